@@ -1,0 +1,555 @@
+//! Geometry: grid, named and merged cells, removed cells, directions, links, leaps,
+//! zones. Produces the cell list and the step and leap tables.
+
+use super::names::{unknown, Names};
+use crate::diag::{Diagnostic, Span};
+use crate::game::{Axis, AxisLabel, Cell, CellInfo, CellSet, Csr, Side};
+use crate::syntax::ast::{self, CellItem, LabelRange, Name};
+use indexmap::IndexMap;
+use std::collections::{HashMap, HashSet};
+
+/// The most cells a board may have: cells are 16-bit indices.
+pub const MAX_CELLS: usize = 4096;
+
+/// The board as compiled so far.
+pub struct Board {
+    pub axes: Vec<Axis>,
+    pub cells: Vec<CellInfo>,
+    pub cell_names: Names<Cell>,
+    pub by_coord: HashMap<Vec<i64>, Cell>,
+    pub mirror: Vec<bool>,
+    pub dir_names: Names<u8>,
+    pub dir_list: Vec<String>,
+    pub groups: Names<Vec<u8>>,
+    pub steps: [Csr; 2],
+    pub rev_steps: [Csr; 2],
+    pub branches: bool,
+}
+
+/// Builds the board; reports every problem found.
+pub fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Board> {
+    let axes = build_axes(file, errors)?;
+    let mut board = Board {
+        axes,
+        cells: Vec::new(),
+        cell_names: Names::new("cell"),
+        by_coord: HashMap::new(),
+        mirror: Vec::new(),
+        dir_names: Names::new("direction"),
+        dir_list: Vec::new(),
+        groups: Names::new("direction or group"),
+        steps: Default::default(),
+        rev_steps: Default::default(),
+        branches: false,
+    };
+    build_cells(file, &mut board, errors)?;
+    board.mirror = vec![false; board.axes.len()];
+    for m in &file.mirror {
+        match board.axes.iter().position(|a| a.name == m.text) {
+            Some(i) => board.mirror[i] = true,
+            None => errors.push(unknown("axis", m, board.axes.iter().map(|a| a.name.as_str()))),
+        }
+    }
+    build_directions(file, &mut board, errors);
+    Some(board)
+}
+
+fn build_axes(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Vec<Axis>> {
+    let mut axes = Vec::new();
+    let mut total: usize = 1;
+    let mut ok = true;
+    for a in &file.axes {
+        let (first, len) = match a.labels {
+            LabelRange::Letters(lo, hi) => (AxisLabel::Letter(lo), hi as i64 - lo as i64 + 1),
+            LabelRange::Numbers(lo, hi) => (AxisLabel::Number(lo), hi.saturating_sub(lo).saturating_add(1)),
+        };
+        if len < 1 {
+            errors.push(Diagnostic::new(a.span, format!("axis `{}` runs backwards", a.name.text)));
+            ok = false;
+            continue;
+        }
+        if axes.iter().any(|x: &Axis| x.name == a.name.text) {
+            errors.push(Diagnostic::new(a.name.span, format!("axis `{}` is declared twice", a.name.text)));
+            ok = false;
+        }
+        total = total.saturating_mul(len as usize);
+        axes.push(Axis { name: a.name.text.clone(), first, len });
+    }
+    if total > MAX_CELLS {
+        let sp = file.grid_span.unwrap_or_default();
+        errors.push(Diagnostic::new(sp, format!("the grid has {total} cells; at most {MAX_CELLS} are supported")));
+        return None;
+    }
+    ok.then_some(axes)
+}
+
+/// Parses a coordinate name such as `c0` or `Ab2` into one value per axis.
+pub fn parse_coord(axes: &[Axis], text: &str) -> Option<Vec<i64>> {
+    if axes.is_empty() {
+        return None;
+    }
+    let mut rest = text;
+    let mut coord = Vec::with_capacity(axes.len());
+    for axis in axes {
+        match axis.first {
+            AxisLabel::Letter(first) => {
+                let c = rest.chars().next()?;
+                if !c.is_ascii_alphabetic() || c.is_ascii_uppercase() != first.is_ascii_uppercase() {
+                    return None;
+                }
+                coord.push(c as i64 - first as i64);
+                rest = &rest[1..];
+            }
+            AxisLabel::Number(first) => {
+                let neg = rest.starts_with('-');
+                let digits = rest[usize::from(neg)..].chars().take_while(char::is_ascii_digit).count();
+                if digits == 0 {
+                    return None;
+                }
+                let end = usize::from(neg) + digits;
+                let n: i64 = rest[..end].parse().ok()?;
+                coord.push(n - first);
+                rest = &rest[end..];
+            }
+        }
+    }
+    rest.is_empty().then_some(coord)
+}
+
+/// The name of a grid coordinate.
+pub fn coord_name(axes: &[Axis], coord: &[i64]) -> String {
+    let mut s = String::new();
+    for (axis, &v) in axes.iter().zip(coord) {
+        match axis.first {
+            AxisLabel::Letter(first) => s.push(char::from_u32((first as i64 + v) as u32).unwrap_or('?')),
+            AxisLabel::Number(first) => s.push_str(&(first + v).to_string()),
+        }
+    }
+    s
+}
+
+fn in_grid(axes: &[Axis], coord: &[i64]) -> bool {
+    axes.iter().zip(coord).all(|(a, &v)| (0..a.len).contains(&v))
+}
+
+/// Every grid coordinate, first axis fastest (so `a1, b1, ..., h1, a2, ...`).
+fn grid_coords(axes: &[Axis]) -> Vec<Vec<i64>> {
+    if axes.is_empty() {
+        return Vec::new();
+    }
+    let mut out = vec![Vec::new()];
+    for axis in axes.iter().rev() {
+        let mut next = Vec::new();
+        for prefix in &out {
+            for v in 0..axis.len {
+                let mut c = vec![v];
+                c.extend_from_slice(prefix);
+                next.push(c);
+            }
+        }
+        out = next;
+    }
+    // `out` lists the last axis slowest; order by coordinates from the last axis.
+    out.sort_by(|a, b| a.iter().rev().cmp(b.iter().rev()));
+    out
+}
+
+/// The coordinates a box `lo..hi` covers.
+fn box_coords(lo: &[i64], hi: &[i64]) -> Vec<Vec<i64>> {
+    let mut out = vec![Vec::new()];
+    for (&a, &b) in lo.iter().zip(hi) {
+        let (a, b) = (a.min(b), a.max(b));
+        let mut next = Vec::new();
+        for prefix in &out {
+            for v in a..=b {
+                let mut c: Vec<i64> = prefix.clone();
+                c.push(v);
+                next.push(c);
+            }
+        }
+        out = next;
+    }
+    out
+}
+
+fn coord_or_error(axes: &[Axis], name: &Name, errors: &mut Vec<Diagnostic>) -> Option<Vec<i64>> {
+    let c = parse_coord(axes, &name.text);
+    if c.is_none() {
+        errors.push(Diagnostic::new(name.span, format!("`{}` is not a grid coordinate", name.text)));
+    }
+    c
+}
+
+fn build_cells(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagnostic>) -> Option<()> {
+    let axes = board.axes.clone();
+    let mut removed: HashSet<Vec<i64>> = HashSet::new();
+    for item in &file.removed {
+        match item {
+            CellItem::One(n) => {
+                if let Some(c) = coord_or_error(&axes, n, errors) {
+                    if !in_grid(&axes, &c) {
+                        errors.push(Diagnostic::new(n.span, format!("cell `{}` is off the grid", n.text)));
+                    }
+                    removed.insert(c);
+                }
+            }
+            CellItem::Box(a, b, _) => {
+                if let (Some(lo), Some(hi)) = (coord_or_error(&axes, a, errors), coord_or_error(&axes, b, errors)) {
+                    removed.extend(box_coords(&lo, &hi));
+                }
+            }
+        }
+    }
+    // Coordinates claimed by named cells are not grid cells of their own.
+    let mut claimed: HashMap<Vec<i64>, usize> = HashMap::new();
+    let mut named_coords = Vec::new();
+    for (i, decl) in file.cells.iter().enumerate() {
+        let mut coords = Vec::new();
+        for at in &decl.at {
+            let Some(c) = coord_or_error(&axes, at, errors) else { continue };
+            if claimed.insert(c.clone(), i).is_some() {
+                errors.push(Diagnostic::new(at.span, format!("coordinate `{}` belongs to two cells", at.text)));
+            }
+            if removed.contains(&c) {
+                errors.push(Diagnostic::new(at.span, format!("coordinate `{}` is removed", at.text)));
+            }
+            coords.push(c);
+        }
+        named_coords.push(coords);
+    }
+    let add = |board: &mut Board, name: &Name, coords: Vec<Vec<i64>>, errors: &mut Vec<Diagnostic>| {
+        if board.cells.len() >= MAX_CELLS {
+            errors.push(Diagnostic::new(name.span, format!("the board has more than {MAX_CELLS} cells")));
+            return;
+        }
+        let id = board.cells.len() as Cell;
+        if board.cell_names.contains(&name.text) {
+            board.cell_names.declare(name, id, errors);
+            return;
+        }
+        board.cell_names.declare(name, id, errors);
+        for c in &coords {
+            board.by_coord.insert(c.clone(), id);
+        }
+        board.cells.push(CellInfo { name: name.text.clone(), coords });
+    };
+    let mut named_done = vec![false; file.cells.len()];
+    for coord in grid_coords(&axes) {
+        if removed.contains(&coord) {
+            continue;
+        }
+        if let Some(&i) = claimed.get(&coord) {
+            // A merged cell takes the place of its first grid coordinate.
+            if !named_done[i] {
+                named_done[i] = true;
+                add(board, &file.cells[i].name, named_coords[i].clone(), errors);
+            }
+            continue;
+        }
+        let text = coord_name(&axes, &coord);
+        let span = file.grid_span.unwrap_or_default();
+        add(board, &Name { text, span }, vec![coord], errors);
+    }
+    for (i, decl) in file.cells.iter().enumerate() {
+        if !named_done[i] {
+            add(board, &decl.name, named_coords[i].clone(), errors);
+        }
+    }
+    if board.cells.is_empty() {
+        errors.push(Diagnostic::new(Span::default(), "the board has no cells: declare a `grid` or a `cell`"));
+        return None;
+    }
+    Some(())
+}
+
+impl Board {
+    /// Resolves a cell set; reports unknown names.
+    pub fn cell_set(&self, items: &[CellItem], errors: &mut Vec<Diagnostic>) -> Vec<Cell> {
+        let mut out = Vec::new();
+        for item in items {
+            match item {
+                CellItem::One(n) => {
+                    if let Some(&c) = self.cell_names.get(&n.text) {
+                        out.push(c);
+                    } else if let Some(&c) = parse_coord(&self.axes, &n.text).and_then(|k| self.by_coord.get(&k)) {
+                        out.push(c);
+                    } else {
+                        errors.push(unknown("cell", n, self.cells.iter().map(|c| c.name.as_str())));
+                    }
+                }
+                CellItem::Box(a, b, _) => {
+                    let lo = coord_or_error(&self.axes, a, errors);
+                    let hi = coord_or_error(&self.axes, b, errors);
+                    if let (Some(lo), Some(hi)) = (lo, hi) {
+                        for k in box_coords(&lo, &hi) {
+                            if let Some(&c) = self.by_coord.get(&k) {
+                                out.push(c);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let mut seen = HashSet::new();
+        out.retain(|c| seen.insert(*c));
+        out
+    }
+
+    /// The cell Black sees where White sees `c`: coordinates reflected on mirrored axes.
+    pub fn mirror_cell(&self, c: Cell) -> Option<Cell> {
+        let info = &self.cells[c as usize];
+        let Some(first) = info.coords.first() else { return Some(c) };
+        let m = self.mirror_coord(first);
+        self.by_coord.get(&m).copied()
+    }
+
+    fn mirror_coord(&self, coord: &[i64]) -> Vec<i64> {
+        coord
+            .iter()
+            .zip(&self.axes)
+            .zip(&self.mirror)
+            .map(|((&v, a), &m)| if m { a.len - 1 - v } else { v })
+            .collect()
+    }
+
+    fn mirror_vector(&self, v: &[i64]) -> Vec<i64> {
+        v.iter().zip(&self.mirror).map(|(&x, &m)| if m { -x } else { x }).collect()
+    }
+
+    /// The cells reached from `c` by adding `v` to each of its coordinates.
+    pub fn targets(&self, c: Cell, v: &[i64]) -> Vec<Cell> {
+        let mut out = Vec::new();
+        for coord in &self.cells[c as usize].coords {
+            let k: Vec<i64> = coord.iter().zip(v).map(|(a, b)| a + b).collect();
+            if let Some(&t) = self.by_coord.get(&k) {
+                if t != c && !out.contains(&t) {
+                    out.push(t);
+                }
+            }
+        }
+        out
+    }
+
+    /// Resolves direction and group names to direction ids.
+    pub fn dirs(&self, names: &[Name], errors: &mut Vec<Diagnostic>) -> Vec<u8> {
+        let mut out = Vec::new();
+        for n in names {
+            if let Some(d) = self.groups.resolve(n, errors) {
+                for x in d {
+                    if !out.contains(&x) {
+                        out.push(x);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Builds a zone from White's cells, mirrored for Black.
+    pub fn zone(&self, white: Vec<Cell>, black: Option<Vec<Cell>>) -> [CellSet; 2] {
+        let n = self.cells.len();
+        let mut sets = [CellSet::new(n), CellSet::new(n)];
+        for &c in &white {
+            sets[0].insert(c);
+            if black.is_none() {
+                if let Some(m) = self.mirror_cell(c) {
+                    sets[1].insert(m);
+                }
+            }
+        }
+        for c in black.into_iter().flatten() {
+            sets[1].insert(c);
+        }
+        sets
+    }
+}
+
+fn build_directions(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagnostic>) {
+    let dims = board.axes.len();
+    let mut vectors: Vec<Option<Vec<i64>>> = Vec::new();
+    let mut edges: Vec<Vec<(Cell, Cell)>> = Vec::new();
+    for d in &file.directions {
+        if d.vector.len() != dims {
+            errors.push(Diagnostic::new(
+                d.span,
+                format!("direction `{}` has {} components; the grid has {dims} axes", d.name.text, d.vector.len()),
+            ));
+            continue;
+        }
+        if d.vector.iter().all(|&x| x == 0) {
+            errors.push(Diagnostic::new(d.span, format!("direction `{}` is the zero vector", d.name.text)));
+            continue;
+        }
+        if board.dir_names.contains(&d.name.text) {
+            board.dir_names.declare(&d.name, 0, errors);
+            continue;
+        }
+        new_direction(board, &d.name, errors);
+        vectors.push(Some(d.vector.clone()));
+        edges.push(Vec::new());
+    }
+    for link in &file.links {
+        let id = match board.dir_names.get(&link.name.text) {
+            Some(&id) => id,
+            None => {
+                let Some(id) = new_direction(board, &link.name, errors) else { continue };
+                vectors.push(None);
+                edges.push(Vec::new());
+                id
+            }
+        };
+        for (a, b) in &link.edges {
+            let ca = board.cell_set(&[CellItem::One(a.clone())], errors);
+            let cb = board.cell_set(&[CellItem::One(b.clone())], errors);
+            if let (Some(&x), Some(&y)) = (ca.first(), cb.first()) {
+                edges[id as usize].push((x, y));
+            }
+        }
+    }
+    for g in &file.groups {
+        let mut members = Vec::new();
+        for m in &g.members {
+            if let Some(ids) = board.groups.resolve(m, errors) {
+                members.extend(ids.into_iter().filter(|x| !members.contains(x)).collect::<Vec<_>>());
+            }
+        }
+        board.groups.declare(&g.name, members, errors);
+    }
+    let n = board.cells.len();
+    for side in [Side::White, Side::Black] {
+        let mut lists = vec![Vec::new(); vectors.len() * n];
+        let mut rev = vec![Vec::new(); vectors.len() * n];
+        for (d, v) in vectors.iter().enumerate() {
+            let v = v.as_ref().map(|v| if side == Side::Black { board.mirror_vector(v) } else { v.clone() });
+            for c in 0..n as Cell {
+                let mut ts = v.as_ref().map_or_else(Vec::new, |v| board.targets(c, v));
+                for &(x, y) in &edges[d] {
+                    if x == c && !ts.contains(&y) {
+                        ts.push(y);
+                    }
+                }
+                for &t in &ts {
+                    rev[d * n + t as usize].push(c);
+                }
+                lists[d * n + c as usize] = ts;
+            }
+        }
+        board.steps[side.index()] = Csr::from_lists(&lists);
+        board.rev_steps[side.index()] = Csr::from_lists(&rev);
+    }
+    board.branches = board.steps.iter().chain(&board.rev_steps).any(Csr::branches);
+}
+
+fn new_direction(board: &mut Board, name: &Name, errors: &mut Vec<Diagnostic>) -> Option<u8> {
+    if board.dir_list.len() >= 255 {
+        errors.push(Diagnostic::new(name.span, "more than 255 directions"));
+        return None;
+    }
+    let id = board.dir_list.len() as u8;
+    board.dir_names.declare(name, id, errors);
+    board.groups.declare(name, vec![id], errors);
+    board.dir_list.push(name.text.clone());
+    Some(id)
+}
+
+/// Leap tables, one per distinct offset list, shared by all pieces.
+#[derive(Default)]
+pub struct Leaps {
+    pub index: IndexMap<Vec<Vec<i64>>, usize>,
+    pub tables: Vec<Csr>,
+    pub rev: Vec<Csr>,
+}
+
+impl Leaps {
+    /// The leap table for `offsets` (each with all its symmetric images).
+    pub fn table(&mut self, board: &Board, offsets: &[Vec<i64>], span: Span, errors: &mut Vec<Diagnostic>) -> Option<usize> {
+        let dims = board.axes.len();
+        for o in offsets {
+            if o.len() != dims {
+                errors.push(Diagnostic::new(span, format!("leap offset has {} components; the grid has {dims} axes", o.len())));
+                return None;
+            }
+            if o.iter().all(|&x| x == 0) {
+                errors.push(Diagnostic::new(span, "a leap of (0, ..., 0) goes nowhere"));
+                return None;
+            }
+        }
+        let key = offsets.to_vec();
+        if let Some(&i) = self.index.get(&key) {
+            return Some(i);
+        }
+        let mut images: Vec<Vec<i64>> = Vec::new();
+        for o in offsets {
+            for img in symmetric_images(o) {
+                if !images.contains(&img) {
+                    images.push(img);
+                }
+            }
+        }
+        let n = board.cells.len();
+        let mut lists = vec![Vec::new(); n];
+        let mut rev = vec![Vec::new(); n];
+        for c in 0..n as Cell {
+            for img in &images {
+                for t in board.targets(c, img) {
+                    if !lists[c as usize].contains(&t) {
+                        lists[c as usize].push(t);
+                        rev[t as usize].push(c);
+                    }
+                }
+            }
+        }
+        let i = self.tables.len();
+        self.tables.push(Csr::from_lists(&lists));
+        self.rev.push(Csr::from_lists(&rev));
+        self.index.insert(key, i);
+        Some(i)
+    }
+}
+
+/// Every permutation of the components with every choice of signs.
+fn symmetric_images(v: &[i64]) -> Vec<Vec<i64>> {
+    let mut perms: Vec<Vec<i64>> = vec![Vec::new()];
+    let mut remaining: Vec<Vec<i64>> = vec![v.to_vec()];
+    for _ in 0..v.len() {
+        let mut np = Vec::new();
+        let mut nr = Vec::new();
+        for (p, r) in perms.iter().zip(&remaining) {
+            for i in 0..r.len() {
+                let mut p2 = p.clone();
+                p2.push(r[i]);
+                let mut r2 = r.clone();
+                r2.remove(i);
+                np.push(p2);
+                nr.push(r2);
+            }
+        }
+        perms = np;
+        remaining = nr;
+    }
+    let mut out: Vec<Vec<i64>> = Vec::new();
+    for p in perms {
+        for mask in 0..(1u32 << p.len()) {
+            let img: Vec<i64> = p
+                .iter()
+                .enumerate()
+                .map(|(i, &x)| if mask & (1 << i) != 0 { -x } else { x })
+                .collect();
+            if !out.contains(&img) {
+                out.push(img);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn knight_has_eight_images() {
+        assert_eq!(symmetric_images(&[1, 2]).len(), 8);
+        assert_eq!(symmetric_images(&[1, 2, 0]).len(), 24);
+    }
+}

@@ -1,0 +1,210 @@
+//! Compiler: AST to an immutable [`Game`]. The only place names are resolved.
+//!
+//! Each pass reports every problem it finds; compilation stops only before the
+//! `Game` is built, so a rule file's author sees all errors at once.
+
+mod board;
+mod names;
+mod pieces;
+
+use crate::diag::{Diagnostic, Errors, Span};
+use crate::game::{code, Castling, Game, Kind, Outcome, Side};
+use crate::syntax::ast::{self, GoalCondition};
+use board::Leaps;
+use names::Names;
+
+pub use board::MAX_CELLS;
+
+/// Compiles an AST into a [`Game`].
+///
+/// # Errors
+/// Every semantic problem found, in source order.
+pub fn compile(file: &ast::File) -> Result<Game, Errors> {
+    let mut errors = Vec::new();
+    let game = build(file, &mut errors);
+    errors.sort_by_key(|d| (d.span.start, d.span.end));
+    errors.dedup();
+    match game {
+        Some(g) if errors.is_empty() => Ok(g),
+        _ => Err(Errors(errors)),
+    }
+}
+
+fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
+    let board = board::build(file, errors)?;
+    let mut zone_names: Names<usize> = Names::new("zone");
+    let mut zones = Vec::new();
+    for z in &file.zones {
+        let sets = match &z.sets {
+            ast::ZoneSets::Mirrored(items) => board.zone(board.cell_set(items, errors), None),
+            ast::ZoneSets::PerSide(w, b) => {
+                board.zone(board.cell_set(w, errors), Some(board.cell_set(b, errors)))
+            }
+        };
+        zone_names.declare(&z.name, zones.len(), errors);
+        zones.push(sets);
+    }
+    let mut leaps = Leaps::default();
+    let pieces = pieces::build(file, &board, &zone_names, &mut leaps, errors);
+    let kinds: Names<Kind> = {
+        let mut k = Names::new("piece");
+        for (i, p) in file.pieces.iter().enumerate() {
+            if i < 127 {
+                k.declare(&p.name, i as Kind, &mut Vec::new());
+            }
+        }
+        k
+    };
+    let setup = build_setup(file, &board, &kinds, errors);
+    let castlings = build_castlings(file, &board, &kinds, errors);
+    let (checkmated, stalemated) = build_goals(file, &pieces, errors);
+    let (attack_patterns, forward_attackers) = pieces::attack_tables(&pieces);
+    let rect = rect_of(&board);
+    let title = file.title.as_ref().map_or_else(|| "untitled".to_string(), |t| t.text.clone());
+    let cell_index = board.cells.iter().enumerate().map(|(i, c)| (c.name.clone(), i as u16)).collect();
+    Some(Game {
+        title,
+        axes: board.axes,
+        cells: board.cells,
+        cell_index,
+        dir_names: board.dir_list,
+        steps: board.steps,
+        rev_steps: board.rev_steps,
+        leaps: leaps.tables,
+        rev_leaps: leaps.rev,
+        zone_names: file.zones.iter().map(|z| z.name.text.clone()).collect(),
+        zones,
+        pieces,
+        setup,
+        first_turn: file.turn.map_or(Side::White, |(s, _)| side(s)),
+        castlings,
+        checkmated,
+        stalemated,
+        attack_patterns: [attack_patterns.clone(), attack_patterns],
+        forward_attackers,
+        rect,
+    })
+}
+
+fn side(s: ast::Side) -> Side {
+    match s {
+        ast::Side::White => Side::White,
+        ast::Side::Black => Side::Black,
+    }
+}
+
+fn build_setup(
+    file: &ast::File,
+    board: &board::Board,
+    kinds: &Names<Kind>,
+    errors: &mut Vec<Diagnostic>,
+) -> Vec<(u16, u8)> {
+    let mut setup: Vec<(u16, u8)> = Vec::new();
+    for p in &file.setup {
+        let Some(kind) = kinds.resolve(&p.piece, errors) else { continue };
+        let span = p.cells.first().map_or(p.piece.span, cell_item_span);
+        for c in board.cell_set(&p.cells, errors) {
+            if setup.iter().any(|(x, _)| *x == c) {
+                errors.push(Diagnostic::new(
+                    span,
+                    format!("cell `{}` is given two pieces in the setup", board.cells[c as usize].name),
+                ));
+                continue;
+            }
+            setup.push((c, code(kind, side(p.side))));
+        }
+    }
+    setup
+}
+
+fn cell_item_span(item: &ast::CellItem) -> Span {
+    match item {
+        ast::CellItem::One(n) => n.span,
+        ast::CellItem::Box(_, _, s) => *s,
+    }
+}
+
+fn build_castlings(
+    file: &ast::File,
+    board: &board::Board,
+    kinds: &Names<Kind>,
+    errors: &mut Vec<Diagnostic>,
+) -> Vec<Castling> {
+    let mut out = Vec::new();
+    for c in &file.castlings {
+        let king = kinds.resolve(&c.king, errors);
+        let rook = kinds.resolve(&c.rook, errors);
+        let dirs = board.dirs(&c.along, errors);
+        if c.king_min == 0 {
+            errors.push(Diagnostic::new(c.span, "the king must move at least one step when castling"));
+        }
+        if let (Some(king), Some(rook)) = (king, rook) {
+            if king == rook {
+                errors.push(Diagnostic::new(c.rook.span, "a piece cannot castle with its own kind"));
+            }
+            out.push(Castling {
+                king,
+                rook,
+                dirs,
+                king_min: c.king_min.max(1),
+                king_open: c.king_open,
+                rook_behind: c.rook_place == ast::RookPlace::Behind,
+            });
+        }
+    }
+    out
+}
+
+fn build_goals(
+    file: &ast::File,
+    pieces: &[crate::game::PieceDef],
+    errors: &mut Vec<Diagnostic>,
+) -> (Outcome, Outcome) {
+    let mut checkmated = None;
+    let mut stalemated = None;
+    for g in &file.goals {
+        let outcome = match g.outcome {
+            ast::Outcome::Wins => Outcome::Wins,
+            ast::Outcome::Loses => Outcome::Loses,
+            ast::Outcome::Draws => Outcome::Draws,
+        };
+        let slot = match g.condition {
+            GoalCondition::Checkmated => &mut checkmated,
+            GoalCondition::Stalemated => &mut stalemated,
+        };
+        if slot.is_some() {
+            errors.push(Diagnostic::new(g.span, "this goal is given twice"));
+        }
+        *slot = Some((outcome, g.span));
+    }
+    let has_royal = pieces.iter().any(|p| p.royal);
+    if let Some((_, span)) = checkmated {
+        if !has_royal {
+            errors.push(Diagnostic::new(span, "checkmate is a goal, but no piece is `royal`"));
+        }
+    }
+    (
+        checkmated.map_or(Outcome::Loses, |g| g.0),
+        stalemated.map_or(Outcome::Draws, |g| g.0),
+    )
+}
+
+/// For a plain two-axis board with no extra or missing cells: cells by rank and file.
+fn rect_of(board: &board::Board) -> Option<Vec<Vec<u16>>> {
+    if board.axes.len() != 2 {
+        return None;
+    }
+    let (files, ranks) = (board.axes[0].len, board.axes[1].len);
+    if board.cells.len() as i64 != files * ranks || board.cells.iter().any(|c| c.coords.len() != 1) {
+        return None;
+    }
+    let mut rect = Vec::new();
+    for r in 0..ranks {
+        let mut row = Vec::new();
+        for f in 0..files {
+            row.push(*board.by_coord.get(&vec![f, r])?);
+        }
+        rect.push(row);
+    }
+    Some(rect)
+}

@@ -1,0 +1,10 @@
+//! The engine: positions, move generation, attack tests, perft.
+
+pub mod attack;
+pub mod movegen;
+pub mod moves;
+pub mod perft;
+pub mod position;
+
+pub use moves::{Move, MoveKind};
+pub use position::Position;

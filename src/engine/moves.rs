@@ -1,0 +1,50 @@
+//! Moves: small copyable values. Two moves are equal when they lead to the same
+//! position, so generation can deduplicate by equality.
+
+/// No cell: an unused auxiliary field.
+pub const NO_CELL: u16 = u16::MAX;
+
+/// What a move does besides taking the piece from `from` to `to`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MoveKind {
+    /// A plain move or capture on `to`.
+    Normal,
+    /// A move that marks the cells it passed (`aux`, `aux2`) as en-passant targets.
+    SetsEnPassant,
+    /// A capture of the piece on `aux`, landing on the empty target `to`.
+    EnPassant,
+    /// The king goes `from`→`to`, the partner `aux`→`aux2`.
+    Castle,
+}
+
+/// A move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    pub from: u16,
+    pub to: u16,
+    pub kind: MoveKind,
+    /// 0 for none, else the promoted kind plus one.
+    pub promotion: u8,
+    pub aux: u16,
+    pub aux2: u16,
+}
+
+impl Move {
+    /// A plain move.
+    pub fn normal(from: u16, to: u16) -> Move {
+        Move { from, to, kind: MoveKind::Normal, promotion: 0, aux: NO_CELL, aux2: NO_CELL }
+    }
+
+    /// The kind this move promotes to, if any.
+    pub fn promotes_to(&self) -> Option<u8> {
+        self.promotion.checked_sub(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn move_is_small() {
+        assert!(std::mem::size_of::<super::Move>() <= 12);
+    }
+}

@@ -1,0 +1,86 @@
+//! A set of cells as a bit set, sized for one game's board.
+
+/// A set of cell indices. All sets of one game have the same number of words.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct CellSet {
+    words: Vec<u64>,
+}
+
+impl CellSet {
+    /// An empty set able to hold cells `0..cells`.
+    pub fn new(cells: usize) -> CellSet {
+        CellSet {
+            words: vec![0; cells.div_ceil(64).max(1)],
+        }
+    }
+
+    #[inline]
+    pub fn contains(&self, cell: u16) -> bool {
+        let i = cell as usize;
+        self.words
+            .get(i / 64)
+            .is_some_and(|w| w & (1u64 << (i % 64)) != 0)
+    }
+
+    #[inline]
+    pub fn insert(&mut self, cell: u16) {
+        let i = cell as usize;
+        self.words[i / 64] |= 1u64 << (i % 64);
+    }
+
+    #[inline]
+    pub fn remove(&mut self, cell: u16) {
+        let i = cell as usize;
+        self.words[i / 64] &= !(1u64 << (i % 64));
+    }
+
+    /// Sets membership of `cell` to `on`.
+    #[inline]
+    pub fn set(&mut self, cell: u16, on: bool) {
+        if on {
+            self.insert(cell)
+        } else {
+            self.remove(cell)
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.words.iter().all(|w| *w == 0)
+    }
+
+    pub fn len(&self) -> usize {
+        self.words.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// The cells in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = u16> + '_ {
+        self.words.iter().enumerate().flat_map(|(i, &w)| {
+            let mut w = w;
+            std::iter::from_fn(move || {
+                if w == 0 {
+                    return None;
+                }
+                let b = w.trailing_zeros();
+                w &= w - 1;
+                Some((i * 64) as u16 + b as u16)
+            })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn insert_remove_iterate() {
+        let mut s = CellSet::new(130);
+        for c in [0, 63, 64, 129] {
+            s.insert(c);
+        }
+        s.remove(63);
+        assert_eq!(s.iter().collect::<Vec<_>>(), vec![0, 64, 129]);
+        assert_eq!(s.len(), 3);
+        assert!(s.contains(129) && !s.contains(63) && !s.contains(5000));
+    }
+}

@@ -1,0 +1,279 @@
+//! The compiled game: an immutable, index-based description of a variant.
+//!
+//! Everything move generation needs is precomputed here: step lists per side,
+//! direction and cell; leap targets; zones as bit sets; reverse tables for attack
+//! tests. Names are kept only for display and notation.
+
+mod cellset;
+mod csr;
+
+pub use cellset::CellSet;
+pub use csr::Csr;
+
+use indexmap::IndexMap;
+use std::fmt;
+
+/// A cell's index in [`Game::cells`].
+pub type Cell = u16;
+/// A piece kind's index in [`Game::pieces`].
+pub type Kind = u8;
+
+/// A piece on a board cell: 0 is empty, otherwise `1 + kind * 2 + side`.
+pub type Code = u8;
+
+/// One of the two sides. White moves first unless the setup says otherwise.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    White = 0,
+    Black = 1,
+}
+
+impl Side {
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    #[inline]
+    pub fn opposite(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::White => "white",
+            Side::Black => "black",
+        }
+    }
+}
+
+/// The code of a piece of `kind` owned by `side`.
+#[inline]
+pub fn code(kind: Kind, side: Side) -> Code {
+    1 + kind * 2 + side as u8
+}
+
+/// The kind of a non-empty code.
+#[inline]
+pub fn kind_of(code: Code) -> Kind {
+    (code - 1) / 2
+}
+
+/// The side of a non-empty code.
+#[inline]
+pub fn side_of(code: Code) -> Side {
+    if (code - 1) & 1 == 0 {
+        Side::White
+    } else {
+        Side::Black
+    }
+}
+
+/// One axis of the grid, for naming coordinates.
+#[derive(Clone, Debug)]
+pub struct Axis {
+    pub name: String,
+    /// The label of coordinate 0, either a letter or a number.
+    pub first: AxisLabel,
+    pub len: i64,
+}
+
+/// How an axis labels its coordinates.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AxisLabel {
+    Letter(char),
+    Number(i64),
+}
+
+/// A cell: its name and the grid coordinates it stands on (none for a free cell).
+#[derive(Clone, Debug)]
+pub struct CellInfo {
+    pub name: String,
+    pub coords: Vec<Vec<i64>>,
+}
+
+/// Whether a movement may end on an empty cell, on an enemy, or both.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Modality {
+    Both,
+    Quiet,
+    Capture,
+}
+
+impl Modality {
+    pub fn may_capture(self) -> bool {
+        self != Modality::Quiet
+    }
+    pub fn may_move(self) -> bool {
+        self != Modality::Capture
+    }
+}
+
+/// One compiled leg of a movement.
+#[derive(Clone, Debug)]
+pub enum Leg {
+    /// One step in each listed direction.
+    Step(Vec<u8>),
+    /// Repeated steps in one direction, at most `max` of them.
+    Slide(Vec<u8>, u32),
+    /// A jump to the targets of leap table `n`.
+    Leap(usize),
+}
+
+/// One compiled movement of a piece kind.
+#[derive(Clone, Debug)]
+pub struct Movement {
+    pub legs: Vec<Leg>,
+    pub modality: Modality,
+    pub first_only: bool,
+    pub from_zone: Option<usize>,
+    pub to_zone: Option<usize>,
+    pub not_to_zone: Option<usize>,
+    pub sets_en_passant: bool,
+    pub takes_en_passant: bool,
+}
+
+/// Promotion of a piece kind on reaching a zone.
+#[derive(Clone, Debug)]
+pub struct Promotion {
+    pub zone: usize,
+    pub targets: Vec<Kind>,
+    pub optional: bool,
+}
+
+/// A piece kind.
+#[derive(Clone, Debug)]
+pub struct PieceDef {
+    pub name: String,
+    pub letter: char,
+    pub value: i64,
+    pub royal: bool,
+    pub movements: Vec<Movement>,
+    pub promotion: Option<Promotion>,
+    /// Whether two movements or paths may reach one cell, so that generated
+    /// moves need deduplication.
+    pub may_duplicate: bool,
+}
+
+/// Castling of a royal piece with a partner, in one or more directions.
+#[derive(Clone, Debug)]
+pub struct Castling {
+    pub king: Kind,
+    pub rook: Kind,
+    pub dirs: Vec<u8>,
+    pub king_min: u32,
+    /// `None`: exactly `king_min` steps; `Some(())`: any number from `king_min`.
+    pub king_open: bool,
+    pub rook_behind: bool,
+}
+
+/// The outcome for the side to move when a goal condition holds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Wins,
+    Loses,
+    Draws,
+}
+
+/// A single attack pattern for the reverse attack test.
+#[derive(Clone, Debug)]
+pub struct AttackPattern {
+    pub kind: Kind,
+    pub leg: Leg,
+    pub from_zone: Option<usize>,
+    pub first_only: bool,
+}
+
+/// The immutable compiled game.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub title: String,
+    pub axes: Vec<Axis>,
+    pub cells: Vec<CellInfo>,
+    pub cell_index: IndexMap<String, Cell>,
+    pub dir_names: Vec<String>,
+    /// Per side, key `dir * cells + cell`.
+    pub steps: [Csr; 2],
+    /// Per side, key `dir * cells + cell`: the cells that step onto `cell`.
+    pub rev_steps: [Csr; 2],
+    /// Per leap table, key `cell`.
+    pub leaps: Vec<Csr>,
+    pub rev_leaps: Vec<Csr>,
+    pub zone_names: Vec<String>,
+    /// Per zone, per side.
+    pub zones: Vec<[CellSet; 2]>,
+    pub pieces: Vec<PieceDef>,
+    pub setup: Vec<(Cell, Code)>,
+    pub first_turn: Side,
+    pub castlings: Vec<Castling>,
+    pub checkmated: Outcome,
+    pub stalemated: Outcome,
+    /// Per attacking side: single-leg capturing movements, looked up backwards.
+    pub attack_patterns: [Vec<AttackPattern>; 2],
+    /// Kinds with multi-leg capturing movements, tested forwards.
+    pub forward_attackers: Vec<Kind>,
+    /// For a plain 2-D board: `rect[rank][file]`, for FEN and drawing.
+    pub rect: Option<Vec<Vec<Cell>>>,
+}
+
+impl Game {
+    pub fn cell_count(&self) -> usize {
+        self.cells.len()
+    }
+
+    pub fn cell_name(&self, c: Cell) -> &str {
+        &self.cells[c as usize].name
+    }
+
+    /// The cell called `name`, if any.
+    pub fn cell(&self, name: &str) -> Option<Cell> {
+        self.cell_index.get(name).copied()
+    }
+
+    /// The cells one step from `c` in direction `dir`, seen from `side`.
+    #[inline]
+    pub fn step(&self, side: Side, dir: u8, c: Cell) -> &[Cell] {
+        self.steps[side.index()].get(dir as usize * self.cells.len() + c as usize)
+    }
+
+    #[inline]
+    pub fn rev_step(&self, side: Side, dir: u8, c: Cell) -> &[Cell] {
+        self.rev_steps[side.index()].get(dir as usize * self.cells.len() + c as usize)
+    }
+
+    #[inline]
+    pub fn in_zone(&self, zone: usize, side: Side, c: Cell) -> bool {
+        self.zones[zone][side.index()].contains(c)
+    }
+
+    /// The kind whose letter is `letter` (either case).
+    pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
+        let up = letter.to_ascii_uppercase();
+        self.pieces.iter().position(|p| p.letter == up).map(|k| k as Kind)
+    }
+
+    /// A piece's FEN letter: upper case for White.
+    pub fn letter(&self, code: Code) -> char {
+        let l = self.pieces[kind_of(code) as usize].letter;
+        match side_of(code) {
+            Side::White => l.to_ascii_uppercase(),
+            Side::Black => l.to_ascii_lowercase(),
+        }
+    }
+}
+
+impl fmt::Display for Game {
+    /// A stable one-line summary: cells and pieces.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: {} cells, {} pieces",
+            self.title,
+            self.cells.len(),
+            self.pieces.len()
+        )
+    }
+}

@@ -1,0 +1,33 @@
+//! Tessera: a data-driven rules interpreter for chess variants.
+//!
+//! A variant is a text file in Tessera's rule language. [`compile_str`] turns it
+//! into an immutable [`Game`]; [`Position`] holds a position of that game, and the
+//! engine generates its legal moves and counts them (perft).
+//!
+//! # Examples
+//! ```
+//! let game = tessera::compile_str(include_str!("../games/chess.game")).unwrap();
+//! let mut pos = tessera::Position::start(&game);
+//! assert_eq!(tessera::perft(&mut pos, 2), 400);
+//! ```
+
+pub mod compile;
+pub mod diag;
+pub mod engine;
+pub mod game;
+pub mod notation;
+pub mod syntax;
+
+pub use diag::{Diagnostic, Errors, Span};
+pub use engine::perft::{divide, perft};
+pub use engine::{Move, Position};
+pub use game::Game;
+
+/// Parses and compiles rule text into a [`Game`].
+///
+/// # Errors
+/// The first syntax error, or every semantic error, each with a span into `src`.
+pub fn compile_str(src: &str) -> Result<Game, Errors> {
+    let file = syntax::parse(src)?;
+    compile::compile(&file)
+}

@@ -1,0 +1,204 @@
+//! The abstract syntax tree: plain owned data with spans, no pest types, no resolution.
+
+use crate::diag::Span;
+
+/// A name as written, with where it was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Name {
+    pub text: String,
+    pub span: Span,
+}
+
+/// A whole rule file, its statements in source order.
+#[derive(Clone, Debug, Default)]
+pub struct File {
+    pub title: Option<Name>,
+    pub axes: Vec<Axis>,
+    pub grid_span: Option<Span>,
+    pub cells: Vec<CellDecl>,
+    pub removed: Vec<CellItem>,
+    pub directions: Vec<DirectionDecl>,
+    pub groups: Vec<GroupDecl>,
+    pub links: Vec<LinkDecl>,
+    pub mirror: Vec<Name>,
+    pub zones: Vec<ZoneDecl>,
+    pub pieces: Vec<PieceDecl>,
+    pub setup: Vec<Placement>,
+    pub turn: Option<(Side, Span)>,
+    pub setup_span: Option<Span>,
+    pub castlings: Vec<CastlingDecl>,
+    pub goals: Vec<GoalDecl>,
+}
+
+/// One grid axis: `file a..h`.
+#[derive(Clone, Debug)]
+pub struct Axis {
+    pub name: Name,
+    pub labels: LabelRange,
+    pub span: Span,
+}
+
+/// The labels of an axis: letters or integers, inclusive.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LabelRange {
+    Letters(char, char),
+    Numbers(i64, i64),
+}
+
+/// `cell NAME at COORD...`.
+#[derive(Clone, Debug)]
+pub struct CellDecl {
+    pub name: Name,
+    pub at: Vec<Name>,
+}
+
+/// One element of a cell set: a single name or a box `a1..h2`.
+#[derive(Clone, Debug)]
+pub enum CellItem {
+    One(Name),
+    Box(Name, Name, Span),
+}
+
+/// `direction n (0,1)`.
+#[derive(Clone, Debug)]
+pub struct DirectionDecl {
+    pub name: Name,
+    pub vector: Vec<i64>,
+    pub span: Span,
+}
+
+/// `group orthogonal = n e s w`.
+#[derive(Clone, Debug)]
+pub struct GroupDecl {
+    pub name: Name,
+    pub members: Vec<Name>,
+}
+
+/// `link portal A -> B, B -> A`.
+#[derive(Clone, Debug)]
+pub struct LinkDecl {
+    pub name: Name,
+    pub edges: Vec<(Name, Name)>,
+}
+
+/// One of the two sides.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    White,
+    Black,
+}
+
+/// `zone NAME SET` (mirrored for Black) or `zone NAME white SET black SET`.
+#[derive(Clone, Debug)]
+pub struct ZoneDecl {
+    pub name: Name,
+    pub sets: ZoneSets,
+}
+
+/// The cells of a zone as written.
+#[derive(Clone, Debug)]
+pub enum ZoneSets {
+    Mirrored(Vec<CellItem>),
+    PerSide(Vec<CellItem>, Vec<CellItem>),
+}
+
+/// `piece NAME LETTER ...`.
+#[derive(Clone, Debug)]
+pub struct PieceDecl {
+    pub name: Name,
+    pub letter: Name,
+    pub value: Option<i64>,
+    pub royal: bool,
+    pub promotion: Option<PromotionDecl>,
+    pub movements: Vec<Movement>,
+}
+
+/// `promote ZONE to NAME... [optional]`.
+#[derive(Clone, Debug)]
+pub struct PromotionDecl {
+    pub zone: Name,
+    pub targets: Vec<Name>,
+    pub optional: bool,
+    pub span: Span,
+}
+
+/// Legs joined by `then`, with modifiers.
+#[derive(Clone, Debug)]
+pub struct Movement {
+    pub legs: Vec<Leg>,
+    pub modifiers: Vec<Modifier>,
+    pub span: Span,
+}
+
+/// One leg of a movement.
+#[derive(Clone, Debug)]
+pub enum Leg {
+    Step(Vec<Name>),
+    Slide(Vec<Name>, Option<u32>),
+    Leap(Vec<Vec<i64>>, Span),
+}
+
+/// A condition or effect attached to a movement.
+#[derive(Clone, Debug)]
+pub enum Modifier {
+    Quiet(Span),
+    Capture(Span),
+    First(Span),
+    From(Name),
+    To(Name),
+    NotTo(Name),
+    SetsEnPassant(Span),
+    TakesEnPassant(Span),
+}
+
+/// `white King e1 d1` inside `setup`.
+#[derive(Clone, Debug)]
+pub struct Placement {
+    pub side: Side,
+    pub piece: Name,
+    pub cells: Vec<CellItem>,
+}
+
+/// `castling King Rook along e w: king 2, rook beside`.
+#[derive(Clone, Debug)]
+pub struct CastlingDecl {
+    pub king: Name,
+    pub rook: Name,
+    pub along: Vec<Name>,
+    pub king_min: u32,
+    pub king_open: bool,
+    pub rook_place: RookPlace,
+    pub span: Span,
+}
+
+/// Where the rook lands, counted from the king's start toward the rook.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RookPlace {
+    /// On the cell the king passed last: FIDE castling.
+    Beside,
+    /// On any cell from the king's start up to the one beside its destination.
+    Behind,
+}
+
+/// `goal checkmated loses`.
+#[derive(Clone, Debug)]
+pub struct GoalDecl {
+    pub condition: GoalCondition,
+    pub outcome: Outcome,
+    pub span: Span,
+}
+
+/// What ends the game for the side to move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum GoalCondition {
+    Checkmated,
+    Stalemated,
+}
+
+/// The result for the side to move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Wins,
+    Loses,
+    Draws,
+}

@@ -1,0 +1,344 @@
+//! Lowering: pest pairs to AST, one function per grammar rule.
+
+use super::ast::*;
+use super::Rule;
+use crate::diag::{Diagnostic, Span};
+use pest::iterators::Pair;
+
+type P<'a> = Pair<'a, Rule>;
+
+fn span(pair: &P<'_>) -> Span {
+    let s = pair.as_span();
+    Span::new(s.start(), s.end())
+}
+
+fn name(pair: P<'_>) -> Name {
+    let sp = span(&pair);
+    let text = match pair.as_rule() {
+        Rule::name => return name(pair.into_inner().next().expect("name has one child")),
+        Rule::string => pair
+            .into_inner()
+            .next()
+            .map_or(String::new(), |p| p.as_str().to_string()),
+        _ => pair.as_str().to_string(),
+    };
+    Name { text, span: sp }
+}
+
+fn int(pair: P<'_>) -> Result<i64, Diagnostic> {
+    pair.as_str()
+        .parse()
+        .map_err(|_| Diagnostic::new(span(&pair), format!("number `{}` is too large", pair.as_str())))
+}
+
+pub fn lower_file(pair: P<'_>) -> Result<File, Diagnostic> {
+    let mut file = File::default();
+    for stmt in pair.into_inner() {
+        match stmt.as_rule() {
+            Rule::game_stmt => file.title = Some(name(stmt.into_inner().next().expect("title"))),
+            Rule::grid_stmt => lower_grid(stmt, &mut file)?,
+            Rule::cell_stmt => file.cells.push(lower_cell(stmt)),
+            Rule::remove_stmt => file
+                .removed
+                .extend(lower_cell_set(stmt.into_inner().next().expect("set"))),
+            Rule::direction_stmt => {
+                for def in stmt.into_inner() {
+                    file.directions.push(lower_direction_def(def)?);
+                }
+            }
+            Rule::group_stmt => file.groups.push(lower_group(stmt)),
+            Rule::link_stmt => file.links.push(lower_link(stmt)),
+            Rule::mirror_stmt => file.mirror.extend(stmt.into_inner().map(name)),
+            Rule::zone_stmt => file.zones.push(lower_zone(stmt)),
+            Rule::piece_stmt => file.pieces.push(lower_piece(stmt)?),
+            Rule::setup_stmt => lower_setup(stmt, &mut file),
+            Rule::castling_stmt => file.castlings.push(lower_castling(stmt)?),
+            Rule::goal_stmt => file.goals.push(lower_goal(stmt)),
+            Rule::EOI => {}
+            r => unreachable!("grammar yields no {r:?} at top level"),
+        }
+    }
+    Ok(file)
+}
+
+fn lower_grid(pair: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
+    let sp = span(&pair);
+    if let Some(prev) = file.grid_span {
+        let _ = prev;
+        return Err(Diagnostic::new(sp, "a rule file has at most one `grid`"));
+    }
+    file.grid_span = Some(sp);
+    for axis in pair.into_inner() {
+        let asp = span(&axis);
+        let mut it = axis.into_inner();
+        let axis_name = name(it.next().expect("axis name"));
+        let range = it.next().expect("axis range");
+        let rsp = span(&range);
+        let mut r = range.into_inner();
+        let lo = r.next().expect("lo").as_str();
+        let hi = r.next().expect("hi").as_str();
+        let labels = match (lo.parse::<i64>(), hi.parse::<i64>()) {
+            (Ok(a), Ok(b)) => LabelRange::Numbers(a, b),
+            (Err(_), Err(_)) if lo.len() == 1 && hi.len() == 1 => {
+                LabelRange::Letters(lo.chars().next().expect("one"), hi.chars().next().expect("one"))
+            }
+            _ => {
+                return Err(Diagnostic::new(
+                    rsp,
+                    format!("axis `{}` mixes letters and numbers in `{lo}..{hi}`", axis_name.text),
+                ))
+            }
+        };
+        file.axes.push(Axis { name: axis_name, labels, span: asp });
+    }
+    Ok(())
+}
+
+fn lower_cell(pair: P<'_>) -> CellDecl {
+    let mut it = pair.into_inner();
+    let cell_name = name(it.next().expect("cell name"));
+    CellDecl { name: cell_name, at: it.map(name).collect() }
+}
+
+fn lower_cell_set(pair: P<'_>) -> Vec<CellItem> {
+    pair.into_inner()
+        .map(|item| {
+            let inner = item.into_inner().next().expect("cell item");
+            match inner.as_rule() {
+                Rule::cell_box => {
+                    let sp = span(&inner);
+                    let mut b = inner.into_inner();
+                    let a = name(b.next().expect("box start"));
+                    let z = name(b.next().expect("box end"));
+                    CellItem::Box(a, z, sp)
+                }
+                _ => CellItem::One(name(inner)),
+            }
+        })
+        .collect()
+}
+
+fn lower_vector(pair: P<'_>) -> Result<Vec<i64>, Diagnostic> {
+    pair.into_inner().map(int).collect()
+}
+
+fn lower_direction_def(pair: P<'_>) -> Result<DirectionDecl, Diagnostic> {
+    let sp = span(&pair);
+    let mut it = pair.into_inner();
+    let n = name(it.next().expect("direction name"));
+    let vector = lower_vector(it.next().expect("vector"))?;
+    Ok(DirectionDecl { name: n, vector, span: sp })
+}
+
+fn lower_group(pair: P<'_>) -> GroupDecl {
+    let mut it = pair.into_inner();
+    let n = name(it.next().expect("group name"));
+    GroupDecl { name: n, members: it.map(name).collect() }
+}
+
+fn lower_link(pair: P<'_>) -> LinkDecl {
+    let mut it = pair.into_inner();
+    let n = name(it.next().expect("link name"));
+    let edges = it
+        .map(|e| {
+            let mut ends = e.into_inner();
+            let a = name(ends.next().expect("from"));
+            let b = name(ends.next().expect("to"));
+            (a, b)
+        })
+        .collect();
+    LinkDecl { name: n, edges }
+}
+
+fn lower_side(pair: P<'_>) -> Side {
+    if pair.as_str() == "white" {
+        Side::White
+    } else {
+        Side::Black
+    }
+}
+
+fn lower_zone(pair: P<'_>) -> ZoneDecl {
+    let mut it = pair.into_inner();
+    let n = name(it.next().expect("zone name"));
+    let body = it.next().expect("zone body");
+    let sets = match body.as_rule() {
+        Rule::per_side_sets => {
+            let mut parts = body.into_inner();
+            let mut white = Vec::new();
+            let mut black = Vec::new();
+            while let (Some(side), Some(set)) = (parts.next(), parts.next()) {
+                match lower_side(side) {
+                    Side::White => white = lower_cell_set(set),
+                    Side::Black => black = lower_cell_set(set),
+                }
+            }
+            ZoneSets::PerSide(white, black)
+        }
+        _ => ZoneSets::Mirrored(lower_cell_set(body)),
+    };
+    ZoneDecl { name: n, sets }
+}
+
+fn lower_piece(pair: P<'_>) -> Result<PieceDecl, Diagnostic> {
+    let mut it = pair.into_inner();
+    let piece_name = name(it.next().expect("piece name"));
+    let letter = name(it.next().expect("piece letter"));
+    let mut piece = PieceDecl {
+        name: piece_name,
+        letter,
+        value: None,
+        royal: false,
+        promotion: None,
+        movements: Vec::new(),
+    };
+    for prop in it {
+        match prop.as_rule() {
+            Rule::value_prop => piece.value = Some(int(prop.into_inner().next().expect("value"))?),
+            Rule::royal_prop => piece.royal = true,
+            Rule::promote_prop => {
+                let sp = span(&prop);
+                if piece.promotion.is_some() {
+                    return Err(Diagnostic::new(
+                        sp,
+                        format!("piece `{}` has a second `promote`", piece.name.text),
+                    ));
+                }
+                piece.promotion = Some(lower_promote(prop));
+            }
+            Rule::movement => piece.movements.push(lower_movement(prop)?),
+            r => unreachable!("grammar yields no {r:?} in a piece"),
+        }
+    }
+    Ok(piece)
+}
+
+fn lower_promote(pair: P<'_>) -> PromotionDecl {
+    let sp = span(&pair);
+    let mut it = pair.into_inner();
+    let zone = name(it.next().expect("zone"));
+    let mut targets = Vec::new();
+    let mut optional = false;
+    for p in it {
+        match p.as_rule() {
+            Rule::optional_kw => optional = true,
+            _ => targets.push(name(p)),
+        }
+    }
+    PromotionDecl { zone, targets, optional, span: sp }
+}
+
+fn lower_movement(pair: P<'_>) -> Result<Movement, Diagnostic> {
+    let sp = span(&pair);
+    let mut legs = Vec::new();
+    let mut modifiers = Vec::new();
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::step_leg => legs.push(Leg::Step(lower_dirs(p.into_inner().next().expect("dirs")))),
+            Rule::slide_leg => {
+                let mut it = p.into_inner();
+                let dirs = lower_dirs(it.next().expect("dirs"));
+                let limit = match it.next() {
+                    Some(l) => {
+                        let n = l.into_inner().next().expect("limit number");
+                        let nsp = span(&n);
+                        Some(n.as_str().parse::<u32>().map_err(|_| {
+                            Diagnostic::new(nsp, format!("slide limit `{}` is too large", n.as_str()))
+                        })?)
+                    }
+                    None => None,
+                };
+                legs.push(Leg::Slide(dirs, limit));
+            }
+            Rule::leap_leg => {
+                let lsp = span(&p);
+                let vs = p.into_inner().map(lower_vector).collect::<Result<_, _>>()?;
+                legs.push(Leg::Leap(vs, lsp));
+            }
+            Rule::modifier => modifiers.push(lower_modifier(p.into_inner().next().expect("modifier"))),
+            r => unreachable!("grammar yields no {r:?} in a movement"),
+        }
+    }
+    Ok(Movement { legs, modifiers, span: sp })
+}
+
+fn lower_dirs(pair: P<'_>) -> Vec<Name> {
+    pair.into_inner().map(name).collect()
+}
+
+fn lower_modifier(pair: P<'_>) -> Modifier {
+    let sp = span(&pair);
+    match pair.as_rule() {
+        Rule::quiet_mod => Modifier::Quiet(sp),
+        Rule::capture_mod => Modifier::Capture(sp),
+        Rule::first_mod => Modifier::First(sp),
+        Rule::from_mod => Modifier::From(name(pair.into_inner().next().expect("zone"))),
+        Rule::to_mod => Modifier::To(name(pair.into_inner().next().expect("zone"))),
+        Rule::not_to_mod => Modifier::NotTo(name(pair.into_inner().next().expect("zone"))),
+        Rule::sets_ep_mod => Modifier::SetsEnPassant(sp),
+        Rule::takes_ep_mod => Modifier::TakesEnPassant(sp),
+        r => unreachable!("grammar yields no modifier {r:?}"),
+    }
+}
+
+fn lower_setup(pair: P<'_>, file: &mut File) {
+    file.setup_span.get_or_insert(span(&pair));
+    for part in pair.into_inner() {
+        match part.as_rule() {
+            Rule::setup_side => {
+                let mut it = part.into_inner();
+                let side = lower_side(it.next().expect("side"));
+                for placement in it {
+                    let mut p = placement.into_inner();
+                    let piece = name(p.next().expect("piece"));
+                    let cells = lower_cell_set(p.next().expect("cells"));
+                    file.setup.push(Placement { side, piece, cells });
+                }
+            }
+            Rule::turn => {
+                let sp = span(&part);
+                file.turn = Some((lower_side(part.into_inner().next().expect("side")), sp));
+            }
+            r => unreachable!("grammar yields no {r:?} in setup"),
+        }
+    }
+}
+
+fn lower_castling(pair: P<'_>) -> Result<CastlingDecl, Diagnostic> {
+    let sp = span(&pair);
+    let mut it = pair.into_inner();
+    let king = name(it.next().expect("king"));
+    let rook = name(it.next().expect("rook"));
+    let along = lower_dirs(it.next().expect("along"));
+    let kr = it.next().expect("king range");
+    let mut k = kr.into_inner();
+    let n = k.next().expect("king distance");
+    let nsp = span(&n);
+    let king_min = n
+        .as_str()
+        .parse::<u32>()
+        .map_err(|_| Diagnostic::new(nsp, "king distance is too large"))?;
+    let king_open = k.next().is_some();
+    let place = it.next().expect("rook place").into_inner().next().expect("place");
+    let rook_place = if place.as_rule() == Rule::beside_kw {
+        RookPlace::Beside
+    } else {
+        RookPlace::Behind
+    };
+    Ok(CastlingDecl { king, rook, along, king_min, king_open, rook_place, span: sp })
+}
+
+fn lower_goal(pair: P<'_>) -> GoalDecl {
+    let sp = span(&pair);
+    let mut it = pair.into_inner();
+    let condition = match it.next().expect("condition").as_str() {
+        "checkmated" => GoalCondition::Checkmated,
+        _ => GoalCondition::Stalemated,
+    };
+    let outcome = match it.next().expect("outcome").as_str() {
+        "wins" => Outcome::Wins,
+        "loses" => Outcome::Loses,
+        _ => Outcome::Draws,
+    };
+    GoalDecl { condition, outcome, span: sp }
+}
