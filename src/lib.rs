@@ -11,11 +11,13 @@
 //! assert_eq!(tessera::perft(&mut pos, 2), 400);
 //! ```
 
+pub mod cli;
 pub mod compile;
 pub mod diag;
 pub mod engine;
 pub mod game;
 pub mod notation;
+pub mod show;
 pub mod syntax;
 
 pub use diag::{Diagnostic, Errors, Span};

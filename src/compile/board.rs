@@ -47,7 +47,11 @@ pub fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Board> {
     for m in &file.mirror {
         match board.axes.iter().position(|a| a.name == m.text) {
             Some(i) => board.mirror[i] = true,
-            None => errors.push(unknown("axis", m, board.axes.iter().map(|a| a.name.as_str()))),
+            None => errors.push(unknown(
+                "axis",
+                m,
+                board.axes.iter().map(|a| a.name.as_str()),
+            )),
         }
     }
     build_directions(file, &mut board, errors);
@@ -61,23 +65,39 @@ fn build_axes(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Vec<Axis
     for a in &file.axes {
         let (first, len) = match a.labels {
             LabelRange::Letters(lo, hi) => (AxisLabel::Letter(lo), hi as i64 - lo as i64 + 1),
-            LabelRange::Numbers(lo, hi) => (AxisLabel::Number(lo), hi.saturating_sub(lo).saturating_add(1)),
+            LabelRange::Numbers(lo, hi) => (
+                AxisLabel::Number(lo),
+                hi.saturating_sub(lo).saturating_add(1),
+            ),
         };
         if len < 1 {
-            errors.push(Diagnostic::new(a.span, format!("axis `{}` runs backwards", a.name.text)));
+            errors.push(Diagnostic::new(
+                a.span,
+                format!("axis `{}` runs backwards", a.name.text),
+            ));
             ok = false;
             continue;
         }
         if axes.iter().any(|x: &Axis| x.name == a.name.text) {
-            errors.push(Diagnostic::new(a.name.span, format!("axis `{}` is declared twice", a.name.text)));
+            errors.push(Diagnostic::new(
+                a.name.span,
+                format!("axis `{}` is declared twice", a.name.text),
+            ));
             ok = false;
         }
         total = total.saturating_mul(len as usize);
-        axes.push(Axis { name: a.name.text.clone(), first, len });
+        axes.push(Axis {
+            name: a.name.text.clone(),
+            first,
+            len,
+        });
     }
     if total > MAX_CELLS {
         let sp = file.grid_span.unwrap_or_default();
-        errors.push(Diagnostic::new(sp, format!("the grid has {total} cells; at most {MAX_CELLS} are supported")));
+        errors.push(Diagnostic::new(
+            sp,
+            format!("the grid has {total} cells; at most {MAX_CELLS} are supported"),
+        ));
         return None;
     }
     ok.then_some(axes)
@@ -94,7 +114,8 @@ pub fn parse_coord(axes: &[Axis], text: &str) -> Option<Vec<i64>> {
         match axis.first {
             AxisLabel::Letter(first) => {
                 let c = rest.chars().next()?;
-                if !c.is_ascii_alphabetic() || c.is_ascii_uppercase() != first.is_ascii_uppercase() {
+                if !c.is_ascii_alphabetic() || c.is_ascii_uppercase() != first.is_ascii_uppercase()
+                {
                     return None;
                 }
                 coord.push(c as i64 - first as i64);
@@ -102,7 +123,10 @@ pub fn parse_coord(axes: &[Axis], text: &str) -> Option<Vec<i64>> {
             }
             AxisLabel::Number(first) => {
                 let neg = rest.starts_with('-');
-                let digits = rest[usize::from(neg)..].chars().take_while(char::is_ascii_digit).count();
+                let digits = rest[usize::from(neg)..]
+                    .chars()
+                    .take_while(char::is_ascii_digit)
+                    .count();
                 if digits == 0 {
                     return None;
                 }
@@ -121,7 +145,9 @@ pub fn coord_name(axes: &[Axis], coord: &[i64]) -> String {
     let mut s = String::new();
     for (axis, &v) in axes.iter().zip(coord) {
         match axis.first {
-            AxisLabel::Letter(first) => s.push(char::from_u32((first as i64 + v) as u32).unwrap_or('?')),
+            AxisLabel::Letter(first) => {
+                s.push(char::from_u32((first as i64 + v) as u32).unwrap_or('?'))
+            }
             AxisLabel::Number(first) => s.push_str(&(first + v).to_string()),
         }
     }
@@ -129,7 +155,9 @@ pub fn coord_name(axes: &[Axis], coord: &[i64]) -> String {
 }
 
 fn in_grid(axes: &[Axis], coord: &[i64]) -> bool {
-    axes.iter().zip(coord).all(|(a, &v)| (0..a.len).contains(&v))
+    axes.iter()
+        .zip(coord)
+        .all(|(a, &v)| (0..a.len).contains(&v))
 }
 
 /// Every grid coordinate, first axis fastest (so `a1, b1, ..., h1, a2, ...`).
@@ -175,7 +203,10 @@ fn box_coords(lo: &[i64], hi: &[i64]) -> Vec<Vec<i64>> {
 fn coord_or_error(axes: &[Axis], name: &Name, errors: &mut Vec<Diagnostic>) -> Option<Vec<i64>> {
     let c = parse_coord(axes, &name.text);
     if c.is_none() {
-        errors.push(Diagnostic::new(name.span, format!("`{}` is not a grid coordinate", name.text)));
+        errors.push(Diagnostic::new(
+            name.span,
+            format!("`{}` is not a grid coordinate", name.text),
+        ));
     }
     c
 }
@@ -188,13 +219,19 @@ fn build_cells(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagnostic>
             CellItem::One(n) => {
                 if let Some(c) = coord_or_error(&axes, n, errors) {
                     if !in_grid(&axes, &c) {
-                        errors.push(Diagnostic::new(n.span, format!("cell `{}` is off the grid", n.text)));
+                        errors.push(Diagnostic::new(
+                            n.span,
+                            format!("cell `{}` is off the grid", n.text),
+                        ));
                     }
                     removed.insert(c);
                 }
             }
             CellItem::Box(a, b, _) => {
-                if let (Some(lo), Some(hi)) = (coord_or_error(&axes, a, errors), coord_or_error(&axes, b, errors)) {
+                if let (Some(lo), Some(hi)) = (
+                    coord_or_error(&axes, a, errors),
+                    coord_or_error(&axes, b, errors),
+                ) {
                     removed.extend(box_coords(&lo, &hi));
                 }
             }
@@ -206,33 +243,48 @@ fn build_cells(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagnostic>
     for (i, decl) in file.cells.iter().enumerate() {
         let mut coords = Vec::new();
         for at in &decl.at {
-            let Some(c) = coord_or_error(&axes, at, errors) else { continue };
+            let Some(c) = coord_or_error(&axes, at, errors) else {
+                continue;
+            };
             if claimed.insert(c.clone(), i).is_some() {
-                errors.push(Diagnostic::new(at.span, format!("coordinate `{}` belongs to two cells", at.text)));
+                errors.push(Diagnostic::new(
+                    at.span,
+                    format!("coordinate `{}` belongs to two cells", at.text),
+                ));
             }
             if removed.contains(&c) {
-                errors.push(Diagnostic::new(at.span, format!("coordinate `{}` is removed", at.text)));
+                errors.push(Diagnostic::new(
+                    at.span,
+                    format!("coordinate `{}` is removed", at.text),
+                ));
             }
             coords.push(c);
         }
         named_coords.push(coords);
     }
-    let add = |board: &mut Board, name: &Name, coords: Vec<Vec<i64>>, errors: &mut Vec<Diagnostic>| {
-        if board.cells.len() >= MAX_CELLS {
-            errors.push(Diagnostic::new(name.span, format!("the board has more than {MAX_CELLS} cells")));
-            return;
-        }
-        let id = board.cells.len() as Cell;
-        if board.cell_names.contains(&name.text) {
+    let add =
+        |board: &mut Board, name: &Name, coords: Vec<Vec<i64>>, errors: &mut Vec<Diagnostic>| {
+            if board.cells.len() >= MAX_CELLS {
+                errors.push(Diagnostic::new(
+                    name.span,
+                    format!("the board has more than {MAX_CELLS} cells"),
+                ));
+                return;
+            }
+            let id = board.cells.len() as Cell;
+            if board.cell_names.contains(&name.text) {
+                board.cell_names.declare(name, id, errors);
+                return;
+            }
             board.cell_names.declare(name, id, errors);
-            return;
-        }
-        board.cell_names.declare(name, id, errors);
-        for c in &coords {
-            board.by_coord.insert(c.clone(), id);
-        }
-        board.cells.push(CellInfo { name: name.text.clone(), coords });
-    };
+            for c in &coords {
+                board.by_coord.insert(c.clone(), id);
+            }
+            board.cells.push(CellInfo {
+                name: name.text.clone(),
+                coords,
+            });
+        };
     let mut named_done = vec![false; file.cells.len()];
     for coord in grid_coords(&axes) {
         if removed.contains(&coord) {
@@ -256,7 +308,10 @@ fn build_cells(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagnostic>
         }
     }
     if board.cells.is_empty() {
-        errors.push(Diagnostic::new(Span::default(), "the board has no cells: declare a `grid` or a `cell`"));
+        errors.push(Diagnostic::new(
+            Span::default(),
+            "the board has no cells: declare a `grid` or a `cell`",
+        ));
         return None;
     }
     Some(())
@@ -271,10 +326,16 @@ impl Board {
                 CellItem::One(n) => {
                     if let Some(&c) = self.cell_names.get(&n.text) {
                         out.push(c);
-                    } else if let Some(&c) = parse_coord(&self.axes, &n.text).and_then(|k| self.by_coord.get(&k)) {
+                    } else if let Some(&c) =
+                        parse_coord(&self.axes, &n.text).and_then(|k| self.by_coord.get(&k))
+                    {
                         out.push(c);
                     } else {
-                        errors.push(unknown("cell", n, self.cells.iter().map(|c| c.name.as_str())));
+                        errors.push(unknown(
+                            "cell",
+                            n,
+                            self.cells.iter().map(|c| c.name.as_str()),
+                        ));
                     }
                 }
                 CellItem::Box(a, b, _) => {
@@ -298,7 +359,9 @@ impl Board {
     /// The cell Black sees where White sees `c`: coordinates reflected on mirrored axes.
     pub fn mirror_cell(&self, c: Cell) -> Option<Cell> {
         let info = &self.cells[c as usize];
-        let Some(first) = info.coords.first() else { return Some(c) };
+        let Some(first) = info.coords.first() else {
+            return Some(c);
+        };
         let m = self.mirror_coord(first);
         self.by_coord.get(&m).copied()
     }
@@ -313,7 +376,10 @@ impl Board {
     }
 
     fn mirror_vector(&self, v: &[i64]) -> Vec<i64> {
-        v.iter().zip(&self.mirror).map(|(&x, &m)| if m { -x } else { x }).collect()
+        v.iter()
+            .zip(&self.mirror)
+            .map(|(&x, &m)| if m { -x } else { x })
+            .collect()
     }
 
     /// The cells reached from `c` by adding `v` to each of its coordinates.
@@ -372,12 +438,19 @@ fn build_directions(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagno
         if d.vector.len() != dims {
             errors.push(Diagnostic::new(
                 d.span,
-                format!("direction `{}` has {} components; the grid has {dims} axes", d.name.text, d.vector.len()),
+                format!(
+                    "direction `{}` has {} components; the grid has {dims} axes",
+                    d.name.text,
+                    d.vector.len()
+                ),
             ));
             continue;
         }
         if d.vector.iter().all(|&x| x == 0) {
-            errors.push(Diagnostic::new(d.span, format!("direction `{}` is the zero vector", d.name.text)));
+            errors.push(Diagnostic::new(
+                d.span,
+                format!("direction `{}` is the zero vector", d.name.text),
+            ));
             continue;
         }
         if board.dir_names.contains(&d.name.text) {
@@ -392,7 +465,9 @@ fn build_directions(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagno
         let id = match board.dir_names.get(&link.name.text) {
             Some(&id) => id,
             None => {
-                let Some(id) = new_direction(board, &link.name, errors) else { continue };
+                let Some(id) = new_direction(board, &link.name, errors) else {
+                    continue;
+                };
                 vectors.push(None);
                 edges.push(Vec::new());
                 id
@@ -410,7 +485,11 @@ fn build_directions(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagno
         let mut members = Vec::new();
         for m in &g.members {
             if let Some(ids) = board.groups.resolve(m, errors) {
-                members.extend(ids.into_iter().filter(|x| !members.contains(x)).collect::<Vec<_>>());
+                members.extend(
+                    ids.into_iter()
+                        .filter(|x| !members.contains(x))
+                        .collect::<Vec<_>>(),
+                );
             }
         }
         board.groups.declare(&g.name, members, errors);
@@ -420,7 +499,13 @@ fn build_directions(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagno
         let mut lists = vec![Vec::new(); vectors.len() * n];
         let mut rev = vec![Vec::new(); vectors.len() * n];
         for (d, v) in vectors.iter().enumerate() {
-            let v = v.as_ref().map(|v| if side == Side::Black { board.mirror_vector(v) } else { v.clone() });
+            let v = v.as_ref().map(|v| {
+                if side == Side::Black {
+                    board.mirror_vector(v)
+                } else {
+                    v.clone()
+                }
+            });
             for c in 0..n as Cell {
                 let mut ts = v.as_ref().map_or_else(Vec::new, |v| board.targets(c, v));
                 for &(x, y) in &edges[d] {
@@ -437,7 +522,11 @@ fn build_directions(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagno
         board.steps[side.index()] = Csr::from_lists(&lists);
         board.rev_steps[side.index()] = Csr::from_lists(&rev);
     }
-    board.branches = board.steps.iter().chain(&board.rev_steps).any(Csr::branches);
+    board.branches = board
+        .steps
+        .iter()
+        .chain(&board.rev_steps)
+        .any(Csr::branches);
 }
 
 fn new_direction(board: &mut Board, name: &Name, errors: &mut Vec<Diagnostic>) -> Option<u8> {
@@ -462,11 +551,23 @@ pub struct Leaps {
 
 impl Leaps {
     /// The leap table for `offsets` (each with all its symmetric images).
-    pub fn table(&mut self, board: &Board, offsets: &[Vec<i64>], span: Span, errors: &mut Vec<Diagnostic>) -> Option<usize> {
+    pub fn table(
+        &mut self,
+        board: &Board,
+        offsets: &[Vec<i64>],
+        span: Span,
+        errors: &mut Vec<Diagnostic>,
+    ) -> Option<usize> {
         let dims = board.axes.len();
         for o in offsets {
             if o.len() != dims {
-                errors.push(Diagnostic::new(span, format!("leap offset has {} components; the grid has {dims} axes", o.len())));
+                errors.push(Diagnostic::new(
+                    span,
+                    format!(
+                        "leap offset has {} components; the grid has {dims} axes",
+                        o.len()
+                    ),
+                ));
                 return None;
             }
             if o.iter().all(|&x| x == 0) {

@@ -60,8 +60,16 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
     let (checkmated, stalemated) = build_goals(file, &pieces, errors);
     let (attack_patterns, forward_attackers) = pieces::attack_tables(&pieces);
     let rect = rect_of(&board);
-    let title = file.title.as_ref().map_or_else(|| "untitled".to_string(), |t| t.text.clone());
-    let cell_index = board.cells.iter().enumerate().map(|(i, c)| (c.name.clone(), i as u16)).collect();
+    let title = file
+        .title
+        .as_ref()
+        .map_or_else(|| "untitled".to_string(), |t| t.text.clone());
+    let cell_index = board
+        .cells
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.name.clone(), i as u16))
+        .collect();
     Some(Game {
         title,
         axes: board.axes,
@@ -101,13 +109,18 @@ fn build_setup(
 ) -> Vec<(u16, u8)> {
     let mut setup: Vec<(u16, u8)> = Vec::new();
     for p in &file.setup {
-        let Some(kind) = kinds.resolve(&p.piece, errors) else { continue };
+        let Some(kind) = kinds.resolve(&p.piece, errors) else {
+            continue;
+        };
         let span = p.cells.first().map_or(p.piece.span, cell_item_span);
         for c in board.cell_set(&p.cells, errors) {
             if setup.iter().any(|(x, _)| *x == c) {
                 errors.push(Diagnostic::new(
                     span,
-                    format!("cell `{}` is given two pieces in the setup", board.cells[c as usize].name),
+                    format!(
+                        "cell `{}` is given two pieces in the setup",
+                        board.cells[c as usize].name
+                    ),
                 ));
                 continue;
             }
@@ -136,11 +149,17 @@ fn build_castlings(
         let rook = kinds.resolve(&c.rook, errors);
         let dirs = board.dirs(&c.along, errors);
         if c.king_min == 0 {
-            errors.push(Diagnostic::new(c.span, "the king must move at least one step when castling"));
+            errors.push(Diagnostic::new(
+                c.span,
+                "the king must move at least one step when castling",
+            ));
         }
         if let (Some(king), Some(rook)) = (king, rook) {
             if king == rook {
-                errors.push(Diagnostic::new(c.rook.span, "a piece cannot castle with its own kind"));
+                errors.push(Diagnostic::new(
+                    c.rook.span,
+                    "a piece cannot castle with its own kind",
+                ));
             }
             out.push(Castling {
                 king,
@@ -180,7 +199,10 @@ fn build_goals(
     let has_royal = pieces.iter().any(|p| p.royal);
     if let Some((_, span)) = checkmated {
         if !has_royal {
-            errors.push(Diagnostic::new(span, "checkmate is a goal, but no piece is `royal`"));
+            errors.push(Diagnostic::new(
+                span,
+                "checkmate is a goal, but no piece is `royal`",
+            ));
         }
     }
     (
@@ -195,7 +217,8 @@ fn rect_of(board: &board::Board) -> Option<Vec<Vec<u16>>> {
         return None;
     }
     let (files, ranks) = (board.axes[0].len, board.axes[1].len);
-    if board.cells.len() as i64 != files * ranks || board.cells.iter().any(|c| c.coords.len() != 1) {
+    if board.cells.len() as i64 != files * ranks || board.cells.iter().any(|c| c.coords.len() != 1)
+    {
         return None;
     }
     let mut rect = Vec::new();

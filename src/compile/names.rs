@@ -14,7 +14,10 @@ pub struct Names<T> {
 impl<T: Clone> Names<T> {
     /// An empty table for things called `what` ("piece", "zone", ...).
     pub fn new(what: &'static str) -> Names<T> {
-        Names { what, map: IndexMap::new() }
+        Names {
+            what,
+            map: IndexMap::new(),
+        }
     }
 
     /// Adds `name`; a second declaration is reported and ignored.
@@ -43,7 +46,11 @@ impl<T: Clone> Names<T> {
         match self.map.get(&name.text) {
             Some((v, _)) => Some(v.clone()),
             None => {
-                errors.push(unknown(self.what, name, self.map.keys().map(String::as_str)));
+                errors.push(unknown(
+                    self.what,
+                    name,
+                    self.map.keys().map(String::as_str),
+                ));
                 None
             }
         }
@@ -90,7 +97,10 @@ mod tests {
 
     #[test]
     fn suggests_near_names_only() {
-        assert_eq!(closest("Quen", ["Queen", "Rook"].into_iter()), Some("Queen"));
+        assert_eq!(
+            closest("Quen", ["Queen", "Rook"].into_iter()),
+            Some("Queen")
+        );
         assert_eq!(closest("Zebra", ["Queen", "Rook"].into_iter()), None);
     }
 }

@@ -21,11 +21,17 @@ pub fn build(
     let mut letters: Names<Kind> = Names::new("piece letter");
     for (i, p) in file.pieces.iter().enumerate() {
         if i >= MAX_KINDS {
-            errors.push(Diagnostic::new(p.name.span, format!("more than {MAX_KINDS} piece kinds")));
+            errors.push(Diagnostic::new(
+                p.name.span,
+                format!("more than {MAX_KINDS} piece kinds"),
+            ));
             break;
         }
         names.declare(&p.name, i as Kind, errors);
-        let upper = ast::Name { text: p.letter.text.to_ascii_uppercase(), span: p.letter.span };
+        let upper = ast::Name {
+            text: p.letter.text.to_ascii_uppercase(),
+            span: p.letter.span,
+        };
         letters.declare(&upper, i as Kind, errors);
     }
     file.pieces
@@ -50,17 +56,34 @@ fn build_piece(
         .collect();
     let promotion = p.promotion.as_ref().and_then(|pr| {
         let zone = zones.resolve(&pr.zone, errors);
-        let targets: Vec<Kind> = pr.targets.iter().filter_map(|t| kinds.resolve(t, errors)).collect();
+        let targets: Vec<Kind> = pr
+            .targets
+            .iter()
+            .filter_map(|t| kinds.resolve(t, errors))
+            .collect();
         if targets.is_empty() && pr.targets.is_empty() {
-            errors.push(Diagnostic::new(pr.span, "promotion needs at least one target piece"));
+            errors.push(Diagnostic::new(
+                pr.span,
+                "promotion needs at least one target piece",
+            ));
         }
-        Some(Promotion { zone: zone?, targets, optional: pr.optional })
+        Some(Promotion {
+            zone: zone?,
+            targets,
+            optional: pr.optional,
+        })
     });
     let may_duplicate =
         movements.len() > 1 || movements.iter().any(|m| m.legs.len() > 1) || board.branches;
     PieceDef {
         name: p.name.text.clone(),
-        letter: p.letter.text.chars().next().unwrap_or('?').to_ascii_uppercase(),
+        letter: p
+            .letter
+            .text
+            .chars()
+            .next()
+            .unwrap_or('?')
+            .to_ascii_uppercase(),
         value: p.value.unwrap_or(0),
         royal: p.royal,
         movements,
@@ -82,7 +105,10 @@ fn build_movement(
             ast::Leg::Step(dirs) => Leg::Step(board.dirs(dirs, errors)),
             ast::Leg::Slide(dirs, limit) => {
                 if *limit == Some(0) {
-                    errors.push(Diagnostic::new(m.span, "a slide of `up to 0` steps goes nowhere"));
+                    errors.push(Diagnostic::new(
+                        m.span,
+                        "a slide of `up to 0` steps goes nowhere",
+                    ));
                 }
                 Leg::Slide(board.dirs(dirs, errors), limit.unwrap_or(u32::MAX))
             }
@@ -102,9 +128,16 @@ fn build_movement(
     for modifier in &m.modifiers {
         match modifier {
             ast::Modifier::Quiet(s) | ast::Modifier::Capture(s) => {
-                let want = if matches!(modifier, ast::Modifier::Quiet(_)) { Modality::Quiet } else { Modality::Capture };
+                let want = if matches!(modifier, ast::Modifier::Quiet(_)) {
+                    Modality::Quiet
+                } else {
+                    Modality::Capture
+                };
                 if mv.modality != Modality::Both && mv.modality != want {
-                    errors.push(Diagnostic::new(*s, "a movement cannot be both `quiet` and `capture`"));
+                    errors.push(Diagnostic::new(
+                        *s,
+                        "a movement cannot be both `quiet` and `capture`",
+                    ));
                 }
                 mv.modality = want;
             }
@@ -125,7 +158,10 @@ fn build_movement(
         }
     }
     if mv.takes_en_passant && mv.modality == Modality::Quiet {
-        errors.push(Diagnostic::new(m.span, "a `quiet` movement cannot take en passant"));
+        errors.push(Diagnostic::new(
+            m.span,
+            "a `quiet` movement cannot take en passant",
+        ));
     }
     Some(mv)
 }

@@ -10,7 +10,9 @@ use crate::game::{code, kind_of, AttackPattern, Leg, Side};
 
 /// Whether a royal piece of `side` is attacked.
 pub fn in_check(pos: &Position<'_>, side: Side) -> bool {
-    pos.royals(side).iter().any(|c| is_attacked(pos, c, side.opposite()))
+    pos.royals(side)
+        .iter()
+        .any(|c| is_attacked(pos, c, side.opposite()))
 }
 
 /// Whether `by` attacks `cell`.
@@ -36,7 +38,9 @@ fn pattern_hits(pos: &Position<'_>, pat: &AttackPattern, cell: u16, by: Side) ->
             && (!pat.first_only || pos.is_unmoved(x))
     };
     match &pat.leg {
-        Leg::Step(dirs) => dirs.iter().any(|&d| game.rev_step(by, d, cell).iter().any(|&x| ok(x))),
+        Leg::Step(dirs) => dirs
+            .iter()
+            .any(|&d| game.rev_step(by, d, cell).iter().any(|&x| ok(x))),
         Leg::Slide(dirs, max) => {
             let max = (*max).min(game.cell_count() as u32);
             dirs.iter().any(|&d| slide_back(pos, d, cell, max, by, &ok))
@@ -46,7 +50,14 @@ fn pattern_hits(pos: &Position<'_>, pat: &AttackPattern, cell: u16, by: Side) ->
 }
 
 /// Walks backwards along direction `d` from `at` to the first piece on each path.
-fn slide_back(pos: &Position<'_>, d: u8, at: u16, left: u32, by: Side, ok: &dyn Fn(u16) -> bool) -> bool {
+fn slide_back(
+    pos: &Position<'_>,
+    d: u8,
+    at: u16,
+    left: u32,
+    by: Side,
+    ok: &dyn Fn(u16) -> bool,
+) -> bool {
     for &x in pos.game().rev_step(by, d, at) {
         if pos.at(x) != 0 {
             if ok(x) {

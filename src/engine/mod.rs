@@ -3,6 +3,7 @@
 pub mod attack;
 pub mod movegen;
 pub mod moves;
+pub mod outcome;
 pub mod perft;
 pub mod position;
 

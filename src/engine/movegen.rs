@@ -37,7 +37,16 @@ pub fn piece_moves(pos: &Position<'_>, from: u16, out: &mut Vec<Move>) {
     let piece = &game.pieces[kind as usize];
     let start = out.len();
     for m in &piece.movements {
-        Gen { pos, game, side, from, kind, m, out }.movement();
+        Gen {
+            pos,
+            game,
+            side,
+            from,
+            kind,
+            m,
+            out,
+        }
+        .movement();
     }
     if piece.may_duplicate {
         dedup_tail(out, start);
@@ -181,7 +190,10 @@ impl Gen<'_, '_> {
         match &piece.promotion {
             Some(p) if self.game.in_zone(p.zone, self.side, mv.to) => {
                 for &k in &p.targets {
-                    self.out.push(Move { promotion: k + 1, ..mv });
+                    self.out.push(Move {
+                        promotion: k + 1,
+                        ..mv
+                    });
                 }
                 if p.optional {
                     self.out.push(mv);
@@ -226,10 +238,17 @@ fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
                     continue;
                 }
                 let distance = line.len() as u32; // steps from king to partner
-                let kmax = if c.king_open { distance - 1 } else { c.king_min };
+                let kmax = if c.king_open {
+                    distance - 1
+                } else {
+                    c.king_min
+                };
                 for k in c.king_min..=kmax.min(distance - 1) {
                     let passed = &line[1..=k as usize];
-                    if passed.iter().any(|&x| super::attack::is_attacked(pos, x, side.opposite())) {
+                    if passed
+                        .iter()
+                        .any(|&x| super::attack::is_attacked(pos, x, side.opposite()))
+                    {
                         continue;
                     }
                     let rook_spots = if c.rook_behind { 0..k } else { k - 1..k };

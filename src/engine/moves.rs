@@ -32,7 +32,14 @@ pub struct Move {
 impl Move {
     /// A plain move.
     pub fn normal(from: u16, to: u16) -> Move {
-        Move { from, to, kind: MoveKind::Normal, promotion: 0, aux: NO_CELL, aux2: NO_CELL }
+        Move {
+            from,
+            to,
+            kind: MoveKind::Normal,
+            promotion: 0,
+            aux: NO_CELL,
+            aux2: NO_CELL,
+        }
     }
 
     /// The kind this move promotes to, if any.

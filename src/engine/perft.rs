@@ -37,8 +37,8 @@ fn count(pos: &mut Position<'_>, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
         return moves.len() as u64;
     }
     let mut total = 0;
-    for i in 0..moves.len() {
-        let undo = pos.make(moves[i]);
+    for &mv in moves.iter() {
+        let undo = pos.make(mv);
         total += count(pos, depth - 1, rest);
         pos.unmake(undo);
     }

@@ -162,8 +162,16 @@ impl<'g> Position<'g> {
 
     /// Plays `mv`, which must be pseudo-legal here.
     pub fn make(&mut self, mv: Move) -> Undo {
-        let captured_at = if mv.kind == MoveKind::EnPassant { mv.aux } else { mv.to };
-        let rook_from = if mv.kind == MoveKind::Castle { mv.aux } else { NO_CELL };
+        let captured_at = if mv.kind == MoveKind::EnPassant {
+            mv.aux
+        } else {
+            mv.to
+        };
+        let rook_from = if mv.kind == MoveKind::Castle {
+            mv.aux
+        } else {
+            NO_CELL
+        };
         let undo_bits = self.unmoved_bits([mv.from, mv.to, captured_at, rook_from]);
         let mut undo = Undo {
             mv,
@@ -196,7 +204,10 @@ impl<'g> Position<'g> {
             victim: mv.to,
         });
         // As in FEN, a capture or a move of a promoting piece (a pawn) resets the clock.
-        let resets = undo.captured != 0 || self.game.pieces[kind_of(moved) as usize].promotion.is_some();
+        let resets = undo.captured != 0
+            || self.game.pieces[kind_of(moved) as usize]
+                .promotion
+                .is_some();
         self.halfmove = if resets { 0 } else { self.halfmove + 1 };
         if self.side == Side::Black {
             self.fullmove += 1;
@@ -220,8 +231,15 @@ impl<'g> Position<'g> {
             self.put(undo.captured_at, undo.captured);
         }
         self.put(mv.from, undo.moved);
-        let rook_from = if mv.kind == MoveKind::Castle { mv.aux } else { NO_CELL };
-        for (i, c) in [mv.from, mv.to, undo.captured_at, rook_from].into_iter().enumerate() {
+        let rook_from = if mv.kind == MoveKind::Castle {
+            mv.aux
+        } else {
+            NO_CELL
+        };
+        for (i, c) in [mv.from, mv.to, undo.captured_at, rook_from]
+            .into_iter()
+            .enumerate()
+        {
             if c != NO_CELL {
                 self.unmoved.set(c, undo.unmoved_bits & (1 << i) != 0);
             }

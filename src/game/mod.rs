@@ -252,7 +252,10 @@ impl Game {
     /// The kind whose letter is `letter` (either case).
     pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
         let up = letter.to_ascii_uppercase();
-        self.pieces.iter().position(|p| p.letter == up).map(|k| k as Kind)
+        self.pieces
+            .iter()
+            .position(|p| p.letter == up)
+            .map(|k| k as Kind)
     }
 
     /// A piece's FEN letter: upper case for White.

@@ -26,9 +26,12 @@ fn name(pair: P<'_>) -> Name {
 }
 
 fn int(pair: P<'_>) -> Result<i64, Diagnostic> {
-    pair.as_str()
-        .parse()
-        .map_err(|_| Diagnostic::new(span(&pair), format!("number `{}` is too large", pair.as_str())))
+    pair.as_str().parse().map_err(|_| {
+        Diagnostic::new(
+            span(&pair),
+            format!("number `{}` is too large", pair.as_str()),
+        )
+    })
 }
 
 pub fn lower_file(pair: P<'_>) -> Result<File, Diagnostic> {
@@ -79,17 +82,25 @@ fn lower_grid(pair: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
         let hi = r.next().expect("hi").as_str();
         let labels = match (lo.parse::<i64>(), hi.parse::<i64>()) {
             (Ok(a), Ok(b)) => LabelRange::Numbers(a, b),
-            (Err(_), Err(_)) if lo.len() == 1 && hi.len() == 1 => {
-                LabelRange::Letters(lo.chars().next().expect("one"), hi.chars().next().expect("one"))
-            }
+            (Err(_), Err(_)) if lo.len() == 1 && hi.len() == 1 => LabelRange::Letters(
+                lo.chars().next().expect("one"),
+                hi.chars().next().expect("one"),
+            ),
             _ => {
                 return Err(Diagnostic::new(
                     rsp,
-                    format!("axis `{}` mixes letters and numbers in `{lo}..{hi}`", axis_name.text),
+                    format!(
+                        "axis `{}` mixes letters and numbers in `{lo}..{hi}`",
+                        axis_name.text
+                    ),
                 ))
             }
         };
-        file.axes.push(Axis { name: axis_name, labels, span: asp });
+        file.axes.push(Axis {
+            name: axis_name,
+            labels,
+            span: asp,
+        });
     }
     Ok(())
 }
@@ -97,7 +108,10 @@ fn lower_grid(pair: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
 fn lower_cell(pair: P<'_>) -> CellDecl {
     let mut it = pair.into_inner();
     let cell_name = name(it.next().expect("cell name"));
-    CellDecl { name: cell_name, at: it.map(name).collect() }
+    CellDecl {
+        name: cell_name,
+        at: it.map(name).collect(),
+    }
 }
 
 fn lower_cell_set(pair: P<'_>) -> Vec<CellItem> {
@@ -127,13 +141,20 @@ fn lower_direction_def(pair: P<'_>) -> Result<DirectionDecl, Diagnostic> {
     let mut it = pair.into_inner();
     let n = name(it.next().expect("direction name"));
     let vector = lower_vector(it.next().expect("vector"))?;
-    Ok(DirectionDecl { name: n, vector, span: sp })
+    Ok(DirectionDecl {
+        name: n,
+        vector,
+        span: sp,
+    })
 }
 
 fn lower_group(pair: P<'_>) -> GroupDecl {
     let mut it = pair.into_inner();
     let n = name(it.next().expect("group name"));
-    GroupDecl { name: n, members: it.map(name).collect() }
+    GroupDecl {
+        name: n,
+        members: it.map(name).collect(),
+    }
 }
 
 fn lower_link(pair: P<'_>) -> LinkDecl {
@@ -225,7 +246,12 @@ fn lower_promote(pair: P<'_>) -> PromotionDecl {
             _ => targets.push(name(p)),
         }
     }
-    PromotionDecl { zone, targets, optional, span: sp }
+    PromotionDecl {
+        zone,
+        targets,
+        optional,
+        span: sp,
+    }
 }
 
 fn lower_movement(pair: P<'_>) -> Result<Movement, Diagnostic> {
@@ -234,7 +260,9 @@ fn lower_movement(pair: P<'_>) -> Result<Movement, Diagnostic> {
     let mut modifiers = Vec::new();
     for p in pair.into_inner() {
         match p.as_rule() {
-            Rule::step_leg => legs.push(Leg::Step(lower_dirs(p.into_inner().next().expect("dirs")))),
+            Rule::step_leg => {
+                legs.push(Leg::Step(lower_dirs(p.into_inner().next().expect("dirs"))))
+            }
             Rule::slide_leg => {
                 let mut it = p.into_inner();
                 let dirs = lower_dirs(it.next().expect("dirs"));
@@ -243,7 +271,10 @@ fn lower_movement(pair: P<'_>) -> Result<Movement, Diagnostic> {
                         let n = l.into_inner().next().expect("limit number");
                         let nsp = span(&n);
                         Some(n.as_str().parse::<u32>().map_err(|_| {
-                            Diagnostic::new(nsp, format!("slide limit `{}` is too large", n.as_str()))
+                            Diagnostic::new(
+                                nsp,
+                                format!("slide limit `{}` is too large", n.as_str()),
+                            )
                         })?)
                     }
                     None => None,
@@ -255,11 +286,17 @@ fn lower_movement(pair: P<'_>) -> Result<Movement, Diagnostic> {
                 let vs = p.into_inner().map(lower_vector).collect::<Result<_, _>>()?;
                 legs.push(Leg::Leap(vs, lsp));
             }
-            Rule::modifier => modifiers.push(lower_modifier(p.into_inner().next().expect("modifier"))),
+            Rule::modifier => {
+                modifiers.push(lower_modifier(p.into_inner().next().expect("modifier")))
+            }
             r => unreachable!("grammar yields no {r:?} in a movement"),
         }
     }
-    Ok(Movement { legs, modifiers, span: sp })
+    Ok(Movement {
+        legs,
+        modifiers,
+        span: sp,
+    })
 }
 
 fn lower_dirs(pair: P<'_>) -> Vec<Name> {
@@ -319,13 +356,26 @@ fn lower_castling(pair: P<'_>) -> Result<CastlingDecl, Diagnostic> {
         .parse::<u32>()
         .map_err(|_| Diagnostic::new(nsp, "king distance is too large"))?;
     let king_open = k.next().is_some();
-    let place = it.next().expect("rook place").into_inner().next().expect("place");
+    let place = it
+        .next()
+        .expect("rook place")
+        .into_inner()
+        .next()
+        .expect("place");
     let rook_place = if place.as_rule() == Rule::beside_kw {
         RookPlace::Beside
     } else {
         RookPlace::Behind
     };
-    Ok(CastlingDecl { king, rook, along, king_min, king_open, rook_place, span: sp })
+    Ok(CastlingDecl {
+        king,
+        rook,
+        along,
+        king_min,
+        king_open,
+        rook_place,
+        span: sp,
+    })
 }
 
 fn lower_goal(pair: P<'_>) -> GoalDecl {
@@ -340,5 +390,9 @@ fn lower_goal(pair: P<'_>) -> GoalDecl {
         "loses" => Outcome::Loses,
         _ => Outcome::Draws,
     };
-    GoalDecl { condition, outcome, span: sp }
+    GoalDecl {
+        condition,
+        outcome,
+        span: sp,
+    }
 }

@@ -29,7 +29,10 @@ fn to_diagnostic(src: &str, e: pest::error::Error<Rule>) -> Diagnostic {
     let found = found_at(src, pos);
     let message = match &e.variant {
         pest::error::ErrorVariant::ParsingError { positives, .. } => {
-            let mut wanted: Vec<&str> = positives.iter().filter_map(|r| expected::describe(*r)).collect();
+            let mut wanted: Vec<&str> = positives
+                .iter()
+                .filter_map(|r| expected::describe(*r))
+                .collect();
             wanted.sort_unstable();
             wanted.dedup();
             match wanted.len() {

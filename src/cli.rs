@@ -1,0 +1,204 @@
+//! The command line: `check`, `moves`, `perft`, `show`. The only user of anyhow
+//! besides `main.rs`; everything is written to the given streams so tests can run
+//! the commands in-process.
+
+use crate::engine::movegen::legal_moves;
+use crate::engine::perft::{divide, perft};
+use crate::engine::Position;
+use crate::game::Game;
+use crate::notation::{fen, uci};
+use crate::Errors;
+use clap::{Parser, Subcommand};
+use std::io::Write;
+
+/// Tessera: a data-driven rules interpreter for chess variants.
+#[derive(Parser, Debug)]
+#[command(name = "tessera", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Validate rule files: one summary line each, or the errors.
+    Check {
+        /// Rule files (`games/*.game`).
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// List the legal moves of a position, one a line, sorted.
+    Moves {
+        /// The rule file.
+        file: String,
+        #[command(flatten)]
+        at: At,
+    },
+    /// Count the leaves of the legal move tree (Stockfish's output format).
+    Perft {
+        /// The rule file.
+        file: String,
+        /// Plies to search.
+        depth: u32,
+        #[command(flatten)]
+        at: At,
+        /// Print `MOVE: COUNT` for each root move first.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Draw a position as text.
+    Show {
+        /// The rule file.
+        file: String,
+        #[command(flatten)]
+        at: At,
+    },
+}
+
+/// Which position a command works on.
+#[derive(clap::Args, Debug)]
+pub struct At {
+    /// Start from this FEN instead of the rule file's setup.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Then play these moves (UCI style, separated by spaces).
+    #[arg(long)]
+    pub moves: Option<String>,
+}
+
+/// What went wrong, and which exit status it earns.
+#[derive(Debug)]
+pub enum Failure {
+    /// A rule file has errors (exit status 1); the rendered diagnostics.
+    Rules(String),
+    /// Bad usage or input: a FEN, a move, an unreadable file (exit status 2).
+    Usage(anyhow::Error),
+}
+
+impl Failure {
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Failure::Rules(_) => 1,
+            Failure::Usage(_) => 2,
+        }
+    }
+}
+
+/// Runs a parsed command, writing results to `out`.
+///
+/// # Errors
+/// A [`Failure`] saying what went wrong and where.
+pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
+    let io = |e: std::io::Error| Failure::Usage(e.into());
+    match cli.command {
+        Command::Check { files } => check(&files, out),
+        Command::Moves { file, at } => {
+            let (src, game) = load(&file)?;
+            let _ = src;
+            let mut pos = position(&game, &at)?;
+            let mut moves = Vec::new();
+            legal_moves(&mut pos, &mut moves);
+            for m in sorted_names(&game, &moves) {
+                writeln!(out, "{m}").map_err(io)?;
+            }
+            Ok(())
+        }
+        Command::Perft {
+            file,
+            depth,
+            at,
+            divide: by_move,
+        } => {
+            let (_, game) = load(&file)?;
+            let mut pos = position(&game, &at)?;
+            let total = if by_move {
+                let mut rows: Vec<(String, u64)> = divide(&mut pos, depth)
+                    .into_iter()
+                    .map(|(m, n)| (uci::format(&game, &m), n))
+                    .collect();
+                rows.sort();
+                for (m, n) in &rows {
+                    writeln!(out, "{m}: {n}").map_err(io)?;
+                }
+                writeln!(out).map_err(io)?;
+                rows.iter().map(|r| r.1).sum()
+            } else {
+                perft(&mut pos, depth)
+            };
+            writeln!(out, "Nodes searched: {total}").map_err(io)
+        }
+        Command::Show { file, at } => {
+            let (_, game) = load(&file)?;
+            let mut pos = position(&game, &at)?;
+            write!(out, "{}", crate::show::draw(&mut pos)).map_err(io)
+        }
+    }
+}
+
+fn check(files: &[String], out: &mut dyn Write) -> Result<(), Failure> {
+    let mut failed = String::new();
+    for file in files {
+        match load(file) {
+            Ok((_, game)) => {
+                let mut pos = Position::start(&game);
+                let mut moves = Vec::new();
+                legal_moves(&mut pos, &mut moves);
+                writeln!(
+                    out,
+                    "{file}: ok: \"{}\", {} cells, {} pieces, {} legal moves",
+                    game.title,
+                    game.cell_count(),
+                    game.pieces.len(),
+                    moves.len()
+                )
+                .map_err(|e| Failure::Usage(e.into()))?;
+            }
+            Err(Failure::Rules(text)) => failed.push_str(&text),
+            Err(e) => return Err(e),
+        }
+    }
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::Rules(failed))
+    }
+}
+
+/// Reads and compiles a rule file.
+fn load(path: &str) -> Result<(String, Game), Failure> {
+    let src = std::fs::read_to_string(path)
+        .map_err(|e| Failure::Usage(anyhow::anyhow!("cannot read `{path}`: {e}")))?;
+    match crate::compile_str(&src) {
+        Ok(game) => Ok((src, game)),
+        Err(errors) => Err(Failure::Rules(render_all(&errors, path, &src))),
+    }
+}
+
+fn render_all(errors: &Errors, path: &str, src: &str) -> String {
+    errors.render(path, src)
+}
+
+/// The position named by `--fen` and `--moves`.
+fn position<'g>(game: &'g Game, at: &At) -> Result<Position<'g>, Failure> {
+    let mut pos = match &at.fen {
+        Some(f) => {
+            fen::parse(game, f).map_err(|e| Failure::Usage(anyhow::anyhow!("--fen: {e}")))?
+        }
+        None => Position::start(game),
+    };
+    if let Some(list) = &at.moves {
+        for (i, text) in list.split_whitespace().enumerate() {
+            let mv = uci::parse(&mut pos, text)
+                .map_err(|e| Failure::Usage(anyhow::anyhow!("--moves: move {}: {e}", i + 1)))?;
+            pos.make(mv);
+        }
+    }
+    Ok(pos)
+}
+
+fn sorted_names(game: &Game, moves: &[crate::Move]) -> Vec<String> {
+    let mut names: Vec<String> = moves.iter().map(|m| uci::format(game, m)).collect();
+    names.sort();
+    names
+}

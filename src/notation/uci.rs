@@ -1,0 +1,101 @@
+//! Moves in UCI style: origin and destination cell names, then a lower-case
+//! promotion letter (`e2e4`, `e7e8q`).
+//!
+//! Castling prints as the king's move (`e1g1`) when the partner lands beside the
+//! king's destination after a king move of two or more steps, as in FIDE chess; any
+//! other castling adds the partner's move after a slash (`e1f1/h1e1`), since the
+//! king's move alone could be an ordinary step. Parsing matches the text against
+//! the printed form of every legal move, so every printed move parses back.
+
+use crate::engine::movegen::legal_moves;
+use crate::engine::{Move, MoveKind, Position};
+use crate::game::Game;
+use std::fmt;
+
+/// Why a move was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseMoveError {
+    pub text: String,
+    /// What the legal moves from this origin are, to help the user.
+    pub hint: String,
+}
+
+impl fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not a legal move here{}", self.text, self.hint)
+    }
+}
+
+impl std::error::Error for ParseMoveError {}
+
+/// Writes `mv` in UCI style.
+pub fn format(game: &Game, mv: &Move) -> String {
+    let mut s = format!("{}{}", game.cell_name(mv.from), game.cell_name(mv.to));
+    if let Some(k) = mv.promotes_to() {
+        s.push(game.pieces[k as usize].letter.to_ascii_lowercase());
+    }
+    if mv.kind == MoveKind::Castle && !is_plain_castling(game, mv) {
+        s.push_str(&format!(
+            "/{}{}",
+            game.cell_name(mv.aux),
+            game.cell_name(mv.aux2)
+        ));
+    }
+    s
+}
+
+/// FIDE-shaped castling: the king moves two or more steps along a line and the
+/// partner lands on the last cell the king passed.
+fn is_plain_castling(game: &Game, mv: &Move) -> bool {
+    let Some(kc) = game.cells[mv.from as usize].coords.first() else {
+        return false;
+    };
+    let (Some(tc), Some(rc)) = (
+        game.cells[mv.to as usize].coords.first(),
+        game.cells[mv.aux2 as usize].coords.first(),
+    ) else {
+        return false;
+    };
+    let king_steps: i64 = kc
+        .iter()
+        .zip(tc)
+        .map(|(a, b)| (a - b).abs())
+        .max()
+        .unwrap_or(0);
+    let rook_gap: i64 = rc
+        .iter()
+        .zip(tc)
+        .map(|(a, b)| (a - b).abs())
+        .max()
+        .unwrap_or(0);
+    king_steps >= 2 && rook_gap == 1
+}
+
+/// Parses a move in UCI style against the legal moves of `pos`.
+///
+/// # Errors
+/// When no legal move prints as `text`.
+pub fn parse(pos: &mut Position<'_>, text: &str) -> Result<Move, ParseMoveError> {
+    let game = pos.game();
+    let mut moves = Vec::new();
+    legal_moves(pos, &mut moves);
+    let wanted = text.trim();
+    if let Some(m) = moves.iter().find(|m| format(game, m) == wanted) {
+        return Ok(*m);
+    }
+    let mut from_here: Vec<String> = moves
+        .iter()
+        .filter(|m| wanted.starts_with(game.cell_name(m.from)))
+        .map(|m| format(game, m))
+        .collect();
+    from_here.sort();
+    let hint = if from_here.is_empty() {
+        String::new()
+    } else {
+        format!(" (legal from there: {})", from_here.join(" "))
+    };
+    Err(ParseMoveError {
+        text: wanted.to_string(),
+        hint,
+    })
+}
