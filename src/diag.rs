@@ -46,12 +46,16 @@ impl Diagnostic {
             .find('\n')
             .map_or(src.len(), |i| line_start + i);
         let line = src[line_start..line_end].trim_end_matches('\r');
+        let start = floor_char_boundary(src, start);
         let col = src[line_start..start].chars().count() + 1;
-        let end = (self.span.end as usize).clamp(start, line_start + line.len());
+        let end = floor_char_boundary(
+            src,
+            (self.span.end as usize).clamp(start, line_start + line.len()),
+        );
         let width = src[start..end].chars().count().max(1);
         let gutter = line_no.to_string();
         let pad = " ".repeat(gutter.len());
-        let lead: String = line[..start - line_start]
+        let lead: String = line[..(start - line_start).min(line.len())]
             .chars()
             .map(|c| if c == '\t' { '\t' } else { ' ' })
             .collect();

@@ -45,7 +45,7 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         zones.push(sets);
     }
     let mut leaps = Leaps::default();
-    let pieces = pieces::build(file, &board, &zone_names, &mut leaps, errors);
+    let mut pieces = pieces::build(file, &board, &zone_names, &mut leaps, errors);
     let kinds: Names<Kind> = {
         let mut k = Names::new("piece");
         for (i, p) in file.pieces.iter().enumerate() {
@@ -57,6 +57,13 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
     };
     let setup = build_setup(file, &board, &kinds, errors);
     let castlings = build_castlings(file, &board, &kinds, errors);
+    for c in &castlings {
+        for k in [c.king, c.rook] {
+            if let Some(p) = pieces.get_mut(k as usize) {
+                p.tracks_unmoved = true;
+            }
+        }
+    }
     let (checkmated, stalemated) = build_goals(file, &pieces, errors);
     let (attack_patterns, forward_attackers) = pieces::attack_tables(&pieces);
     let rect = rect_of(&board);

@@ -89,6 +89,11 @@ fn build_piece(
         movements,
         promotion,
         may_duplicate,
+        tracks_unmoved: p.movements.iter().any(|m| {
+            m.modifiers
+                .iter()
+                .any(|x| matches!(x, ast::Modifier::First(_)))
+        }),
     }
 }
 
@@ -120,10 +125,12 @@ fn build_movement(
         modality: Modality::Both,
         first_only: false,
         from_zone: None,
+        not_from_zone: None,
         to_zone: None,
         not_to_zone: None,
         sets_en_passant: false,
         takes_en_passant: false,
+        jumping: false,
     };
     for modifier in &m.modifiers {
         match modifier {
@@ -145,6 +152,8 @@ fn build_movement(
             ast::Modifier::From(z) => mv.from_zone = zones.resolve(z, errors),
             ast::Modifier::To(z) => mv.to_zone = zones.resolve(z, errors),
             ast::Modifier::NotTo(z) => mv.not_to_zone = zones.resolve(z, errors),
+            ast::Modifier::NotFrom(z) => mv.not_from_zone = zones.resolve(z, errors),
+            ast::Modifier::Jumping(_) => mv.jumping = true,
             ast::Modifier::SetsEnPassant(s) => {
                 if mv.legs.len() < 2 || mv.legs.len() > 3 {
                     errors.push(Diagnostic::new(
@@ -172,13 +181,17 @@ pub fn attack_tables(pieces: &[PieceDef]) -> (Vec<AttackPattern>, Vec<Kind>) {
     let mut patterns = Vec::new();
     let mut forward = Vec::new();
     for (k, p) in pieces.iter().enumerate() {
-        for m in p.movements.iter().filter(|m| m.modality.may_capture()) {
+        for (i, m) in p
+            .movements
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.modality.may_capture())
+        {
             if m.legs.len() == 1 && m.to_zone.is_none() && m.not_to_zone.is_none() {
                 patterns.push(AttackPattern {
                     kind: k as Kind,
+                    movement: i,
                     leg: m.legs[0].clone(),
-                    from_zone: m.from_zone,
-                    first_only: m.first_only,
                 });
             } else if !forward.contains(&(k as Kind)) {
                 forward.push(k as Kind);

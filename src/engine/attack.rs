@@ -32,10 +32,11 @@ pub fn is_attacked(pos: &Position<'_>, cell: u16, by: Side) -> bool {
 fn pattern_hits(pos: &Position<'_>, pat: &AttackPattern, cell: u16, by: Side) -> bool {
     let game = pos.game();
     let attacker = code(pat.kind, by);
+    let m = &game.pieces[pat.kind as usize].movements[pat.movement];
     let ok = |x: u16| {
         pos.at(x) == attacker
-            && pat.from_zone.is_none_or(|z| game.in_zone(z, by, x))
-            && (!pat.first_only || pos.is_unmoved(x))
+            && m.origin_allowed(game, by, x)
+            && (!m.first_only || pos.is_unmoved(x))
     };
     match &pat.leg {
         Leg::Step(dirs) => dirs

@@ -83,17 +83,16 @@ impl Gen<'_, '_> {
         if m.first_only && !self.pos.is_unmoved(self.from) {
             return;
         }
-        if let Some(z) = m.from_zone {
-            if !self.game.in_zone(z, self.side, self.from) {
-                return;
-            }
+        if !m.origin_allowed(self.game, self.side, self.from) {
+            return;
         }
         self.leg(0, self.from, [NO_CELL; 2]);
     }
 
-    /// A cell a path may pass: empty, or the mover's own start cell.
+    /// A cell a path may pass: empty, the mover's own start cell, or any cell for
+    /// a jumping movement.
     fn passable(&self, c: u16) -> bool {
-        c == self.from || self.pos.at(c) == 0
+        self.m.jumping || c == self.from || self.pos.at(c) == 0
     }
 
     fn leg(&mut self, i: usize, at: u16, waypoints: [u16; 2]) {

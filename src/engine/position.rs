@@ -77,7 +77,7 @@ impl<'g> Position<'g> {
         let mut p = Position::empty(game, game.first_turn);
         for &(c, code) in &game.setup {
             p.put(c, code);
-            p.unmoved.insert(c);
+            p.set_unmoved(c, true);
         }
         p
     }
@@ -123,8 +123,11 @@ impl<'g> Position<'g> {
         self.unmoved.contains(c)
     }
 
+    /// Marks the piece on `c` as not yet moved (only kinds that track it) or moved.
     pub fn set_unmoved(&mut self, c: u16, on: bool) {
-        self.unmoved.set(c, on);
+        let code = self.board[c as usize];
+        let tracked = code != 0 && self.game.pieces[kind_of(code) as usize].tracks_unmoved;
+        self.unmoved.set(c, on && tracked);
     }
 
     /// Puts `code` on the empty cell `c`.

@@ -130,10 +130,25 @@ pub struct Movement {
     pub modality: Modality,
     pub first_only: bool,
     pub from_zone: Option<usize>,
+    pub not_from_zone: Option<usize>,
     pub to_zone: Option<usize>,
     pub not_to_zone: Option<usize>,
     pub sets_en_passant: bool,
     pub takes_en_passant: bool,
+    /// Whether the cells between legs may be occupied.
+    pub jumping: bool,
+}
+
+impl Movement {
+    /// Whether a piece of `side` on `from` may start this movement, as far as the
+    /// origin zones say.
+    #[inline]
+    pub fn origin_allowed(&self, game: &Game, side: Side, from: Cell) -> bool {
+        self.from_zone.is_none_or(|z| game.in_zone(z, side, from))
+            && self
+                .not_from_zone
+                .is_none_or(|z| !game.in_zone(z, side, from))
+    }
 }
 
 /// Promotion of a piece kind on reaching a zone.
@@ -156,6 +171,10 @@ pub struct PieceDef {
     /// Whether two movements or paths may reach one cell, so that generated
     /// moves need deduplication.
     pub may_duplicate: bool,
+    /// Whether the position remembers if this piece has moved: it has a `first`
+    /// movement or castles. For other kinds the flag would be noise in a
+    /// position's identity.
+    pub tracks_unmoved: bool,
 }
 
 /// Castling of a royal piece with a partner, in one or more directions.
@@ -182,9 +201,9 @@ pub enum Outcome {
 #[derive(Clone, Debug)]
 pub struct AttackPattern {
     pub kind: Kind,
+    /// The movement's index in the kind's `movements`.
+    pub movement: usize,
     pub leg: Leg,
-    pub from_zone: Option<usize>,
-    pub first_only: bool,
 }
 
 /// The immutable compiled game.

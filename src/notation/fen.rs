@@ -103,6 +103,7 @@ pub fn parse<'g>(game: &'g Game, fen: &str) -> Result<Position<'g>, ParseFenErro
     // Pieces that no castling concerns keep their first-move right where the setup put them.
     for (cell, c) in &game.setup {
         if pos.at(*cell) == *c && !castling_kind(game, kind_of(*c)) {
+            // `set_unmoved` ignores kinds that do not track it.
             pos.set_unmoved(*cell, true);
         }
     }

@@ -147,6 +147,8 @@ pub enum Modifier {
     From(Name),
     To(Name),
     NotTo(Name),
+    NotFrom(Name),
+    Jumping(Span),
     SetsEnPassant(Span),
     TakesEnPassant(Span),
 }

@@ -55,6 +55,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::from_mod => "`from`",
         Rule::to_mod => "`to`",
         Rule::not_to_mod => "`not to`",
+        Rule::not_from_mod => "`not from`",
+        Rule::jumping_mod => "`jumping`",
         Rule::sets_ep_mod => "`sets en passant`",
         Rule::takes_ep_mod => "`takes en passant`",
         Rule::setup_stmt => "`setup`",

@@ -312,6 +312,8 @@ fn lower_modifier(pair: P<'_>) -> Modifier {
         Rule::from_mod => Modifier::From(name(pair.into_inner().next().expect("zone"))),
         Rule::to_mod => Modifier::To(name(pair.into_inner().next().expect("zone"))),
         Rule::not_to_mod => Modifier::NotTo(name(pair.into_inner().next().expect("zone"))),
+        Rule::not_from_mod => Modifier::NotFrom(name(pair.into_inner().next().expect("zone"))),
+        Rule::jumping_mod => Modifier::Jumping(sp),
         Rule::sets_ep_mod => Modifier::SetsEnPassant(sp),
         Rule::takes_ep_mod => Modifier::TakesEnPassant(sp),
         r => unreachable!("grammar yields no modifier {r:?}"),

@@ -1,0 +1,266 @@
+//! Language constructs, each pinned by a tiny rule file and its expected moves.
+//! None of these depend on a bundled game.
+
+use tessera::engine::movegen::legal_moves;
+use tessera::notation::uci;
+use tessera::{compile_str, Position};
+
+/// Directions every test board uses: (file, rank) vectors.
+const COMPASS: &str = "
+direction n (0,1) s (0,-1) e (1,0) w (-1,0)
+direction ne (1,1) nw (-1,1) se (1,-1) sw (-1,-1)
+group orthogonal = n e s w
+group diagonal = ne nw se sw
+group all = orthogonal diagonal
+mirror rank
+";
+
+/// The sorted legal moves of the start position of `src` (with the compass added).
+#[track_caller]
+fn moves_of(src: &str) -> String {
+    moves_of_file(&format!("{COMPASS}\n{src}"))
+}
+
+/// The sorted legal moves of the start position of the rule file `src`.
+#[track_caller]
+fn moves_of_file(src: &str) -> String {
+    let game = match compile_str(src) {
+        Ok(g) => g,
+        Err(e) => panic!("{}", e.render("test.game", src)),
+    };
+    let mut pos = Position::start(&game);
+    let mut list = Vec::new();
+    legal_moves(&mut pos, &mut list);
+    let mut names: Vec<String> = list.iter().map(|m| uci::format(&game, m)).collect();
+    names.sort();
+    names.join(" ")
+}
+
+#[test]
+fn slide_stops_at_the_first_piece_and_captures_enemies_only() {
+    let got = moves_of(
+        "grid file a..d rank 1..4
+         piece Rook R
+           slide orthogonal
+         setup white Rook a1, Rook a3 black Rook c1",
+    );
+    assert_eq!(got, "a1a2 a1b1 a1c1 a3a2 a3a4 a3b3 a3c3 a3d3");
+}
+
+#[test]
+fn slide_up_to_n_limits_the_distance() {
+    let got = moves_of(
+        "grid file a..e rank 1..1
+         piece Rook R
+           slide e up to 2
+         setup white Rook a1",
+    );
+    assert_eq!(got, "a1b1 a1c1");
+}
+
+#[test]
+fn leap_takes_every_symmetric_image() {
+    let got = moves_of(
+        "grid file a..e rank 1..5
+         piece Knight N
+           leap (1,2)
+         setup white Knight c3",
+    );
+    assert_eq!(got, "c3a2 c3a4 c3b1 c3b5 c3d1 c3d5 c3e2 c3e4");
+}
+
+#[test]
+fn a_leap_in_three_dimensions_has_24_images() {
+    let got = moves_of_file(
+        "grid file a..e rank 1..5 level 1..5
+         piece Knight N
+           leap (1,2,0)
+         setup white Knight c33",
+    );
+    assert_eq!(got.split(' ').count(), 24, "{got}");
+}
+
+#[test]
+fn quiet_and_capture_split_a_movement() {
+    let got = moves_of(
+        "grid file a..c rank 1..3
+         piece Pawn P
+           step n: quiet
+           step ne nw: capture
+         setup white Pawn b1 black Pawn a2, Pawn c2, Pawn b2",
+    );
+    // b2 blocks the quiet step; both diagonals hold enemies.
+    assert_eq!(got, "b1a2 b1c2");
+}
+
+#[test]
+fn black_sees_the_board_mirrored() {
+    let got = moves_of(
+        "grid file a..c rank 1..3
+         piece Pawn P
+           step n: quiet
+         setup white Pawn a1 black Pawn c3 turn black",
+    );
+    assert_eq!(got, "c3c2");
+}
+
+#[test]
+fn then_joins_legs_whose_waypoints_must_be_empty() {
+    let free = moves_of(
+        "grid file a..a rank 1..4
+         piece Pawn P
+           step n then step n: quiet
+         setup white Pawn a1",
+    );
+    assert_eq!(free, "a1a3");
+    let blocked = moves_of(
+        "grid file a..a rank 1..4
+         piece Pawn P
+           step n then step n: quiet
+         setup white Pawn a1 black Pawn a2",
+    );
+    assert_eq!(blocked, "");
+}
+
+#[test]
+fn first_allows_a_movement_only_before_the_piece_has_moved() {
+    let got = moves_of(
+        "grid file a..a rank 1..4
+         piece Pawn P
+           step n then step n: quiet, first
+         setup white Pawn a1",
+    );
+    assert_eq!(got, "a1a3");
+}
+
+#[test]
+fn zones_restrict_origin_and_destination() {
+    let got = moves_of(
+        "grid file a..d rank 1..1
+         zone left a1..b1
+         zone far d1
+         piece Rook R
+           slide e: from left, not to far
+         piece Guard G
+           slide w: to left
+         setup white Rook a1, Guard c1",
+    );
+    // The rook may not reach d1; the guard stops in `left` only (b1 is empty).
+    assert_eq!(got, "a1b1 c1b1");
+}
+
+#[test]
+fn a_merged_cell_branches_and_is_entered_from_both_coordinates() {
+    // `0` stands on c0 and d0: from it a north step reaches both c1 and d1.
+    let got = moves_of(
+        "grid file a..f rank 1..2
+         cell \"0\" at c0 d0
+         piece Rook R
+           step n s
+         setup white Rook \"0\"",
+    );
+    assert_eq!(got, "0c1 0d1");
+    let into = moves_of(
+        "grid file a..f rank 1..2
+         cell \"0\" at c0 d0
+         piece Bishop B
+           step diagonal
+         setup white Bishop b1, Bishop e1",
+    );
+    assert_eq!(into, "b10 b1a2 b1c2 e10 e1d2 e1f2");
+}
+
+#[test]
+fn links_add_steps_no_vector_describes() {
+    let got = moves_of(
+        "grid file a..b rank 1..1
+         cell X
+         link portal a1 -> X, X -> b1
+         piece Man M
+           step portal
+         setup white Man a1, Man X",
+    );
+    assert_eq!(got, "Xb1");
+}
+
+#[test]
+fn removed_cells_do_not_exist() {
+    let got = moves_of(
+        "grid file a..c rank 1..1
+         remove b1
+         piece Rook R
+           slide e
+         setup white Rook a1",
+    );
+    assert_eq!(got, "");
+}
+
+#[test]
+fn promotion_mandatory_and_optional() {
+    let mandatory = moves_of(
+        "grid file a..a rank 1..2
+         zone top a2
+         piece Pawn P
+           step n
+           promote top to Queen Rook
+         piece Queen Q
+           step n
+         piece Rook R
+           step n
+         setup white Pawn a1",
+    );
+    assert_eq!(mandatory, "a1a2q a1a2r");
+    let optional = moves_of(
+        "grid file a..a rank 1..2
+         zone top a2
+         piece Pawn P
+           step n
+           promote top to Queen optional
+         piece Queen Q
+           step n
+         setup white Pawn a1",
+    );
+    assert_eq!(optional, "a1a2 a1a2q");
+}
+
+#[test]
+fn a_royal_piece_may_not_be_left_attacked() {
+    let got = moves_of(
+        "grid file a..c rank 1..3
+         piece King K royal
+           step all
+         piece Rook R
+           slide orthogonal
+         setup white King a1 black Rook b3",
+    );
+    assert_eq!(got, "a1a2");
+}
+
+#[test]
+fn multi_leg_captures_count_as_attacks() {
+    // The black Hopper attacks a1 through its two-leg path over b1; a king on b1
+    // blocks that path, so b1 itself is safe.
+    let got = moves_of(
+        "grid file a..c rank 1..2
+         piece King K royal
+           step all
+         piece Hopper H
+           step w then step w
+         setup white King a2 black Hopper c1",
+    );
+    assert_eq!(got, "a2b1 a2b2");
+}
+
+#[test]
+fn free_castling_lists_each_king_and_rook_square() {
+    let got = moves_of(
+        "grid file a..e rank 1..1
+         piece King K royal
+         piece Rook R
+         castling King Rook along e w: king 1.., rook behind
+         setup white King a1, Rook e1",
+    );
+    // King to b1 (rook a1), c1 (rook a1, b1), d1 (rook a1, b1, c1). A king move of
+    // two or more steps with the rook beside it prints FIDE-style, without the rook.
+    assert_eq!(got, "a1b1/e1a1 a1c1 a1c1/e1a1 a1d1 a1d1/e1a1 a1d1/e1b1");
+}
