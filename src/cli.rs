@@ -6,7 +6,7 @@ use crate::engine::movegen::legal_moves;
 use crate::engine::perft::{divide, perft};
 use crate::engine::Position;
 use crate::game::Game;
-use crate::notation::{fen, uci};
+use crate::notation::{self, fen, uci};
 use crate::Errors;
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -59,9 +59,13 @@ pub enum Command {
 /// Which position a command works on.
 #[derive(clap::Args, Debug)]
 pub struct At {
-    /// Start from this FEN instead of the rule file's setup.
-    #[arg(long)]
+    /// Start from this FEN instead of the rule file's setup (rectangular boards).
+    #[arg(long, conflicts_with = "position")]
     pub fen: Option<String>,
+    /// Start from this position in Tessera's general notation (any board), as
+    /// `show` prints it: `Ra1,Kd1,q0 w a1 - 0 1`.
+    #[arg(long)]
+    pub position: Option<String>,
     /// Then play these moves (UCI style, separated by spaces).
     #[arg(long)]
     pub moves: Option<String>,
@@ -181,11 +185,13 @@ fn render_all(errors: &Errors, path: &str, src: &str) -> String {
 
 /// The position named by `--fen` and `--moves`.
 fn position<'g>(game: &'g Game, at: &At) -> Result<Position<'g>, Failure> {
-    let mut pos = match &at.fen {
-        Some(f) => {
+    let mut pos = match (&at.fen, &at.position) {
+        (Some(f), _) => {
             fen::parse(game, f).map_err(|e| Failure::Usage(anyhow::anyhow!("--fen: {e}")))?
         }
-        None => Position::start(game),
+        (None, Some(p)) => notation::position::parse(game, p)
+            .map_err(|e| Failure::Usage(anyhow::anyhow!("--position: {e}")))?,
+        (None, None) => Position::start(game),
     };
     if let Some(list) = &at.moves {
         for (i, text) in list.split_whitespace().enumerate() {

@@ -1,36 +1,42 @@
 //! Drawing a position as text for `tessera show`.
+//!
+//! Grids of one to three axes are drawn as boards: two axes as one board (files
+//! across, ranks up), three axes as one board per value of the first axis, side by
+//! side. Every coordinate a cell stands on is drawn, so cells off the grid (Cycle
+//! Chess's `0` on c0 and d0) appear where they lie; a cell standing on several
+//! coordinates is drawn in parentheses on each of them. Cells with no coordinate
+//! are listed below the board.
 
 use crate::engine::outcome::{status, Reason, Status};
 use crate::engine::Position;
-use crate::game::{Game, Side};
-use crate::notation::fen;
+use crate::game::{AxisLabel, Game, Side};
+use crate::notation::{fen, position};
+use std::collections::HashMap;
 use std::fmt::Write;
 
-/// The position drawn as text: the board, the side to move, the game's state and,
-/// where the board has one, the FEN.
+/// The position drawn as text: the board, the side to move, the game's state and
+/// the position in the general notation (and as FEN where the board has one).
 pub fn draw(pos: &mut Position<'_>) -> String {
     let game = pos.game();
     let mut s = format!("{}\n", game.title);
-    match &game.rect {
-        Some(rect) => draw_rect(pos, rect, &mut s),
-        None => draw_cells(pos, &mut s),
+    if (1..=3).contains(&game.axes.len()) {
+        draw_grid(pos, &mut s);
     }
+    draw_free_cells(pos, &mut s);
     let side = pos.side_to_move();
     let _ = writeln!(s, "{} to move", capitalised(side));
-    match status(pos) {
-        Status::Ongoing => {}
-        Status::Over { winner, reason } => {
-            let why = match reason {
-                Reason::Checkmate => "checkmated",
-                Reason::Stalemate => "stalemated",
-            };
-            let result = match winner {
-                Some(w) => format!("{} wins", capitalised(w)),
-                None => "draw".to_string(),
-            };
-            let _ = writeln!(s, "Game over: {} is {why}; {result}", capitalised(side));
-        }
+    if let Status::Over { winner, reason } = status(pos) {
+        let why = match reason {
+            Reason::Checkmate => "checkmated",
+            Reason::Stalemate => "stalemated",
+        };
+        let result = match winner {
+            Some(w) => format!("{} wins", capitalised(w)),
+            None => "draw".to_string(),
+        };
+        let _ = writeln!(s, "Game over: {} is {why}; {result}", capitalised(side));
     }
+    let _ = writeln!(s, "Position: {}", position::format(pos));
     if let Some(f) = fen::format(pos) {
         let _ = writeln!(s, "FEN: {f}");
     }
@@ -46,47 +52,139 @@ fn capitalised(side: Side) -> &'static str {
 
 fn label(game: &Game, axis: usize, v: i64) -> String {
     match game.axes[axis].first {
-        crate::game::AxisLabel::Letter(c) => char::from_u32(c as u32 + v as u32)
-            .unwrap_or('?')
-            .to_string(),
-        crate::game::AxisLabel::Number(n) => (n + v).to_string(),
+        AxisLabel::Letter(c) => {
+            char::from_u32((c as i64 + v) as u32).map_or("?".into(), String::from)
+        }
+        AxisLabel::Number(n) => (n + v).to_string(),
     }
 }
 
-fn draw_rect(pos: &Position<'_>, rect: &[Vec<u16>], s: &mut String) {
+/// The text of one coordinate: `" x "` for a cell, `"(x)"` for a merged cell.
+fn field(pos: &Position<'_>, at: &HashMap<&[i64], u16>, coord: &[i64]) -> String {
     let game = pos.game();
-    let width = rect
-        .iter()
-        .enumerate()
-        .map(|(r, _)| label(game, 1, r as i64).len())
-        .max()
-        .unwrap_or(1);
-    let pad = " ".repeat(width);
-    let files = rect[0].len();
-    let _ = writeln!(s, "{pad} +{}+", "-".repeat(files * 2 + 1));
-    for (r, row) in rect.iter().enumerate().rev() {
-        let _ = write!(s, "{:>width$} |", label(game, 1, r as i64));
-        for &c in row {
+    match at.get(coord) {
+        None => "   ".to_string(),
+        Some(&c) => {
             let code = pos.at(c);
             let ch = if code == 0 { '.' } else { game.letter(code) };
-            let _ = write!(s, " {ch}");
+            if game.cells[c as usize].coords.len() > 1 {
+                format!("({ch})")
+            } else {
+                format!(" {ch} ")
+            }
         }
-        let _ = writeln!(s, " |");
     }
-    let _ = writeln!(s, "{pad} +{}+", "-".repeat(files * 2 + 1));
-    let _ = write!(s, "{pad}  ");
-    for f in 0..files {
-        let _ = write!(s, " {}", label(game, 0, f as i64));
-    }
-    let _ = writeln!(s);
 }
 
-fn draw_cells(pos: &Position<'_>, s: &mut String) {
+fn draw_grid(pos: &Position<'_>, s: &mut String) {
     let game = pos.game();
-    for c in 0..game.cell_count() as u16 {
-        let code = pos.at(c);
-        if code != 0 {
-            let _ = writeln!(s, "{} {}", game.cell_name(c), game.letter(code));
+    let dims = game.axes.len();
+    let mut at: HashMap<&[i64], u16> = HashMap::new();
+    let mut lo = vec![i64::MAX; dims];
+    let mut hi = vec![i64::MIN; dims];
+    for (i, cell) in game.cells.iter().enumerate() {
+        for coord in &cell.coords {
+            at.insert(coord.as_slice(), i as u16);
+            for (d, &v) in coord.iter().enumerate() {
+                lo[d] = lo[d].min(v);
+                hi[d] = hi[d].max(v);
+            }
         }
+    }
+    if at.is_empty() {
+        return;
+    }
+    // The board's columns and rows are the last two axes; a third axis before
+    // them picks the panel.
+    let (col, row) = if dims == 1 {
+        (0, None)
+    } else {
+        (dims - 2, Some(dims - 1))
+    };
+    let panels: Vec<Option<i64>> = if dims == 3 {
+        (lo[0]..=hi[0]).map(Some).collect()
+    } else {
+        vec![None]
+    };
+    let rows: Vec<Option<i64>> = match row {
+        Some(r) => (lo[r]..=hi[r]).rev().map(Some).collect(),
+        None => vec![None],
+    };
+    let width = rows
+        .iter()
+        .flatten()
+        .map(|&r| label(game, dims - 1, r).len())
+        .max()
+        .unwrap_or(0);
+    let mut lines = vec![String::new(); rows.len() + 1];
+    for (p, panel) in panels.iter().enumerate() {
+        if p > 0 {
+            for l in &mut lines {
+                l.push_str("   ");
+            }
+        }
+        for (i, r) in rows.iter().enumerate() {
+            let row_label = r.map_or(String::new(), |r| label(game, dims - 1, r));
+            let _ = write!(lines[i], "{row_label:>width$} ");
+            for c in lo[col]..=hi[col] {
+                let mut coord = Vec::with_capacity(dims);
+                coord.extend(*panel);
+                coord.push(c);
+                coord.extend(*r);
+                lines[i].push_str(&field(pos, &at, &coord));
+            }
+        }
+        let footer = &mut lines[rows.len()];
+        let _ = write!(
+            footer,
+            "{:>width$} ",
+            panel.map_or(String::new(), |v| label(game, 0, v))
+        );
+        for c in lo[col]..=hi[col] {
+            let _ = write!(footer, " {} ", label(game, col, c));
+        }
+    }
+    for l in lines {
+        let _ = writeln!(s, "{}", l.trim_end());
+    }
+    let merged: Vec<String> = game
+        .cells
+        .iter()
+        .filter(|c| c.coords.len() > 1)
+        .map(|c| {
+            let names: Vec<String> = c
+                .coords
+                .iter()
+                .map(|k| {
+                    k.iter()
+                        .enumerate()
+                        .map(|(d, &v)| label(game, d, v))
+                        .collect()
+                })
+                .collect();
+            format!("{} = {}", c.name, names.join(" "))
+        })
+        .collect();
+    if !merged.is_empty() {
+        let _ = writeln!(
+            s,
+            "(x) is one cell on several squares: {}",
+            merged.join("; ")
+        );
+    }
+}
+
+fn draw_free_cells(pos: &Position<'_>, s: &mut String) {
+    let game = pos.game();
+    let free: Vec<String> = (0..game.cell_count() as u16)
+        .filter(|&c| game.cells[c as usize].coords.is_empty() || game.axes.len() > 3)
+        .map(|c| {
+            let code = pos.at(c);
+            let ch = if code == 0 { '.' } else { game.letter(code) };
+            format!("{} {ch}", game.cell_name(c))
+        })
+        .collect();
+    if !free.is_empty() {
+        let _ = writeln!(s, "Other cells: {}", free.join(", "));
     }
 }

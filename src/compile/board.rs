@@ -241,6 +241,20 @@ fn build_cells(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagnostic>
     let mut claimed: HashMap<Vec<i64>, usize> = HashMap::new();
     let mut named_coords = Vec::new();
     for (i, decl) in file.cells.iter().enumerate() {
+        let text = &decl.name.text;
+        if text.is_empty()
+            || !text
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '\'')
+        {
+            errors.push(Diagnostic::new(
+                decl.name.span,
+                format!(
+                    "cell name `{text}` may hold only letters, digits, `_` and `'`, \
+                     so that moves and positions naming it read back unambiguously"
+                ),
+            ));
+        }
         let mut coords = Vec::new();
         for at in &decl.at {
             let Some(c) = coord_or_error(&axes, at, errors) else {

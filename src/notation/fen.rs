@@ -6,9 +6,6 @@
 //! the outermost partner, file letters for others, `-` for none), the en-passant
 //! target, the halfmove clock and the move number. Trailing fields may be left out.
 
-use crate::engine::movegen::piece_moves;
-use crate::engine::moves::MoveKind;
-use crate::engine::position::EnPassant;
 use crate::engine::Position;
 use crate::game::{code, kind_of, side_of, Game, Side};
 use std::fmt;
@@ -109,8 +106,8 @@ pub fn parse<'g>(game: &'g Game, fen: &str) -> Result<Position<'g>, ParseFenErro
     }
     parse_castling(game, fields.get(2).copied().unwrap_or("-"), &mut pos)?;
     if let Some(ep) = fields.get(3).copied().filter(|s| *s != "-") {
-        let ep_state =
-            en_passant_for(&pos, ep).ok_or_else(|| ParseFenError::BadEnPassant(ep.to_string()))?;
+        let ep_state = super::en_passant_for(&pos, ep)
+            .ok_or_else(|| ParseFenError::BadEnPassant(ep.to_string()))?;
         pos.set_en_passant(Some(ep_state));
     }
     let counter = |i: usize, default: u32| -> Result<u32, ParseFenError> {
@@ -258,53 +255,6 @@ fn parse_castling(game: &Game, text: &str, pos: &mut Position<'_>) -> Result<(),
         }
     }
     Ok(())
-}
-
-/// Finds the piece that just passed `name`: one of the side not to move whose
-/// en-passant-setting movement, from some empty cell, passes there and ends on it.
-fn en_passant_for(pos: &Position<'_>, name: &str) -> Option<EnPassant> {
-    let game = pos.game();
-    let target = game.cell(name)?;
-    if pos.at(target) != 0 {
-        return None;
-    }
-    let mover = pos.side_to_move().opposite();
-    for victim in pos.occupied(mover).iter() {
-        let kind = kind_of(pos.at(victim));
-        if !game.pieces[kind as usize]
-            .movements
-            .iter()
-            .any(|m| m.sets_en_passant)
-        {
-            continue;
-        }
-        let mut probe = pos.clone();
-        let piece = probe.take(victim);
-        probe.set_side_to_move(mover);
-        for origin in 0..game.cell_count() as u16 {
-            if probe.at(origin) != 0 {
-                continue;
-            }
-            probe.put(origin, piece);
-            probe.set_unmoved(origin, true);
-            let mut moves = Vec::new();
-            piece_moves(&probe, origin, &mut moves);
-            probe.set_unmoved(origin, false);
-            probe.take(origin);
-            let hit = moves.iter().find(|m| {
-                m.kind == MoveKind::SetsEnPassant
-                    && m.to == victim
-                    && (m.aux == target || m.aux2 == target)
-            });
-            if let Some(m) = hit {
-                return Some(EnPassant {
-                    targets: [m.aux, m.aux2],
-                    victim,
-                });
-            }
-        }
-    }
-    None
 }
 
 /// Writes `pos` as FEN.

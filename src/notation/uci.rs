@@ -1,6 +1,10 @@
 //! Moves in UCI style: origin and destination cell names, then a lower-case
 //! promotion letter (`e2e4`, `e7e8q`).
 //!
+//! On boards other than one rectangle, where cell names have no fixed shape
+//! (`0`, `X`, `Ab2`, `c3`), a dash separates the cells and `=` introduces the
+//! promotion: `c1-0`, `0-X`, `Ac1-c3`, `Cb5-Ca6=q`.
+//!
 //! Castling prints as the king's move (`e1g1`) when the partner lands beside the
 //! king's destination after a king move of two or more steps, as in FIDE chess; any
 //! other castling adds the partner's move after a slash (`e1f1/h1e1`), since the
@@ -30,16 +34,19 @@ impl std::error::Error for ParseMoveError {}
 
 /// Writes `mv` in UCI style.
 pub fn format(game: &Game, mv: &Move) -> String {
-    let mut s = format!("{}{}", game.cell_name(mv.from), game.cell_name(mv.to));
+    let (dash, equals) = if game.rect.is_some() {
+        ("", "")
+    } else {
+        ("-", "=")
+    };
+    let mut s = format!("{}{dash}{}", game.cell_name(mv.from), game.cell_name(mv.to));
     if let Some(k) = mv.promotes_to() {
+        s.push_str(equals);
         s.push(game.pieces[k as usize].letter.to_ascii_lowercase());
     }
     if mv.kind == MoveKind::Castle && !is_plain_castling(game, mv) {
-        s.push_str(&format!(
-            "/{}{}",
-            game.cell_name(mv.aux),
-            game.cell_name(mv.aux2)
-        ));
+        let (rook_from, rook_to) = (game.cell_name(mv.aux), game.cell_name(mv.aux2));
+        s.push_str(&format!("/{rook_from}{dash}{rook_to}"));
     }
     s
 }

@@ -1,0 +1,159 @@
+//! The general position notation, for every board (FEN needs a rectangle).
+//!
+//! Six fields separated by spaces, in FEN's order:
+//!
+//! ```text
+//! Ra1,Qc1,Kd1,q0,bX,PAb2  w  a1,e1  e3  0  1
+//! ```
+//!
+//! 1. the pieces: `LETTER CELL` items separated by commas, the letter upper case
+//!    for White and lower case for Black, the cell by its name in the rule file
+//!    (`-` for an empty board);
+//! 2. the side to move, `w` or `b`;
+//! 3. the cells whose piece has not moved yet, for kinds where that matters (a
+//!    `first` movement or castling), or `-`;
+//! 4. the en-passant target cell, or `-`;
+//! 5. the halfmove clock and 6. the move number.
+//!
+//! Trailing fields may be left out. A letter is one character, so the rest of
+//! the item is the cell name; cell names never hold commas or spaces.
+
+use crate::engine::Position;
+use crate::game::{code, kind_of, Game, Side};
+use std::fmt;
+
+/// Why a position was rejected: the message names the field and the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsePositionError(pub String);
+
+impl fmt::Display for ParsePositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ParsePositionError {}
+
+fn err<T>(msg: String) -> Result<T, ParsePositionError> {
+    Err(ParsePositionError(msg))
+}
+
+/// Parses the general position notation for `game`.
+///
+/// # Errors
+/// What is wrong and in which field.
+pub fn parse<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, ParsePositionError> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.is_empty() {
+        return err("the position is empty".into());
+    }
+    if fields.len() > 6 {
+        return err(format!(
+            "the position has {} fields; at most 6",
+            fields.len()
+        ));
+    }
+    let side = match fields.get(1).copied().unwrap_or("w") {
+        "w" => Side::White,
+        "b" => Side::Black,
+        s => return err(format!("side to move `{s}` must be `w` or `b`")),
+    };
+    let mut pos = Position::empty(game, side);
+    if fields[0] != "-" {
+        for item in fields[0].split(',') {
+            let mut chars = item.chars();
+            let Some(letter) = chars.next() else {
+                return err("an empty piece item (two commas in a row?)".into());
+            };
+            let name = chars.as_str();
+            let kind = game.kind_by_letter(letter).ok_or_else(|| {
+                ParsePositionError(format!(
+                    "piece letter `{letter}` in `{item}` names no piece"
+                ))
+            })?;
+            let cell = game
+                .cell(name)
+                .ok_or_else(|| ParsePositionError(format!("`{name}` in `{item}` is not a cell")))?;
+            if pos.at(cell) != 0 {
+                return err(format!("cell `{name}` holds two pieces"));
+            }
+            let side = if letter.is_ascii_uppercase() {
+                Side::White
+            } else {
+                Side::Black
+            };
+            pos.put(cell, code(kind, side));
+        }
+    }
+    if let Some(list) = fields.get(2).filter(|s| **s != "-") {
+        for name in list.split(',') {
+            let cell = game
+                .cell(name)
+                .ok_or_else(|| ParsePositionError(format!("unmoved `{name}` is not a cell")))?;
+            let piece = pos.at(cell);
+            if piece == 0 || !game.pieces[kind_of(piece) as usize].tracks_unmoved {
+                return err(format!(
+                    "unmoved `{name}` holds no piece whose first move matters"
+                ));
+            }
+            pos.set_unmoved(cell, true);
+        }
+    }
+    if let Some(ep) = fields.get(3).filter(|s| **s != "-") {
+        let state = super::en_passant_for(&pos, ep).ok_or_else(|| {
+            ParsePositionError(format!(
+                "en-passant cell `{ep}` does not follow a double step"
+            ))
+        })?;
+        pos.set_en_passant(Some(state));
+    }
+    let counter = |i: usize, default: u32| -> Result<u32, ParsePositionError> {
+        fields.get(i).map_or(Ok(default), |s| {
+            s.parse()
+                .map_err(|_| ParsePositionError(format!("counter `{s}` is not a number")))
+        })
+    };
+    pos.halfmove = counter(4, 0)?;
+    pos.fullmove = counter(5, 1)?.max(1);
+    Ok(pos)
+}
+
+/// Writes `pos` in the general position notation.
+pub fn format(pos: &Position<'_>) -> String {
+    let game = pos.game();
+    let cells = 0..game.cell_count() as u16;
+    let pieces: Vec<String> = cells
+        .clone()
+        .filter(|&c| pos.at(c) != 0)
+        .map(|c| format!("{}{}", game.letter(pos.at(c)), game.cell_name(c)))
+        .collect();
+    let unmoved: Vec<&str> = cells
+        .filter(|&c| pos.is_unmoved(c))
+        .map(|c| game.cell_name(c))
+        .collect();
+    let list = |v: &[String]| {
+        if v.is_empty() {
+            "-".to_string()
+        } else {
+            v.join(",")
+        }
+    };
+    format!(
+        "{} {} {} {} {} {}",
+        list(&pieces),
+        if pos.side_to_move() == Side::White {
+            'w'
+        } else {
+            'b'
+        },
+        if unmoved.is_empty() {
+            "-".to_string()
+        } else {
+            unmoved.join(",")
+        },
+        pos.en_passant()
+            .map_or("-", |ep| game.cell_name(ep.targets[0])),
+        pos.halfmove,
+        pos.fullmove
+    )
+}
