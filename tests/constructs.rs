@@ -159,7 +159,7 @@ fn a_merged_cell_branches_and_is_entered_from_both_coordinates() {
            step n s
          setup white Rook \"0\"",
     );
-    assert_eq!(got, "0c1 0d1");
+    assert_eq!(got, "0-c1 0-d1");
     let into = moves_of(
         "grid file a..f rank 1..2
          cell \"0\" at c0 d0
@@ -167,7 +167,7 @@ fn a_merged_cell_branches_and_is_entered_from_both_coordinates() {
            step diagonal
          setup white Bishop b1, Bishop e1",
     );
-    assert_eq!(into, "b10 b1a2 b1c2 e10 e1d2 e1f2");
+    assert_eq!(into, "b1-0 b1-a2 b1-c2 e1-0 e1-d2 e1-f2");
 }
 
 #[test]
@@ -180,7 +180,7 @@ fn links_add_steps_no_vector_describes() {
            step portal
          setup white Man a1, Man X",
     );
-    assert_eq!(got, "Xb1");
+    assert_eq!(got, "X-b1");
 }
 
 #[test]
@@ -263,4 +263,62 @@ fn free_castling_lists_each_king_and_rook_square() {
     // King to b1 (rook a1), c1 (rook a1, b1), d1 (rook a1, b1, c1). A king move of
     // two or more steps with the rook beside it prints FIDE-style, without the rook.
     assert_eq!(got, "a1b1/e1a1 a1c1 a1c1/e1a1 a1d1 a1d1/e1a1 a1d1/e1b1");
+}
+
+#[test]
+fn not_from_forbids_a_movement_out_of_a_zone() {
+    let got = moves_of(
+        "grid file a..c rank 1..1
+         zone home a1
+         piece Rook R
+           slide e: not from home
+         setup white Rook a1, Rook b1",
+    );
+    assert_eq!(got, "b1c1");
+}
+
+#[test]
+fn jumping_lets_a_path_pass_occupied_cells() {
+    let lame = moves_of(
+        "grid file a..c rank 1..3
+         piece Horse H
+           step n then step ne
+         setup white Horse a1 black Horse a2",
+    );
+    assert_eq!(lame, "");
+    let jumping = moves_of(
+        "grid file a..c rank 1..3
+         piece Horse H
+           step n then step ne: jumping
+         setup white Horse a1 black Horse a2",
+    );
+    assert_eq!(jumping, "a1b3");
+}
+
+#[test]
+fn a_shared_cell_of_three_boards_branches_slides() {
+    // Cell `m` stands on b2 of all three boards, so a rook sliding north from Ab1
+    // passes it and goes on to Ab3, Bb3 and Cb3.
+    let got = moves_of_file(
+        "grid board A..C file a..c rank 1..3
+         cell m at Ab2 Bb2 Cb2
+         direction n (0,0,1)
+         piece Rook R
+           slide n
+         setup white Rook Ab1",
+    );
+    assert_eq!(got, "Ab1-Ab3 Ab1-Bb3 Ab1-Cb3 Ab1-m");
+}
+
+#[test]
+fn a_step_that_leads_back_to_the_cell_itself_is_no_step() {
+    let got = moves_of_file(
+        "grid board A..B file a..a
+         cell m at Aa Ba
+         direction up (1,0)
+         piece Man M
+           step up
+         setup white Man m",
+    );
+    assert_eq!(got, "");
 }
