@@ -25,16 +25,22 @@ pub fn draw(pos: &mut Position<'_>) -> String {
     draw_free_cells(pos, &mut s);
     let side = pos.side_to_move();
     let _ = writeln!(s, "{} to move", capitalised(side));
-    if let Status::Over { winner, reason } = status(pos) {
+    if let Status::Over {
+        loser,
+        winner,
+        reason,
+    } = status(pos)
+    {
         let why = match reason {
             Reason::Checkmate => "checkmated",
             Reason::Stalemate => "stalemated",
+            Reason::BareRoyal => "reduced to a bare royal piece",
         };
         let result = match winner {
             Some(w) => format!("{} wins", capitalised(w)),
             None => "draw".to_string(),
         };
-        let _ = writeln!(s, "Game over: {} is {why}; {result}", capitalised(side));
+        let _ = writeln!(s, "Game over: {} is {why}; {result}", capitalised(loser));
     }
     let _ = writeln!(s, "Position: {}", position::format(pos));
     if let Some(f) = fen::format(pos) {

@@ -8,7 +8,7 @@ mod names;
 mod pieces;
 
 use crate::diag::{Diagnostic, Errors, Span};
-use crate::game::{code, Castling, Game, Kind, Outcome, Side};
+use crate::game::{code, Castling, Game, Kind, Outcome, Phase, Side};
 use crate::syntax::ast::{self, GoalCondition};
 use board::Leaps;
 use names::Names;
@@ -44,8 +44,14 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         zone_names.declare(&z.name, zones.len(), errors);
         zones.push(sets);
     }
+    let pools = build_pools(file, &zone_names, errors);
     let mut leaps = Leaps::default();
-    let mut pieces = pieces::build(file, &board, &zone_names, &mut leaps, errors);
+    let scope = pieces::Scope {
+        board: &board,
+        zones: &zone_names,
+        pools: &pools.names,
+    };
+    let mut pieces = pieces::build(file, &scope, &mut leaps, errors);
     let kinds: Names<Kind> = {
         let mut k = Names::new("piece");
         for (i, p) in file.pieces.iter().enumerate() {
@@ -64,7 +70,8 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
             }
         }
     }
-    let (checkmated, stalemated) = build_goals(file, &pieces, errors);
+    let goals = build_goals(file, &pieces, errors);
+    let phases = build_phases(file, &kinds, errors);
     let (attack_patterns, forward_attackers) = pieces::attack_tables(&pieces);
     let rect = rect_of(&board);
     let title = file
@@ -93,8 +100,14 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         setup,
         first_turn: file.turn.map_or(Side::White, |(s, _)| side(s)),
         castlings,
-        checkmated,
-        stalemated,
+        checkmated: goals.checkmated,
+        stalemated: goals.stalemated,
+        bare: goals.bare,
+        pool_names: file.pools.iter().map(|p| p.text.clone()).collect(),
+        captured_to: pools.captured_to,
+        transfers: pools.transfers,
+        drops: pools.drops,
+        phases,
         attack_patterns: [attack_patterns.clone(), attack_patterns],
         forward_attackers,
         rect,
@@ -185,9 +198,10 @@ fn build_goals(
     file: &ast::File,
     pieces: &[crate::game::PieceDef],
     errors: &mut Vec<Diagnostic>,
-) -> (Outcome, Outcome) {
+) -> Goals {
     let mut checkmated = None;
     let mut stalemated = None;
+    let mut bare = None;
     for g in &file.goals {
         let outcome = match g.outcome {
             ast::Outcome::Wins => Outcome::Wins,
@@ -197,6 +211,7 @@ fn build_goals(
         let slot = match g.condition {
             GoalCondition::Checkmated => &mut checkmated,
             GoalCondition::Stalemated => &mut stalemated,
+            GoalCondition::Bare => &mut bare,
         };
         if slot.is_some() {
             errors.push(Diagnostic::new(g.span, "this goal is given twice"));
@@ -204,18 +219,85 @@ fn build_goals(
         *slot = Some((outcome, g.span));
     }
     let has_royal = pieces.iter().any(|p| p.royal);
-    if let Some((_, span)) = checkmated {
-        if !has_royal {
+    for (goal, what) in [(checkmated, "checkmate"), (bare, "a bare royal piece")] {
+        if let (Some((_, span)), false) = (goal, has_royal) {
             errors.push(Diagnostic::new(
                 span,
-                "checkmate is a goal, but no piece is `royal`",
+                format!("{what} is a goal, but no piece is `royal`"),
             ));
         }
     }
-    (
-        checkmated.map_or(Outcome::Loses, |g| g.0),
-        stalemated.map_or(Outcome::Draws, |g| g.0),
-    )
+    Goals {
+        checkmated: checkmated.map_or(Outcome::Loses, |g| g.0),
+        stalemated: stalemated.map_or(Outcome::Draws, |g| g.0),
+        bare: bare.map(|g| g.0),
+    }
+}
+
+/// The outcomes the goals give the side to move.
+struct Goals {
+    checkmated: Outcome,
+    stalemated: Outcome,
+    bare: Option<Outcome>,
+}
+
+/// Pools, where captures go, pool moves; returns the pool name table.
+struct PoolRules {
+    names: Names<usize>,
+    captured_to: Option<usize>,
+    transfers: Vec<(usize, usize)>,
+    drops: Vec<(usize, usize)>,
+}
+
+fn build_pools(file: &ast::File, zones: &Names<usize>, errors: &mut Vec<Diagnostic>) -> PoolRules {
+    let mut names = Names::new("pool");
+    for (i, p) in file.pools.iter().enumerate() {
+        names.declare(p, i, errors);
+    }
+    let captured_to = file
+        .captured_to
+        .as_ref()
+        .and_then(|p| names.resolve(p, errors));
+    let transfers = file
+        .transfers
+        .iter()
+        .filter_map(|(a, b)| Some((names.resolve(a, errors)?, names.resolve(b, errors)?)))
+        .collect();
+    let drops = file
+        .drops
+        .iter()
+        .filter_map(|(a, z)| Some((names.resolve(a, errors)?, zones.resolve(z, errors)?)))
+        .collect();
+    PoolRules {
+        names,
+        captured_to,
+        transfers,
+        drops,
+    }
+}
+
+fn build_phases(file: &ast::File, kinds: &Names<Kind>, errors: &mut Vec<Diagnostic>) -> Vec<Phase> {
+    file.phases
+        .iter()
+        .map(|p| {
+            if p.first == 0 || p.first > p.last {
+                errors.push(Diagnostic::new(
+                    p.span,
+                    "a phase needs move numbers `FIRST..LAST` with 1 <= FIRST <= LAST",
+                ));
+            }
+            Phase {
+                first: p.first,
+                last: p.last,
+                unmoved: p.unmoved,
+                kinds: p
+                    .kinds
+                    .iter()
+                    .filter_map(|k| kinds.resolve(k, errors))
+                    .collect(),
+            }
+        })
+        .collect()
 }
 
 /// For a plain two-axis board with no extra or missing cells: cells by rank and file.

@@ -1,19 +1,27 @@
-//! Pieces: movements and their modifiers, promotion, and the attack tables
-//! derived from movement (attack is never written twice).
+//! Pieces: movements and their modifiers, counters, promotion, and the attack
+//! tables derived from movement (attack is never written twice).
 
 use super::board::{Board, Leaps};
 use super::names::Names;
 use crate::diag::Diagnostic;
-use crate::game::{AttackPattern, Kind, Leg, Modality, Movement, PieceDef, Promotion};
+use crate::game::{
+    AttackPattern, Counter, Kind, Leg, Modality, Movement, PieceDef, Promotion, Reach,
+};
 use crate::syntax::ast;
 
 /// The most piece kinds a game may have: codes are bytes.
 pub const MAX_KINDS: usize = 127;
 
+/// The name tables a piece refers to.
+pub struct Scope<'a> {
+    pub board: &'a Board,
+    pub zones: &'a Names<usize>,
+    pub pools: &'a Names<usize>,
+}
+
 pub fn build(
     file: &ast::File,
-    board: &Board,
-    zones: &Names<usize>,
+    scope: &Scope<'_>,
     leaps: &mut Leaps,
     errors: &mut Vec<Diagnostic>,
 ) -> Vec<PieceDef> {
@@ -37,44 +45,39 @@ pub fn build(
     file.pieces
         .iter()
         .take(MAX_KINDS)
-        .map(|p| build_piece(p, board, zones, &names, leaps, errors))
+        .map(|p| build_piece(p, scope, &names, leaps, errors))
         .collect()
 }
 
 fn build_piece(
     p: &ast::PieceDecl,
-    board: &Board,
-    zones: &Names<usize>,
+    scope: &Scope<'_>,
     kinds: &Names<Kind>,
     leaps: &mut Leaps,
     errors: &mut Vec<Diagnostic>,
 ) -> PieceDef {
+    let counter = p.counter.as_ref().and_then(|c| build_counter(c, errors));
     let movements: Vec<Movement> = p
         .movements
         .iter()
-        .filter_map(|m| build_movement(m, board, zones, leaps, errors))
+        .filter_map(|m| build_movement(m, p, scope, leaps, errors))
         .collect();
-    let promotion = p.promotion.as_ref().and_then(|pr| {
-        let zone = zones.resolve(&pr.zone, errors);
-        let targets: Vec<Kind> = pr
-            .targets
-            .iter()
-            .filter_map(|t| kinds.resolve(t, errors))
-            .collect();
-        if targets.is_empty() && pr.targets.is_empty() {
-            errors.push(Diagnostic::new(
-                pr.span,
-                "promotion needs at least one target piece",
-            ));
+    let on_capture_lower = match &p.on_capture {
+        Some((n, by)) => {
+            check_counter_name(p, n, errors);
+            (*by).min(255) as u8
         }
-        Some(Promotion {
-            zone: zone?,
-            targets,
-            optional: pr.optional,
-        })
-    });
-    let may_duplicate =
-        movements.len() > 1 || movements.iter().any(|m| m.legs.len() > 1) || board.branches;
+        None => 0,
+    };
+    let promotion = p
+        .promotion
+        .as_ref()
+        .and_then(|pr| build_promotion(pr, scope, kinds, errors));
+    let may_duplicate = movements.len() > 1
+        || movements
+            .iter()
+            .any(|m| m.legs.len() > 1 || m.legs.iter().any(|l| matches!(l, Leg::Path(..))))
+        || scope.board.branches;
     PieceDef {
         name: p.name.text.clone(),
         letter: p
@@ -86,37 +89,123 @@ fn build_piece(
             .to_ascii_uppercase(),
         value: p.value.unwrap_or(0),
         royal: p.royal,
+        tracks_unmoved: movements.iter().any(|m| m.first_only || m.later_only),
         movements,
         promotion,
         may_duplicate,
-        tracks_unmoved: p.movements.iter().any(|m| {
-            m.modifiers
-                .iter()
-                .any(|x| matches!(x, ast::Modifier::First(_)))
-        }),
+        counter,
+        on_capture_lower,
+    }
+}
+
+fn build_counter(c: &ast::CounterDecl, errors: &mut Vec<Diagnostic>) -> Option<Counter> {
+    if c.low > c.high || !(c.low..=c.high).contains(&c.start) || c.high > 255 {
+        errors.push(Diagnostic::new(
+            c.span,
+            format!(
+                "counter `{}` needs low <= start <= high <= 255; found {}..{} start {}",
+                c.name.text, c.low, c.high, c.start
+            ),
+        ));
+        return None;
+    }
+    Some(Counter {
+        name: c.name.text.clone(),
+        low: c.low as u8,
+        high: c.high as u8,
+        start: c.start as u8,
+    })
+}
+
+/// Reports `name` unless it is the piece's counter.
+fn check_counter_name(p: &ast::PieceDecl, name: &ast::Name, errors: &mut Vec<Diagnostic>) {
+    if p.counter.as_ref().is_none_or(|c| c.name.text != name.text) {
+        errors.push(Diagnostic::new(
+            name.span,
+            format!(
+                "piece `{}` has no counter `{}`; declare it with `counter {} LOW..HIGH start N`",
+                p.name.text, name.text, name.text
+            ),
+        ));
+    }
+}
+
+fn build_promotion(
+    pr: &ast::PromotionDecl,
+    scope: &Scope<'_>,
+    kinds: &Names<Kind>,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<Promotion> {
+    let zone = scope.zones.resolve(&pr.zone, errors);
+    let targets: Vec<Kind> = pr
+        .targets
+        .iter()
+        .filter_map(|t| kinds.resolve(t, errors))
+        .collect();
+    let from_pools: Vec<usize> = pr
+        .pools
+        .iter()
+        .filter_map(|n| scope.pools.resolve(n, errors))
+        .collect();
+    let itself_to = pr
+        .itself_to
+        .as_ref()
+        .and_then(|n| scope.pools.resolve(n, errors));
+    if pr.itself_to.is_some() && pr.pools.is_empty() {
+        errors.push(Diagnostic::new(
+            pr.span,
+            "`itself to` needs the promoted piece to come `from` a pool",
+        ));
+    }
+    Some(Promotion {
+        zone: zone?,
+        targets,
+        from_pools,
+        itself_to,
+        optional: pr.optional,
+    })
+}
+
+fn build_reach(
+    limit: Option<&ast::Limit>,
+    p: &ast::PieceDecl,
+    span: crate::diag::Span,
+    errors: &mut Vec<Diagnostic>,
+) -> Reach {
+    match limit {
+        None => Reach::Steps(u32::MAX),
+        Some(ast::Limit::Steps(0)) => {
+            errors.push(Diagnostic::new(span, "`up to 0` steps goes nowhere"));
+            Reach::Steps(1)
+        }
+        Some(ast::Limit::Steps(n)) => Reach::Steps(*n),
+        Some(ast::Limit::Counter(n)) => {
+            check_counter_name(p, n, errors);
+            Reach::Counter
+        }
     }
 }
 
 fn build_movement(
     m: &ast::Movement,
-    board: &Board,
-    zones: &Names<usize>,
+    p: &ast::PieceDecl,
+    scope: &Scope<'_>,
     leaps: &mut Leaps,
     errors: &mut Vec<Diagnostic>,
 ) -> Option<Movement> {
+    let board = scope.board;
     let mut legs = Vec::new();
     for leg in &m.legs {
         legs.push(match leg {
             ast::Leg::Step(dirs) => Leg::Step(board.dirs(dirs, errors)),
-            ast::Leg::Slide(dirs, limit) => {
-                if *limit == Some(0) {
-                    errors.push(Diagnostic::new(
-                        m.span,
-                        "a slide of `up to 0` steps goes nowhere",
-                    ));
-                }
-                Leg::Slide(board.dirs(dirs, errors), limit.unwrap_or(u32::MAX))
-            }
+            ast::Leg::Slide(dirs, limit) => Leg::Slide(
+                board.dirs(dirs, errors),
+                build_reach(limit.as_ref(), p, m.span, errors),
+            ),
+            ast::Leg::Path(dirs, limit) => Leg::Path(
+                board.dirs(dirs, errors),
+                build_reach(Some(limit), p, m.span, errors),
+            ),
             ast::Leg::Leap(offsets, span) => Leg::Leap(leaps.table(board, offsets, *span, errors)?),
         });
     }
@@ -124,6 +213,7 @@ fn build_movement(
         legs,
         modality: Modality::Both,
         first_only: false,
+        later_only: false,
         from_zone: None,
         not_from_zone: None,
         to_zone: None,
@@ -131,7 +221,9 @@ fn build_movement(
         sets_en_passant: false,
         takes_en_passant: false,
         jumping: false,
+        not_checking: false,
     };
+    let zones = scope.zones;
     for modifier in &m.modifiers {
         match modifier {
             ast::Modifier::Quiet(s) | ast::Modifier::Capture(s) => {
@@ -149,11 +241,13 @@ fn build_movement(
                 mv.modality = want;
             }
             ast::Modifier::First(_) => mv.first_only = true,
+            ast::Modifier::NotFirst(_) => mv.later_only = true,
             ast::Modifier::From(z) => mv.from_zone = zones.resolve(z, errors),
             ast::Modifier::To(z) => mv.to_zone = zones.resolve(z, errors),
             ast::Modifier::NotTo(z) => mv.not_to_zone = zones.resolve(z, errors),
             ast::Modifier::NotFrom(z) => mv.not_from_zone = zones.resolve(z, errors),
             ast::Modifier::Jumping(_) => mv.jumping = true,
+            ast::Modifier::NotChecking(_) => mv.not_checking = true,
             ast::Modifier::SetsEnPassant(s) => {
                 if mv.legs.len() < 2 || mv.legs.len() > 3 {
                     errors.push(Diagnostic::new(
@@ -165,6 +259,12 @@ fn build_movement(
             }
             ast::Modifier::TakesEnPassant(_) => mv.takes_en_passant = true,
         }
+    }
+    if mv.first_only && mv.later_only {
+        errors.push(Diagnostic::new(
+            m.span,
+            "a movement cannot be both `first` and `not first`",
+        ));
     }
     if mv.takes_en_passant && mv.modality == Modality::Quiet {
         errors.push(Diagnostic::new(
@@ -187,7 +287,8 @@ pub fn attack_tables(pieces: &[PieceDef]) -> (Vec<AttackPattern>, Vec<Kind>) {
             .enumerate()
             .filter(|(_, m)| m.modality.may_capture())
         {
-            if m.legs.len() == 1 && m.to_zone.is_none() && m.not_to_zone.is_none() {
+            let backward = m.legs.len() == 1 && m.to_zone.is_none() && m.not_to_zone.is_none();
+            if backward {
                 patterns.push(AttackPattern {
                     kind: k as Kind,
                     movement: i,

@@ -4,9 +4,10 @@
 //! Single-leg movements are looked up backwards from the attacked cell through
 //! reverse step and leap tables; multi-leg movements are generated forwards.
 
+use super::movegen::reach_of;
 use super::moves::Move;
 use super::position::Position;
-use crate::game::{code, kind_of, AttackPattern, Leg, Side};
+use crate::game::{code, kind_of, AttackPattern, Leg, Reach, Side};
 
 /// Whether a royal piece of `side` is attacked.
 pub fn in_check(pos: &Position<'_>, side: Side) -> bool {
@@ -32,22 +33,58 @@ pub fn is_attacked(pos: &Position<'_>, cell: u16, by: Side) -> bool {
 fn pattern_hits(pos: &Position<'_>, pat: &AttackPattern, cell: u16, by: Side) -> bool {
     let game = pos.game();
     let attacker = code(pat.kind, by);
-    let m = &game.pieces[pat.kind as usize].movements[pat.movement];
-    let ok = |x: u16| {
+    let piece = &game.pieces[pat.kind as usize];
+    let m = &piece.movements[pat.movement];
+    if !may_land(pos, pat.kind, by, cell) {
+        return false;
+    }
+    // `dist` is the number of steps from the attacker to `cell`.
+    let ok = |x: u16, dist: u32| {
         pos.at(x) == attacker
             && m.origin_allowed(game, by, x)
             && (!m.first_only || pos.is_unmoved(x))
+            && (!m.later_only || !pos.is_unmoved(x))
+            && match &pat.leg {
+                Leg::Slide(_, r) | Leg::Path(_, r) => reach_of(pos, *r, x) >= dist,
+                _ => true,
+            }
+    };
+    let most = |reach: Reach| match reach {
+        Reach::Steps(n) => n.min(game.cell_count() as u32),
+        Reach::Counter => piece.counter.as_ref().map_or(0, |c| u32::from(c.high)),
     };
     match &pat.leg {
         Leg::Step(dirs) => dirs
             .iter()
-            .any(|&d| game.rev_step(by, d, cell).iter().any(|&x| ok(x))),
-        Leg::Slide(dirs, max) => {
-            let max = (*max).min(game.cell_count() as u32);
-            dirs.iter().any(|&d| slide_back(pos, d, cell, max, by, &ok))
+            .any(|&d| game.rev_step(by, d, cell).iter().any(|&x| ok(x, 1))),
+        Leg::Slide(dirs, reach) => {
+            let max = most(*reach);
+            dirs.iter()
+                .any(|&d| slide_back(pos, d, cell, 1, max, by, &ok))
         }
-        Leg::Leap(n) => game.rev_leaps[*n].get(cell as usize).iter().any(|&x| ok(x)),
+        Leg::Path(dirs, reach) => path_back(pos, dirs, cell, most(*reach), by, &ok),
+        Leg::Leap(n) => game.rev_leaps[*n]
+            .get(cell as usize)
+            .iter()
+            .any(|&x| ok(x, 1)),
     }
+}
+
+/// Whether a piece of `kind` may end a capture on `cell`: not when it must promote
+/// there and its pools hold nothing to promote to.
+fn may_land(pos: &Position<'_>, kind: u8, by: Side, cell: u16) -> bool {
+    let game = pos.game();
+    let Some(p) = &game.pieces[kind as usize].promotion else {
+        return true;
+    };
+    if p.optional || p.from_pools.is_empty() || !game.in_zone(p.zone, by, cell) {
+        return true;
+    }
+    p.from_pools.iter().any(|&pool| {
+        pos.pool(pool, by)
+            .iter()
+            .any(|&(c, _)| p.targets.contains(&kind_of(c)))
+    })
 }
 
 /// Walks backwards along direction `d` from `at` to the first piece on each path.
@@ -55,18 +92,59 @@ fn slide_back(
     pos: &Position<'_>,
     d: u8,
     at: u16,
-    left: u32,
+    dist: u32,
+    max: u32,
     by: Side,
-    ok: &dyn Fn(u16) -> bool,
+    ok: &dyn Fn(u16, u32) -> bool,
 ) -> bool {
     for &x in pos.game().rev_step(by, d, at) {
         if pos.at(x) != 0 {
-            if ok(x) {
+            if ok(x, dist) {
                 return true;
             }
-        } else if left > 1 && slide_back(pos, d, x, left - 1, by, ok) {
+        } else if dist < max && slide_back(pos, d, x, dist + 1, max, by, ok) {
             return true;
         }
+    }
+    false
+}
+
+/// Breadth-first backwards over single steps through empty cells: a piece found
+/// `dist` steps away attacks when its path may be that long.
+fn path_back(
+    pos: &Position<'_>,
+    dirs: &[u8],
+    cell: u16,
+    max: u32,
+    by: Side,
+    ok: &dyn Fn(u16, u32) -> bool,
+) -> bool {
+    let game = pos.game();
+    let mut seen = vec![cell];
+    let mut frontier = vec![cell];
+    for dist in 1..=max {
+        let mut next = Vec::new();
+        for &c in &frontier {
+            for &d in dirs {
+                for &x in game.rev_step(by, d, c) {
+                    if seen.contains(&x) {
+                        continue;
+                    }
+                    seen.push(x);
+                    if pos.at(x) != 0 {
+                        if ok(x, dist) {
+                            return true;
+                        }
+                    } else {
+                        next.push(x);
+                    }
+                }
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        frontier = next;
     }
     false
 }

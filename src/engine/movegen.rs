@@ -1,32 +1,59 @@
 //! Move generation: interprets each piece's compiled movements over the board
-//! tables, then filters out moves that leave a royal piece attacked.
+//! tables, adds pool moves and castling, then keeps the moves the phase allows
+//! that leave no royal piece of the mover attacked.
 
 use super::attack::in_check;
+use super::castling::castling_moves;
 use super::moves::{Move, MoveKind, NO_CELL};
+use super::outcome::bare_side;
 use super::position::Position;
-use crate::game::{code, kind_of, Game, Kind, Leg, Movement, Side};
+use crate::game::{code, kind_of, Game, Kind, Leg, Movement, Reach, Side};
 
-/// Fills `out` with the legal moves of the side to move, sorted and without
-/// duplicates.
+/// Fills `out` with the legal moves of the side to move, without duplicates.
+/// A position whose game is over by material has none.
 pub fn legal_moves(pos: &mut Position<'_>, out: &mut Vec<Move>) {
     out.clear();
+    if bare_side(pos).is_some() {
+        return;
+    }
     pseudo_legal_moves(pos, out);
+    keep_phase_moves(pos, out);
     let side = pos.side_to_move();
     out.retain(|&mv| {
         let undo = pos.make(mv);
-        let ok = !in_check(pos, side);
+        let safe = !in_check(pos, side);
+        let gives_forbidden_check = mv.not_checking && in_check(pos, side.opposite());
+        let ok = safe && !gives_forbidden_check;
         pos.unmake(undo);
         ok
     });
 }
 
-/// Fills `out` with the pseudo-legal moves: legal but for the royal-safety rule.
+/// Fills `out` with the pseudo-legal moves: legal but for royal safety and phases.
 pub fn pseudo_legal_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
     let side = pos.side_to_move();
     for from in pos.occupied(side).iter() {
         piece_moves(pos, from, out);
     }
     castling_moves(pos, out);
+    pool_moves(pos, out);
+}
+
+/// During a phase, only the phase's pieces move.
+fn keep_phase_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
+    let game = pos.game();
+    let Some(phase) = game
+        .phases
+        .iter()
+        .find(|p| (p.first..=p.last).contains(&pos.fullmove))
+    else {
+        return;
+    };
+    out.retain(|mv| {
+        !mv.is_from_pool()
+            && phase.kinds.contains(&kind_of(pos.at(mv.from)))
+            && (!phase.unmoved || pos.is_unmoved(mv.from))
+    });
 }
 
 /// Appends the pseudo-legal moves of the piece on `from` (castling aside).
@@ -66,6 +93,53 @@ fn dedup_tail(out: &mut Vec<Move>, start: usize) {
     }
 }
 
+/// The distinct pieces of a pool: equal pieces with equal counters are one choice.
+fn distinct(pool: &[(u8, u8)]) -> impl Iterator<Item = (u8, u8)> + '_ {
+    pool.iter()
+        .enumerate()
+        .filter(|(i, p)| *i == 0 || pool[i - 1] != **p)
+        .map(|(_, p)| *p)
+}
+
+/// Transfers between pools and drops from pools onto empty cells of a zone.
+fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
+    let game = pos.game();
+    let side = pos.side_to_move();
+    for &(from, to) in &game.transfers {
+        for (piece, state) in distinct(pos.pool(from, side)) {
+            out.push(Move {
+                kind: MoveKind::Transfer,
+                piece,
+                state,
+                ..Move::normal(from as u16, to as u16)
+            });
+        }
+    }
+    for &(from, zone) in &game.drops {
+        for (piece, state) in distinct(pos.pool(from, side)) {
+            for cell in game.zones[zone][side.index()].iter() {
+                if pos.at(cell) == 0 {
+                    out.push(Move {
+                        kind: MoveKind::Drop,
+                        piece,
+                        state,
+                        ..Move::normal(from as u16, cell)
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// How many steps a slide or path of the piece on `from` may take.
+pub(crate) fn reach_of(pos: &Position<'_>, reach: Reach, from: u16) -> u32 {
+    let most = pos.game().cell_count() as u32;
+    match reach {
+        Reach::Steps(n) => n.min(most),
+        Reach::Counter => u32::from(pos.state(from)).min(most),
+    }
+}
+
 /// Generates the moves of one movement of one piece.
 struct Gen<'a, 'g> {
     pos: &'a Position<'g>,
@@ -80,7 +154,8 @@ struct Gen<'a, 'g> {
 impl Gen<'_, '_> {
     fn movement(&mut self) {
         let m = self.m;
-        if m.first_only && !self.pos.is_unmoved(self.from) {
+        let unmoved = self.pos.is_unmoved(self.from);
+        if (m.first_only && !unmoved) || (m.later_only && unmoved) {
             return;
         }
         if !m.origin_allowed(self.game, self.side, self.from) {
@@ -106,11 +181,15 @@ impl Gen<'_, '_> {
                     }
                 }
             }
-            Leg::Slide(dirs, max) => {
-                let max = (*max).min(self.game.cell_count() as u32);
+            Leg::Slide(dirs, reach) => {
+                let max = reach_of(self.pos, *reach, self.from);
                 for &d in dirs {
                     self.slide(i, last, d, at, max, waypoints);
                 }
+            }
+            Leg::Path(dirs, reach) => {
+                let max = reach_of(self.pos, *reach, self.from);
+                self.path(i, last, dirs, at, max, waypoints);
             }
             Leg::Leap(n) => {
                 for &t in self.game.leaps[*n].get(at as usize) {
@@ -121,11 +200,42 @@ impl Gen<'_, '_> {
     }
 
     fn slide(&mut self, i: usize, last: bool, d: u8, at: u16, left: u32, waypoints: [u16; 2]) {
+        if left == 0 {
+            return;
+        }
         for &t in self.game.step(self.side, d, at) {
             self.arrive(i, last, t, waypoints);
             if left > 1 && self.passable(t) {
                 self.slide(i, last, d, t, left - 1, waypoints);
             }
+        }
+    }
+
+    /// Breadth-first over single steps in any of `dirs`, through passable cells:
+    /// every cell within `max` steps is reached once.
+    fn path(&mut self, i: usize, last: bool, dirs: &[u8], at: u16, max: u32, waypoints: [u16; 2]) {
+        let mut seen = vec![at];
+        let mut frontier = vec![at];
+        for _ in 0..max {
+            let mut next = Vec::new();
+            for &c in &frontier {
+                for &d in dirs {
+                    for &t in self.game.step(self.side, d, c) {
+                        if seen.contains(&t) {
+                            continue;
+                        }
+                        seen.push(t);
+                        self.arrive(i, last, t, waypoints);
+                        if self.passable(t) {
+                            next.push(t);
+                        }
+                    }
+                }
+            }
+            if next.is_empty() {
+                break;
+            }
+            frontier = next;
         }
     }
 
@@ -159,14 +269,18 @@ impl Gen<'_, '_> {
             }
         }
         let target = self.pos.at(to);
-        let mut mv = Move::normal(self.from, to);
+        let mut mv = Move {
+            not_checking: m.not_checking,
+            ..Move::normal(self.from, to)
+        };
         if target == 0 {
             if let (true, Some(ep)) = (m.takes_en_passant, self.pos.en_passant()) {
                 if ep.is_target(to) && self.pos.at(ep.victim) != 0 {
-                    let mut cap = mv;
-                    cap.kind = MoveKind::EnPassant;
-                    cap.aux = ep.victim;
-                    self.push(cap);
+                    self.push(Move {
+                        kind: MoveKind::EnPassant,
+                        aux: ep.victim,
+                        ..mv
+                    });
                 }
             }
             if !m.modality.may_move() {
@@ -188,81 +302,33 @@ impl Gen<'_, '_> {
         let piece = &self.game.pieces[self.kind as usize];
         match &piece.promotion {
             Some(p) if self.game.in_zone(p.zone, self.side, mv.to) => {
-                for &k in &p.targets {
-                    self.out.push(Move {
-                        promotion: k + 1,
-                        ..mv
-                    });
+                if p.from_pools.is_empty() {
+                    for &k in &p.targets {
+                        self.out.push(Move {
+                            promotion: k + 1,
+                            ..mv
+                        });
+                    }
+                } else {
+                    for &pool in &p.from_pools {
+                        for (piece, state) in distinct(self.pos.pool(pool, self.side)) {
+                            let k = kind_of(piece);
+                            if p.targets.contains(&k) && piece == code(k, self.side) {
+                                self.out.push(Move {
+                                    promotion: k + 1,
+                                    source: pool as u8 + 1,
+                                    state,
+                                    ..mv
+                                });
+                            }
+                        }
+                    }
                 }
                 if p.optional {
                     self.out.push(mv);
                 }
             }
             _ => self.out.push(mv),
-        }
-    }
-}
-
-fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
-    let game = pos.game();
-    let side = pos.side_to_move();
-    for c in &game.castlings {
-        let king = code(c.king, side);
-        let rook = code(c.rook, side);
-        for kc in pos.occupied(side).iter() {
-            if pos.at(kc) != king || !pos.is_unmoved(kc) {
-                continue;
-            }
-            if super::attack::is_attacked(pos, kc, side.opposite()) {
-                continue;
-            }
-            for &d in &c.dirs {
-                // The line from the king to the first piece in direction `d`.
-                let mut line = vec![kc];
-                let mut at = kc;
-                let partner = loop {
-                    match game.step(side, d, at).first() {
-                        Some(&t) if line.len() <= game.cell_count() => {
-                            if pos.at(t) != 0 {
-                                break Some(t);
-                            }
-                            line.push(t);
-                            at = t;
-                        }
-                        _ => break None,
-                    }
-                };
-                let Some(rc) = partner else { continue };
-                if pos.at(rc) != rook || !pos.is_unmoved(rc) {
-                    continue;
-                }
-                let distance = line.len() as u32; // steps from king to partner
-                let kmax = if c.king_open {
-                    distance - 1
-                } else {
-                    c.king_min
-                };
-                for k in c.king_min..=kmax.min(distance - 1) {
-                    let passed = &line[1..=k as usize];
-                    if passed
-                        .iter()
-                        .any(|&x| super::attack::is_attacked(pos, x, side.opposite()))
-                    {
-                        continue;
-                    }
-                    let rook_spots = if c.rook_behind { 0..k } else { k - 1..k };
-                    for j in rook_spots {
-                        out.push(Move {
-                            from: kc,
-                            to: line[k as usize],
-                            kind: MoveKind::Castle,
-                            promotion: 0,
-                            aux: rc,
-                            aux2: line[j as usize],
-                        });
-                    }
-                }
-            }
         }
     }
 }

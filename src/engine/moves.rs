@@ -15,6 +15,11 @@ pub enum MoveKind {
     EnPassant,
     /// The king goes `from`→`to`, the partner `aux`→`aux2`.
     Castle,
+    /// The piece `piece` with counter `state` goes from pool `from` (of the
+    /// mover) onto the empty cell `to`.
+    Drop,
+    /// The piece `piece` with counter `state` goes from pool `from` to pool `to`.
+    Transfer,
 }
 
 /// A move.
@@ -25,6 +30,14 @@ pub struct Move {
     pub kind: MoveKind,
     /// 0 for none, else the promoted kind plus one.
     pub promotion: u8,
+    /// For a promotion out of a pool: the pool plus one (0: from nowhere).
+    pub source: u8,
+    /// The counter of the piece taken out of a pool (drops, transfers, promotions).
+    pub state: u8,
+    /// The piece code of a drop or transfer.
+    pub piece: u8,
+    /// Whether the move may not leave the opponent's royal piece attacked.
+    pub not_checking: bool,
     pub aux: u16,
     pub aux2: u16,
 }
@@ -37,6 +50,10 @@ impl Move {
             to,
             kind: MoveKind::Normal,
             promotion: 0,
+            source: 0,
+            state: 0,
+            piece: 0,
+            not_checking: false,
             aux: NO_CELL,
             aux2: NO_CELL,
         }
@@ -46,12 +63,17 @@ impl Move {
     pub fn promotes_to(&self) -> Option<u8> {
         self.promotion.checked_sub(1)
     }
+
+    /// Whether the move takes a piece out of a pool rather than off the board.
+    pub fn is_from_pool(&self) -> bool {
+        matches!(self.kind, MoveKind::Drop | MoveKind::Transfer)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
     fn move_is_small() {
-        assert!(std::mem::size_of::<super::Move>() <= 12);
+        assert!(std::mem::size_of::<super::Move>() <= 16);
     }
 }

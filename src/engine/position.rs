@@ -1,4 +1,5 @@
-//! Positions: pieces on cells, side to move, rights and counters; make and unmake.
+//! Positions: pieces on cells with their counters, pieces in pools, side to move,
+//! rights and counters; make and unmake.
 
 use super::moves::{Move, MoveKind, NO_CELL};
 use crate::game::{code, kind_of, side_of, CellSet, Code, Game, Side};
@@ -16,13 +17,20 @@ impl EnPassant {
     }
 }
 
+/// A piece in a pool: its code and its counter.
+pub type Pooled = (Code, u8);
+
 /// A position of one game.
 #[derive(Clone, Debug)]
 pub struct Position<'g> {
     game: &'g Game,
     board: Vec<Code>,
+    /// The counter of the piece on each cell (0 for kinds without one).
+    state: Vec<u8>,
     occupied: [CellSet; 2],
     royals: [CellSet; 2],
+    /// Pool `p` of side `s` at `p * 2 + s`, each kept sorted.
+    pools: Vec<Vec<Pooled>>,
     /// Cells whose piece has not moved since the start (rights for `first` and castling).
     pub(crate) unmoved: CellSet,
     side: Side,
@@ -36,17 +44,25 @@ pub struct Position<'g> {
 pub struct Undo {
     mv: Move,
     captured: Code,
+    captured_state: u8,
     captured_at: u16,
     moved: Code,
+    moved_state: u8,
     en_passant: Option<EnPassant>,
     halfmove: u32,
     /// Unmoved flags of from, to, captured_at, aux before the move.
     unmoved_bits: u8,
+    /// Where pool entries were inserted or removed, to undo in reverse order.
+    captured_slot: u16,
+    taken_slot: u16,
+    put_slot: u16,
 }
 
 impl PartialEq for Position<'_> {
     fn eq(&self, other: &Self) -> bool {
         self.board == other.board
+            && self.state == other.state
+            && self.pools == other.pools
             && self.side == other.side
             && self.unmoved == other.unmoved
             && self.en_passant == other.en_passant
@@ -62,8 +78,10 @@ impl<'g> Position<'g> {
         Position {
             game,
             board: vec![0; n],
+            state: vec![0; n],
             occupied: [CellSet::new(n), CellSet::new(n)],
             royals: [CellSet::new(n), CellSet::new(n)],
+            pools: vec![Vec::new(); game.pool_names.len() * 2],
             unmoved: CellSet::new(n),
             side,
             en_passant: None,
@@ -72,7 +90,8 @@ impl<'g> Position<'g> {
         }
     }
 
-    /// The start position of the rule file's `setup`; every piece unmoved.
+    /// The start position of the rule file's `setup`; every piece unmoved, every
+    /// counter at its start value.
     pub fn start(game: &'g Game) -> Position<'g> {
         let mut p = Position::empty(game, game.first_turn);
         for &(c, code) in &game.setup {
@@ -101,6 +120,17 @@ impl<'g> Position<'g> {
         self.board[c as usize]
     }
 
+    /// The counter of the piece on `c`.
+    #[inline]
+    pub fn state(&self, c: u16) -> u8 {
+        self.state[c as usize]
+    }
+
+    /// Sets the counter of the piece on `c`.
+    pub fn set_state(&mut self, c: u16, value: u8) {
+        self.state[c as usize] = value;
+    }
+
     #[inline]
     pub fn occupied(&self, side: Side) -> &CellSet {
         &self.occupied[side.index()]
@@ -109,6 +139,16 @@ impl<'g> Position<'g> {
     #[inline]
     pub fn royals(&self, side: Side) -> &CellSet {
         &self.royals[side.index()]
+    }
+
+    /// The pieces in pool `pool` of `side`, sorted.
+    pub fn pool(&self, pool: usize, side: Side) -> &[Pooled] {
+        &self.pools[pool * 2 + side.index()]
+    }
+
+    /// Adds a piece to pool `pool` of its owner.
+    pub fn add_to_pool(&mut self, pool: usize, piece: Pooled) {
+        self.pool_insert(pool * 2 + side_of(piece.0).index(), piece);
     }
 
     pub fn en_passant(&self) -> Option<EnPassant> {
@@ -130,10 +170,16 @@ impl<'g> Position<'g> {
         self.unmoved.set(c, on && tracked);
     }
 
-    /// Puts `code` on the empty cell `c`.
+    /// Puts `code` on the empty cell `c` with its kind's start counter.
     pub fn put(&mut self, c: u16, code: Code) {
+        let start = self.game.pieces[kind_of(code) as usize].start_state();
+        self.put_with(c, code, start);
+    }
+
+    fn put_with(&mut self, c: u16, code: Code, state: u8) {
         debug_assert_eq!(self.board[c as usize], 0);
         self.board[c as usize] = code;
+        self.state[c as usize] = state;
         let side = side_of(code).index();
         self.occupied[side].insert(c);
         if self.game.pieces[kind_of(code) as usize].royal {
@@ -146,11 +192,27 @@ impl<'g> Position<'g> {
         let code = self.board[c as usize];
         if code != 0 {
             self.board[c as usize] = 0;
+            self.state[c as usize] = 0;
             let side = side_of(code).index();
             self.occupied[side].remove(c);
             self.royals[side].remove(c);
         }
         code
+    }
+
+    fn pool_insert(&mut self, container: usize, piece: Pooled) -> u16 {
+        let pool = &mut self.pools[container];
+        let i = pool.partition_point(|p| *p < piece);
+        pool.insert(i, piece);
+        i as u16
+    }
+
+    fn pool_remove(&mut self, container: usize, piece: Pooled) -> u16 {
+        let pool = &mut self.pools[container];
+        let i = pool.partition_point(|p| *p < piece);
+        debug_assert_eq!(pool.get(i), Some(&piece), "the move's piece is in the pool");
+        pool.remove(i);
+        i as u16
     }
 
     fn unmoved_bits(&self, cells: [u16; 4]) -> u8 {
@@ -165,6 +227,49 @@ impl<'g> Position<'g> {
 
     /// Plays `mv`, which must be pseudo-legal here.
     pub fn make(&mut self, mv: Move) -> Undo {
+        let side = self.side;
+        let mut undo = Undo {
+            mv,
+            captured: 0,
+            captured_state: 0,
+            captured_at: NO_CELL,
+            moved: 0,
+            moved_state: 0,
+            en_passant: self.en_passant,
+            halfmove: self.halfmove,
+            unmoved_bits: 0,
+            captured_slot: NO_CELL,
+            taken_slot: NO_CELL,
+            put_slot: NO_CELL,
+        };
+        match mv.kind {
+            MoveKind::Drop => {
+                let piece = (mv.piece, mv.state);
+                undo.taken_slot = self.pool_remove(mv.from as usize * 2 + side.index(), piece);
+                self.put_with(mv.to, mv.piece, mv.state);
+                self.halfmove += 1;
+            }
+            MoveKind::Transfer => {
+                let piece = (mv.piece, mv.state);
+                undo.taken_slot = self.pool_remove(mv.from as usize * 2 + side.index(), piece);
+                undo.put_slot = self.pool_insert(mv.to as usize * 2 + side.index(), piece);
+                self.halfmove += 1;
+            }
+            _ => self.make_board_move(mv, &mut undo),
+        }
+        self.en_passant = (mv.kind == MoveKind::SetsEnPassant).then_some(EnPassant {
+            targets: [mv.aux, mv.aux2],
+            victim: mv.to,
+        });
+        if side == Side::Black {
+            self.fullmove += 1;
+        }
+        self.side = side.opposite();
+        undo
+    }
+
+    fn make_board_move(&mut self, mv: Move, undo: &mut Undo) {
+        let side = self.side;
         let captured_at = if mv.kind == MoveKind::EnPassant {
             mv.aux
         } else {
@@ -175,65 +280,106 @@ impl<'g> Position<'g> {
         } else {
             NO_CELL
         };
-        let undo_bits = self.unmoved_bits([mv.from, mv.to, captured_at, rook_from]);
-        let mut undo = Undo {
-            mv,
-            captured: 0,
-            captured_at,
-            moved: 0,
-            en_passant: self.en_passant,
-            halfmove: self.halfmove,
-            unmoved_bits: undo_bits,
-        };
+        undo.captured_at = captured_at;
+        undo.unmoved_bits = self.unmoved_bits([mv.from, mv.to, captured_at, rook_from]);
+        undo.moved_state = self.state[mv.from as usize];
         let moved = self.take(mv.from);
         undo.moved = moved;
+        let piece = &self.game.pieces[kind_of(moved) as usize];
+        let mut state = undo.moved_state;
         if mv.kind == MoveKind::Castle {
+            let rook_state = self.state[mv.aux as usize];
             let rook = self.take(mv.aux);
             self.unmoved.remove(mv.aux);
-            self.put(mv.aux2, rook);
+            self.put_with(mv.aux2, rook, rook_state);
         } else {
+            undo.captured_state = self.state[captured_at as usize];
             undo.captured = self.take(captured_at);
             self.unmoved.remove(captured_at);
+            if undo.captured != 0 {
+                if let Some(c) = &piece.counter {
+                    state = state.saturating_sub(piece.on_capture_lower).max(c.low);
+                }
+                if let Some(pool) = self.game.captured_to {
+                    let owner = side_of(undo.captured).index();
+                    let entry = (undo.captured, undo.captured_state);
+                    undo.captured_slot = self.pool_insert(pool * 2 + owner, entry);
+                }
+            }
         }
-        let placed = match mv.promotes_to() {
-            Some(k) => code(k, self.side),
-            None => moved,
-        };
-        self.put(mv.to, placed);
+        match mv.promotes_to() {
+            Some(k) => {
+                let new = code(k, side);
+                if mv.source > 0 {
+                    let from_pool = (mv.source as usize - 1) * 2 + side.index();
+                    undo.taken_slot = self.pool_remove(from_pool, (new, mv.state));
+                    if let Some(p) = piece.promotion.as_ref().and_then(|p| p.itself_to) {
+                        let entry = (moved, undo.moved_state);
+                        undo.put_slot = self.pool_insert(p * 2 + side.index(), entry);
+                    }
+                }
+                self.put(mv.to, new);
+            }
+            None => self.put_with(mv.to, moved, state),
+        }
         self.unmoved.remove(mv.from);
         self.unmoved.remove(mv.to);
-        self.en_passant = (mv.kind == MoveKind::SetsEnPassant).then_some(EnPassant {
-            targets: [mv.aux, mv.aux2],
-            victim: mv.to,
-        });
         // As in FEN, a capture or a move of a promoting piece (a pawn) resets the clock.
-        let resets = undo.captured != 0
-            || self.game.pieces[kind_of(moved) as usize]
-                .promotion
-                .is_some();
+        let resets = undo.captured != 0 || piece.promotion.is_some();
         self.halfmove = if resets { 0 } else { self.halfmove + 1 };
-        if self.side == Side::Black {
-            self.fullmove += 1;
-        }
-        self.side = self.side.opposite();
-        undo
     }
 
     /// Takes back the move `undo` came from.
     pub fn unmake(&mut self, undo: Undo) {
         let mv = undo.mv;
         self.side = self.side.opposite();
-        if self.side == Side::Black {
+        let side = self.side;
+        if side == Side::Black {
             self.fullmove -= 1;
         }
-        self.take(mv.to);
-        if mv.kind == MoveKind::Castle {
-            let rook = self.take(mv.aux2);
-            self.put(mv.aux, rook);
-        } else if undo.captured != 0 {
-            self.put(undo.captured_at, undo.captured);
+        match mv.kind {
+            MoveKind::Drop => {
+                self.take(mv.to);
+                self.pools[mv.from as usize * 2 + side.index()]
+                    .insert(undo.taken_slot as usize, (mv.piece, mv.state));
+            }
+            MoveKind::Transfer => {
+                self.pools[mv.to as usize * 2 + side.index()].remove(undo.put_slot as usize);
+                self.pools[mv.from as usize * 2 + side.index()]
+                    .insert(undo.taken_slot as usize, (mv.piece, mv.state));
+            }
+            _ => self.unmake_board_move(&undo),
         }
-        self.put(mv.from, undo.moved);
+        self.en_passant = undo.en_passant;
+        self.halfmove = undo.halfmove;
+    }
+
+    fn unmake_board_move(&mut self, undo: &Undo) {
+        let mv = undo.mv;
+        let side = self.side;
+        self.take(mv.to);
+        if mv.source > 0 {
+            let piece = &self.game.pieces[kind_of(undo.moved) as usize];
+            if let Some(p) = piece.promotion.as_ref().and_then(|p| p.itself_to) {
+                self.pools[p * 2 + side.index()].remove(undo.put_slot as usize);
+            }
+            let new = code(mv.promotion - 1, side);
+            let from_pool = (mv.source as usize - 1) * 2 + side.index();
+            self.pools[from_pool].insert(undo.taken_slot as usize, (new, mv.state));
+        }
+        if mv.kind == MoveKind::Castle {
+            let rook_state = self.state[mv.aux2 as usize];
+            let rook = self.take(mv.aux2);
+            self.put_with(mv.aux, rook, rook_state);
+        } else if undo.captured != 0 {
+            if undo.captured_slot != NO_CELL {
+                let pool = self.game.captured_to.expect("a slot means a pool");
+                let owner = side_of(undo.captured).index();
+                self.pools[pool * 2 + owner].remove(undo.captured_slot as usize);
+            }
+            self.put_with(undo.captured_at, undo.captured, undo.captured_state);
+        }
+        self.put_with(mv.from, undo.moved, undo.moved_state);
         let rook_from = if mv.kind == MoveKind::Castle {
             mv.aux
         } else {
@@ -247,7 +393,5 @@ impl<'g> Position<'g> {
                 self.unmoved.set(c, undo.unmoved_bits & (1 << i) != 0);
             }
         }
-        self.en_passant = undo.en_passant;
-        self.halfmove = undo.halfmove;
     }
 }

@@ -117,10 +117,30 @@ impl Modality {
 pub enum Leg {
     /// One step in each listed direction.
     Step(Vec<u8>),
-    /// Repeated steps in one direction, at most `max` of them.
-    Slide(Vec<u8>, u32),
+    /// Repeated steps in one direction.
+    Slide(Vec<u8>, Reach),
+    /// Up to a number of single steps, each in any of the directions, through
+    /// empty cells; the destinations are every cell so reached.
+    Path(Vec<u8>, Reach),
     /// A jump to the targets of leap table `n`.
     Leap(usize),
+}
+
+/// How many steps a slide or path may take.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Reach {
+    Steps(u32),
+    /// As many as the moving piece's counter shows.
+    Counter,
+}
+
+/// A number each piece of a kind carries, such as a die.
+#[derive(Clone, Debug)]
+pub struct Counter {
+    pub name: String,
+    pub low: u8,
+    pub high: u8,
+    pub start: u8,
 }
 
 /// One compiled movement of a piece kind.
@@ -129,6 +149,8 @@ pub struct Movement {
     pub legs: Vec<Leg>,
     pub modality: Modality,
     pub first_only: bool,
+    /// Only once the piece has moved (`not first`).
+    pub later_only: bool,
     pub from_zone: Option<usize>,
     pub not_from_zone: Option<usize>,
     pub to_zone: Option<usize>,
@@ -137,6 +159,8 @@ pub struct Movement {
     pub takes_en_passant: bool,
     /// Whether the cells between legs may be occupied.
     pub jumping: bool,
+    /// Whether the move may not leave the opponent's royal piece attacked.
+    pub not_checking: bool,
 }
 
 impl Movement {
@@ -156,6 +180,10 @@ impl Movement {
 pub struct Promotion {
     pub zone: usize,
     pub targets: Vec<Kind>,
+    /// Pools the new piece is taken from; empty when it comes from nowhere.
+    pub from_pools: Vec<usize>,
+    /// The pool the promoting piece goes to, when the new piece comes from a pool.
+    pub itself_to: Option<usize>,
     pub optional: bool,
 }
 
@@ -175,6 +203,26 @@ pub struct PieceDef {
     /// movement or castles. For other kinds the flag would be noise in a
     /// position's identity.
     pub tracks_unmoved: bool,
+    pub counter: Option<Counter>,
+    /// How much a capture lowers the counter (never below its low end).
+    pub on_capture_lower: u8,
+}
+
+impl PieceDef {
+    /// The counter value a new piece of this kind starts with (0 without counter).
+    pub fn start_state(&self) -> u8 {
+        self.counter.as_ref().map_or(0, |c| c.start)
+    }
+}
+
+/// A phase of the game: while the mover's move number is in `first..=last`,
+/// only pieces of `kinds` may move (only unmoved ones when `unmoved`).
+#[derive(Clone, Debug)]
+pub struct Phase {
+    pub first: u32,
+    pub last: u32,
+    pub unmoved: bool,
+    pub kinds: Vec<Kind>,
 }
 
 /// Castling of a royal piece with a partner, in one or more directions.
@@ -230,6 +278,17 @@ pub struct Game {
     pub castlings: Vec<Castling>,
     pub checkmated: Outcome,
     pub stalemated: Outcome,
+    /// The outcome for a side left with royal pieces only, if that ends the game.
+    pub bare: Option<Outcome>,
+    /// Pool names; pool `p` of side `s` is container `p * 2 + s`.
+    pub pool_names: Vec<String>,
+    /// Where captured pieces go: a pool of their owner.
+    pub captured_to: Option<usize>,
+    /// Moves of a piece from one pool to another.
+    pub transfers: Vec<(usize, usize)>,
+    /// Moves of a piece from a pool to an empty cell of a zone.
+    pub drops: Vec<(usize, usize)>,
+    pub phases: Vec<Phase>,
     /// Per attacking side: single-leg capturing movements, looked up backwards.
     pub attack_patterns: [Vec<AttackPattern>; 2],
     /// Kinds with multi-leg capturing movements, tested forwards.

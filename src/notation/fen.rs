@@ -15,6 +15,8 @@ use std::fmt;
 pub enum ParseFenError {
     /// The game's board is not one rectangle of two axes.
     NotRectangular,
+    /// The game has pools or piece counters, which FEN cannot write.
+    NeedsGeneralNotation,
     /// The placement has the wrong number of ranks.
     RankCount { found: usize, expected: usize },
     /// Rank `rank` (counted from the top, 1-based) has the wrong width.
@@ -42,6 +44,10 @@ pub enum ParseFenError {
 impl fmt::Display for ParseFenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            ParseFenError::NeedsGeneralNotation => write!(
+                f,
+                "FEN cannot hold this game's pools or piece counters; use --position"
+            ),
             ParseFenError::NotRectangular => {
                 write!(
                     f,
@@ -86,6 +92,9 @@ impl std::error::Error for ParseFenError {}
 /// What is wrong and in which field.
 pub fn parse<'g>(game: &'g Game, fen: &str) -> Result<Position<'g>, ParseFenError> {
     let rect = game.rect.as_ref().ok_or(ParseFenError::NotRectangular)?;
+    if !has_fen(game) {
+        return Err(ParseFenError::NeedsGeneralNotation);
+    }
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if fields.len() > 6 {
         return Err(ParseFenError::TooManyFields);
@@ -119,6 +128,14 @@ pub fn parse<'g>(game: &'g Game, fen: &str) -> Result<Position<'g>, ParseFenErro
     pos.halfmove = counter(4, 0)?;
     pos.fullmove = counter(5, 1)?.max(1);
     Ok(pos)
+}
+
+/// Whether FEN can write every position of `game`: one rectangle, no pools, no
+/// piece counters.
+pub fn has_fen(game: &Game) -> bool {
+    game.rect.is_some()
+        && game.pool_names.is_empty()
+        && game.pieces.iter().all(|p| p.counter.is_none())
 }
 
 fn castling_kind(game: &Game, kind: u8) -> bool {
@@ -264,7 +281,7 @@ fn parse_castling(game: &Game, text: &str, pos: &mut Position<'_>) -> Result<(),
 /// and get `None`.
 pub fn format(pos: &Position<'_>) -> Option<String> {
     let game = pos.game();
-    let rect = game.rect.as_ref()?;
+    let rect = game.rect.as_ref().filter(|_| has_fen(game))?;
     let mut s = String::new();
     for (i, row) in rect.iter().rev().enumerate() {
         if i > 0 {

@@ -9,7 +9,7 @@ use crate::engine::movegen::piece_moves;
 use crate::engine::moves::MoveKind;
 use crate::engine::position::EnPassant;
 use crate::engine::Position;
-use crate::game::kind_of;
+use crate::game::{code, kind_of, Game, Side};
 
 /// Finds the piece that just passed `name`: one of the side not to move whose
 /// en-passant-setting movement, from some empty cell, passes there and ends on it.
@@ -56,4 +56,84 @@ pub(crate) fn en_passant_for(pos: &Position<'_>, name: &str) -> Option<EnPassant
         }
     }
     None
+}
+
+/// Where a piece stands: on a cell or in a pool of its owner.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Location {
+    Cell(u16),
+    Pool(usize),
+}
+
+/// A piece as positions and moves write it: its letter (upper case for White),
+/// its cell or `@pool`, and `:counter` for kinds that carry one: `Ra1:6`,
+/// `b@back:3`, `Kd1`.
+pub fn piece_item(game: &Game, code: u8, at: Location, state: u8) -> String {
+    let mut s = String::new();
+    s.push(game.letter(code));
+    match at {
+        Location::Cell(c) => s.push_str(game.cell_name(c)),
+        Location::Pool(p) => {
+            s.push('@');
+            s.push_str(&game.pool_names[p]);
+        }
+    }
+    if game.pieces[kind_of(code) as usize].counter.is_some() {
+        s.push(':');
+        s.push_str(&state.to_string());
+    }
+    s
+}
+
+/// Reads a piece item written by [`piece_item`]; a counter left out is the
+/// kind's start value.
+///
+/// # Errors
+/// What is wrong with the item, in words.
+pub fn parse_piece_item(game: &Game, item: &str) -> Result<(u8, Location, u8), String> {
+    let mut chars = item.chars();
+    let letter = chars.next().ok_or("an empty piece item")?;
+    let kind = game
+        .kind_by_letter(letter)
+        .ok_or_else(|| format!("piece letter `{letter}` in `{item}` names no piece"))?;
+    let side = if letter.is_ascii_uppercase() {
+        Side::White
+    } else {
+        Side::Black
+    };
+    let rest = chars.as_str();
+    let (place, state) = match rest.split_once(':') {
+        Some((p, s)) => (p, Some(s)),
+        None => (rest, None),
+    };
+    let at = match place.strip_prefix('@') {
+        Some(pool) => Location::Pool(
+            game.pool_names
+                .iter()
+                .position(|p| p == pool)
+                .ok_or_else(|| format!("`{pool}` in `{item}` is not a pool"))?,
+        ),
+        None => Location::Cell(
+            game.cell(place)
+                .ok_or_else(|| format!("`{place}` in `{item}` is not a cell"))?,
+        ),
+    };
+    let piece = &game.pieces[kind as usize];
+    let state = match (state, &piece.counter) {
+        (None, _) => piece.start_state(),
+        (Some(s), Some(c)) => {
+            let v: u8 = s
+                .parse()
+                .map_err(|_| format!("counter `{s}` in `{item}` is not a number"))?;
+            if !(c.low..=c.high).contains(&v) {
+                return Err(format!(
+                    "counter `{s}` in `{item}` is outside {}..{}",
+                    c.low, c.high
+                ));
+            }
+            v
+        }
+        (Some(_), None) => return Err(format!("piece `{item}` carries no counter")),
+    };
+    Ok((code(kind, side), at, state))
 }

@@ -6,9 +6,10 @@
 //! Ra1,Qc1,Kd1,q0,bX,PAb2  w  a1,e1  e3  0  1
 //! ```
 //!
-//! 1. the pieces: `LETTER CELL` items separated by commas, the letter upper case
-//!    for White and lower case for Black, the cell by its name in the rule file
-//!    (`-` for an empty board);
+//! 1. the pieces: items separated by commas (`-` for none), each the piece's
+//!    letter (upper case for White), then its cell by its name in the rule file or
+//!    `@` and the name of the owner's pool it is in, then `:` and its counter for
+//!    kinds that carry one: `Ra1:6`, `b@back:3`, `Kd1`;
 //! 2. the side to move, `w` or `b`;
 //! 3. the cells whose piece has not moved yet, for kinds where that matters (a
 //!    `first` movement or castling), or `-`;
@@ -18,8 +19,9 @@
 //! Trailing fields may be left out. A letter is one character, so the rest of
 //! the item is the cell name; cell names never hold commas or spaces.
 
+use super::{piece_item, Location};
 use crate::engine::Position;
-use crate::game::{code, kind_of, Game, Side};
+use crate::game::{kind_of, Game, Side};
 use std::fmt;
 
 /// Why a position was rejected: the message names the field and the text.
@@ -61,28 +63,18 @@ pub fn parse<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, ParsePositi
     let mut pos = Position::empty(game, side);
     if fields[0] != "-" {
         for item in fields[0].split(',') {
-            let mut chars = item.chars();
-            let Some(letter) = chars.next() else {
-                return err("an empty piece item (two commas in a row?)".into());
-            };
-            let name = chars.as_str();
-            let kind = game.kind_by_letter(letter).ok_or_else(|| {
-                ParsePositionError(format!(
-                    "piece letter `{letter}` in `{item}` names no piece"
-                ))
-            })?;
-            let cell = game
-                .cell(name)
-                .ok_or_else(|| ParsePositionError(format!("`{name}` in `{item}` is not a cell")))?;
-            if pos.at(cell) != 0 {
-                return err(format!("cell `{name}` holds two pieces"));
+            let (code, at, state) =
+                super::parse_piece_item(game, item).map_err(ParsePositionError)?;
+            match at {
+                Location::Cell(cell) => {
+                    if pos.at(cell) != 0 {
+                        return err(format!("cell `{}` holds two pieces", game.cell_name(cell)));
+                    }
+                    pos.put(cell, code);
+                    pos.set_state(cell, state);
+                }
+                Location::Pool(pool) => pos.add_to_pool(pool, (code, state)),
             }
-            let side = if letter.is_ascii_uppercase() {
-                Side::White
-            } else {
-                Side::Black
-            };
-            pos.put(cell, code(kind, side));
         }
     }
     if let Some(list) = fields.get(2).filter(|s| **s != "-") {
@@ -122,11 +114,18 @@ pub fn parse<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, ParsePositi
 pub fn format(pos: &Position<'_>) -> String {
     let game = pos.game();
     let cells = 0..game.cell_count() as u16;
-    let pieces: Vec<String> = cells
+    let mut pieces: Vec<String> = cells
         .clone()
         .filter(|&c| pos.at(c) != 0)
-        .map(|c| format!("{}{}", game.letter(pos.at(c)), game.cell_name(c)))
+        .map(|c| piece_item(game, pos.at(c), Location::Cell(c), pos.state(c)))
         .collect();
+    for pool in 0..game.pool_names.len() {
+        for side in [Side::White, Side::Black] {
+            for &(code, state) in pos.pool(pool, side) {
+                pieces.push(piece_item(game, code, Location::Pool(pool), state));
+            }
+        }
+    }
     let unmoved: Vec<&str> = cells
         .filter(|&c| pos.is_unmoved(c))
         .map(|c| game.cell_name(c))

@@ -5,15 +5,20 @@
 //! (`0`, `X`, `Ab2`, `c3`), a dash separates the cells and `=` introduces the
 //! promotion: `c1-0`, `0-X`, `Ac1-c3`, `Cb5-Ca6=q`.
 //!
+//! Pieces out of pools are written as positions write them (letter, `@pool`,
+//! `:counter`), the letter in upper case: a drop `R@front:6-a1`, a transfer
+//! `B@back:3-@front`, a promotion taking a piece from a pool `b6b7=R@front:6`.
+//!
 //! Castling prints as the king's move (`e1g1`) when the partner lands beside the
 //! king's destination after a king move of two or more steps, as in FIDE chess; any
 //! other castling adds the partner's move after a slash (`e1f1/h1e1`), since the
 //! king's move alone could be an ordinary step. Parsing matches the text against
 //! the printed form of every legal move, so every printed move parses back.
 
+use super::{piece_item, Location};
 use crate::engine::movegen::legal_moves;
 use crate::engine::{Move, MoveKind, Position};
-use crate::game::Game;
+use crate::game::{code, kind_of, Game, Side};
 use std::fmt;
 
 /// Why a move was rejected.
@@ -39,10 +44,31 @@ pub fn format(game: &Game, mv: &Move) -> String {
     } else {
         ("-", "=")
     };
+    // Pieces out of pools are written as positions write them, the letter in
+    // upper case whichever side moves.
+    let pooled = |kind: u8, pool: usize, state: u8| {
+        piece_item(game, code(kind, Side::White), Location::Pool(pool), state)
+    };
+    match mv.kind {
+        MoveKind::Drop => {
+            let item = pooled(kind_of(mv.piece), mv.from as usize, mv.state);
+            return format!("{item}-{}", game.cell_name(mv.to));
+        }
+        MoveKind::Transfer => {
+            let item = pooled(kind_of(mv.piece), mv.from as usize, mv.state);
+            return format!("{item}-@{}", game.pool_names[mv.to as usize]);
+        }
+        _ => {}
+    }
     let mut s = format!("{}{dash}{}", game.cell_name(mv.from), game.cell_name(mv.to));
     if let Some(k) = mv.promotes_to() {
-        s.push_str(equals);
-        s.push(game.pieces[k as usize].letter.to_ascii_lowercase());
+        if mv.source > 0 {
+            s.push('=');
+            s.push_str(&pooled(k, mv.source as usize - 1, mv.state));
+        } else {
+            s.push_str(equals);
+            s.push(game.pieces[k as usize].letter.to_ascii_lowercase());
+        }
     }
     if mv.kind == MoveKind::Castle && !is_plain_castling(game, mv) {
         let (rook_from, rook_to) = (game.cell_name(mv.aux), game.cell_name(mv.aux2));
@@ -92,7 +118,7 @@ pub fn parse(pos: &mut Position<'_>, text: &str) -> Result<Move, ParseMoveError>
     }
     let mut from_here: Vec<String> = moves
         .iter()
-        .filter(|m| wanted.starts_with(game.cell_name(m.from)))
+        .filter(|m| !m.is_from_pool() && wanted.starts_with(game.cell_name(m.from)))
         .map(|m| format(game, m))
         .collect();
     from_here.sort();

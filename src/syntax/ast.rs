@@ -28,6 +28,38 @@ pub struct File {
     pub setup_span: Option<Span>,
     pub castlings: Vec<CastlingDecl>,
     pub goals: Vec<GoalDecl>,
+    pub pools: Vec<Name>,
+    pub captured_to: Option<Name>,
+    pub transfers: Vec<(Name, Name)>,
+    pub drops: Vec<(Name, Name)>,
+    pub phases: Vec<PhaseDecl>,
+}
+
+/// `phase moves 1..2: only unmoved Exile`.
+#[derive(Clone, Debug)]
+pub struct PhaseDecl {
+    pub first: u32,
+    pub last: u32,
+    pub unmoved: bool,
+    pub kinds: Vec<Name>,
+    pub span: Span,
+}
+
+/// `counter die 1..6 start 6`.
+#[derive(Clone, Debug)]
+pub struct CounterDecl {
+    pub name: Name,
+    pub low: u32,
+    pub high: u32,
+    pub start: u32,
+    pub span: Span,
+}
+
+/// How far a slide or path may go.
+#[derive(Clone, Debug)]
+pub enum Limit {
+    Steps(u32),
+    Counter(Name),
 }
 
 /// One grid axis: `file a..h`.
@@ -109,6 +141,9 @@ pub struct PieceDecl {
     pub letter: Name,
     pub value: Option<i64>,
     pub royal: bool,
+    pub counter: Option<CounterDecl>,
+    /// `on capture lower NAME by N`.
+    pub on_capture: Option<(Name, u32)>,
     pub promotion: Option<PromotionDecl>,
     pub movements: Vec<Movement>,
 }
@@ -118,6 +153,10 @@ pub struct PieceDecl {
 pub struct PromotionDecl {
     pub zone: Name,
     pub targets: Vec<Name>,
+    /// Pools the promoted piece is taken from; empty when it comes from nowhere.
+    pub pools: Vec<Name>,
+    /// The pool the promoting piece itself goes to.
+    pub itself_to: Option<Name>,
     pub optional: bool,
     pub span: Span,
 }
@@ -134,7 +173,8 @@ pub struct Movement {
 #[derive(Clone, Debug)]
 pub enum Leg {
     Step(Vec<Name>),
-    Slide(Vec<Name>, Option<u32>),
+    Slide(Vec<Name>, Option<Limit>),
+    Path(Vec<Name>, Limit),
     Leap(Vec<Vec<i64>>, Span),
 }
 
@@ -148,6 +188,8 @@ pub enum Modifier {
     To(Name),
     NotTo(Name),
     NotFrom(Name),
+    NotFirst(Span),
+    NotChecking(Span),
     Jumping(Span),
     SetsEnPassant(Span),
     TakesEnPassant(Span),
@@ -195,6 +237,8 @@ pub struct GoalDecl {
 pub enum GoalCondition {
     Checkmated,
     Stalemated,
+    /// The side has nothing but royal pieces on the board.
+    Bare,
 }
 
 /// The result for the side to move.

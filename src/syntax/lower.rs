@@ -57,6 +57,22 @@ pub fn lower_file(pair: P<'_>) -> Result<File, Diagnostic> {
             Rule::setup_stmt => lower_setup(stmt, &mut file),
             Rule::castling_stmt => file.castlings.push(lower_castling(stmt)?),
             Rule::goal_stmt => file.goals.push(lower_goal(stmt)),
+            Rule::pool_stmt => file.pools.extend(stmt.into_inner().map(name)),
+            Rule::captured_stmt => {
+                file.captured_to = Some(name(stmt.into_inner().next().expect("pool")))
+            }
+            Rule::transfer_stmt | Rule::drop_stmt => {
+                let is_drop = stmt.as_rule() == Rule::drop_stmt;
+                let mut it = stmt.into_inner();
+                let a = name(it.next().expect("source"));
+                let b = name(it.next().expect("destination"));
+                if is_drop {
+                    file.drops.push((a, b));
+                } else {
+                    file.transfers.push((a, b));
+                }
+            }
+            Rule::phase_stmt => file.phases.push(lower_phase(stmt)?),
             Rule::EOI => {}
             r => unreachable!("grammar yields no {r:?} at top level"),
         }
@@ -103,6 +119,46 @@ fn lower_grid(pair: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
         });
     }
     Ok(())
+}
+
+fn lower_phase(pair: P<'_>) -> Result<PhaseDecl, Diagnostic> {
+    let sp = span(&pair);
+    let mut it = pair.into_inner();
+    let first = small(it.next().expect("first move"))?;
+    let last = small(it.next().expect("last move"))?;
+    let mut unmoved = false;
+    let mut kinds = Vec::new();
+    for p in it {
+        match p.as_rule() {
+            Rule::unmoved_kw => unmoved = true,
+            _ => kinds.push(name(p)),
+        }
+    }
+    Ok(PhaseDecl {
+        first,
+        last,
+        unmoved,
+        kinds,
+        span: sp,
+    })
+}
+
+/// A `uint` that fits in 32 bits.
+fn small(pair: P<'_>) -> Result<u32, Diagnostic> {
+    pair.as_str().parse().map_err(|_| {
+        Diagnostic::new(
+            span(&pair),
+            format!("number `{}` is too large", pair.as_str()),
+        )
+    })
+}
+
+fn lower_limit(pair: P<'_>) -> Result<Limit, Diagnostic> {
+    let inner = pair.into_inner().next().expect("limit value");
+    Ok(match inner.as_rule() {
+        Rule::uint => Limit::Steps(small(inner)?),
+        _ => Limit::Counter(name(inner)),
+    })
 }
 
 fn lower_cell(pair: P<'_>) -> CellDecl {
@@ -210,6 +266,8 @@ fn lower_piece(pair: P<'_>) -> Result<PieceDecl, Diagnostic> {
         letter,
         value: None,
         royal: false,
+        counter: None,
+        on_capture: None,
         promotion: None,
         movements: Vec::new(),
     };
@@ -217,6 +275,26 @@ fn lower_piece(pair: P<'_>) -> Result<PieceDecl, Diagnostic> {
         match prop.as_rule() {
             Rule::value_prop => piece.value = Some(int(prop.into_inner().next().expect("value"))?),
             Rule::royal_prop => piece.royal = true,
+            Rule::counter_prop => {
+                let sp = span(&prop);
+                let mut it = prop.into_inner();
+                let counter_name = name(it.next().expect("counter name"));
+                let low = small(it.next().expect("low"))?;
+                let high = small(it.next().expect("high"))?;
+                let start = small(it.next().expect("start"))?;
+                piece.counter = Some(CounterDecl {
+                    name: counter_name,
+                    low,
+                    high,
+                    start,
+                    span: sp,
+                });
+            }
+            Rule::on_capture_prop => {
+                let mut it = prop.into_inner();
+                let counter_name = name(it.next().expect("counter name"));
+                piece.on_capture = Some((counter_name, small(it.next().expect("amount"))?));
+            }
             Rule::promote_prop => {
                 let sp = span(&prop);
                 if piece.promotion.is_some() {
@@ -239,16 +317,26 @@ fn lower_promote(pair: P<'_>) -> PromotionDecl {
     let mut it = pair.into_inner();
     let zone = name(it.next().expect("zone"));
     let mut targets = Vec::new();
+    let mut pools = Vec::new();
+    let mut itself_to = None;
     let mut optional = false;
     for p in it {
         match p.as_rule() {
             Rule::optional_kw => optional = true,
+            Rule::pool_source => pools.extend(
+                p.into_inner()
+                    .filter(|x| x.as_rule() == Rule::bare_name)
+                    .map(name),
+            ),
+            Rule::itself_to => itself_to = p.into_inner().next().map(name),
             _ => targets.push(name(p)),
         }
     }
     PromotionDecl {
         zone,
         targets,
+        pools,
+        itself_to,
         optional,
         span: sp,
     }
@@ -266,20 +354,14 @@ fn lower_movement(pair: P<'_>) -> Result<Movement, Diagnostic> {
             Rule::slide_leg => {
                 let mut it = p.into_inner();
                 let dirs = lower_dirs(it.next().expect("dirs"));
-                let limit = match it.next() {
-                    Some(l) => {
-                        let n = l.into_inner().next().expect("limit number");
-                        let nsp = span(&n);
-                        Some(n.as_str().parse::<u32>().map_err(|_| {
-                            Diagnostic::new(
-                                nsp,
-                                format!("slide limit `{}` is too large", n.as_str()),
-                            )
-                        })?)
-                    }
-                    None => None,
-                };
+                let limit = it.next().map(lower_limit).transpose()?;
                 legs.push(Leg::Slide(dirs, limit));
+            }
+            Rule::path_leg => {
+                let mut it = p.into_inner();
+                let dirs = lower_dirs(it.next().expect("dirs"));
+                let limit = lower_limit(it.next().expect("limit"))?;
+                legs.push(Leg::Path(dirs, limit));
             }
             Rule::leap_leg => {
                 let lsp = span(&p);
@@ -313,6 +395,8 @@ fn lower_modifier(pair: P<'_>) -> Modifier {
         Rule::to_mod => Modifier::To(name(pair.into_inner().next().expect("zone"))),
         Rule::not_to_mod => Modifier::NotTo(name(pair.into_inner().next().expect("zone"))),
         Rule::not_from_mod => Modifier::NotFrom(name(pair.into_inner().next().expect("zone"))),
+        Rule::not_first_mod => Modifier::NotFirst(sp),
+        Rule::not_checking_mod => Modifier::NotChecking(sp),
         Rule::jumping_mod => Modifier::Jumping(sp),
         Rule::sets_ep_mod => Modifier::SetsEnPassant(sp),
         Rule::takes_ep_mod => Modifier::TakesEnPassant(sp),
@@ -385,6 +469,7 @@ fn lower_goal(pair: P<'_>) -> GoalDecl {
     let mut it = pair.into_inner();
     let condition = match it.next().expect("condition").as_str() {
         "checkmated" => GoalCondition::Checkmated,
+        "bare" => GoalCondition::Bare,
         _ => GoalCondition::Stalemated,
     };
     let outcome = match it.next().expect("outcome").as_str() {
