@@ -9,7 +9,7 @@
 
 use crate::engine::outcome::{status, Reason, Status};
 use crate::engine::Position;
-use crate::game::{AxisLabel, Game, Side};
+use crate::game::{kind_of, AxisLabel, Game, Side};
 use crate::notation::{fen, position};
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -19,12 +19,33 @@ use std::fmt::Write;
 pub fn draw(pos: &mut Position<'_>) -> String {
     let game = pos.game();
     let mut s = format!("{}\n", game.title);
+    draw_pools(pos, Side::Black, &mut s);
     if (1..=3).contains(&game.axes.len()) {
         draw_grid(pos, &mut s);
     }
+    draw_pools(pos, Side::White, &mut s);
     draw_free_cells(pos, &mut s);
     let side = pos.side_to_move();
-    let _ = writeln!(s, "{} to move", capitalised(side));
+    let _ = writeln!(s, "{} to move, move {}", capitalised(side), pos.fullmove);
+    if let Some(phase) = game
+        .phases
+        .iter()
+        .find(|p| (p.first..=p.last).contains(&pos.fullmove))
+    {
+        let kinds: Vec<&str> = phase
+            .kinds
+            .iter()
+            .map(|&k| game.pieces[k as usize].name.as_str())
+            .collect();
+        let unmoved = if phase.unmoved { "unmoved " } else { "" };
+        let _ = writeln!(
+            s,
+            "Phase of moves {}..{}: only {unmoved}{} may move",
+            phase.first,
+            phase.last,
+            kinds.join(", ")
+        );
+    }
     if let Status::Over {
         loser,
         winner,
@@ -75,6 +96,9 @@ fn field(pos: &Position<'_>, at: &HashMap<&[i64], u16>, coord: &[i64]) -> String
             let ch = if code == 0 { '.' } else { game.letter(code) };
             if game.cells[c as usize].coords.len() > 1 {
                 format!("({ch})")
+            } else if code != 0 && game.pieces[kind_of(code) as usize].counter.is_some() {
+                // A counter shows beside its piece: `R6`.
+                format!("{ch}{:<2}", pos.state(c))
             } else {
                 format!(" {ch} ")
             }
@@ -177,6 +201,35 @@ fn draw_grid(pos: &Position<'_>, s: &mut String) {
             "(x) is one cell on several squares: {}",
             merged.join("; ")
         );
+    }
+}
+
+/// A side's pools, listed on its own side of the board: Black's above it from
+/// the last declared pool to the first, White's below it from the first.
+fn draw_pools(pos: &Position<'_>, side: Side, s: &mut String) {
+    let game = pos.game();
+    let mut order: Vec<usize> = (0..game.pool_names.len()).collect();
+    if side == Side::Black {
+        order.reverse();
+    }
+    for p in order {
+        let items: Vec<String> = pos
+            .pool(p, side)
+            .iter()
+            .map(|&(code, state)| {
+                let mut item = game.letter(code).to_string();
+                if game.pieces[kind_of(code) as usize].counter.is_some() {
+                    item.push_str(&format!(":{state}"));
+                }
+                item
+            })
+            .collect();
+        let list = if items.is_empty() {
+            "-".to_string()
+        } else {
+            items.join(" ")
+        };
+        let _ = writeln!(s, "{} {}: {list}", capitalised(side), game.pool_names[p]);
     }
 }
 

@@ -15,7 +15,8 @@ use std::fmt;
 pub enum ParseFenError {
     /// The game's board is not one rectangle of two axes.
     NotRectangular,
-    /// The game has pools or piece counters, which FEN cannot write.
+    /// The game has pools, piece counters or first-move rights other than
+    /// castling's, which FEN cannot write.
     NeedsGeneralNotation,
     /// The placement has the wrong number of ranks.
     RankCount { found: usize, expected: usize },
@@ -46,7 +47,7 @@ impl fmt::Display for ParseFenError {
         match self {
             ParseFenError::NeedsGeneralNotation => write!(
                 f,
-                "FEN cannot hold this game's pools or piece counters; use --position"
+                "FEN cannot hold this game's pools, piece counters or first-move rights; use --position"
             ),
             ParseFenError::NotRectangular => {
                 write!(
@@ -131,11 +132,13 @@ pub fn parse<'g>(game: &'g Game, fen: &str) -> Result<Position<'g>, ParseFenErro
 }
 
 /// Whether FEN can write every position of `game`: one rectangle, no pools, no
-/// piece counters.
+/// piece counters, and no first-move rights beyond castling's.
 pub fn has_fen(game: &Game) -> bool {
     game.rect.is_some()
         && game.pool_names.is_empty()
-        && game.pieces.iter().all(|p| p.counter.is_none())
+        && game.pieces.iter().enumerate().all(|(k, p)| {
+            p.counter.is_none() && (!p.tracks_unmoved || castling_kind(game, k as u8))
+        })
 }
 
 fn castling_kind(game: &Game, kind: u8) -> bool {
