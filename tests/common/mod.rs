@@ -1,0 +1,124 @@
+//! Helpers shared by the integration tests: run the CLI in-process and name
+//! fixtures by stable, crate-relative paths.
+
+#![allow(dead_code)]
+
+pub mod oracle;
+
+use clap::Parser;
+use std::path::Path;
+use tessera::cli::{run, Cli, Failure};
+
+/// What one CLI run printed, and how it ended.
+pub struct Output {
+    pub stdout: String,
+    pub result: Result<(), Failure>,
+}
+
+impl Output {
+    /// The exit status the binary would give.
+    pub fn exit_code(&self) -> i32 {
+        self.result.as_ref().map_or_else(Failure::exit_code, |()| 0)
+    }
+
+    /// What the binary would print on stderr (see `src/main.rs`).
+    pub fn stderr(&self) -> String {
+        match &self.result {
+            Ok(()) => String::new(),
+            Err(Failure::Rules(text)) => text.clone(),
+            Err(Failure::Usage(e)) => format!("error: {e:#}\n"),
+        }
+    }
+}
+
+/// Runs `tessera ARGS...` in-process.
+///
+/// # Panics
+/// When clap rejects the arguments: the tests only pass well-formed command lines.
+pub fn tessera(args: &[&str]) -> Output {
+    let cli = Cli::try_parse_from(std::iter::once("tessera").chain(args.iter().copied()))
+        .unwrap_or_else(|e| panic!("bad test command line {args:?}: {e}"));
+    let mut out = Vec::new();
+    let result = run(cli, &mut out);
+    Output {
+        stdout: String::from_utf8(out).expect("the CLI prints UTF-8"),
+        result,
+    }
+}
+
+/// Runs `tessera ARGS...` and returns stdout, failing the test on any error.
+#[track_caller]
+pub fn stdout_of(args: &[&str]) -> String {
+    let out = tessera(args);
+    if out.result.is_err() {
+        panic!("tessera {args:?} failed:\n{}", out.stderr());
+    }
+    out.stdout
+}
+
+/// `path` relative to the crate root, with `/` separators, as the tests pass it
+/// to the CLI (tests run with the crate root as working directory).
+pub fn relative(path: &Path) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+    let rel = path.strip_prefix(&root).unwrap_or(path);
+    rel.components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The text of the first `#` comment of a fixture: what it pins.
+pub fn leading_comment(text: &str) -> String {
+    text.lines()
+        .take_while(|l| l.trim_start().starts_with('#'))
+        .map(|l| l.trim_start().trim_start_matches('#').trim())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A position fixture (`tests/positions/*.txt`): a game, a FEN, moves to play from
+/// it, and the hand-counted number of legal moves.
+pub struct Fixture {
+    pub game: String,
+    pub fen: String,
+    pub moves: Option<String>,
+    pub count: usize,
+}
+
+impl Fixture {
+    /// Reads the `key: value` lines of a fixture.
+    pub fn parse(text: &str) -> Fixture {
+        let field = |key: &str| {
+            text.lines()
+                .filter_map(|l| l.strip_prefix(key))
+                .map(|v| v.trim().to_string())
+                .next()
+        };
+        Fixture {
+            game: field("game:").expect("a `game:` line"),
+            fen: field("fen:").expect("a `fen:` line"),
+            moves: field("moves:"),
+            count: field("count:")
+                .expect("a `count:` line")
+                .parse()
+                .expect("`count:` is a number"),
+        }
+    }
+
+    /// Every fixture in `tests/positions`, with its file name, sorted by name.
+    pub fn all() -> Vec<(String, Fixture)> {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/positions");
+        let mut out: Vec<(String, Fixture)> = std::fs::read_dir(dir)
+            .expect("tests/positions exists")
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+            .map(|p| {
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                (name, Fixture::parse(&std::fs::read_to_string(&p).unwrap()))
+            })
+            .collect();
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        out
+    }
+}
