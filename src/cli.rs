@@ -126,7 +126,12 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                     writeln!(out, "{m}: {n}").map_err(io)?;
                 }
                 writeln!(out).map_err(io)?;
-                rows.iter().map(|r| r.1).sum()
+                // At depth 0 the root itself is the one leaf, and there are no rows.
+                if depth == 0 {
+                    1
+                } else {
+                    rows.iter().map(|r| r.1).sum()
+                }
             } else {
                 perft(&mut pos, depth)
             };

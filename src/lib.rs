@@ -18,6 +18,7 @@ pub mod engine;
 pub mod game;
 pub mod notation;
 pub mod show;
+pub mod suggest;
 pub mod syntax;
 
 pub use diag::{Diagnostic, Errors, Span};

@@ -2,10 +2,8 @@
 //! and the snapshot is what `tessera check` prints for it (exit status 1).
 //!
 //! Every snapshot was reviewed for the right line and column, a caret under the
-//! offending token, and a message in the rule writer's terms. Messages that are
-//! right but could be clearer are listed in the lead's report; places where the
-//! caret lands on the wrong token are pinned by the `#[ignore = "bug: ..."]`
-//! tests at the bottom, which assert the place a fix should give.
+//! offending token, and a message in the rule writer's terms. The tests at the
+//! bottom pin the place of errors that once landed on the wrong token.
 
 mod common;
 
@@ -70,7 +68,7 @@ fn repeated_setup_cell_in_the_first_placement_is_pinned() {
 }
 
 #[test]
-#[ignore = "bug: the caret of `cell is given two pieces` marks the placement's first cell, not the repeated one"]
+
 fn repeated_setup_cell_caret_is_on_that_cell() {
     // `Rook b1 a1`: a1 (column 30) is the repeated cell; the caret lands on b1 (27).
     let src = format!("{BOARD}setup white King a1, Rook b1 a1\n");
@@ -78,7 +76,7 @@ fn repeated_setup_cell_caret_is_on_that_cell() {
 }
 
 #[test]
-#[ignore = "bug: a misspelt keyword after `direction` is reported on the next word as a missing vector"]
+
 fn misspelt_keyword_after_directions_is_reported_on_it() {
     // `peice` (line 3, column 1) is taken for one more direction name, and the
     // error lands on `King` (column 7): "expected a vector such as `(1, 2)`".
@@ -88,7 +86,7 @@ fn misspelt_keyword_after_directions_is_reported_on_it() {
 }
 
 #[test]
-#[ignore = "bug: a two-letter axis label such as `a..zz` is reported on the next axis's name"]
+
 fn two_letter_axis_label_is_reported_on_it() {
     // `zz` starts at column 14; the error lands on `rank` (column 17) as
     // "expected a label range": `a..z` is read as the range and `z` as a new axis.

@@ -344,6 +344,11 @@ impl Board {
                         parse_coord(&self.axes, &n.text).and_then(|k| self.by_coord.get(&k))
                     {
                         out.push(c);
+                    } else if parse_coord(&self.axes, &n.text).is_some() {
+                        errors.push(Diagnostic::new(
+                            n.span,
+                            format!("cell `{}` is off the board or removed", n.text),
+                        ));
                     } else {
                         errors.push(unknown(
                             "cell",
@@ -449,6 +454,9 @@ fn build_directions(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagno
     let mut vectors: Vec<Option<Vec<i64>>> = Vec::new();
     let mut edges: Vec<Vec<(Cell, Cell)>> = Vec::new();
     for d in &file.directions {
+        // A bad vector is reported, and its direction still declared (without
+        // steps) so that its uses do not cascade into "unknown direction".
+        let mut vector = Some(d.vector.clone());
         if d.vector.len() != dims {
             errors.push(Diagnostic::new(
                 d.span,
@@ -458,22 +466,22 @@ fn build_directions(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagno
                     d.vector.len()
                 ),
             ));
-            continue;
-        }
-        if d.vector.iter().all(|&x| x == 0) {
+            vector = None;
+        } else if d.vector.iter().all(|&x| x == 0) {
             errors.push(Diagnostic::new(
                 d.span,
                 format!("direction `{}` is the zero vector", d.name.text),
             ));
-            continue;
+            vector = None;
         }
         if board.dir_names.contains(&d.name.text) {
             board.dir_names.declare(&d.name, 0, errors);
             continue;
         }
-        new_direction(board, &d.name, errors);
-        vectors.push(Some(d.vector.clone()));
-        edges.push(Vec::new());
+        if new_direction(board, &d.name, errors).is_some() {
+            vectors.push(vector);
+            edges.push(Vec::new());
+        }
     }
     for link in &file.links {
         let id = match board.dir_names.get(&link.name.text) {

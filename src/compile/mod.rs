@@ -132,19 +132,20 @@ fn build_setup(
         let Some(kind) = kinds.resolve(&p.piece, errors) else {
             continue;
         };
-        let span = p.cells.first().map_or(p.piece.span, cell_item_span);
-        for c in board.cell_set(&p.cells, errors) {
-            if setup.iter().any(|(x, _)| *x == c) {
-                errors.push(Diagnostic::new(
-                    span,
-                    format!(
-                        "cell `{}` is given two pieces in the setup",
-                        board.cells[c as usize].name
-                    ),
-                ));
-                continue;
+        for item in &p.cells {
+            for c in board.cell_set(std::slice::from_ref(item), errors) {
+                if setup.iter().any(|(x, _)| *x == c) {
+                    errors.push(Diagnostic::new(
+                        cell_item_span(item),
+                        format!(
+                            "cell `{}` is given two pieces in the setup",
+                            board.cells[c as usize].name
+                        ),
+                    ));
+                    continue;
+                }
+                setup.push((c, code(kind, side(p.side))));
             }
-            setup.push((c, code(kind, side(p.side))));
         }
     }
     setup

@@ -1,6 +1,7 @@
 //! Name tables: declaration order kept, duplicates and unknown names reported.
 
 use crate::diag::Diagnostic;
+use crate::suggest::{closest, near_keyword};
 use crate::syntax::ast::Name;
 use indexmap::IndexMap;
 
@@ -62,45 +63,8 @@ pub fn unknown<'a>(what: &str, name: &Name, known: impl Iterator<Item = &'a str>
     let mut message = format!("unknown {what} `{}`", name.text);
     if let Some(best) = closest(&name.text, known) {
         message.push_str(&format!("; did you mean `{best}`?"));
+    } else if let Some(keyword) = near_keyword(&name.text) {
+        message.push_str(&format!("; did you mean the keyword `{keyword}`?"));
     }
     Diagnostic::new(name.span, message)
-}
-
-/// The known name nearest to `text`, if it is near enough to be a likely typo.
-fn closest<'a>(text: &str, known: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    let limit = (text.chars().count() / 3).max(1);
-    known
-        .map(|k| (edit_distance(text, k), k))
-        .filter(|(d, _)| *d <= limit)
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, k)| k)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.to_lowercase().chars().collect();
-    let b: Vec<char> = b.to_lowercase().chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != cb);
-            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn suggests_near_names_only() {
-        assert_eq!(
-            closest("Quen", ["Queen", "Rook"].into_iter()),
-            Some("Queen")
-        );
-        assert_eq!(closest("Zebra", ["Queen", "Rook"].into_iter()), None);
-    }
 }

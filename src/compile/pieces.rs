@@ -36,11 +36,25 @@ pub fn build(
             break;
         }
         names.declare(&p.name, i as Kind, errors);
-        let upper = ast::Name {
-            text: p.letter.text.to_ascii_uppercase(),
-            span: p.letter.span,
-        };
-        letters.declare(&upper, i as Kind, errors);
+        // Letters ignore case: the case tells the side in positions.
+        let upper = p.letter.text.to_ascii_uppercase();
+        match letters.get(&upper) {
+            Some(&k) => errors.push(Diagnostic::new(
+                p.letter.span,
+                format!(
+                    "piece letter `{}` is already `{}`'s (letters ignore case)",
+                    p.letter.text, file.pieces[k as usize].name.text
+                ),
+            )),
+            None => letters.declare(
+                &ast::Name {
+                    text: upper,
+                    span: p.letter.span,
+                },
+                i as Kind,
+                errors,
+            ),
+        }
     }
     file.pieces
         .iter()

@@ -10,8 +10,12 @@ pub fn perft(pos: &mut Position<'_>, depth: u32) -> u64 {
     count(pos, depth, &mut Buffers::default(), 0)
 }
 
-/// Perft below each legal root move, in move order.
+/// Perft below each legal root move, in move order; none at depth 0, where the
+/// root itself is the only leaf.
 pub fn divide(pos: &mut Position<'_>, depth: u32) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
     let mut roots = Vec::new();
     legal_moves(pos, &mut roots);
     let mut buffers = Buffers::default();

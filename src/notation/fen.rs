@@ -40,6 +40,10 @@ pub enum ParseFenError {
     BadCounter(String),
     /// More than six fields.
     TooManyFields,
+    /// The FEN is empty.
+    Empty,
+    /// The position cannot arise: the side not to move is in check.
+    Unplayable(String),
 }
 
 impl fmt::Display for ParseFenError {
@@ -81,6 +85,8 @@ impl fmt::Display for ParseFenError {
             ),
             ParseFenError::BadCounter(s) => write!(f, "FEN counter `{s}` is not a number"),
             ParseFenError::TooManyFields => write!(f, "FEN has more than six fields"),
+            ParseFenError::Empty => write!(f, "FEN is empty"),
+            ParseFenError::Unplayable(why) => write!(f, "FEN position is impossible: {why}"),
         }
     }
 }
@@ -97,6 +103,9 @@ pub fn parse<'g>(game: &'g Game, fen: &str) -> Result<Position<'g>, ParseFenErro
         return Err(ParseFenError::NeedsGeneralNotation);
     }
     let fields: Vec<&str> = fen.split_whitespace().collect();
+    if fields.is_empty() {
+        return Err(ParseFenError::Empty);
+    }
     if fields.len() > 6 {
         return Err(ParseFenError::TooManyFields);
     }
@@ -128,6 +137,7 @@ pub fn parse<'g>(game: &'g Game, fen: &str) -> Result<Position<'g>, ParseFenErro
     };
     pos.halfmove = counter(4, 0)?;
     pos.fullmove = counter(5, 1)?.max(1);
+    super::check_playable(&pos).map_err(ParseFenError::Unplayable)?;
     Ok(pos)
 }
 

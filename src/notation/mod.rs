@@ -58,6 +58,19 @@ pub(crate) fn en_passant_for(pos: &Position<'_>, name: &str) -> Option<EnPassant
     None
 }
 
+/// Checks what every position read from text must satisfy: the side that just
+/// moved has no royal piece under attack (else the side to move could take it).
+///
+/// # Errors
+/// The message names the side in check.
+pub fn check_playable(pos: &Position<'_>) -> Result<(), String> {
+    let waiting = pos.side_to_move().opposite();
+    if crate::engine::attack::in_check(pos, waiting) {
+        return Err(format!("{} is in check but not to move", waiting.name()));
+    }
+    Ok(())
+}
+
 /// Where a piece stands: on a cell or in a pool of its owner.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Location {

@@ -107,6 +107,8 @@ pub fn parse<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, ParsePositi
     };
     pos.halfmove = counter(4, 0)?;
     pos.fullmove = counter(5, 1)?.max(1);
+    super::check_playable(&pos)
+        .map_err(|why| ParsePositionError(format!("impossible position: {why}")))?;
     Ok(pos)
 }
 

@@ -5,11 +5,22 @@
 
 use super::Rule;
 
+/// The phrase that stands for every statement keyword in a message.
+pub const A_STATEMENT: &str = "a statement such as `piece`";
+
+/// Whether `phrase` names a keyword that starts a statement.
+pub fn is_statement(phrase: &str) -> bool {
+    phrase == A_STATEMENT
+        || super::STATEMENT_KEYWORDS
+            .iter()
+            .any(|k| phrase.strip_prefix('`').and_then(|p| p.strip_suffix('`')) == Some(k))
+}
+
 /// What to call `rule` when it was expected and not found.
 pub fn describe(rule: Rule) -> Option<&'static str> {
     Some(match rule {
         Rule::EOI => "end of file",
-        Rule::file | Rule::statement => "a statement (`grid`, `piece`, `setup`, ...)",
+        Rule::file | Rule::statement => A_STATEMENT,
         Rule::WHITESPACE | Rule::COMMENT | Rule::name_char => return None,
         Rule::keyword => "a keyword",
         Rule::bare_name | Rule::name | Rule::dir_name => "a name",
@@ -41,14 +52,14 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::royal_prop => "`royal`",
         Rule::promote_prop => "`promote`",
         Rule::optional_kw => "`optional`",
-        Rule::movement | Rule::leg => "a movement (`step`, `slide`, `leap` or `path`)",
+        Rule::movement | Rule::leg => "a movement such as `step` or `slide`",
         Rule::piece_prop => "a piece property or movement",
         Rule::step_leg => "`step`",
         Rule::slide_leg => "`slide`",
         Rule::limit => "`up to N`",
         Rule::leap_leg => "`leap`",
         Rule::direction_list => "a direction",
-        Rule::modifier => "a modifier (`quiet`, `capture`, `first`, `from`, `to`, ...)",
+        Rule::modifier => "a modifier such as `quiet` or `capture`",
         Rule::quiet_mod => "`quiet`",
         Rule::capture_mod => "`capture`",
         Rule::first_mod => "`first`",

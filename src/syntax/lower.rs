@@ -38,7 +38,16 @@ pub fn lower_file(pair: P<'_>) -> Result<File, Diagnostic> {
     let mut file = File::default();
     for stmt in pair.into_inner() {
         match stmt.as_rule() {
-            Rule::game_stmt => file.title = Some(name(stmt.into_inner().next().expect("title"))),
+            Rule::game_stmt => {
+                let sp = span(&stmt);
+                if file.title.is_some() {
+                    return Err(Diagnostic::new(
+                        sp,
+                        "a rule file has at most one `game` title",
+                    ));
+                }
+                file.title = Some(name(stmt.into_inner().next().expect("title")));
+            }
             Rule::grid_stmt => lower_grid(stmt, &mut file)?,
             Rule::cell_stmt => file.cells.push(lower_cell(stmt)),
             Rule::remove_stmt => file
@@ -82,8 +91,7 @@ pub fn lower_file(pair: P<'_>) -> Result<File, Diagnostic> {
 
 fn lower_grid(pair: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
     let sp = span(&pair);
-    if let Some(prev) = file.grid_span {
-        let _ = prev;
+    if file.grid_span.is_some() {
         return Err(Diagnostic::new(sp, "a rule file has at most one `grid`"));
     }
     file.grid_span = Some(sp);
@@ -94,8 +102,17 @@ fn lower_grid(pair: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
         let range = it.next().expect("axis range");
         let rsp = span(&range);
         let mut r = range.into_inner();
-        let lo = r.next().expect("lo").as_str();
-        let hi = r.next().expect("hi").as_str();
+        let (lo_pair, hi_pair) = (r.next().expect("lo"), r.next().expect("hi"));
+        for label in [&lo_pair, &hi_pair] {
+            let text = label.as_str();
+            if text.len() > 1 && text.parse::<i64>().is_err() {
+                return Err(Diagnostic::new(
+                    span(label),
+                    format!("axis label `{text}` must be a single letter or a number"),
+                ));
+            }
+        }
+        let (lo, hi) = (lo_pair.as_str(), hi_pair.as_str());
         let labels = match (lo.parse::<i64>(), hi.parse::<i64>()) {
             (Ok(a), Ok(b)) => LabelRange::Numbers(a, b),
             (Err(_), Err(_)) if lo.len() == 1 && hi.len() == 1 => LabelRange::Letters(

@@ -21,11 +21,16 @@ pub fn parse(src: &str) -> Result<ast::File, Diagnostic> {
     lower::lower_file(file)
 }
 
+pub use crate::suggest::STATEMENT_KEYWORDS;
+
 fn to_diagnostic(src: &str, e: pest::error::Error<Rule>) -> Diagnostic {
     let pos = match e.location {
         pest::error::InputLocation::Pos(p) => p,
         pest::error::InputLocation::Span((s, _)) => s,
     };
+    if let Some(d) = unterminated_string(src, pos).or_else(|| misspelt_keyword(src, pos)) {
+        return d;
+    }
     let found = found_at(src, pos);
     let message = match &e.variant {
         pest::error::ErrorVariant::ParsingError { positives, .. } => {
@@ -33,6 +38,12 @@ fn to_diagnostic(src: &str, e: pest::error::Error<Rule>) -> Diagnostic {
                 .iter()
                 .filter_map(|r| expected::describe(*r))
                 .collect();
+            // Where a statement may start, one phrase stands for all of them.
+            let statements = wanted.iter().filter(|w| expected::is_statement(w)).count();
+            if statements > 1 {
+                wanted.retain(|w| !expected::is_statement(w));
+                wanted.push(expected::A_STATEMENT);
+            }
             wanted.sort_unstable();
             wanted.dedup();
             match wanted.len() {
@@ -47,7 +58,49 @@ fn to_diagnostic(src: &str, e: pest::error::Error<Rule>) -> Diagnostic {
         pest::error::ErrorVariant::CustomError { message } => message.clone(),
     };
     let end = pos + found_len(src, pos);
+    let word = &src[pos.min(src.len())..end.min(src.len())];
+    let message = match crate::suggest::near_keyword(word) {
+        Some(k) => format!("{message}; did you mean `{k}`?"),
+        None => message,
+    };
     Diagnostic::new(Span::new(pos, end), message)
+}
+
+/// A string opened on the error's line and never closed.
+fn unterminated_string(src: &str, pos: usize) -> Option<Diagnostic> {
+    let line_start = src[..pos.min(src.len())].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = src[line_start..]
+        .find('\n')
+        .map_or(src.len(), |i| line_start + i);
+    let line = &src[line_start..line_end];
+    let line = line.split('#').next().unwrap_or(line);
+    if line.matches('"').count() % 2 == 1 {
+        let open = line_start + line.rfind('"').expect("an odd count means one");
+        return Some(Diagnostic::new(
+            Span::new(open, open + 1),
+            "this string has no closing `\"` on its line",
+        ));
+    }
+    None
+}
+
+/// The word before the error, when it looks like a misspelt statement keyword:
+/// the parser took it for a name and failed on the word after it.
+fn misspelt_keyword(src: &str, pos: usize) -> Option<Diagnostic> {
+    let before = &src[..pos.min(src.len())];
+    let trimmed = before.trim_end();
+    let start = trimmed
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+        .map_or(0, |i| i + 1);
+    let word = &trimmed[start..];
+    if word.len() < 3 || STATEMENT_KEYWORDS.contains(&word) {
+        return None;
+    }
+    let keyword = crate::suggest::near_keyword(word)?;
+    Some(Diagnostic::new(
+        Span::new(start, start + word.len()),
+        format!("unexpected `{word}`; did you mean the keyword `{keyword}`?"),
+    ))
 }
 
 /// Describes the token at `pos` for an error message.
