@@ -241,7 +241,8 @@ fn positions() -> Vec<(String, String)> {
     ];
     for (_, fx) in Fixture::all() {
         if fx.game == CHESS {
-            out.push((fx.fen, fx.moves.unwrap_or_default()));
+            let fen = fx.fen.expect("chess fixtures give a FEN");
+            out.push((fen, fx.moves.unwrap_or_default()));
         }
     }
     out

@@ -1,5 +1,6 @@
-//! Legal moves of chosen positions: each `positions/*.txt` names a game, a FEN and
-//! optionally moves to play from it, says in its first comment which rule it pins,
+//! Legal moves of chosen positions: each `positions/*.txt` names a game, a position
+//! (`fen:` or, for any board, `position:` in Tessera's general notation; neither
+//! means the start position) and optionally moves to play from it, says in its first comment which rule it pins,
 //! and gives the hand-counted number of legal moves (`count:`). The snapshot is the
 //! sorted list `tessera moves` prints.
 //!
@@ -19,10 +20,8 @@ fn legal_moves_of_positions() {
         assert!(what.starts_with("Pins: "), "{path:?}: say what it pins");
         let fx = Fixture::parse(&text);
 
-        let mut args = vec!["moves", fx.game.as_str(), "--fen", fx.fen.as_str()];
-        if let Some(m) = &fx.moves {
-            args.extend(["--moves", m.as_str()]);
-        }
+        let mut args = vec!["moves", fx.game.as_str()];
+        args.extend(fx.position_args());
         let list = stdout_of(&args);
         let printed: Vec<&str> = list.lines().collect();
         assert_eq!(printed.len(), fx.count, "{path:?}: hand count\n{list}");
@@ -30,9 +29,9 @@ fn legal_moves_of_positions() {
         sorted.sort_unstable();
         assert_eq!(printed, sorted, "the list is sorted");
 
-        if fx.game == "games/chess.game" {
+        if let (true, Some(fen)) = (fx.game == "games/chess.game", &fx.fen) {
             let line = fx.moves.as_deref().unwrap_or("");
-            let oracle = oracle::legal_moves(&fx.fen, line);
+            let oracle = oracle::legal_moves(fen, line);
             assert_eq!(printed, oracle, "{path:?}: tessera vs cozy-chess");
             // One ply deeper, move by move.
             let mut args = args.clone();
@@ -41,7 +40,7 @@ fn legal_moves_of_positions() {
             args.push("--divide");
             let divide = stdout_of(&args);
             let rows: Vec<&str> = divide.lines().take_while(|l| !l.is_empty()).collect();
-            assert_eq!(rows, oracle::divide(&fx.fen, line, 2), "{path:?}: perft 2");
+            assert_eq!(rows, oracle::divide(fen, line, 2), "{path:?}: perft 2");
         }
 
         let name = path.file_name().unwrap().to_string_lossy().into_owned();

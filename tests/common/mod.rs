@@ -81,7 +81,10 @@ pub fn leading_comment(text: &str) -> String {
 /// it, and the hand-counted number of legal moves.
 pub struct Fixture {
     pub game: String,
-    pub fen: String,
+    /// The position as FEN (`fen:`), or in the general notation (`position:`);
+    /// with neither, the game's start position.
+    pub fen: Option<String>,
+    pub position: Option<String>,
     pub moves: Option<String>,
     pub count: usize,
 }
@@ -97,13 +100,29 @@ impl Fixture {
         };
         Fixture {
             game: field("game:").expect("a `game:` line"),
-            fen: field("fen:").expect("a `fen:` line"),
+            fen: field("fen:"),
+            position: field("position:"),
             moves: field("moves:"),
             count: field("count:")
                 .expect("a `count:` line")
                 .parse()
                 .expect("`count:` is a number"),
         }
+    }
+
+    /// The command-line arguments that name the fixture's position.
+    pub fn position_args(&self) -> Vec<&str> {
+        let mut args = Vec::new();
+        if let Some(f) = &self.fen {
+            args.extend(["--fen", f.as_str()]);
+        }
+        if let Some(p) = &self.position {
+            args.extend(["--position", p.as_str()]);
+        }
+        if let Some(m) = &self.moves {
+            args.extend(["--moves", m.as_str()]);
+        }
+        args
     }
 
     /// Every fixture in `tests/positions`, with its file name, sorted by name.
