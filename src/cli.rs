@@ -78,6 +78,8 @@ pub enum Failure {
     Rules(String),
     /// Bad usage or input: a FEN, a move, an unreadable file (exit status 2).
     Usage(anyhow::Error),
+    /// Several problems, already written out, with the exit status they earn.
+    Report { text: String, code: i32 },
 }
 
 impl Failure {
@@ -85,6 +87,7 @@ impl Failure {
         match self {
             Failure::Rules(_) => 1,
             Failure::Usage(_) => 2,
+            Failure::Report { code, .. } => *code,
         }
     }
 }
@@ -146,7 +149,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
 }
 
 fn check(files: &[String], out: &mut dyn Write) -> Result<(), Failure> {
+    // Every file is checked; an unreadable one makes the exit status 2.
     let mut failed = String::new();
+    let mut unreadable = false;
     for file in files {
         match load(file) {
             Ok((_, game)) => {
@@ -163,14 +168,20 @@ fn check(files: &[String], out: &mut dyn Write) -> Result<(), Failure> {
                 )
                 .map_err(|e| Failure::Usage(e.into()))?;
             }
-            Err(Failure::Rules(text)) => failed.push_str(&text),
-            Err(e) => return Err(e),
+            Err(Failure::Rules(text)) | Err(Failure::Report { text, .. }) => failed.push_str(&text),
+            Err(Failure::Usage(e)) => {
+                unreadable = true;
+                failed.push_str(&format!("error: {e:#}\n"));
+            }
         }
     }
-    if failed.is_empty() {
-        Ok(())
-    } else {
-        Err(Failure::Rules(failed))
+    match (failed.is_empty(), unreadable) {
+        (true, _) => Ok(()),
+        (false, false) => Err(Failure::Rules(failed)),
+        (false, true) => Err(Failure::Report {
+            text: failed,
+            code: 2,
+        }),
     }
 }
 

@@ -10,12 +10,19 @@ fn main() -> ExitCode {
     let mut out = stdout.lock();
     match run(cli, &mut out) {
         Ok(()) => ExitCode::SUCCESS,
+        // A reader that stops early (`| head`) is not an error worth a message.
+        Err(Failure::Usage(e)) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(failure) => {
             match &failure {
-                Failure::Rules(text) => eprint!("{text}"),
+                Failure::Rules(text) | Failure::Report { text, .. } => eprint!("{text}"),
                 Failure::Usage(e) => eprintln!("error: {e:#}"),
             }
             ExitCode::from(failure.exit_code() as u8)
         }
     }
+}
+
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.downcast_ref::<std::io::Error>()
+        .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
 }

@@ -322,3 +322,93 @@ fn a_step_that_leads_back_to_the_cell_itself_is_no_step() {
     );
     assert_eq!(got, "");
 }
+
+#[test]
+fn a_jumping_slide_attacks_through_pieces() {
+    // The white Cannon on a2 slides north over anything, so it checks the black
+    // king on a5 through the black pawn on a4: the pawn's step does not help, and
+    // the king must leave the file.
+    let got = moves_of(
+        "grid file a..b rank 1..5
+         piece King K royal
+           step orthogonal
+         piece Cannon C
+           slide n: jumping
+         piece Pawn P
+           step s: quiet
+         setup white Cannon a2, King b1 black Pawn a4, King a5 turn black",
+    );
+    assert_eq!(got, "a5b5");
+}
+
+#[test]
+fn a_phase_of_unmoved_pieces_tracks_them_even_without_first_moves() {
+    let got = moves_of(
+        "grid file a..c rank 1..3
+         piece King K royal
+           step orthogonal
+         piece Man M
+           step n
+         phase moves 1..1: only unmoved Man
+         setup white Man a1, King c1 black King c3",
+    );
+    assert_eq!(got, "a1a2");
+}
+
+#[test]
+fn a_move_some_movement_lets_give_check_may_give_check() {
+    // `step n` and `step n: not checking` reach the same cell: one move, allowed
+    // to give check because the first movement allows it.
+    let got = moves_of(
+        "grid file a..a rank 1..4
+         piece King K royal
+           step orthogonal
+         piece Rook R
+           step n
+           step n: not checking
+         setup white Rook a1 black King a3",
+    );
+    assert_eq!(got, "a1a2");
+    let only_not_checking = moves_of(
+        "grid file a..a rank 1..4
+         piece King K royal
+           step orthogonal
+         piece Rook R
+           step n: not checking
+         setup white Rook a1 black King a3",
+    );
+    assert_eq!(only_not_checking, "");
+}
+
+#[test]
+fn landing_on_the_en_passant_target_with_a_capturing_movement_takes_en_passant() {
+    // After b2b4 the black pawn's diagonal step onto b3, which may move or
+    // capture, is the en-passant capture only: one move, not a plain move too.
+    let src = format!(
+        "{COMPASS}
+         grid file a..c rank 1..4
+         zone start a2..c2
+         piece King K royal
+         piece Pawn P
+           step n then step n: quiet, from start, sets en passant
+           step ne nw: takes en passant
+         setup white Pawn b2, King a1 black Pawn a4, King c4"
+    );
+    assert_eq!(moves_after(&src, "b2b4"), "a4b3");
+}
+
+/// The sorted legal moves after playing `moves` from the start of rule file `src`.
+#[track_caller]
+fn moves_after(src: &str, moves: &str) -> String {
+    let game = compile_str(src).unwrap_or_else(|e| panic!("{}", e.render("test.game", src)));
+    let mut pos = Position::start(&game);
+    for m in moves.split_whitespace() {
+        let mv = uci::parse(&mut pos, m).unwrap();
+        pos.make(mv);
+    }
+    let mut list = Vec::new();
+    legal_moves(&mut pos, &mut list);
+    let mut names: Vec<String> = list.iter().map(|m| uci::format(&game, m)).collect();
+    names.sort();
+    names.join(" ")
+}

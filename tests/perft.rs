@@ -7,7 +7,9 @@ use tessera::notation::fen;
 use tessera::{compile_str, perft};
 
 const CHESS: &str = include_str!("../games/chess.game");
-const ORACLE: &str = include_str!("../../shared/oracle/chess-perft.tsv");
+/// A copy of `../shared/oracle/chess-perft.tsv`, so the crate tests on its own;
+/// `oracle_copy_matches_shared` keeps it honest where `../shared` is present.
+const ORACLE: &str = include_str!("data/chess-perft.tsv");
 
 struct Row<'a> {
     name: &'a str,
@@ -69,4 +71,18 @@ fn every_oracle_position_is_tested() {
 #[ignore = "deep perft: minutes in release mode"]
 fn oracle_full_table() {
     check_rows(|_| true);
+}
+
+#[test]
+fn oracle_copy_matches_shared() {
+    let shared = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/oracle/chess-perft.tsv"
+    );
+    if let Ok(text) = std::fs::read_to_string(shared) {
+        assert_eq!(
+            text, ORACLE,
+            "tests/data/chess-perft.tsv differs from {shared}"
+        );
+    }
 }

@@ -24,10 +24,19 @@ pub fn compile(file: &ast::File) -> Result<Game, Errors> {
     let game = build(file, &mut errors);
     errors.sort_by_key(|d| (d.span.start, d.span.end));
     errors.dedup();
-    match game {
-        Some(g) if errors.is_empty() => Ok(g),
-        _ => Err(Errors(errors)),
+    let game = match game {
+        Some(g) if errors.is_empty() => g,
+        _ => return Err(Errors(errors)),
+    };
+    // The start position must be one the side to move can play from.
+    if let Err(why) = crate::notation::check_playable(&crate::Position::start(&game)) {
+        let span = file.setup_span.unwrap_or_default();
+        return Err(Errors(vec![Diagnostic::new(
+            span,
+            format!("the setup is impossible: {why}"),
+        )]));
     }
+    Ok(game)
 }
 
 fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
@@ -72,6 +81,13 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
     }
     let goals = build_goals(file, &pieces, errors);
     let phases = build_phases(file, &kinds, errors);
+    for phase in phases.iter().filter(|p| p.unmoved) {
+        for &k in &phase.kinds {
+            if let Some(p) = pieces.get_mut(k as usize) {
+                p.tracks_unmoved = true;
+            }
+        }
+    }
     let (attack_patterns, forward_attackers) = pieces::attack_tables(&pieces);
     let rect = rect_of(&board);
     let title = file

@@ -301,7 +301,10 @@ pub fn attack_tables(pieces: &[PieceDef]) -> (Vec<AttackPattern>, Vec<Kind>) {
             .enumerate()
             .filter(|(_, m)| m.modality.may_capture())
         {
-            let backward = m.legs.len() == 1 && m.to_zone.is_none() && m.not_to_zone.is_none();
+            // The backward walk stops at the first piece, so a jumping slide is
+            // generated forwards like a multi-leg movement.
+            let backward =
+                m.legs.len() == 1 && !m.jumping && m.to_zone.is_none() && m.not_to_zone.is_none();
             if backward {
                 patterns.push(AttackPattern {
                     kind: k as Kind,

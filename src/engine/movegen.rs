@@ -81,14 +81,26 @@ pub fn piece_moves(pos: &Position<'_>, from: u16, out: &mut Vec<Move>) {
 }
 
 /// Removes repeated moves from `out[start..]`: different paths to the same result
-/// are one move.
+/// are one move. A move that some movement allows to give check may give check.
 fn dedup_tail(out: &mut Vec<Move>, start: usize) {
     let mut i = start;
     while i < out.len() {
-        if out[start..i].contains(&out[i]) {
-            out.swap_remove(i);
-        } else {
-            i += 1;
+        let plain = Move {
+            not_checking: false,
+            ..out[i]
+        };
+        let twin = (start..i).find(|&j| {
+            Move {
+                not_checking: false,
+                ..out[j]
+            } == plain
+        });
+        match twin {
+            Some(j) => {
+                out[j].not_checking &= out[i].not_checking;
+                out.swap_remove(i);
+            }
+            None => i += 1,
         }
     }
 }
@@ -276,11 +288,14 @@ impl Gen<'_, '_> {
         if target == 0 {
             if let (true, Some(ep)) = (m.takes_en_passant, self.pos.en_passant()) {
                 if ep.is_target(to) && self.pos.at(ep.victim) != 0 {
+                    // Landing on the target with a movement that takes en passant
+                    // is the capture, never a plain move as well.
                     self.push(Move {
                         kind: MoveKind::EnPassant,
                         aux: ep.victim,
                         ..mv
                     });
+                    return;
                 }
             }
             if !m.modality.may_move() {

@@ -20,6 +20,69 @@ pub fn is_statement(phrase: &str) -> bool {
 pub fn describe(rule: Rule) -> Option<&'static str> {
     Some(match rule {
         Rule::EOI => "end of file",
+        Rule::kw_along
+        | Rule::kw_at
+        | Rule::kw_bare
+        | Rule::kw_behind
+        | Rule::kw_beside
+        | Rule::kw_black
+        | Rule::kw_by
+        | Rule::kw_capture
+        | Rule::kw_captured
+        | Rule::kw_castling
+        | Rule::kw_cell
+        | Rule::kw_checking
+        | Rule::kw_checkmated
+        | Rule::kw_counter
+        | Rule::kw_direction
+        | Rule::kw_draws
+        | Rule::kw_drop
+        | Rule::kw_en
+        | Rule::kw_first
+        | Rule::kw_from
+        | Rule::kw_game
+        | Rule::kw_goal
+        | Rule::kw_grid
+        | Rule::kw_group
+        | Rule::kw_itself
+        | Rule::kw_jumping
+        | Rule::kw_king
+        | Rule::kw_leap
+        | Rule::kw_link
+        | Rule::kw_loses
+        | Rule::kw_lower
+        | Rule::kw_mirror
+        | Rule::kw_move
+        | Rule::kw_moves
+        | Rule::kw_not
+        | Rule::kw_on
+        | Rule::kw_only
+        | Rule::kw_passant
+        | Rule::kw_path
+        | Rule::kw_phase
+        | Rule::kw_piece
+        | Rule::kw_pool
+        | Rule::kw_promote
+        | Rule::kw_quiet
+        | Rule::kw_remove
+        | Rule::kw_rook
+        | Rule::kw_royal
+        | Rule::kw_sets
+        | Rule::kw_setup
+        | Rule::kw_slide
+        | Rule::kw_stalemated
+        | Rule::kw_start
+        | Rule::kw_step
+        | Rule::kw_takes
+        | Rule::kw_then
+        | Rule::kw_to
+        | Rule::kw_transfer
+        | Rule::kw_turn
+        | Rule::kw_up
+        | Rule::kw_value
+        | Rule::kw_white
+        | Rule::kw_wins
+        | Rule::kw_zone => return Some(keyword_phrase(rule)),
         Rule::file | Rule::statement => A_STATEMENT,
         Rule::WHITESPACE | Rule::COMMENT | Rule::name_char => return None,
         Rule::keyword => "a keyword",
@@ -99,3 +162,161 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::outcome => "`wins`, `loses` or `draws`",
     })
 }
+
+/// Whether `rule` is a keyword token, which lowering skips.
+pub fn is_keyword(rule: Rule) -> bool {
+    matches!(
+        rule,
+        Rule::kw_along
+            | Rule::kw_at
+            | Rule::kw_bare
+            | Rule::kw_behind
+            | Rule::kw_beside
+            | Rule::kw_black
+            | Rule::kw_by
+            | Rule::kw_capture
+            | Rule::kw_captured
+            | Rule::kw_castling
+            | Rule::kw_cell
+            | Rule::kw_checking
+            | Rule::kw_checkmated
+            | Rule::kw_counter
+            | Rule::kw_direction
+            | Rule::kw_draws
+            | Rule::kw_drop
+            | Rule::kw_en
+            | Rule::kw_first
+            | Rule::kw_from
+            | Rule::kw_game
+            | Rule::kw_goal
+            | Rule::kw_grid
+            | Rule::kw_group
+            | Rule::kw_itself
+            | Rule::kw_jumping
+            | Rule::kw_king
+            | Rule::kw_leap
+            | Rule::kw_link
+            | Rule::kw_loses
+            | Rule::kw_lower
+            | Rule::kw_mirror
+            | Rule::kw_move
+            | Rule::kw_moves
+            | Rule::kw_not
+            | Rule::kw_on
+            | Rule::kw_only
+            | Rule::kw_passant
+            | Rule::kw_path
+            | Rule::kw_phase
+            | Rule::kw_piece
+            | Rule::kw_pool
+            | Rule::kw_promote
+            | Rule::kw_quiet
+            | Rule::kw_remove
+            | Rule::kw_rook
+            | Rule::kw_royal
+            | Rule::kw_sets
+            | Rule::kw_setup
+            | Rule::kw_slide
+            | Rule::kw_stalemated
+            | Rule::kw_start
+            | Rule::kw_step
+            | Rule::kw_takes
+            | Rule::kw_then
+            | Rule::kw_to
+            | Rule::kw_transfer
+            | Rule::kw_turn
+            | Rule::kw_up
+            | Rule::kw_value
+            | Rule::kw_white
+            | Rule::kw_wins
+            | Rule::kw_zone
+    )
+}
+
+/// "`step`" for `Rule::kw_step`.
+fn keyword_phrase(rule: Rule) -> &'static str {
+    let name = format!("{rule:?}");
+    let word = name.trim_start_matches("kw_");
+    // Keywords that only start a longer phrase are named by the phrase.
+    let phrase = match word {
+        "on" => Some("`on capture`"),
+        "up" => Some("`up to`"),
+        "sets" => Some("`sets en passant`"),
+        "takes" => Some("`takes en passant`"),
+        _ => None,
+    };
+    if let Some(p) = phrase {
+        return p;
+    }
+    KEYWORD_PHRASES
+        .iter()
+        .find(|p| p.trim_matches('`') == word)
+        .copied()
+        .unwrap_or("a keyword")
+}
+
+const KEYWORD_PHRASES: &[&str] = &[
+    "`along`",
+    "`at`",
+    "`bare`",
+    "`behind`",
+    "`beside`",
+    "`black`",
+    "`by`",
+    "`capture`",
+    "`captured`",
+    "`castling`",
+    "`cell`",
+    "`checking`",
+    "`checkmated`",
+    "`counter`",
+    "`direction`",
+    "`draws`",
+    "`drop`",
+    "`en`",
+    "`first`",
+    "`from`",
+    "`game`",
+    "`goal`",
+    "`grid`",
+    "`group`",
+    "`itself`",
+    "`jumping`",
+    "`king`",
+    "`leap`",
+    "`link`",
+    "`loses`",
+    "`lower`",
+    "`mirror`",
+    "`move`",
+    "`moves`",
+    "`not`",
+    "`on`",
+    "`only`",
+    "`passant`",
+    "`path`",
+    "`phase`",
+    "`piece`",
+    "`pool`",
+    "`promote`",
+    "`quiet`",
+    "`remove`",
+    "`rook`",
+    "`royal`",
+    "`sets`",
+    "`setup`",
+    "`slide`",
+    "`stalemated`",
+    "`start`",
+    "`step`",
+    "`takes`",
+    "`then`",
+    "`to`",
+    "`transfer`",
+    "`turn`",
+    "`up`",
+    "`value`",
+    "`white`",
+    "`wins`",
+    "`zone`",
+];

@@ -7,6 +7,12 @@ use pest::iterators::Pair;
 
 type P<'a> = Pair<'a, Rule>;
 
+/// The children of `pair` that carry meaning: keyword tokens are skipped.
+fn inner<'a>(pair: P<'a>) -> impl Iterator<Item = P<'a>> {
+    pair.into_inner()
+        .filter(|p| !super::expected::is_keyword(p.as_rule()))
+}
+
 fn span(pair: &P<'_>) -> Span {
     let s = pair.as_span();
     Span::new(s.start(), s.end())
@@ -15,7 +21,7 @@ fn span(pair: &P<'_>) -> Span {
 fn name(pair: P<'_>) -> Name {
     let sp = span(&pair);
     let text = match pair.as_rule() {
-        Rule::name => return name(pair.into_inner().next().expect("name has one child")),
+        Rule::name => return name(inner(pair).next().expect("name has one child")),
         Rule::string => pair
             .into_inner()
             .next()
@@ -36,7 +42,7 @@ fn int(pair: P<'_>) -> Result<i64, Diagnostic> {
 
 pub fn lower_file(pair: P<'_>) -> Result<File, Diagnostic> {
     let mut file = File::default();
-    for stmt in pair.into_inner() {
+    for stmt in inner(pair) {
         match stmt.as_rule() {
             Rule::game_stmt => {
                 let sp = span(&stmt);
@@ -46,33 +52,39 @@ pub fn lower_file(pair: P<'_>) -> Result<File, Diagnostic> {
                         "a rule file has at most one `game` title",
                     ));
                 }
-                file.title = Some(name(stmt.into_inner().next().expect("title")));
+                file.title = Some(name(inner(stmt).next().expect("title")));
             }
             Rule::grid_stmt => lower_grid(stmt, &mut file)?,
             Rule::cell_stmt => file.cells.push(lower_cell(stmt)),
             Rule::remove_stmt => file
                 .removed
-                .extend(lower_cell_set(stmt.into_inner().next().expect("set"))),
+                .extend(lower_cell_set(inner(stmt).next().expect("set"))),
             Rule::direction_stmt => {
-                for def in stmt.into_inner() {
+                for def in inner(stmt) {
                     file.directions.push(lower_direction_def(def)?);
                 }
             }
             Rule::group_stmt => file.groups.push(lower_group(stmt)),
             Rule::link_stmt => file.links.push(lower_link(stmt)),
-            Rule::mirror_stmt => file.mirror.extend(stmt.into_inner().map(name)),
+            Rule::mirror_stmt => file.mirror.extend(inner(stmt).map(name)),
             Rule::zone_stmt => file.zones.push(lower_zone(stmt)),
             Rule::piece_stmt => file.pieces.push(lower_piece(stmt)?),
-            Rule::setup_stmt => lower_setup(stmt, &mut file),
+            Rule::setup_stmt => lower_setup(stmt, &mut file)?,
             Rule::castling_stmt => file.castlings.push(lower_castling(stmt)?),
             Rule::goal_stmt => file.goals.push(lower_goal(stmt)),
-            Rule::pool_stmt => file.pools.extend(stmt.into_inner().map(name)),
+            Rule::pool_stmt => file.pools.extend(inner(stmt).map(name)),
             Rule::captured_stmt => {
-                file.captured_to = Some(name(stmt.into_inner().next().expect("pool")))
+                if file.captured_to.is_some() {
+                    return Err(Diagnostic::new(
+                        span(&stmt),
+                        "a rule file says once where captured pieces go",
+                    ));
+                }
+                file.captured_to = Some(name(inner(stmt).next().expect("pool")))
             }
             Rule::transfer_stmt | Rule::drop_stmt => {
                 let is_drop = stmt.as_rule() == Rule::drop_stmt;
-                let mut it = stmt.into_inner();
+                let mut it = inner(stmt);
                 let a = name(it.next().expect("source"));
                 let b = name(it.next().expect("destination"));
                 if is_drop {
@@ -95,13 +107,13 @@ fn lower_grid(pair: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
         return Err(Diagnostic::new(sp, "a rule file has at most one `grid`"));
     }
     file.grid_span = Some(sp);
-    for axis in pair.into_inner() {
+    for axis in inner(pair) {
         let asp = span(&axis);
-        let mut it = axis.into_inner();
+        let mut it = inner(axis);
         let axis_name = name(it.next().expect("axis name"));
         let range = it.next().expect("axis range");
         let rsp = span(&range);
-        let mut r = range.into_inner();
+        let mut r = inner(range);
         let (lo_pair, hi_pair) = (r.next().expect("lo"), r.next().expect("hi"));
         for label in [&lo_pair, &hi_pair] {
             let text = label.as_str();
@@ -140,7 +152,7 @@ fn lower_grid(pair: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
 
 fn lower_phase(pair: P<'_>) -> Result<PhaseDecl, Diagnostic> {
     let sp = span(&pair);
-    let mut it = pair.into_inner();
+    let mut it = inner(pair);
     let first = small(it.next().expect("first move"))?;
     let last = small(it.next().expect("last move"))?;
     let mut unmoved = false;
@@ -171,7 +183,7 @@ fn small(pair: P<'_>) -> Result<u32, Diagnostic> {
 }
 
 fn lower_limit(pair: P<'_>) -> Result<Limit, Diagnostic> {
-    let inner = pair.into_inner().next().expect("limit value");
+    let inner = inner(pair).next().expect("limit value");
     Ok(match inner.as_rule() {
         Rule::uint => Limit::Steps(small(inner)?),
         _ => Limit::Counter(name(inner)),
@@ -179,7 +191,7 @@ fn lower_limit(pair: P<'_>) -> Result<Limit, Diagnostic> {
 }
 
 fn lower_cell(pair: P<'_>) -> CellDecl {
-    let mut it = pair.into_inner();
+    let mut it = inner(pair);
     let cell_name = name(it.next().expect("cell name"));
     CellDecl {
         name: cell_name,
@@ -188,30 +200,30 @@ fn lower_cell(pair: P<'_>) -> CellDecl {
 }
 
 fn lower_cell_set(pair: P<'_>) -> Vec<CellItem> {
-    pair.into_inner()
+    inner(pair)
         .map(|item| {
-            let inner = item.into_inner().next().expect("cell item");
-            match inner.as_rule() {
+            let one = inner(item).next().expect("cell item");
+            match one.as_rule() {
                 Rule::cell_box => {
-                    let sp = span(&inner);
-                    let mut b = inner.into_inner();
+                    let sp = span(&one);
+                    let mut b = inner(one);
                     let a = name(b.next().expect("box start"));
                     let z = name(b.next().expect("box end"));
                     CellItem::Box(a, z, sp)
                 }
-                _ => CellItem::One(name(inner)),
+                _ => CellItem::One(name(one)),
             }
         })
         .collect()
 }
 
 fn lower_vector(pair: P<'_>) -> Result<Vec<i64>, Diagnostic> {
-    pair.into_inner().map(int).collect()
+    inner(pair).map(int).collect()
 }
 
 fn lower_direction_def(pair: P<'_>) -> Result<DirectionDecl, Diagnostic> {
     let sp = span(&pair);
-    let mut it = pair.into_inner();
+    let mut it = inner(pair);
     let n = name(it.next().expect("direction name"));
     let vector = lower_vector(it.next().expect("vector"))?;
     Ok(DirectionDecl {
@@ -222,7 +234,7 @@ fn lower_direction_def(pair: P<'_>) -> Result<DirectionDecl, Diagnostic> {
 }
 
 fn lower_group(pair: P<'_>) -> GroupDecl {
-    let mut it = pair.into_inner();
+    let mut it = inner(pair);
     let n = name(it.next().expect("group name"));
     GroupDecl {
         name: n,
@@ -231,11 +243,11 @@ fn lower_group(pair: P<'_>) -> GroupDecl {
 }
 
 fn lower_link(pair: P<'_>) -> LinkDecl {
-    let mut it = pair.into_inner();
+    let mut it = inner(pair);
     let n = name(it.next().expect("link name"));
     let edges = it
         .map(|e| {
-            let mut ends = e.into_inner();
+            let mut ends = inner(e);
             let a = name(ends.next().expect("from"));
             let b = name(ends.next().expect("to"));
             (a, b)
@@ -253,12 +265,12 @@ fn lower_side(pair: P<'_>) -> Side {
 }
 
 fn lower_zone(pair: P<'_>) -> ZoneDecl {
-    let mut it = pair.into_inner();
+    let mut it = inner(pair);
     let n = name(it.next().expect("zone name"));
     let body = it.next().expect("zone body");
     let sets = match body.as_rule() {
         Rule::per_side_sets => {
-            let mut parts = body.into_inner();
+            let mut parts = inner(body);
             let mut white = Vec::new();
             let mut black = Vec::new();
             while let (Some(side), Some(set)) = (parts.next(), parts.next()) {
@@ -275,7 +287,7 @@ fn lower_zone(pair: P<'_>) -> ZoneDecl {
 }
 
 fn lower_piece(pair: P<'_>) -> Result<PieceDecl, Diagnostic> {
-    let mut it = pair.into_inner();
+    let mut it = inner(pair);
     let piece_name = name(it.next().expect("piece name"));
     let letter = name(it.next().expect("piece letter"));
     let mut piece = PieceDecl {
@@ -290,11 +302,20 @@ fn lower_piece(pair: P<'_>) -> Result<PieceDecl, Diagnostic> {
     };
     for prop in it {
         match prop.as_rule() {
-            Rule::value_prop => piece.value = Some(int(prop.into_inner().next().expect("value"))?),
+            Rule::value_prop => piece.value = Some(int(inner(prop).next().expect("value"))?),
             Rule::royal_prop => piece.royal = true,
             Rule::counter_prop => {
                 let sp = span(&prop);
-                let mut it = prop.into_inner();
+                if piece.counter.is_some() {
+                    return Err(Diagnostic::new(
+                        sp,
+                        format!(
+                            "piece `{}` has a second `counter`; a piece carries one",
+                            piece.name.text
+                        ),
+                    ));
+                }
+                let mut it = inner(prop);
                 let counter_name = name(it.next().expect("counter name"));
                 let low = small(it.next().expect("low"))?;
                 let high = small(it.next().expect("high"))?;
@@ -308,7 +329,13 @@ fn lower_piece(pair: P<'_>) -> Result<PieceDecl, Diagnostic> {
                 });
             }
             Rule::on_capture_prop => {
-                let mut it = prop.into_inner();
+                if piece.on_capture.is_some() {
+                    return Err(Diagnostic::new(
+                        span(&prop),
+                        format!("piece `{}` has a second `on capture`", piece.name.text),
+                    ));
+                }
+                let mut it = inner(prop);
                 let counter_name = name(it.next().expect("counter name"));
                 piece.on_capture = Some((counter_name, small(it.next().expect("amount"))?));
             }
@@ -331,7 +358,7 @@ fn lower_piece(pair: P<'_>) -> Result<PieceDecl, Diagnostic> {
 
 fn lower_promote(pair: P<'_>) -> PromotionDecl {
     let sp = span(&pair);
-    let mut it = pair.into_inner();
+    let mut it = inner(pair);
     let zone = name(it.next().expect("zone"));
     let mut targets = Vec::new();
     let mut pools = Vec::new();
@@ -341,11 +368,11 @@ fn lower_promote(pair: P<'_>) -> PromotionDecl {
         match p.as_rule() {
             Rule::optional_kw => optional = true,
             Rule::pool_source => pools.extend(
-                p.into_inner()
+                inner(p)
                     .filter(|x| x.as_rule() == Rule::bare_name)
                     .map(name),
             ),
-            Rule::itself_to => itself_to = p.into_inner().next().map(name),
+            Rule::itself_to => itself_to = inner(p).next().map(name),
             _ => targets.push(name(p)),
         }
     }
@@ -363,31 +390,27 @@ fn lower_movement(pair: P<'_>) -> Result<Movement, Diagnostic> {
     let sp = span(&pair);
     let mut legs = Vec::new();
     let mut modifiers = Vec::new();
-    for p in pair.into_inner() {
+    for p in inner(pair) {
         match p.as_rule() {
-            Rule::step_leg => {
-                legs.push(Leg::Step(lower_dirs(p.into_inner().next().expect("dirs"))))
-            }
+            Rule::step_leg => legs.push(Leg::Step(lower_dirs(inner(p).next().expect("dirs")))),
             Rule::slide_leg => {
-                let mut it = p.into_inner();
+                let mut it = inner(p);
                 let dirs = lower_dirs(it.next().expect("dirs"));
                 let limit = it.next().map(lower_limit).transpose()?;
                 legs.push(Leg::Slide(dirs, limit));
             }
             Rule::path_leg => {
-                let mut it = p.into_inner();
+                let mut it = inner(p);
                 let dirs = lower_dirs(it.next().expect("dirs"));
                 let limit = lower_limit(it.next().expect("limit"))?;
                 legs.push(Leg::Path(dirs, limit));
             }
             Rule::leap_leg => {
                 let lsp = span(&p);
-                let vs = p.into_inner().map(lower_vector).collect::<Result<_, _>>()?;
+                let vs = inner(p).map(lower_vector).collect::<Result<_, _>>()?;
                 legs.push(Leg::Leap(vs, lsp));
             }
-            Rule::modifier => {
-                modifiers.push(lower_modifier(p.into_inner().next().expect("modifier")))
-            }
+            Rule::modifier => modifiers.push(lower_modifier(inner(p).next().expect("modifier"))),
             r => unreachable!("grammar yields no {r:?} in a movement"),
         }
     }
@@ -399,7 +422,7 @@ fn lower_movement(pair: P<'_>) -> Result<Movement, Diagnostic> {
 }
 
 fn lower_dirs(pair: P<'_>) -> Vec<Name> {
-    pair.into_inner().map(name).collect()
+    inner(pair).map(name).collect()
 }
 
 fn lower_modifier(pair: P<'_>) -> Modifier {
@@ -408,10 +431,10 @@ fn lower_modifier(pair: P<'_>) -> Modifier {
         Rule::quiet_mod => Modifier::Quiet(sp),
         Rule::capture_mod => Modifier::Capture(sp),
         Rule::first_mod => Modifier::First(sp),
-        Rule::from_mod => Modifier::From(name(pair.into_inner().next().expect("zone"))),
-        Rule::to_mod => Modifier::To(name(pair.into_inner().next().expect("zone"))),
-        Rule::not_to_mod => Modifier::NotTo(name(pair.into_inner().next().expect("zone"))),
-        Rule::not_from_mod => Modifier::NotFrom(name(pair.into_inner().next().expect("zone"))),
+        Rule::from_mod => Modifier::From(name(inner(pair).next().expect("zone"))),
+        Rule::to_mod => Modifier::To(name(inner(pair).next().expect("zone"))),
+        Rule::not_to_mod => Modifier::NotTo(name(inner(pair).next().expect("zone"))),
+        Rule::not_from_mod => Modifier::NotFrom(name(inner(pair).next().expect("zone"))),
         Rule::not_first_mod => Modifier::NotFirst(sp),
         Rule::not_checking_mod => Modifier::NotChecking(sp),
         Rule::jumping_mod => Modifier::Jumping(sp),
@@ -421,15 +444,15 @@ fn lower_modifier(pair: P<'_>) -> Modifier {
     }
 }
 
-fn lower_setup(pair: P<'_>, file: &mut File) {
+fn lower_setup(pair: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
     file.setup_span.get_or_insert(span(&pair));
-    for part in pair.into_inner() {
+    for part in inner(pair) {
         match part.as_rule() {
             Rule::setup_side => {
-                let mut it = part.into_inner();
+                let mut it = inner(part);
                 let side = lower_side(it.next().expect("side"));
                 for placement in it {
-                    let mut p = placement.into_inner();
+                    let mut p = inner(placement);
                     let piece = name(p.next().expect("piece"));
                     let cells = lower_cell_set(p.next().expect("cells"));
                     file.setup.push(Placement { side, piece, cells });
@@ -437,21 +460,28 @@ fn lower_setup(pair: P<'_>, file: &mut File) {
             }
             Rule::turn => {
                 let sp = span(&part);
-                file.turn = Some((lower_side(part.into_inner().next().expect("side")), sp));
+                if file.turn.is_some() {
+                    return Err(Diagnostic::new(
+                        sp,
+                        "the setup names the side to move twice",
+                    ));
+                }
+                file.turn = Some((lower_side(inner(part).next().expect("side")), sp));
             }
             r => unreachable!("grammar yields no {r:?} in setup"),
         }
     }
+    Ok(())
 }
 
 fn lower_castling(pair: P<'_>) -> Result<CastlingDecl, Diagnostic> {
     let sp = span(&pair);
-    let mut it = pair.into_inner();
+    let mut it = inner(pair);
     let king = name(it.next().expect("king"));
     let rook = name(it.next().expect("rook"));
     let along = lower_dirs(it.next().expect("along"));
     let kr = it.next().expect("king range");
-    let mut k = kr.into_inner();
+    let mut k = inner(kr);
     let n = k.next().expect("king distance");
     let nsp = span(&n);
     let king_min = n
@@ -459,12 +489,7 @@ fn lower_castling(pair: P<'_>) -> Result<CastlingDecl, Diagnostic> {
         .parse::<u32>()
         .map_err(|_| Diagnostic::new(nsp, "king distance is too large"))?;
     let king_open = k.next().is_some();
-    let place = it
-        .next()
-        .expect("rook place")
-        .into_inner()
-        .next()
-        .expect("place");
+    let place = inner(it.next().expect("rook place")).next().expect("place");
     let rook_place = if place.as_rule() == Rule::beside_kw {
         RookPlace::Beside
     } else {
@@ -483,7 +508,7 @@ fn lower_castling(pair: P<'_>) -> Result<CastlingDecl, Diagnostic> {
 
 fn lower_goal(pair: P<'_>) -> GoalDecl {
     let sp = span(&pair);
-    let mut it = pair.into_inner();
+    let mut it = inner(pair);
     let condition = match it.next().expect("condition").as_str() {
         "checkmated" => GoalCondition::Checkmated,
         "bare" => GoalCondition::Bare,

@@ -25,7 +25,7 @@ impl Output {
     pub fn stderr(&self) -> String {
         match &self.result {
             Ok(()) => String::new(),
-            Err(Failure::Rules(text)) => text.clone(),
+            Err(Failure::Rules(text)) | Err(Failure::Report { text, .. }) => text.clone(),
             Err(Failure::Usage(e)) => format!("error: {e:#}\n"),
         }
     }
