@@ -412,3 +412,74 @@ fn moves_after(src: &str, moves: &str) -> String {
     names.sort();
     names.join(" ")
 }
+
+#[test]
+fn a_path_turns_at_every_step_through_empty_cells_up_to_a_counter() {
+    // The Snake's counter is 2: it reaches every cell at most two orthogonal
+    // steps away through empty cells; its own pawn on b2 blocks b2, and b3 would
+    // take three steps around it.
+    let got = moves_of(
+        "grid file a..c rank 1..3
+         piece Snake S
+           counter length 1..3 start 2
+           path orthogonal up to length
+         piece Pawn P
+         setup white Snake b1, Pawn b2",
+    );
+    assert_eq!(got, "b1a1 b1a2 b1c1 b1c2");
+}
+
+#[test]
+fn a_capture_lowers_a_counter_but_never_below_its_low_end() {
+    let src = format!(
+        "{COMPASS}
+         grid file a..c rank 1..1
+         piece Snake S
+           counter length 1..3 start 1
+           on capture lower length by 1
+           path orthogonal up to length
+         setup white Snake a1 black Snake b1"
+    );
+    let game = compile_str(&src).unwrap();
+    let mut pos = Position::start(&game);
+    let mv = uci::parse(&mut pos, "a1b1").unwrap();
+    pos.make(mv);
+    assert_eq!(tessera::notation::position::format(&pos), "Sb1:1 b - - 0 1");
+}
+
+#[test]
+fn pools_take_captures_and_give_back_by_transfer_and_drop() {
+    // A capture sends the black Man to Black's `hand`; Black may move it to
+    // `box`, and later drop it from `box` onto an empty cell of its `home` (a3 b3,
+    // the mirror of White's a1 b1).
+    let src = format!(
+        "{COMPASS}
+         grid file a..b rank 1..3
+         zone home a1..b1
+         pool hand box
+         captured to hand
+         transfer hand -> box
+         drop box -> home
+         piece Man M
+           step n
+         setup white Man a1 black Man a2"
+    );
+    assert_eq!(moves_after(&src, "a1a2"), "M@hand-@box");
+    // White's Man now stands on a3, so only b3 is free.
+    assert_eq!(moves_after(&src, "a1a2 M@hand-@box a2a3"), "M@box-b3");
+}
+
+#[test]
+fn a_bare_royal_piece_ends_the_game() {
+    let got = moves_of(
+        "grid file a..c rank 1..3
+         piece King K royal
+           step orthogonal
+         piece Man M
+           step orthogonal
+         goal bare loses
+         setup white King a1, Man a3 black King c3",
+    );
+    // Black has nothing but its king: the game is over before White moves.
+    assert_eq!(got, "");
+}
