@@ -121,7 +121,14 @@ fn draw_grid(pos: &Position<'_>, s: &mut String) {
             }
         }
     }
-    if at.is_empty() {
+    // A board too wide to draw (cells placed far off the grid) is listed instead.
+    if at.is_empty()
+        || lo
+            .iter()
+            .zip(&hi)
+            .any(|(l, h)| h.saturating_sub(*l) > MAX_DRAWN)
+    {
+        draw_cells(pos, s);
         return;
     }
     // The board's columns and rows are the last two axes; a third axis before
@@ -230,6 +237,20 @@ fn draw_pools(pos: &Position<'_>, side: Side, s: &mut String) {
             items.join(" ")
         };
         let _ = writeln!(s, "{} {}: {list}", capitalised(side), game.pool_names[p]);
+    }
+}
+
+/// The widest span of coordinates, per axis, drawn as a board.
+const MAX_DRAWN: i64 = 64;
+
+/// Every occupied cell with a coordinate, by name, one a line.
+fn draw_cells(pos: &Position<'_>, s: &mut String) {
+    let game = pos.game();
+    for c in 0..game.cell_count() as u16 {
+        let code = pos.at(c);
+        if code != 0 && !game.cells[c as usize].coords.is_empty() {
+            let _ = writeln!(s, "{} {}", game.cell_name(c), game.letter(code));
+        }
     }
 }
 

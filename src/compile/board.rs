@@ -23,6 +23,8 @@ pub struct Board {
     pub groups: Names<Vec<u8>>,
     pub steps: [Csr; 2],
     pub rev_steps: [Csr; 2],
+    /// Whether a step may branch or steps may cycle, so that one slide can reach
+    /// a cell twice.
     pub branches: bool,
 }
 
@@ -132,7 +134,7 @@ pub fn parse_coord(axes: &[Axis], text: &str) -> Option<Vec<i64>> {
                 }
                 let end = usize::from(neg) + digits;
                 let n: i64 = rest[..end].parse().ok()?;
-                coord.push(n - first);
+                coord.push(n.checked_sub(first)?);
                 rest = &rest[end..];
             }
         }
@@ -183,10 +185,12 @@ fn grid_coords(axes: &[Axis]) -> Vec<Vec<i64>> {
 }
 
 /// The coordinates a box `lo..hi` covers.
-fn box_coords(lo: &[i64], hi: &[i64]) -> Vec<Vec<i64>> {
+/// Only the part inside `bounds` (inclusive, per axis) is listed, so a huge box
+/// costs no more than the board.
+fn box_coords(lo: &[i64], hi: &[i64], bounds: &[(i64, i64)]) -> Vec<Vec<i64>> {
     let mut out = vec![Vec::new()];
-    for (&a, &b) in lo.iter().zip(hi) {
-        let (a, b) = (a.min(b), a.max(b));
+    for ((&a, &b), &(min, max)) in lo.iter().zip(hi).zip(bounds) {
+        let (a, b) = (a.min(b).max(min), a.max(b).min(max));
         let mut next = Vec::new();
         for prefix in &out {
             for v in a..=b {
@@ -232,7 +236,8 @@ fn build_cells(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagnostic>
                     coord_or_error(&axes, a, errors),
                     coord_or_error(&axes, b, errors),
                 ) {
-                    removed.extend(box_coords(&lo, &hi));
+                    let grid: Vec<(i64, i64)> = axes.iter().map(|a| (0, a.len - 1)).collect();
+                    removed.extend(box_coords(&lo, &hi, &grid));
                 }
             }
         }
@@ -361,7 +366,7 @@ impl Board {
                     let lo = coord_or_error(&self.axes, a, errors);
                     let hi = coord_or_error(&self.axes, b, errors);
                     if let (Some(lo), Some(hi)) = (lo, hi) {
-                        for k in box_coords(&lo, &hi) {
+                        for k in box_coords(&lo, &hi, &self.bounds()) {
                             if let Some(&c) = self.by_coord.get(&k) {
                                 out.push(c);
                             }
@@ -375,22 +380,39 @@ impl Board {
         out
     }
 
+    /// The smallest box, per axis, holding every coordinate of every cell.
+    fn bounds(&self) -> Vec<(i64, i64)> {
+        let mut b = vec![(i64::MAX, i64::MIN); self.axes.len()];
+        for coord in self.cells.iter().flat_map(|c| &c.coords) {
+            for (d, &v) in coord.iter().enumerate() {
+                b[d] = (b[d].0.min(v), b[d].1.max(v));
+            }
+        }
+        b
+    }
+
     /// The cell Black sees where White sees `c`: coordinates reflected on mirrored axes.
     pub fn mirror_cell(&self, c: Cell) -> Option<Cell> {
         let info = &self.cells[c as usize];
         let Some(first) = info.coords.first() else {
             return Some(c);
         };
-        let m = self.mirror_coord(first);
+        let m = self.mirror_coord(first)?;
         self.by_coord.get(&m).copied()
     }
 
-    fn mirror_coord(&self, coord: &[i64]) -> Vec<i64> {
+    fn mirror_coord(&self, coord: &[i64]) -> Option<Vec<i64>> {
         coord
             .iter()
             .zip(&self.axes)
             .zip(&self.mirror)
-            .map(|((&v, a), &m)| if m { a.len - 1 - v } else { v })
+            .map(|((&v, a), &m)| {
+                if m {
+                    (a.len - 1).checked_sub(v)
+                } else {
+                    Some(v)
+                }
+            })
             .collect()
     }
 
@@ -405,8 +427,12 @@ impl Board {
     pub fn targets(&self, c: Cell, v: &[i64]) -> Vec<Cell> {
         let mut out = Vec::new();
         for coord in &self.cells[c as usize].coords {
-            let k: Vec<i64> = coord.iter().zip(v).map(|(a, b)| a + b).collect();
-            if let Some(&t) = self.by_coord.get(&k) {
+            let k: Option<Vec<i64>> = coord
+                .iter()
+                .zip(v)
+                .map(|(a, b)| a.checked_add(*b))
+                .collect();
+            if let Some(&t) = k.and_then(|k| self.by_coord.get(&k)) {
                 if t != c && !out.contains(&t) {
                     out.push(t);
                 }
@@ -544,11 +570,46 @@ fn build_directions(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagno
         board.steps[side.index()] = Csr::from_lists(&lists);
         board.rev_steps[side.index()] = Csr::from_lists(&rev);
     }
+    // A slide that can come back to a cell (a cycle of links, a cell merged
+    // across the board) or that branches may reach one cell twice.
     board.branches = board
         .steps
         .iter()
         .chain(&board.rev_steps)
-        .any(Csr::branches);
+        .any(Csr::branches)
+        || (0..board.dir_list.len()).any(|d| has_cycle(&board.steps[0], d, n));
+}
+
+/// Whether the steps of direction `d` lead from some cell back to it.
+fn has_cycle(steps: &Csr, d: usize, cells: usize) -> bool {
+    // Colours: 0 unvisited, 1 on the current path, 2 done. Iterative, so that a
+    // long line of cells needs no deep recursion.
+    let mut colour = vec![0u8; cells];
+    for root in 0..cells {
+        if colour[root] != 0 {
+            continue;
+        }
+        let mut stack = vec![(root, 0usize)];
+        colour[root] = 1;
+        while let Some(&mut (c, ref mut next)) = stack.last_mut() {
+            let targets = steps.get(d * cells + c);
+            if let Some(&t) = targets.get(*next) {
+                *next += 1;
+                match colour[t as usize] {
+                    0 => {
+                        colour[t as usize] = 1;
+                        stack.push((t as usize, 0));
+                    }
+                    1 => return true,
+                    _ => {}
+                }
+            } else {
+                colour[c] = 2;
+                stack.pop();
+            }
+        }
+    }
+    false
 }
 
 fn new_direction(board: &mut Board, name: &Name, errors: &mut Vec<Diagnostic>) -> Option<u8> {
@@ -596,6 +657,14 @@ impl Leaps {
                 errors.push(Diagnostic::new(span, "a leap of (0, ..., 0) goes nowhere"));
                 return None;
             }
+            let images = image_count(o);
+            if images > MAX_LEAP_IMAGES {
+                errors.push(Diagnostic::new(
+                    span,
+                    format!("a leap offset has {images} symmetric images; at most {MAX_LEAP_IMAGES} are supported"),
+                ));
+                return None;
+            }
         }
         let key = offsets.to_vec();
         if let Some(&i) = self.index.get(&key) {
@@ -630,40 +699,63 @@ impl Leaps {
     }
 }
 
-/// Every permutation of the components with every choice of signs.
+/// The most images one leap offset may have.
+pub const MAX_LEAP_IMAGES: u128 = 4096;
+
+/// How many distinct images `v` has: distinct orders of its magnitudes times the
+/// signs of its non-zero components.
+fn image_count(v: &[i64]) -> u128 {
+    let mut mags: Vec<u64> = v.iter().map(|x| x.unsigned_abs()).collect();
+    mags.sort_unstable();
+    let mut count: u128 = 1;
+    let mut run = 0u128;
+    for (i, m) in mags.iter().enumerate() {
+        run = if i > 0 && mags[i - 1] == *m {
+            run + 1
+        } else {
+            1
+        };
+        // Multinomial: n! / (k1! k2! ...), built one factor at a time.
+        count = count.saturating_mul(i as u128 + 1) / run;
+    }
+    let nonzero = mags.iter().filter(|m| **m != 0).count() as u32;
+    count.saturating_mul(1u128.checked_shl(nonzero).unwrap_or(u128::MAX))
+}
+
+/// Every distinct permutation of the components with every choice of signs.
 fn symmetric_images(v: &[i64]) -> Vec<Vec<i64>> {
-    let mut perms: Vec<Vec<i64>> = vec![Vec::new()];
-    let mut remaining: Vec<Vec<i64>> = vec![v.to_vec()];
-    for _ in 0..v.len() {
-        let mut np = Vec::new();
-        let mut nr = Vec::new();
-        for (p, r) in perms.iter().zip(&remaining) {
-            for i in 0..r.len() {
-                let mut p2 = p.clone();
-                p2.push(r[i]);
-                let mut r2 = r.clone();
-                r2.remove(i);
-                np.push(p2);
-                nr.push(r2);
-            }
-        }
-        perms = np;
-        remaining = nr;
-    }
+    let mut mags: Vec<i64> = v.iter().map(|x| x.saturating_abs()).collect();
+    mags.sort_unstable();
     let mut out: Vec<Vec<i64>> = Vec::new();
-    for p in perms {
-        for mask in 0..(1u32 << p.len()) {
-            let img: Vec<i64> = p
-                .iter()
-                .enumerate()
-                .map(|(i, &x)| if mask & (1 << i) != 0 { -x } else { x })
-                .collect();
-            if !out.contains(&img) {
-                out.push(img);
+    loop {
+        let nonzero: Vec<usize> = (0..mags.len()).filter(|&i| mags[i] != 0).collect();
+        for mask in 0..(1u64 << nonzero.len()) {
+            let mut img = mags.clone();
+            for (bit, &i) in nonzero.iter().enumerate() {
+                if mask & (1 << bit) != 0 {
+                    img[i] = -img[i];
+                }
             }
+            out.push(img);
+        }
+        if !next_permutation(&mut mags) {
+            return out;
         }
     }
-    out
+}
+
+/// Steps `v` to the next lexicographic permutation; false after the last.
+fn next_permutation(v: &mut [i64]) -> bool {
+    let Some(i) = (1..v.len()).rev().find(|&i| v[i - 1] < v[i]) else {
+        return false;
+    };
+    let j = (i..v.len())
+        .rev()
+        .find(|&j| v[j] > v[i - 1])
+        .expect("v[i] qualifies");
+    v.swap(i - 1, j);
+    v[i..].reverse();
+    true
 }
 
 #[cfg(test)]
@@ -674,5 +766,10 @@ mod tests {
     fn knight_has_eight_images() {
         assert_eq!(symmetric_images(&[1, 2]).len(), 8);
         assert_eq!(symmetric_images(&[1, 2, 0]).len(), 24);
+        assert_eq!(symmetric_images(&[1, 1]).len(), 4);
+        assert_eq!(image_count(&[1, 2, 0]), 24);
+        assert_eq!(image_count(&[1, 1]), 4);
+        assert_eq!(image_count(&[2, 2, 0, 0]), 24);
+        assert_eq!(symmetric_images(&[2, 2, 0, 0]).len(), 24);
     }
 }

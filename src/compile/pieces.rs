@@ -236,6 +236,7 @@ fn build_movement(
         takes_en_passant: false,
         jumping: false,
         not_checking: false,
+        breadth_first: false,
     };
     let zones = scope.zones;
     for modifier in &m.modifiers {
@@ -274,6 +275,7 @@ fn build_movement(
             ast::Modifier::TakesEnPassant(_) => mv.takes_en_passant = true,
         }
     }
+    mv.breadth_first = !mv.sets_en_passant && path_count(&mv.legs, board, leaps) > MAX_PATHS;
     if mv.first_only && mv.later_only {
         errors.push(Diagnostic::new(
             m.span,
@@ -287,6 +289,38 @@ fn build_movement(
         ));
     }
     Some(mv)
+}
+
+/// Above this many paths a movement is generated leg by leg over sets of cells.
+const MAX_PATHS: u128 = 4096;
+
+/// An upper bound on the number of paths through the legs before the last.
+fn path_count(legs: &[Leg], board: &Board, leaps: &Leaps) -> u128 {
+    let cells = board.cells.len();
+    let widest = |csr: &crate::game::Csr, keys: usize| {
+        (0..keys).map(|k| csr.get(k).len()).max().unwrap_or(0) as u128
+    };
+    let fanout = |leg: &Leg| -> u128 {
+        match leg {
+            Leg::Step(dirs) => dirs
+                .iter()
+                .map(|&d| {
+                    (0..cells)
+                        .map(|c| board.steps[0].get(d as usize * cells + c).len())
+                        .max()
+                        .unwrap_or(0) as u128
+                })
+                .sum(),
+            Leg::Slide(dirs, _) => dirs.len() as u128 * cells as u128,
+            Leg::Path(..) => cells as u128,
+            Leg::Leap(n) => widest(&leaps.tables[*n], cells),
+        }
+    };
+    let mut count: u128 = 1;
+    for leg in legs.iter().take(legs.len().saturating_sub(1)) {
+        count = count.saturating_mul(fanout(leg).max(1));
+    }
+    count
 }
 
 /// Splits capturing movements into single-leg patterns, looked up backwards from

@@ -72,6 +72,7 @@ pub fn piece_moves(pos: &Position<'_>, from: u16, out: &mut Vec<Move>) {
             kind,
             m,
             out,
+            stops: None,
         }
         .movement();
     }
@@ -161,6 +162,8 @@ struct Gen<'a, 'g> {
     kind: Kind,
     m: &'g Movement,
     out: &'a mut Vec<Move>,
+    /// In breadth-first generation, the cells where the current leg stops.
+    stops: Option<Vec<u16>>,
 }
 
 impl Gen<'_, '_> {
@@ -173,7 +176,32 @@ impl Gen<'_, '_> {
         if !m.origin_allowed(self.game, self.side, self.from) {
             return;
         }
-        self.leg(0, self.from, [NO_CELL; 2]);
+        if m.breadth_first {
+            self.leg_by_leg();
+        } else {
+            self.leg(0, self.from, [NO_CELL; 2]);
+        }
+    }
+
+    /// Follows the legs over sets of cells: each leg maps the cells where the
+    /// previous one stopped to the cells where it stops, so the work grows with
+    /// legs times cells, not with the number of paths.
+    fn leg_by_leg(&mut self) {
+        let legs = self.m.legs.len();
+        let mut frontier = vec![self.from];
+        for i in 0..legs - 1 {
+            self.stops = Some(Vec::new());
+            for &c in &frontier {
+                self.leg(i, c, [NO_CELL; 2]);
+            }
+            let mut next = self.stops.take().unwrap_or_default();
+            next.sort_unstable();
+            next.dedup();
+            frontier = next;
+        }
+        for &c in &frontier {
+            self.leg(legs - 1, c, [NO_CELL; 2]);
+        }
     }
 
     /// A cell a path may pass: empty, the mover's own start cell, or any cell for
@@ -255,6 +283,10 @@ impl Gen<'_, '_> {
     fn arrive(&mut self, i: usize, last: bool, t: u16, mut waypoints: [u16; 2]) {
         if !last {
             if self.passable(t) {
+                if let Some(stops) = &mut self.stops {
+                    stops.push(t);
+                    return;
+                }
                 if i < 2 {
                     waypoints[i] = t;
                 }

@@ -161,6 +161,9 @@ pub struct Movement {
     pub jumping: bool,
     /// Whether the move may not leave the opponent's royal piece attacked.
     pub not_checking: bool,
+    /// Whether paths are generated leg by leg over sets of cells rather than one
+    /// by one: set by the compiler where the paths could be too many to follow.
+    pub breadth_first: bool,
 }
 
 impl Movement {
