@@ -197,7 +197,7 @@ fn parse_placement(
                 if file < files {
                     pos.put(cells[file], code(kind, side));
                 }
-                file += 1;
+                file = file.saturating_add(1);
             } else {
                 return Err(ParseFenError::BadPlacementChar(ch));
             }
