@@ -4,22 +4,12 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use std::sync::LazyLock;
-use tessera::notation::{fen, position};
-use tessera::Game;
 
-static GAMES: LazyLock<Vec<Game>> = LazyLock::new(|| {
-    [
-        include_str!("../../games/chess.game"),
-        include_str!("../../games/cycle-chess.game"),
-        include_str!("../../games/central-squares.game"),
-        include_str!("../../games/power-chess-98.game"),
-        include_str!("../../games/exile-chess.game"),
-    ]
-    .iter()
-    .map(|src| tessera::compile_str(src).expect("bundled games compile"))
-    .collect()
-});
+#[path = "bundled.rs"]
+mod bundled;
+
+use bundled::GAMES;
+use tessera::notation::{fen, position};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&which, rest)) = data.split_first() else {

@@ -16,73 +16,81 @@ pub fn is_statement(phrase: &str) -> bool {
             .any(|k| phrase.strip_prefix('`').and_then(|p| p.strip_suffix('`')) == Some(k))
 }
 
+/// Every keyword token of the grammar, as one pattern: `describe` names them and
+/// lowering skips them.
+macro_rules! keyword_rules {
+    () => {
+        Rule::kw_along
+            | Rule::kw_at
+            | Rule::kw_bare
+            | Rule::kw_behind
+            | Rule::kw_beside
+            | Rule::kw_black
+            | Rule::kw_by
+            | Rule::kw_capture
+            | Rule::kw_captured
+            | Rule::kw_castling
+            | Rule::kw_cell
+            | Rule::kw_checking
+            | Rule::kw_checkmated
+            | Rule::kw_counter
+            | Rule::kw_direction
+            | Rule::kw_draws
+            | Rule::kw_drop
+            | Rule::kw_en
+            | Rule::kw_first
+            | Rule::kw_from
+            | Rule::kw_game
+            | Rule::kw_goal
+            | Rule::kw_grid
+            | Rule::kw_group
+            | Rule::kw_itself
+            | Rule::kw_jumping
+            | Rule::kw_king
+            | Rule::kw_leap
+            | Rule::kw_link
+            | Rule::kw_loses
+            | Rule::kw_lower
+            | Rule::kw_mirror
+            | Rule::kw_move
+            | Rule::kw_moves
+            | Rule::kw_not
+            | Rule::kw_on
+            | Rule::kw_only
+            | Rule::kw_passant
+            | Rule::kw_path
+            | Rule::kw_phase
+            | Rule::kw_piece
+            | Rule::kw_pool
+            | Rule::kw_promote
+            | Rule::kw_quiet
+            | Rule::kw_remove
+            | Rule::kw_rook
+            | Rule::kw_royal
+            | Rule::kw_sets
+            | Rule::kw_setup
+            | Rule::kw_slide
+            | Rule::kw_stalemated
+            | Rule::kw_start
+            | Rule::kw_step
+            | Rule::kw_takes
+            | Rule::kw_then
+            | Rule::kw_to
+            | Rule::kw_transfer
+            | Rule::kw_turn
+            | Rule::kw_up
+            | Rule::kw_value
+            | Rule::kw_white
+            | Rule::kw_wins
+            | Rule::kw_zone
+    };
+}
+
 /// What to call `rule` when it was expected and not found.
 pub fn describe(rule: Rule) -> Option<&'static str> {
     Some(match rule {
         Rule::EOI => "end of file",
-        Rule::kw_along
-        | Rule::kw_at
-        | Rule::kw_bare
-        | Rule::kw_behind
-        | Rule::kw_beside
-        | Rule::kw_black
-        | Rule::kw_by
-        | Rule::kw_capture
-        | Rule::kw_captured
-        | Rule::kw_castling
-        | Rule::kw_cell
-        | Rule::kw_checking
-        | Rule::kw_checkmated
-        | Rule::kw_counter
-        | Rule::kw_direction
-        | Rule::kw_draws
-        | Rule::kw_drop
-        | Rule::kw_en
-        | Rule::kw_first
-        | Rule::kw_from
-        | Rule::kw_game
-        | Rule::kw_goal
-        | Rule::kw_grid
-        | Rule::kw_group
-        | Rule::kw_itself
-        | Rule::kw_jumping
-        | Rule::kw_king
-        | Rule::kw_leap
-        | Rule::kw_link
-        | Rule::kw_loses
-        | Rule::kw_lower
-        | Rule::kw_mirror
-        | Rule::kw_move
-        | Rule::kw_moves
-        | Rule::kw_not
-        | Rule::kw_on
-        | Rule::kw_only
-        | Rule::kw_passant
-        | Rule::kw_path
-        | Rule::kw_phase
-        | Rule::kw_piece
-        | Rule::kw_pool
-        | Rule::kw_promote
-        | Rule::kw_quiet
-        | Rule::kw_remove
-        | Rule::kw_rook
-        | Rule::kw_royal
-        | Rule::kw_sets
-        | Rule::kw_setup
-        | Rule::kw_slide
-        | Rule::kw_stalemated
-        | Rule::kw_start
-        | Rule::kw_step
-        | Rule::kw_takes
-        | Rule::kw_then
-        | Rule::kw_to
-        | Rule::kw_transfer
-        | Rule::kw_turn
-        | Rule::kw_up
-        | Rule::kw_value
-        | Rule::kw_white
-        | Rule::kw_wins
-        | Rule::kw_zone => return Some(keyword_phrase(rule)),
+        keyword_rules!() => return Some(keyword_phrase(rule)),
         Rule::file | Rule::statement => A_STATEMENT,
         Rule::WHITESPACE | Rule::COMMENT | Rule::name_char => return None,
         Rule::keyword => "a keyword",
@@ -165,72 +173,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
 
 /// Whether `rule` is a keyword token, which lowering skips.
 pub fn is_keyword(rule: Rule) -> bool {
-    matches!(
-        rule,
-        Rule::kw_along
-            | Rule::kw_at
-            | Rule::kw_bare
-            | Rule::kw_behind
-            | Rule::kw_beside
-            | Rule::kw_black
-            | Rule::kw_by
-            | Rule::kw_capture
-            | Rule::kw_captured
-            | Rule::kw_castling
-            | Rule::kw_cell
-            | Rule::kw_checking
-            | Rule::kw_checkmated
-            | Rule::kw_counter
-            | Rule::kw_direction
-            | Rule::kw_draws
-            | Rule::kw_drop
-            | Rule::kw_en
-            | Rule::kw_first
-            | Rule::kw_from
-            | Rule::kw_game
-            | Rule::kw_goal
-            | Rule::kw_grid
-            | Rule::kw_group
-            | Rule::kw_itself
-            | Rule::kw_jumping
-            | Rule::kw_king
-            | Rule::kw_leap
-            | Rule::kw_link
-            | Rule::kw_loses
-            | Rule::kw_lower
-            | Rule::kw_mirror
-            | Rule::kw_move
-            | Rule::kw_moves
-            | Rule::kw_not
-            | Rule::kw_on
-            | Rule::kw_only
-            | Rule::kw_passant
-            | Rule::kw_path
-            | Rule::kw_phase
-            | Rule::kw_piece
-            | Rule::kw_pool
-            | Rule::kw_promote
-            | Rule::kw_quiet
-            | Rule::kw_remove
-            | Rule::kw_rook
-            | Rule::kw_royal
-            | Rule::kw_sets
-            | Rule::kw_setup
-            | Rule::kw_slide
-            | Rule::kw_stalemated
-            | Rule::kw_start
-            | Rule::kw_step
-            | Rule::kw_takes
-            | Rule::kw_then
-            | Rule::kw_to
-            | Rule::kw_transfer
-            | Rule::kw_turn
-            | Rule::kw_up
-            | Rule::kw_value
-            | Rule::kw_white
-            | Rule::kw_wins
-            | Rule::kw_zone
-    )
+    matches!(rule, keyword_rules!())
 }
 
 /// "`step`" for `Rule::kw_step`.
