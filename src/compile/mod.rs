@@ -88,7 +88,8 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
             }
         }
     }
-    let (attack_patterns, forward_attackers) = pieces::attack_tables(&pieces);
+    let (attack_rays, attack_patterns, forward_attackers) =
+        pieces::attack_tables(&pieces, board.dir_list.len(), board.cells.len());
     let rect = rect_of(&board);
     let title = file
         .title
@@ -107,6 +108,7 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         cell_index,
         dir_names: board.dir_list,
         steps: board.steps,
+        branches: board.branches,
         rev_steps: board.rev_steps,
         leaps: leaps.tables,
         rev_leaps: leaps.rev,
@@ -124,6 +126,7 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         transfers: pools.transfers,
         drops: pools.drops,
         phases,
+        attack_rays,
         attack_patterns: [attack_patterns.clone(), attack_patterns],
         forward_attackers,
         rect,

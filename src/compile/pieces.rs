@@ -5,7 +5,7 @@ use super::board::{Board, Leaps};
 use super::names::Names;
 use crate::diag::Diagnostic;
 use crate::game::{
-    AttackPattern, Counter, Kind, Leg, Modality, Movement, PieceDef, Promotion, Reach,
+    AttackPattern, AttackRays, Counter, Kind, Leg, Modality, Movement, PieceDef, Promotion, Reach,
 };
 use crate::syntax::ast;
 
@@ -323,32 +323,84 @@ fn path_count(legs: &[Leg], board: &Board, leaps: &Leaps) -> u128 {
     count
 }
 
-/// Splits capturing movements into single-leg patterns, looked up backwards from
-/// the attacked cell, and kinds whose multi-leg captures are tested forwards.
-pub fn attack_tables(pieces: &[PieceDef]) -> (Vec<AttackPattern>, Vec<Kind>) {
+/// Splits capturing movements three ways: unconditional steps, slides and leaps
+/// grouped by direction and leap table; other single-leg patterns, looked up
+/// backwards one by one; and kinds whose multi-leg or jumping captures are
+/// generated forwards.
+pub fn attack_tables(
+    pieces: &[PieceDef],
+    dirs: usize,
+    cells: usize,
+) -> (AttackRays, Vec<AttackPattern>, Vec<Kind>) {
+    let mut rays = AttackRays {
+        sliders: vec![0; dirs],
+        steppers: vec![0; dirs],
+        ..AttackRays::default()
+    };
     let mut patterns = Vec::new();
     let mut forward = Vec::new();
     for (k, p) in pieces.iter().enumerate() {
+        let bit = 1u128 << k;
+        // A pawn that promotes only out of a pool attacks the promotion zone
+        // only while the pool holds something: a condition on the position.
+        let lands_anywhere = p
+            .promotion
+            .as_ref()
+            .is_none_or(|pr| pr.optional || pr.from_pools.is_empty());
         for (i, m) in p
             .movements
             .iter()
             .enumerate()
             .filter(|(_, m)| m.modality.may_capture())
         {
-            // The backward walk stops at the first piece, so a jumping slide is
-            // generated forwards like a multi-leg movement.
             let backward =
                 m.legs.len() == 1 && !m.jumping && m.to_zone.is_none() && m.not_to_zone.is_none();
-            if backward {
+            if !backward {
+                if !forward.contains(&(k as Kind)) {
+                    forward.push(k as Kind);
+                }
+                continue;
+            }
+            let unconditional = lands_anywhere
+                && m.from_zone.is_none()
+                && m.not_from_zone.is_none()
+                && !m.first_only
+                && !m.later_only;
+            let grouped = unconditional
+                && match &m.legs[0] {
+                    Leg::Step(ds) => {
+                        ds.iter().for_each(|&d| rays.steppers[d as usize] |= bit);
+                        true
+                    }
+                    Leg::Slide(ds, Reach::Steps(n)) if *n as usize >= cells => {
+                        ds.iter().for_each(|&d| rays.sliders[d as usize] |= bit);
+                        true
+                    }
+                    Leg::Slide(ds, Reach::Steps(1)) => {
+                        ds.iter().for_each(|&d| rays.steppers[d as usize] |= bit);
+                        true
+                    }
+                    Leg::Leap(n) => {
+                        match rays.leapers.iter_mut().find(|(t, _)| t == n) {
+                            Some((_, mask)) => *mask |= bit,
+                            None => rays.leapers.push((*n, bit)),
+                        }
+                        true
+                    }
+                    _ => false,
+                };
+            if !grouped {
                 patterns.push(AttackPattern {
                     kind: k as Kind,
                     movement: i,
                     leg: m.legs[0].clone(),
                 });
-            } else if !forward.contains(&(k as Kind)) {
-                forward.push(k as Kind);
             }
         }
     }
-    (patterns, forward)
+    rays.dirs = (0..dirs)
+        .filter(|&d| rays.sliders[d] | rays.steppers[d] != 0)
+        .map(|d| d as u8)
+        .collect();
+    (rays, patterns, forward)
 }

@@ -7,7 +7,7 @@
 use super::movegen::reach_of;
 use super::moves::Move;
 use super::position::Position;
-use crate::game::{code, kind_of, AttackPattern, Leg, Reach, Side};
+use crate::game::{code, kind_of, side_of, AttackPattern, Leg, Reach, Side};
 
 /// Whether a royal piece of `side` is attacked.
 pub fn in_check(pos: &Position<'_>, side: Side) -> bool {
@@ -19,6 +19,9 @@ pub fn in_check(pos: &Position<'_>, side: Side) -> bool {
 /// Whether `by` attacks `cell`.
 pub fn is_attacked(pos: &Position<'_>, cell: u16, by: Side) -> bool {
     let game = pos.game();
+    if ray_attack(pos, cell, by) {
+        return true;
+    }
     for pat in &game.attack_patterns[by.index()] {
         if pattern_hits(pos, pat, cell, by) {
             return true;
@@ -28,6 +31,89 @@ pub fn is_attacked(pos: &Position<'_>, cell: u16, by: Side) -> bool {
         return false;
     }
     forward_attack(pos, cell, by)
+}
+
+/// Whether `piece` is one of `by`'s and of a kind in `mask`.
+#[inline]
+fn is_one_of(piece: u8, by: Side, mask: u128) -> bool {
+    piece != 0 && side_of(piece) == by && mask & (1u128 << kind_of(piece)) != 0
+}
+
+/// The unconditional attacks: one backward walk per direction finds the first
+/// piece, which attacks if it slides that way (or steps, when adjacent); leaps
+/// are one table lookup per leap table.
+fn ray_attack(pos: &Position<'_>, cell: u16, by: Side) -> bool {
+    let game = pos.game();
+    let rays = &game.attack_rays;
+    for &d in &rays.dirs {
+        let (sliders, steppers) = (rays.sliders[d as usize], rays.steppers[d as usize]);
+        if game.branches {
+            if ray_back(pos, d, cell, 1, by, sliders, steppers) {
+                return true;
+            }
+            continue;
+        }
+        let mut at = cell;
+        let mut dist = 0;
+        while let Some(&x) = game.rev_step(by, d, at).first() {
+            dist += 1;
+            let piece = pos.at(x);
+            if piece != 0 {
+                let mask = if dist == 1 {
+                    sliders | steppers
+                } else {
+                    sliders
+                };
+                if is_one_of(piece, by, mask) {
+                    return true;
+                }
+                break;
+            }
+            if sliders == 0 {
+                break;
+            }
+            at = x;
+        }
+    }
+    rays.leapers.iter().any(|&(n, mask)| {
+        game.rev_leaps[n]
+            .get(cell as usize)
+            .iter()
+            .any(|&x| is_one_of(pos.at(x), by, mask))
+    })
+}
+
+/// `ray_attack`'s walk where steps branch or cycle: every path, at most as many
+/// steps as the board has cells.
+fn ray_back(
+    pos: &Position<'_>,
+    d: u8,
+    at: u16,
+    dist: usize,
+    by: Side,
+    sliders: u128,
+    steppers: u128,
+) -> bool {
+    let game = pos.game();
+    for &x in game.rev_step(by, d, at) {
+        let piece = pos.at(x);
+        if piece != 0 {
+            let mask = if dist == 1 {
+                sliders | steppers
+            } else {
+                sliders
+            };
+            if is_one_of(piece, by, mask) {
+                return true;
+            }
+        } else if sliders != 0
+            && dist < game.cell_count()
+            && ray_back(pos, d, x, dist + 1, by, sliders, steppers)
+        {
+            return true;
+        }
+    }
+    false
 }
 
 fn pattern_hits(pos: &Position<'_>, pat: &AttackPattern, cell: u16, by: Side) -> bool {

@@ -248,6 +248,20 @@ pub enum Outcome {
     Draws,
 }
 
+/// The unconditional attacks, grouped for one backward walk per direction: a
+/// bit `k` of a mask stands for piece kind `k`.
+#[derive(Clone, Debug, Default)]
+pub struct AttackRays {
+    /// Per direction: kinds that slide in it as far as the board goes.
+    pub sliders: Vec<u128>,
+    /// Per direction: kinds that step in it once.
+    pub steppers: Vec<u128>,
+    /// Directions with a slider or a stepper.
+    pub dirs: Vec<u8>,
+    /// Leap tables with the kinds that leap by them.
+    pub leapers: Vec<(usize, u128)>,
+}
+
 /// A single attack pattern for the reverse attack test.
 #[derive(Clone, Debug)]
 pub struct AttackPattern {
@@ -267,6 +281,10 @@ pub struct Game {
     pub dir_names: Vec<String>,
     /// Per side, key `dir * cells + cell`.
     pub steps: [Csr; 2],
+    /// Whether a step may branch or steps may cycle (a slide can reach a cell
+    /// twice); when false, every step list has at most one cell and a walk in
+    /// one direction never returns.
+    pub branches: bool,
     /// Per side, key `dir * cells + cell`: the cells that step onto `cell`.
     pub rev_steps: [Csr; 2],
     /// Per leap table, key `cell`.
@@ -292,7 +310,10 @@ pub struct Game {
     /// Moves of a piece from a pool to an empty cell of a zone.
     pub drops: Vec<(usize, usize)>,
     pub phases: Vec<Phase>,
-    /// Per attacking side: single-leg capturing movements, looked up backwards.
+    /// Unconditional single-leg capturing movements, by direction and leap table.
+    pub attack_rays: AttackRays,
+    /// Per attacking side: the other single-leg capturing movements, looked up
+    /// backwards one by one.
     pub attack_patterns: [Vec<AttackPattern>; 2],
     /// Kinds with multi-leg capturing movements, tested forwards.
     pub forward_attackers: Vec<Kind>,
