@@ -359,7 +359,19 @@ pub fn attack_tables(
                 if !forward.contains(&(k as Kind)) {
                     forward.push(k as Kind);
                 }
+                rays.uncovers_anywhere = true;
                 continue;
+            }
+            match &m.legs[0] {
+                Leg::Slide(ds, _) => {
+                    for &d in ds {
+                        if !rays.slide_dirs.contains(&d) {
+                            rays.slide_dirs.push(d);
+                        }
+                    }
+                }
+                Leg::Path(..) => rays.uncovers_anywhere = true,
+                _ => {}
             }
             let unconditional = lands_anywhere
                 && m.from_zone.is_none()

@@ -7,7 +7,7 @@ use super::castling::castling_moves;
 use super::moves::{Move, MoveKind, NO_CELL};
 use super::outcome::bare_side;
 use super::position::Position;
-use crate::game::{code, kind_of, Game, Kind, Leg, Movement, Reach, Side};
+use crate::game::{code, kind_of, side_of, Game, Kind, Leg, Movement, Reach, Side};
 
 /// Fills `out` with the legal moves of the side to move, without duplicates.
 /// A position whose game is over by material has none.
@@ -19,7 +19,11 @@ pub fn legal_moves(pos: &mut Position<'_>, out: &mut Vec<Move>) {
     pseudo_legal_moves(pos, out);
     keep_phase_moves(pos, out);
     let side = pos.side_to_move();
+    let exposed = Exposed::find(pos, side);
     out.retain(|&mv| {
+        if exposed.is_safe(pos, &mv) {
+            return true;
+        }
         let undo = pos.make(mv);
         let safe = !in_check(pos, side);
         let gives_forbidden_check = mv.not_checking && in_check(pos, side.opposite());
@@ -27,6 +31,79 @@ pub fn legal_moves(pos: &mut Position<'_>, out: &mut Vec<Move>) {
         pos.unmake(undo);
         ok
     });
+}
+
+/// The pieces whose move might uncover an attack on their own royal piece.
+///
+/// Outside check, a move can expose a royal piece only by vacating a cell on a
+/// line along which an enemy slides toward it (steps and leaps cannot be
+/// blocked), unless the game has paths or multi-leg captures. So only the first
+/// friendly piece on each such line, the royal pieces themselves, and special
+/// moves need the full test of making the move.
+struct Exposed {
+    /// Every move needs the full test.
+    all: bool,
+    cells: [u16; Exposed::MAX],
+    len: usize,
+}
+
+impl Exposed {
+    const MAX: usize = 64;
+
+    fn find(pos: &Position<'_>, side: Side) -> Exposed {
+        let game = pos.game();
+        let mut e = Exposed {
+            all: game.attack_rays.uncovers_anywhere || in_check(pos, side),
+            cells: [NO_CELL; Exposed::MAX],
+            len: 0,
+        };
+        if e.all {
+            return e;
+        }
+        let enemy = side.opposite();
+        for royal in pos.royals(side).iter() {
+            for &d in &game.attack_rays.slide_dirs {
+                e.walk(pos, d, royal, enemy, 0);
+            }
+        }
+        e
+    }
+
+    /// Follows the line an enemy slider in direction `d` would take to `at`,
+    /// backwards, and notes the first piece on it when it is a friend.
+    fn walk(&mut self, pos: &Position<'_>, d: u8, at: u16, enemy: Side, depth: usize) {
+        let game = pos.game();
+        for &x in game.rev_step(enemy, d, at) {
+            let piece = pos.at(x);
+            if piece == 0 {
+                if depth < game.cell_count() {
+                    self.walk(pos, d, x, enemy, depth + 1);
+                }
+            } else if side_of(piece) != enemy {
+                if self.len == Exposed::MAX {
+                    self.all = true;
+                    return;
+                }
+                self.cells[self.len] = x;
+                self.len += 1;
+            }
+        }
+    }
+
+    /// Whether `mv` certainly leaves no royal piece of the mover attacked.
+    fn is_safe(&self, pos: &Position<'_>, mv: &Move) -> bool {
+        if self.all || mv.not_checking {
+            return false;
+        }
+        match mv.kind {
+            MoveKind::Drop | MoveKind::Transfer => true,
+            MoveKind::Castle | MoveKind::EnPassant => false,
+            MoveKind::Normal | MoveKind::SetsEnPassant => {
+                !pos.royals(pos.side_to_move()).contains(mv.from)
+                    && !self.cells[..self.len].contains(&mv.from)
+            }
+        }
+    }
 }
 
 /// Fills `out` with the pseudo-legal moves: legal but for royal safety and phases.

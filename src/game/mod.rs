@@ -258,6 +258,13 @@ pub struct AttackRays {
     pub steppers: Vec<u128>,
     /// Directions with a slider or a stepper.
     pub dirs: Vec<u8>,
+    /// Directions of every capturing slide, conditional or not: the lines along
+    /// which moving a piece away can uncover an attack.
+    pub slide_dirs: Vec<u8>,
+    /// Whether moving a piece can uncover an attack other than along a slide
+    /// (a path or a multi-leg capture passing the vacated cell), so that no move
+    /// can be assumed safe.
+    pub uncovers_anywhere: bool,
     /// Leap tables with the kinds that leap by them.
     pub leapers: Vec<(usize, u128)>,
 }
