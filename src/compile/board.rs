@@ -680,22 +680,31 @@ impl Leaps {
         }
         let n = board.cells.len();
         let mut lists = vec![Vec::new(); n];
-        let mut rev = vec![Vec::new(); n];
         for c in 0..n as Cell {
             for img in &images {
                 for t in board.targets(c, img) {
                     if !lists[c as usize].contains(&t) {
                         lists[c as usize].push(t);
-                        rev[t as usize].push(c);
                     }
                 }
             }
         }
-        let i = self.tables.len();
-        self.tables.push(Csr::from_lists(&lists));
-        self.rev.push(Csr::from_lists(&rev));
+        let i = self.add(&lists);
         self.index.insert(key, i);
         Some(i)
+    }
+
+    /// Adds a table of targets per cell, with its reverse; returns its index.
+    pub fn add(&mut self, lists: &[Vec<Cell>]) -> usize {
+        let mut rev = vec![Vec::new(); lists.len()];
+        for (c, targets) in lists.iter().enumerate() {
+            for &t in targets {
+                rev[t as usize].push(c as Cell);
+            }
+        }
+        self.tables.push(Csr::from_lists(lists));
+        self.rev.push(Csr::from_lists(&rev));
+        self.tables.len() - 1
     }
 }
 

@@ -107,6 +107,8 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         cells: board.cells,
         cell_index,
         dir_names: board.dir_list,
+        next: dense(&board.steps, board.branches),
+        prev: dense(&board.rev_steps, board.branches),
         steps: board.steps,
         branches: board.branches,
         rev_steps: board.rev_steps,
@@ -130,6 +132,18 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         attack_patterns: [attack_patterns.clone(), attack_patterns],
         forward_attackers,
         rect,
+    })
+}
+
+/// One cell per key instead of a list, where no list holds more than one.
+fn dense(tables: &[crate::game::Csr; 2], branches: bool) -> [Vec<u16>; 2] {
+    if branches {
+        return [Vec::new(), Vec::new()];
+    }
+    tables.each_ref().map(|t| {
+        (0..t.keys())
+            .map(|k| t.get(k).first().copied().unwrap_or(crate::game::NO_CELL))
+            .collect()
     })
 }
 

@@ -220,7 +220,10 @@ fn build_movement(
                 board.dirs(dirs, errors),
                 build_reach(Some(limit), p, m.span, errors),
             ),
-            ast::Leg::Leap(offsets, span) => Leg::Leap(leaps.table(board, offsets, *span, errors)?),
+            ast::Leg::Leap(offsets, span) => {
+                let n = leaps.table(board, offsets, *span, errors)?;
+                Leg::Leap([n, n])
+            }
         });
     }
     let mut mv = Movement {
@@ -275,6 +278,10 @@ fn build_movement(
             ast::Modifier::TakesEnPassant(_) => mv.takes_en_passant = true,
         }
     }
+    if mv.jumping && mv.legs.len() > 1 && !mv.sets_en_passant && leaps_only(&mv.legs) {
+        mv.legs = vec![Leg::Leap(compose_jump(&mv.legs, board, leaps))];
+        mv.jumping = false;
+    }
     mv.breadth_first = !mv.sets_en_passant && path_count(&mv.legs, board, leaps) > MAX_PATHS;
     if mv.first_only && mv.later_only {
         errors.push(Diagnostic::new(
@@ -289,6 +296,50 @@ fn build_movement(
         ));
     }
     Some(mv)
+}
+
+/// Whether every leg goes a fixed way (steps and leaps), so that a jumping
+/// movement's destinations do not depend on the position.
+fn leaps_only(legs: &[Leg]) -> bool {
+    legs.iter()
+        .all(|l| matches!(l, Leg::Step(_) | Leg::Leap(_)))
+}
+
+/// A jumping movement of steps and leaps is a leap: its destinations from each
+/// cell are fixed, so they become a leap table per side (the knight of The
+/// Central Squares, two steps along an axis and one across, is one lookup).
+fn compose_jump(legs: &[Leg], board: &Board, leaps: &mut Leaps) -> [usize; 2] {
+    let cells = board.cells.len();
+    [0, 1].map(|side| {
+        let lists: Vec<Vec<u16>> = (0..cells as u16)
+            .map(|from| {
+                let mut frontier = vec![from];
+                for leg in legs {
+                    let mut next: Vec<u16> = Vec::new();
+                    for &c in &frontier {
+                        let targets: Vec<u16> = match leg {
+                            Leg::Step(dirs) => dirs
+                                .iter()
+                                .flat_map(|&d| {
+                                    board.steps[side].get(d as usize * cells + c as usize)
+                                })
+                                .copied()
+                                .collect(),
+                            Leg::Leap(n) => leaps.tables[n[side]].get(c as usize).to_vec(),
+                            _ => unreachable!("leaps_only checked the legs"),
+                        };
+                        next.extend(targets);
+                    }
+                    next.sort_unstable();
+                    next.dedup();
+                    frontier = next;
+                }
+                frontier.retain(|&t| t != from);
+                frontier
+            })
+            .collect();
+        leaps.add(&lists)
+    })
 }
 
 /// Above this many paths a movement is generated leg by leg over sets of cells.
@@ -313,7 +364,7 @@ fn path_count(legs: &[Leg], board: &Board, leaps: &Leaps) -> u128 {
                 .sum(),
             Leg::Slide(dirs, _) => dirs.len() as u128 * cells as u128,
             Leg::Path(..) => cells as u128,
-            Leg::Leap(n) => widest(&leaps.tables[*n], cells),
+            Leg::Leap(n) => widest(&leaps.tables[n[0]], cells),
         }
     };
     let mut count: u128 = 1;
@@ -392,10 +443,13 @@ pub fn attack_tables(
                         ds.iter().for_each(|&d| rays.steppers[d as usize] |= bit);
                         true
                     }
-                    Leg::Leap(n) => {
-                        match rays.leapers.iter_mut().find(|(t, _)| t == n) {
-                            Some((_, mask)) => *mask |= bit,
-                            None => rays.leapers.push((*n, bit)),
+                    Leg::Leap(tables) => {
+                        for (side, &n) in tables.iter().enumerate() {
+                            let leapers = &mut rays.leapers[side];
+                            match leapers.iter_mut().find(|(t, _)| *t == n) {
+                                Some((_, mask)) => *mask |= bit,
+                                None => leapers.push((n, bit)),
+                            }
                         }
                         true
                     }

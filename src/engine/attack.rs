@@ -55,7 +55,11 @@ fn ray_attack(pos: &Position<'_>, cell: u16, by: Side) -> bool {
         }
         let mut at = cell;
         let mut dist = 0;
-        while let Some(&x) = game.rev_step(by, d, at).first() {
+        loop {
+            let x = game.prev(by, d, at);
+            if x == crate::game::NO_CELL {
+                break;
+            }
             dist += 1;
             let piece = pos.at(x);
             if piece != 0 {
@@ -75,7 +79,7 @@ fn ray_attack(pos: &Position<'_>, cell: u16, by: Side) -> bool {
             at = x;
         }
     }
-    rays.leapers.iter().any(|&(n, mask)| {
+    rays.leapers[by.index()].iter().any(|&(n, mask)| {
         game.rev_leaps[n]
             .get(cell as usize)
             .iter()
@@ -149,7 +153,7 @@ fn pattern_hits(pos: &Position<'_>, pat: &AttackPattern, cell: u16, by: Side) ->
                 .any(|&d| slide_back(pos, d, cell, 1, max, by, &ok))
         }
         Leg::Path(dirs, reach) => path_back(pos, dirs, cell, most(*reach), by, &ok),
-        Leg::Leap(n) => game.rev_leaps[*n]
+        Leg::Leap(n) => game.rev_leaps[n[by.index()]]
             .get(cell as usize)
             .iter()
             .any(|&x| ok(x, 1)),

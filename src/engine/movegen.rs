@@ -291,6 +291,14 @@ impl Gen<'_, '_> {
         let last = i + 1 == self.m.legs.len();
         let side = self.side;
         match &self.m.legs[i] {
+            Leg::Step(dirs) if !self.game.branches => {
+                for &d in dirs {
+                    let t = self.game.next(side, d, at);
+                    if t != NO_CELL {
+                        self.arrive(i, last, t, waypoints);
+                    }
+                }
+            }
             Leg::Step(dirs) => {
                 for &d in dirs {
                     for &t in self.game.step(side, d, at) {
@@ -309,7 +317,7 @@ impl Gen<'_, '_> {
                 self.path(i, last, dirs, at, max, waypoints);
             }
             Leg::Leap(n) => {
-                for &t in self.game.leaps[*n].get(at as usize) {
+                for &t in self.game.leaps[n[side.index()]].get(at as usize) {
                     self.arrive(i, last, t, waypoints);
                 }
             }
@@ -318,6 +326,22 @@ impl Gen<'_, '_> {
 
     fn slide(&mut self, i: usize, last: bool, d: u8, at: u16, left: u32, waypoints: [u16; 2]) {
         if left == 0 {
+            return;
+        }
+        if !self.game.branches {
+            // One line, no cycle: a loop to the first piece or the edge.
+            let mut at = at;
+            for _ in 0..left {
+                let t = self.game.next(self.side, d, at);
+                if t == NO_CELL {
+                    return;
+                }
+                self.arrive(i, last, t, waypoints);
+                if !self.passable(t) {
+                    return;
+                }
+                at = t;
+            }
             return;
         }
         for &t in self.game.step(self.side, d, at) {

@@ -31,6 +31,11 @@ impl Csr {
         &self.cells[a..b]
     }
 
+    /// How many keys the table has.
+    pub fn keys(&self) -> usize {
+        self.starts.len().saturating_sub(1)
+    }
+
     /// Whether some key lists more than one cell.
     pub fn branches(&self) -> bool {
         self.starts.windows(2).any(|w| w[1] - w[0] > 1)

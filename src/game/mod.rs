@@ -13,6 +13,9 @@ pub use csr::Csr;
 use indexmap::IndexMap;
 use std::fmt;
 
+/// No cell: the end of a line.
+pub const NO_CELL: Cell = u16::MAX;
+
 /// A cell's index in [`Game::cells`].
 pub type Cell = u16;
 /// A piece kind's index in [`Game::pieces`].
@@ -122,8 +125,9 @@ pub enum Leg {
     /// Up to a number of single steps, each in any of the directions, through
     /// empty cells; the destinations are every cell so reached.
     Path(Vec<u8>, Reach),
-    /// A jump to the targets of leap table `n`.
-    Leap(usize),
+    /// A jump to the targets of a leap table: the first for White, the second
+    /// for Black (the same table for a symmetric leap).
+    Leap([usize; 2]),
 }
 
 /// How many steps a slide or path may take.
@@ -265,8 +269,8 @@ pub struct AttackRays {
     /// (a path or a multi-leg capture passing the vacated cell), so that no move
     /// can be assumed safe.
     pub uncovers_anywhere: bool,
-    /// Leap tables with the kinds that leap by them.
-    pub leapers: Vec<(usize, u128)>,
+    /// Per attacking side: leap tables with the kinds that leap by them.
+    pub leapers: [Vec<(usize, u128)>; 2],
 }
 
 /// A single attack pattern for the reverse attack test.
@@ -292,6 +296,10 @@ pub struct Game {
     /// twice); when false, every step list has at most one cell and a walk in
     /// one direction never returns.
     pub branches: bool,
+    /// Where no step branches: per side, key `dir * cells + cell`, the one cell a
+    /// step leads to (`NO_CELL` for none), and the one that steps onto it.
+    pub next: [Vec<Cell>; 2],
+    pub prev: [Vec<Cell>; 2],
     /// Per side, key `dir * cells + cell`: the cells that step onto `cell`.
     pub rev_steps: [Csr; 2],
     /// Per leap table, key `cell`.
@@ -346,6 +354,19 @@ impl Game {
     #[inline]
     pub fn step(&self, side: Side, dir: u8, c: Cell) -> &[Cell] {
         self.steps[side.index()].get(dir as usize * self.cells.len() + c as usize)
+    }
+
+    /// The one cell a step leads to on a board whose steps never branch, or
+    /// `NO_CELL`. Only meaningful when `branches` is false.
+    #[inline]
+    pub fn next(&self, side: Side, dir: u8, c: Cell) -> Cell {
+        self.next[side.index()][dir as usize * self.cells.len() + c as usize]
+    }
+
+    /// The one cell that steps onto `c`, or `NO_CELL`; see [`Game::next`].
+    #[inline]
+    pub fn prev(&self, side: Side, dir: u8, c: Cell) -> Cell {
+        self.prev[side.index()][dir as usize * self.cells.len() + c as usize]
     }
 
     #[inline]
