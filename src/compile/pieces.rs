@@ -5,7 +5,8 @@ use super::board::{Board, Leaps};
 use super::names::Names;
 use crate::diag::Diagnostic;
 use crate::game::{
-    AttackPattern, AttackRays, Counter, Kind, Leg, Modality, Movement, PieceDef, Promotion, Reach,
+    AttackPattern, AttackRays, Counter, Kind, KindMasks, Leg, Modality, Movement, PieceDef,
+    Promotion, Reach, NEAR,
 };
 use crate::syntax::ast;
 
@@ -384,8 +385,9 @@ pub fn attack_tables(
     cells: usize,
 ) -> (AttackRays, Vec<AttackPattern>, Vec<Kind>) {
     let mut rays = AttackRays {
-        sliders: vec![0; dirs],
-        steppers: vec![0; dirs],
+        near: vec![[KindMasks::default(); NEAR]; dirs],
+        far: vec![KindMasks::default(); dirs],
+        reach: vec![0; dirs],
         ..AttackRays::default()
     };
     let mut patterns = Vec::new();
@@ -424,38 +426,8 @@ pub fn attack_tables(
                 Leg::Path(..) => rays.uncovers_anywhere = true,
                 _ => {}
             }
-            let unconditional = lands_anywhere
-                && m.from_zone.is_none()
-                && m.not_from_zone.is_none()
-                && !m.first_only
-                && !m.later_only;
-            let grouped = unconditional
-                && match &m.legs[0] {
-                    Leg::Step(ds) => {
-                        ds.iter().for_each(|&d| rays.steppers[d as usize] |= bit);
-                        true
-                    }
-                    Leg::Slide(ds, Reach::Steps(n)) if *n as usize >= cells => {
-                        ds.iter().for_each(|&d| rays.sliders[d as usize] |= bit);
-                        true
-                    }
-                    Leg::Slide(ds, Reach::Steps(1)) => {
-                        ds.iter().for_each(|&d| rays.steppers[d as usize] |= bit);
-                        true
-                    }
-                    Leg::Leap(tables) => {
-                        for (side, &n) in tables.iter().enumerate() {
-                            let leapers = &mut rays.leapers[side];
-                            match leapers.iter_mut().find(|(t, _)| *t == n) {
-                                Some((_, mask)) => *mask |= bit,
-                                None => leapers.push((n, bit)),
-                            }
-                        }
-                        true
-                    }
-                    _ => false,
-                };
-            if !grouped {
+            let groupable = lands_anywhere && m.from_zone.is_none() && m.not_from_zone.is_none();
+            if !(groupable && group(&mut rays, &m.legs[0], bit, m, cells)) {
                 patterns.push(AttackPattern {
                     kind: k as Kind,
                     movement: i,
@@ -465,8 +437,47 @@ pub fn attack_tables(
         }
     }
     rays.dirs = (0..dirs)
-        .filter(|&d| rays.sliders[d] | rays.steppers[d] != 0)
+        .filter(|&d| rays.reach[d] > 0)
         .map(|d| d as u8)
         .collect();
     (rays, patterns, forward)
+}
+
+/// Adds one leg to the attack rays, if it is a step, a slide of fixed reach or a
+/// leap; returns whether it did.
+fn group(rays: &mut AttackRays, leg: &Leg, bit: u128, m: &Movement, cells: usize) -> bool {
+    let (first, later) = (m.first_only, m.later_only);
+    let mut line = |ds: &[u8], n: u32| {
+        for &d in ds {
+            let d = d as usize;
+            for near in rays.near[d].iter_mut().take(n as usize) {
+                near.add(bit, first, later);
+            }
+            if n as usize >= cells {
+                rays.far[d].add(bit, first, later);
+            }
+            rays.reach[d] = rays.reach[d].max(n);
+        }
+    };
+    match leg {
+        Leg::Step(ds) => line(ds, 1),
+        Leg::Slide(ds, Reach::Steps(n)) if *n as usize >= cells || *n as usize <= NEAR => {
+            line(ds, *n)
+        }
+        Leg::Leap(tables) => {
+            for (side, &n) in tables.iter().enumerate() {
+                let leapers = &mut rays.leapers[side];
+                match leapers.iter_mut().find(|(t, _)| *t == n) {
+                    Some((_, masks)) => masks.add(bit, first, later),
+                    None => {
+                        let mut masks = KindMasks::default();
+                        masks.add(bit, first, later);
+                        leapers.push((n, masks));
+                    }
+                }
+            }
+        }
+        _ => return false,
+    }
+    true
 }

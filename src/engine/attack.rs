@@ -7,7 +7,7 @@
 use super::movegen::reach_of;
 use super::moves::Move;
 use super::position::Position;
-use crate::game::{code, kind_of, side_of, AttackPattern, Leg, Reach, Side};
+use crate::game::{code, kind_of, side_of, AttackPattern, AttackRays, KindMasks, Leg, Reach, Side};
 
 /// Whether a royal piece of `side` is attacked.
 pub fn in_check(pos: &Position<'_>, side: Side) -> bool {
@@ -33,86 +33,80 @@ pub fn is_attacked(pos: &Position<'_>, cell: u16, by: Side) -> bool {
     forward_attack(pos, cell, by)
 }
 
-/// Whether `piece` is one of `by`'s and of a kind in `mask`.
+/// Whether the piece on `x` is one of `by`'s, of a kind in `masks`, with the
+/// kind's condition on having moved met.
 #[inline]
-fn is_one_of(piece: u8, by: Side, mask: u128) -> bool {
-    piece != 0 && side_of(piece) == by && mask & (1u128 << kind_of(piece)) != 0
+fn is_one_of(pos: &Position<'_>, x: u16, by: Side, masks: &KindMasks) -> bool {
+    let piece = pos.at(x);
+    if piece == 0 || side_of(piece) != by {
+        return false;
+    }
+    let bit = 1u128 << kind_of(piece);
+    masks.always & bit != 0
+        || (masks.unmoved | masks.moved) & bit != 0 && {
+            let unmoved = pos.is_unmoved(x);
+            (masks.unmoved & bit != 0 && unmoved) || (masks.moved & bit != 0 && !unmoved)
+        }
 }
 
-/// The unconditional attacks: one backward walk per direction finds the first
-/// piece, which attacks if it slides that way (or steps, when adjacent); leaps
+/// The kinds attacking along direction `d` from `dist` steps away.
+#[inline]
+fn masks_at(rays: &AttackRays, d: u8, dist: u32) -> &KindMasks {
+    match rays.near[d as usize].get(dist as usize - 1) {
+        Some(m) => m,
+        None => &rays.far[d as usize],
+    }
+}
+
+/// The grouped attacks: one backward walk per direction finds the first piece,
+/// which attacks if its kind attacks along that direction from that far; leaps
 /// are one table lookup per leap table.
 fn ray_attack(pos: &Position<'_>, cell: u16, by: Side) -> bool {
     let game = pos.game();
     let rays = &game.attack_rays;
     for &d in &rays.dirs {
-        let (sliders, steppers) = (rays.sliders[d as usize], rays.steppers[d as usize]);
+        let reach = rays.reach[d as usize];
         if game.branches {
-            if ray_back(pos, d, cell, 1, by, sliders, steppers) {
+            if ray_back(pos, d, cell, 1, reach, by) {
                 return true;
             }
             continue;
         }
         let mut at = cell;
-        let mut dist = 0;
-        loop {
+        for dist in 1..=reach {
             let x = game.prev(by, d, at);
             if x == crate::game::NO_CELL {
                 break;
             }
-            dist += 1;
-            let piece = pos.at(x);
-            if piece != 0 {
-                let mask = if dist == 1 {
-                    sliders | steppers
-                } else {
-                    sliders
-                };
-                if is_one_of(piece, by, mask) {
+            if pos.at(x) != 0 {
+                if is_one_of(pos, x, by, masks_at(rays, d, dist)) {
                     return true;
                 }
-                break;
-            }
-            if sliders == 0 {
                 break;
             }
             at = x;
         }
     }
-    rays.leapers[by.index()].iter().any(|&(n, mask)| {
-        game.rev_leaps[n]
+    rays.leapers[by.index()].iter().any(|(n, masks)| {
+        game.rev_leaps[*n]
             .get(cell as usize)
             .iter()
-            .any(|&x| is_one_of(pos.at(x), by, mask))
+            .any(|&x| is_one_of(pos, x, by, masks))
     })
 }
 
-/// `ray_attack`'s walk where steps branch or cycle: every path, at most as many
-/// steps as the board has cells.
-fn ray_back(
-    pos: &Position<'_>,
-    d: u8,
-    at: u16,
-    dist: usize,
-    by: Side,
-    sliders: u128,
-    steppers: u128,
-) -> bool {
+/// `ray_attack`'s walk where steps branch or cycle: every path, at most `reach`
+/// steps (which is at most the number of cells).
+fn ray_back(pos: &Position<'_>, d: u8, at: u16, dist: u32, reach: u32, by: Side) -> bool {
     let game = pos.game();
+    let rays = &game.attack_rays;
     for &x in game.rev_step(by, d, at) {
-        let piece = pos.at(x);
-        if piece != 0 {
-            let mask = if dist == 1 {
-                sliders | steppers
-            } else {
-                sliders
-            };
-            if is_one_of(piece, by, mask) {
+        if pos.at(x) != 0 {
+            if is_one_of(pos, x, by, masks_at(rays, d, dist)) {
                 return true;
             }
-        } else if sliders != 0
-            && dist < game.cell_count()
-            && ray_back(pos, d, x, dist + 1, by, sliders, steppers)
+        } else if dist < reach.min(game.cell_count() as u32)
+            && ray_back(pos, d, x, dist + 1, reach, by)
         {
             return true;
         }

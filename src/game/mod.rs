@@ -256,11 +256,14 @@ pub enum Outcome {
 /// bit `k` of a mask stands for piece kind `k`.
 #[derive(Clone, Debug, Default)]
 pub struct AttackRays {
-    /// Per direction: kinds that slide in it as far as the board goes.
-    pub sliders: Vec<u128>,
-    /// Per direction: kinds that step in it once.
-    pub steppers: Vec<u128>,
-    /// Directions with a slider or a stepper.
+    /// Per direction and distance `1..=NEAR`: the kinds that attack along that
+    /// direction from that far (steps, limited and unlimited slides).
+    pub near: Vec<[KindMasks; NEAR]>,
+    /// Per direction: the kinds that attack along it from any distance.
+    pub far: Vec<KindMasks>,
+    /// Per direction: the longest distance any kind attacks from along it.
+    pub reach: Vec<u32>,
+    /// Directions some kind attacks along.
     pub dirs: Vec<u8>,
     /// Directions of every capturing slide, conditional or not: the lines along
     /// which moving a piece away can uncover an attack.
@@ -270,7 +273,34 @@ pub struct AttackRays {
     /// can be assumed safe.
     pub uncovers_anywhere: bool,
     /// Per attacking side: leap tables with the kinds that leap by them.
-    pub leapers: [Vec<(usize, u128)>; 2],
+    pub leapers: [Vec<(usize, KindMasks)>; 2],
+}
+
+/// How many distances along a direction the attack rays list one by one.
+pub const NEAR: usize = 8;
+
+/// Piece kinds as bit masks (bit `k` for kind `k`), by the condition on the
+/// attacker: none, not yet moved (`first`), or moved (`not first`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct KindMasks {
+    pub always: u128,
+    pub unmoved: u128,
+    pub moved: u128,
+}
+
+impl KindMasks {
+    pub fn is_empty(&self) -> bool {
+        self.always | self.unmoved | self.moved == 0
+    }
+
+    /// Adds the kind bit `bit` under the condition of a movement.
+    pub fn add(&mut self, bit: u128, first_only: bool, later_only: bool) {
+        match (first_only, later_only) {
+            (true, _) => self.unmoved |= bit,
+            (_, true) => self.moved |= bit,
+            _ => self.always |= bit,
+        }
+    }
 }
 
 /// A single attack pattern for the reverse attack test.
