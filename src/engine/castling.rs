@@ -12,7 +12,13 @@ pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
     for c in &game.castlings {
         let king = code(c.king, side);
         let rook = code(c.rook, side);
-        for kc in pos.occupied(side).iter() {
+        // A royal king is found among the royal pieces, which are few.
+        let candidates = if game.pieces[c.king as usize].royal {
+            pos.royals(side)
+        } else {
+            pos.occupied(side)
+        };
+        for kc in candidates.iter() {
             if pos.at(kc) != king || !pos.is_unmoved(kc) {
                 continue;
             }
