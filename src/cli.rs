@@ -3,7 +3,7 @@
 //! the commands in-process.
 
 use crate::engine::movegen::legal_moves;
-use crate::engine::perft::{divide, perft};
+use crate::engine::perft::divide_parallel;
 use crate::engine::Position;
 use crate::game::Game;
 use crate::notation::{self, fen, uci};
@@ -46,6 +46,9 @@ pub enum Command {
         /// Print `MOVE: COUNT` for each root move first.
         #[arg(long)]
         divide: bool,
+        /// Share the root moves out among this many threads.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
     },
     /// Draw a position as text.
     Show {
@@ -116,27 +119,31 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             depth,
             at,
             divide: by_move,
+            threads,
         } => {
             let (_, game) = load(&file)?;
-            let mut pos = position(&game, &at)?;
-            let total = if by_move {
-                let mut rows: Vec<(String, u64)> = divide(&mut pos, depth)
-                    .into_iter()
-                    .map(|(m, n)| (uci::format(&game, &m), n))
-                    .collect();
-                rows.sort();
+            let pos = position(&game, &at)?;
+            let progress = Progress::new();
+            let rows = divide_parallel(&pos, depth, threads as usize, &|done, of, nodes| {
+                progress.report(done, of, nodes)
+            });
+            progress.finish();
+            let mut rows: Vec<(String, u64)> = rows
+                .into_iter()
+                .map(|(m, n)| (uci::format(&game, &m), n))
+                .collect();
+            rows.sort();
+            if by_move {
                 for (m, n) in &rows {
                     writeln!(out, "{m}: {n}").map_err(io)?;
                 }
                 writeln!(out).map_err(io)?;
-                // At depth 0 the root itself is the one leaf, and there are no rows.
-                if depth == 0 {
-                    1
-                } else {
-                    rows.iter().map(|r| r.1).sum()
-                }
+            }
+            // At depth 0 the root itself is the one leaf, and there are no rows.
+            let total: u64 = if depth == 0 {
+                1
             } else {
-                perft(&mut pos, depth)
+                rows.iter().map(|r| r.1).sum()
             };
             writeln!(out, "Nodes searched: {total}").map_err(io)
         }
@@ -182,6 +189,42 @@ fn check(files: &[String], out: &mut dyn Write) -> Result<(), Failure> {
             text: failed,
             code: 2,
         }),
+    }
+}
+
+/// A progress line on standard error, for perft runs that take more than a few
+/// seconds, and only when standard error is a terminal.
+struct Progress {
+    started: std::time::Instant,
+    shown: std::sync::atomic::AtomicBool,
+    enabled: bool,
+}
+
+impl Progress {
+    fn new() -> Progress {
+        use std::io::IsTerminal;
+        Progress {
+            started: std::time::Instant::now(),
+            shown: std::sync::atomic::AtomicBool::new(false),
+            enabled: std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn report(&self, done: usize, of: usize, nodes: u64) {
+        let secs = self.started.elapsed().as_secs_f64();
+        if self.enabled && secs > 3.0 {
+            self.shown.store(true, std::sync::atomic::Ordering::Relaxed);
+            let rate = nodes as f64 / secs / 1e6;
+            eprint!(
+                "\rperft: {done}/{of} root moves, {nodes} nodes, {secs:.1} s, {rate:.1} M nodes/s "
+            );
+        }
+    }
+
+    fn finish(&self) {
+        if self.shown.load(std::sync::atomic::Ordering::Relaxed) {
+            eprintln!();
+        }
     }
 }
 

@@ -22,9 +22,8 @@ pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
             if pos.at(kc) != king || !pos.is_unmoved(kc) {
                 continue;
             }
-            if is_attacked(pos, kc, side.opposite()) {
-                continue;
-            }
+            // Whether the king stands in check, asked only once a partner is found.
+            let mut in_check: Option<bool> = None;
             for &d in &c.dirs {
                 // The line from the king to the first piece in direction `d`.
                 let mut line = vec![kc];
@@ -44,6 +43,9 @@ pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
                 let Some(rc) = partner else { continue };
                 if pos.at(rc) != rook || !pos.is_unmoved(rc) {
                     continue;
+                }
+                if *in_check.get_or_insert_with(|| is_attacked(pos, kc, side.opposite())) {
+                    break;
                 }
                 // Steps from the king to its partner.
                 let distance = line.len() as u32;

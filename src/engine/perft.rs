@@ -30,6 +30,48 @@ pub fn divide(pos: &mut Position<'_>, depth: u32) -> Vec<(Move, u64)> {
         .collect()
 }
 
+/// Perft below each legal root move, the root moves shared out among `threads`
+/// threads; `on_root` hears of each finished root move (how many are done, of
+/// how many, and the nodes counted so far), for a progress report.
+pub fn divide_parallel(
+    pos: &Position<'_>,
+    depth: u32,
+    threads: usize,
+    on_root: &(dyn Fn(usize, usize, u64) + Sync),
+) -> Vec<(Move, u64)> {
+    use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+    use std::sync::Mutex;
+    if depth == 0 {
+        return Vec::new();
+    }
+    let mut roots = Vec::new();
+    legal_moves(&mut pos.clone(), &mut roots);
+    let counts: Mutex<Vec<u64>> = Mutex::new(vec![0; roots.len()]);
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let nodes = AtomicU64::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, roots.len().max(1)) {
+            scope.spawn(|| {
+                let mut local = pos.clone();
+                let mut buffers = Buffers::default();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&mv) = roots.get(i) else { break };
+                    let undo = local.make(mv);
+                    let n = count(&mut local, depth - 1, &mut buffers, 0);
+                    local.unmake(undo);
+                    counts.lock().unwrap_or_else(|e| e.into_inner())[i] = n;
+                    let total = nodes.fetch_add(n, Ordering::Relaxed) + n;
+                    on_root(done.fetch_add(1, Ordering::Relaxed) + 1, roots.len(), total);
+                }
+            });
+        }
+    });
+    let counts = counts.into_inner().unwrap_or_else(|e| e.into_inner());
+    roots.into_iter().zip(counts).collect()
+}
+
 /// One move list per ply, grown as the search goes deeper, so that a huge depth
 /// in a game whose tree ends early allocates nothing it does not use.
 #[derive(Default)]
