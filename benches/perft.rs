@@ -19,6 +19,8 @@
 //! Since criterion does not compare benchmarks with each other, the bench then
 //! prints a summary table with Tessera nodes/s, cozy-chess nodes/s and the ratio
 //! tessera/cozy, timed separately (best of 3 runs with `std::time::Instant`).
+//! Last it times the start position of every seed variant in `games/` at the
+//! depth that takes about a second, and prints their nodes per second.
 //!
 //! Run it with:
 //!
@@ -252,6 +254,59 @@ fn main() {
 
     if benchmarking {
         print_summary(&timings);
+        print_variants();
         println!("\n(whole bench: {:.1} s)", started.elapsed().as_secs_f64());
+    }
+}
+
+/// The seed variants' start positions, each at the depth that takes about a
+/// second, with the node counts they must give.
+const VARIANTS: &[(&str, &str, u32, u64)] = &[
+    (
+        "cycle-chess",
+        include_str!("../games/cycle-chess.game"),
+        6,
+        2_040_312,
+    ),
+    (
+        "central-squares",
+        include_str!("../games/central-squares.game"),
+        4,
+        2_762_199,
+    ),
+    (
+        "power-chess-98",
+        include_str!("../games/power-chess-98.game"),
+        6,
+        2_508_534,
+    ),
+    (
+        "exile-chess",
+        include_str!("../games/exile-chess.game"),
+        4,
+        2_146_775,
+    ),
+];
+
+/// Start-position perft of every seed variant, nodes per second, best of runs.
+fn print_variants() {
+    println!();
+    println!("seed variants: start-position perft, single thread, best of {SUMMARY_RUNS} runs");
+    println!(
+        "{:<16} {:>5} {:>10} {:>16}",
+        "game", "depth", "nodes", "tessera nodes/s"
+    );
+    for &(name, src, depth, nodes) in VARIANTS {
+        let game = tessera::compile_str(src).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        let mut pos = tessera::Position::start(&game);
+        let time = best_of(|| {
+            let n = tessera::perft(black_box(&mut pos), black_box(depth));
+            assert_eq!(n, nodes, "Tessera perft({depth}) of {name} is wrong");
+            n
+        });
+        println!(
+            "{name:<16} {depth:>5} {nodes:>10} {:>16.0}",
+            nodes_per_sec(nodes, time)
+        );
     }
 }
