@@ -388,6 +388,7 @@ pub fn attack_tables(
         near: vec![[KindMasks::default(); NEAR]; dirs],
         far: vec![KindMasks::default(); dirs],
         reach: vec![0; dirs],
+        origin_rules: vec![None; pieces.len()],
         ..AttackRays::default()
     };
     let mut patterns = Vec::new();
@@ -406,8 +407,9 @@ pub fn attack_tables(
             .enumerate()
             .filter(|(_, m)| m.modality.may_capture())
         {
-            let backward =
-                m.legs.len() == 1 && !m.jumping && m.to_zone.is_none() && m.not_to_zone.is_none();
+            // A single-leg capture is looked up backwards; its destination zones
+            // are conditions on the attacked cell, known when asked.
+            let backward = m.legs.len() == 1 && !m.jumping;
             if !backward {
                 if !forward.contains(&(k as Kind)) {
                     forward.push(k as Kind);
@@ -426,7 +428,10 @@ pub fn attack_tables(
                 Leg::Path(..) => rays.uncovers_anywhere = true,
                 _ => {}
             }
-            let groupable = lands_anywhere && m.from_zone.is_none() && m.not_from_zone.is_none();
+            let groupable = lands_anywhere
+                && m.to_zone.is_none()
+                && m.not_to_zone.is_none()
+                && origin_rule_fits(&mut rays, k, m);
             if !(groupable && group(&mut rays, &m.legs[0], bit, m, cells)) {
                 patterns.push(AttackPattern {
                     kind: k as Kind,
@@ -443,18 +448,39 @@ pub fn attack_tables(
     (rays, patterns, forward)
 }
 
+/// Whether a movement's origin zones can go with its kind into the attack rays:
+/// a kind has one origin rule for all its zoned entries, and a movement with
+/// origin zones is grouped only without first-move conditions.
+fn origin_rule_fits(rays: &mut AttackRays, kind: usize, m: &Movement) -> bool {
+    let rule = (m.from_zone, m.not_from_zone);
+    if rule == (None, None) {
+        return true;
+    }
+    if m.first_only || m.later_only {
+        return false;
+    }
+    match &mut rays.origin_rules[kind] {
+        Some(existing) => *existing == rule,
+        slot => {
+            *slot = Some(rule);
+            true
+        }
+    }
+}
+
 /// Adds one leg to the attack rays, if it is a step, a slide of fixed reach or a
 /// leap; returns whether it did.
 fn group(rays: &mut AttackRays, leg: &Leg, bit: u128, m: &Movement, cells: usize) -> bool {
+    let zoned = m.from_zone.is_some() || m.not_from_zone.is_some();
     let (first, later) = (m.first_only, m.later_only);
     let mut line = |ds: &[u8], n: u32| {
         for &d in ds {
             let d = d as usize;
             for near in rays.near[d].iter_mut().take(n as usize) {
-                near.add(bit, first, later);
+                near.add(bit, first, later, zoned);
             }
             if n as usize >= cells {
-                rays.far[d].add(bit, first, later);
+                rays.far[d].add(bit, first, later, zoned);
             }
             rays.reach[d] = rays.reach[d].max(n);
         }
@@ -468,10 +494,10 @@ fn group(rays: &mut AttackRays, leg: &Leg, bit: u128, m: &Movement, cells: usize
             for (side, &n) in tables.iter().enumerate() {
                 let leapers = &mut rays.leapers[side];
                 match leapers.iter_mut().find(|(t, _)| *t == n) {
-                    Some((_, masks)) => masks.add(bit, first, later),
+                    Some((_, masks)) => masks.add(bit, first, later, zoned),
                     None => {
                         let mut masks = KindMasks::default();
-                        masks.add(bit, first, later);
+                        masks.add(bit, first, later, zoned);
                         leapers.push((n, masks));
                     }
                 }

@@ -41,11 +41,18 @@ fn is_one_of(pos: &Position<'_>, x: u16, by: Side, masks: &KindMasks) -> bool {
     if piece == 0 || side_of(piece) != by {
         return false;
     }
-    let bit = 1u128 << kind_of(piece);
+    let kind = kind_of(piece);
+    let bit = 1u128 << kind;
     masks.always & bit != 0
         || (masks.unmoved | masks.moved) & bit != 0 && {
             let unmoved = pos.is_unmoved(x);
             (masks.unmoved & bit != 0 && unmoved) || (masks.moved & bit != 0 && !unmoved)
+        }
+        || masks.zoned & bit != 0 && {
+            let game = pos.game();
+            let (from, not_from) = game.attack_rays.origin_rules[kind as usize].unwrap_or_default();
+            from.is_none_or(|z| game.in_zone(z, by, x))
+                && not_from.is_none_or(|z| !game.in_zone(z, by, x))
         }
 }
 
@@ -119,7 +126,10 @@ fn pattern_hits(pos: &Position<'_>, pat: &AttackPattern, cell: u16, by: Side) ->
     let attacker = code(pat.kind, by);
     let piece = &game.pieces[pat.kind as usize];
     let m = &piece.movements[pat.movement];
-    if !may_land(pos, pat.kind, by, cell) {
+    if !may_land(pos, pat.kind, by, cell)
+        || m.to_zone.is_some_and(|z| !game.in_zone(z, by, cell))
+        || m.not_to_zone.is_some_and(|z| game.in_zone(z, by, cell))
+    {
         return false;
     }
     // `dist` is the number of steps from the attacker to `cell`.

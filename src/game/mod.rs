@@ -274,6 +274,8 @@ pub struct AttackRays {
     pub uncovers_anywhere: bool,
     /// Per attacking side: leap tables with the kinds that leap by them.
     pub leapers: [Vec<(usize, KindMasks)>; 2],
+    /// Per kind: the origin zones (`from`, `not from`) its zoned entries obey.
+    pub origin_rules: Vec<Option<(Option<usize>, Option<usize>)>>,
 }
 
 /// How many distances along a direction the attack rays list one by one.
@@ -286,18 +288,21 @@ pub struct KindMasks {
     pub always: u128,
     pub unmoved: u128,
     pub moved: u128,
+    /// Kinds that attack only from cells their origin rule allows.
+    pub zoned: u128,
 }
 
 impl KindMasks {
     pub fn is_empty(&self) -> bool {
-        self.always | self.unmoved | self.moved == 0
+        self.always | self.unmoved | self.moved | self.zoned == 0
     }
 
     /// Adds the kind bit `bit` under the condition of a movement.
-    pub fn add(&mut self, bit: u128, first_only: bool, later_only: bool) {
-        match (first_only, later_only) {
-            (true, _) => self.unmoved |= bit,
-            (_, true) => self.moved |= bit,
+    pub fn add(&mut self, bit: u128, first_only: bool, later_only: bool, zoned: bool) {
+        match (zoned, first_only, later_only) {
+            (true, _, _) => self.zoned |= bit,
+            (_, true, _) => self.unmoved |= bit,
+            (_, _, true) => self.moved |= bit,
             _ => self.always |= bit,
         }
     }
