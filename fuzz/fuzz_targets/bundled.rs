@@ -15,3 +15,11 @@ pub static GAMES: LazyLock<Vec<Game>> = LazyLock::new(|| {
     .map(|src| tessera::compile_str(src).expect("bundled games compile"))
     .collect()
 });
+
+/// Splits fuzz input into a game (picked by the first byte, whose bit 7 is left
+/// for the target's own use), that byte, and the rest as text.
+pub fn pick(data: &[u8]) -> Option<(&'static Game, u8, &str)> {
+    let (&which, rest) = data.split_first()?;
+    let text = std::str::from_utf8(rest).ok()?;
+    Some((&GAMES[which as usize % GAMES.len()], which, text))
+}

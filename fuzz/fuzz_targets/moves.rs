@@ -8,18 +8,13 @@ use libfuzzer_sys::fuzz_target;
 #[path = "bundled.rs"]
 mod bundled;
 
-use bundled::GAMES;
 use tessera::notation::uci;
 use tessera::Position;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&which, rest)) = data.split_first() else {
+    let Some((game, _, text)) = bundled::pick(data) else {
         return;
     };
-    let Ok(text) = std::str::from_utf8(rest) else {
-        return;
-    };
-    let game = &GAMES[which as usize % GAMES.len()];
     let mut pos = Position::start(game);
     for word in text.split_whitespace().take(64) {
         let Ok(mv) = uci::parse(&mut pos, word) else {

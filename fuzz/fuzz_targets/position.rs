@@ -8,17 +8,12 @@ use libfuzzer_sys::fuzz_target;
 #[path = "bundled.rs"]
 mod bundled;
 
-use bundled::GAMES;
 use tessera::notation::{fen, position};
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&which, rest)) = data.split_first() else {
+    let Some((game, which, text)) = bundled::pick(data) else {
         return;
     };
-    let Ok(text) = std::str::from_utf8(rest) else {
-        return;
-    };
-    let game = &GAMES[which as usize % GAMES.len()];
     let parsed = if which & 0x80 != 0 {
         fen::parse(game, text).ok()
     } else {
