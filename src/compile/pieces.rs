@@ -344,7 +344,7 @@ fn compose_jump(legs: &[Leg], board: &Board, leaps: &mut Leaps) -> [usize; 2] {
 }
 
 /// Above this many paths a movement is generated leg by leg over sets of cells.
-const MAX_PATHS: u128 = 4096;
+const MAX_PATHS: u128 = 16;
 
 /// An upper bound on the number of paths through the legs before the last.
 fn path_count(legs: &[Leg], board: &Board, leaps: &Leaps) -> u128 {

@@ -21,13 +21,13 @@ pub fn legal_moves(pos: &mut Position<'_>, out: &mut Vec<Move>) {
     let side = pos.side_to_move();
     let exposed = Exposed::find(pos, side);
     out.retain(|&mv| {
-        if exposed.is_safe(pos, &mv) {
+        let known_safe = exposed.is_safe(pos, &mv);
+        if known_safe && !mv.not_checking {
             return true;
         }
         let undo = pos.make(mv);
-        let safe = !in_check(pos, side);
-        let gives_forbidden_check = mv.not_checking && in_check(pos, side.opposite());
-        let ok = safe && !gives_forbidden_check;
+        let safe = known_safe || !in_check(pos, side);
+        let ok = safe && !(mv.not_checking && in_check(pos, side.opposite()));
         pos.unmake(undo);
         ok
     });
@@ -90,9 +90,10 @@ impl Exposed {
         }
     }
 
-    /// Whether `mv` certainly leaves no royal piece of the mover attacked.
+    /// Whether `mv` certainly leaves no royal piece of the mover attacked (a
+    /// `not checking` move may still give a forbidden check).
     fn is_safe(&self, pos: &Position<'_>, mv: &Move) -> bool {
-        if self.all || mv.not_checking {
+        if self.all {
             return false;
         }
         match mv.kind {
@@ -276,8 +277,17 @@ impl Gen<'_, '_> {
             next.dedup();
             frontier = next;
         }
+        // The last leg's landings are gathered too, so that a cell reached from
+        // several places lands once.
+        self.stops = Some(Vec::new());
         for &c in &frontier {
             self.leg(legs - 1, c, [NO_CELL; 2]);
+        }
+        let mut landings = self.stops.take().unwrap_or_default();
+        landings.sort_unstable();
+        landings.dedup();
+        for t in landings {
+            self.land(t, [NO_CELL; 2]);
         }
     }
 
@@ -382,6 +392,12 @@ impl Gen<'_, '_> {
 
     /// Reaching `t` at the end of leg `i`: a waypoint, or the move's destination.
     fn arrive(&mut self, i: usize, last: bool, t: u16, mut waypoints: [u16; 2]) {
+        if last {
+            if let Some(stops) = &mut self.stops {
+                stops.push(t);
+                return;
+            }
+        }
         if !last {
             if self.passable(t) {
                 if let Some(stops) = &mut self.stops {
