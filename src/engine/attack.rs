@@ -4,6 +4,7 @@
 //! Single-leg movements are looked up backwards from the attacked cell through
 //! reverse step and leap tables; multi-leg movements are generated forwards.
 
+use super::bfs::Visit;
 use super::movegen::reach_of;
 use super::moves::Move;
 use super::position::Position;
@@ -214,33 +215,16 @@ fn path_back(
     ok: &dyn Fn(u16, u32) -> bool,
 ) -> bool {
     let game = pos.game();
-    let mut seen = vec![cell];
-    let mut frontier = vec![cell];
-    for dist in 1..=max {
-        let mut next = Vec::new();
-        for &c in &frontier {
-            for &d in dirs {
-                for &x in game.rev_step(by, d, c) {
-                    if seen.contains(&x) {
-                        continue;
-                    }
-                    seen.push(x);
-                    if pos.at(x) != 0 {
-                        if ok(x, dist) {
-                            return true;
-                        }
-                    } else {
-                        next.push(x);
-                    }
-                }
-            }
+    let neighbours = |d, c| game.rev_step(by, d, c);
+    super::bfs::search(game.cell_count(), cell, max, dirs, neighbours, |x, dist| {
+        if pos.at(x) == 0 {
+            Visit::Pass
+        } else if ok(x, dist) {
+            Visit::Found
+        } else {
+            Visit::Block
         }
-        if next.is_empty() {
-            break;
-        }
-        frontier = next;
-    }
-    false
+    })
 }
 
 /// Tests the multi-leg capturing movements by generating them.

@@ -1,6 +1,7 @@
 //! The engine: positions, move generation, attack tests, perft.
 
 pub mod attack;
+mod bfs;
 pub mod castling;
 pub mod movegen;
 pub mod moves;

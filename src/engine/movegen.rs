@@ -3,6 +3,7 @@
 //! that leave no royal piece of the mover attacked.
 
 use super::attack::in_check;
+use super::bfs::Visit;
 use super::castling::castling_moves;
 use super::moves::{Move, MoveKind, NO_CELL};
 use super::outcome::bare_side;
@@ -365,29 +366,16 @@ impl Gen<'_, '_> {
     /// Breadth-first over single steps in any of `dirs`, through passable cells:
     /// every cell within `max` steps is reached once.
     fn path(&mut self, i: usize, last: bool, dirs: &[u8], at: u16, max: u32, waypoints: [u16; 2]) {
-        let mut seen = vec![at];
-        let mut frontier = vec![at];
-        for _ in 0..max {
-            let mut next = Vec::new();
-            for &c in &frontier {
-                for &d in dirs {
-                    for &t in self.game.step(self.side, d, c) {
-                        if seen.contains(&t) {
-                            continue;
-                        }
-                        seen.push(t);
-                        self.arrive(i, last, t, waypoints);
-                        if self.passable(t) {
-                            next.push(t);
-                        }
-                    }
-                }
+        let (game, side) = (self.game, self.side);
+        let neighbours = |d, c| game.step(side, d, c);
+        super::bfs::search(game.cell_count(), at, max, dirs, neighbours, |t, _| {
+            self.arrive(i, last, t, waypoints);
+            if self.passable(t) {
+                Visit::Pass
+            } else {
+                Visit::Block
             }
-            if next.is_empty() {
-                break;
-            }
-            frontier = next;
-        }
+        });
     }
 
     /// Reaching `t` at the end of leg `i`: a waypoint, or the move's destination.
