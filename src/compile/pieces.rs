@@ -401,6 +401,9 @@ pub fn attack_tables(
             .promotion
             .as_ref()
             .is_none_or(|pr| pr.optional || pr.from_pools.is_empty());
+        if !lands_anywhere && p.movements.iter().any(|m| m.modality.may_capture()) {
+            rays.pool_conditioned = true;
+        }
         for (i, m) in p
             .movements
             .iter()
@@ -425,7 +428,13 @@ pub fn attack_tables(
                         }
                     }
                 }
-                Leg::Path(..) => rays.uncovers_anywhere = true,
+                Leg::Path(ds, reach) => {
+                    let most = match reach {
+                        Reach::Steps(n) => (*n).min(cells as u32),
+                        Reach::Counter => p.counter.as_ref().map_or(0, |c| u32::from(c.high)),
+                    };
+                    rays.path_lines.push((ds.clone(), most));
+                }
                 _ => {}
             }
             let groupable = lands_anywhere

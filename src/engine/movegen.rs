@@ -66,8 +66,34 @@ impl Exposed {
             for &d in &game.attack_rays.slide_dirs {
                 e.walk(pos, d, royal, enemy, 0);
             }
+            for (dirs, reach) in &game.attack_rays.path_lines {
+                e.spread(pos, dirs, *reach, royal, enemy);
+            }
         }
         e
+    }
+
+    /// Notes the friendly pieces that block an enemy path toward `royal`: the
+    /// cells a path of at most `reach` steps could pass on its way there.
+    fn spread(&mut self, pos: &Position<'_>, dirs: &[u8], reach: u32, royal: u16, enemy: Side) {
+        let game = pos.game();
+        let neighbours = |d, c| game.rev_step(enemy, d, c);
+        let max = reach.saturating_sub(1);
+        super::bfs::search(game.cell_count(), royal, max, dirs, neighbours, |x, _| {
+            let piece = pos.at(x);
+            if piece == 0 {
+                return Visit::Pass;
+            }
+            if side_of(piece) != enemy && !self.cells[..self.len].contains(&x) {
+                if self.len == Exposed::MAX {
+                    self.all = true;
+                    return Visit::Found;
+                }
+                self.cells[self.len] = x;
+                self.len += 1;
+            }
+            Visit::Block
+        });
     }
 
     /// Follows the line an enemy slider in direction `d` would take to `at`,
@@ -101,8 +127,10 @@ impl Exposed {
             MoveKind::Drop | MoveKind::Transfer => true,
             MoveKind::Castle | MoveKind::EnPassant => false,
             MoveKind::Normal | MoveKind::SetsEnPassant => {
+                let rays = &pos.game().attack_rays;
                 !pos.royals(pos.side_to_move()).contains(mv.from)
                     && !self.cells[..self.len].contains(&mv.from)
+                    && !(rays.pool_conditioned && pos.at(mv.to) != 0)
             }
         }
     }

@@ -268,10 +268,16 @@ pub struct AttackRays {
     /// Directions of every capturing slide, conditional or not: the lines along
     /// which moving a piece away can uncover an attack.
     pub slide_dirs: Vec<u8>,
-    /// Whether moving a piece can uncover an attack other than along a slide
-    /// (a path or a multi-leg capture passing the vacated cell), so that no move
-    /// can be assumed safe.
+    /// Whether moving a piece can uncover an attack other than along a slide or
+    /// a path (a multi-leg capture passing the vacated cell), so that no move can
+    /// be assumed safe.
     pub uncovers_anywhere: bool,
+    /// The directions and longest reach of every capturing path.
+    pub path_lines: Vec<(Vec<u8>, u32)>,
+    /// Whether some kind attacks a promotion zone only while its pools hold a
+    /// piece to promote to: a capture, filling the enemy's pools, can then
+    /// create an attack anywhere in that zone.
+    pub pool_conditioned: bool,
     /// Per attacking side: leap tables with the kinds that leap by them.
     pub leapers: [Vec<(usize, KindMasks)>; 2],
     /// Per kind: the origin zones (`from`, `not from`) its zoned entries obey.
