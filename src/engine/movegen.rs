@@ -128,9 +128,10 @@ impl Exposed {
             MoveKind::Castle | MoveKind::EnPassant => false,
             MoveKind::Normal | MoveKind::SetsEnPassant => {
                 let rays = &pos.game().attack_rays;
-                !pos.royals(pos.side_to_move()).contains(mv.from)
-                    && !self.cells[..self.len].contains(&mv.from)
-                    && !(rays.pool_conditioned && pos.at(mv.to) != 0)
+                let captures_into_enemy_pools = rays.pool_conditioned && pos.at(mv.to) != 0;
+                !(pos.royals(pos.side_to_move()).contains(mv.from)
+                    || self.cells[..self.len].contains(&mv.from)
+                    || captures_into_enemy_pools)
             }
         }
     }
