@@ -129,7 +129,7 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         drops: pools.drops,
         phases,
         attack_rays,
-        attack_patterns: [attack_patterns.clone(), attack_patterns],
+        attack_patterns,
         forward_attackers,
         rect,
     })

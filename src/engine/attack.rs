@@ -23,7 +23,7 @@ pub fn is_attacked(pos: &Position<'_>, cell: u16, by: Side) -> bool {
     if ray_attack(pos, cell, by) {
         return true;
     }
-    for pat in &game.attack_patterns[by.index()] {
+    for pat in &game.attack_patterns {
         if pattern_hits(pos, pat, cell, by) {
             return true;
         }

@@ -368,9 +368,9 @@ pub struct Game {
     pub phases: Vec<Phase>,
     /// Unconditional single-leg capturing movements, by direction and leap table.
     pub attack_rays: AttackRays,
-    /// Per attacking side: the other single-leg capturing movements, looked up
-    /// backwards one by one.
-    pub attack_patterns: [Vec<AttackPattern>; 2],
+    /// The other single-leg capturing movements, looked up backwards one by one
+    /// (the same for both sides: directions are resolved per side when walked).
+    pub attack_patterns: Vec<AttackPattern>,
     /// Kinds with multi-leg capturing movements, tested forwards.
     pub forward_attackers: Vec<Kind>,
     /// For a plain 2-D board: `rect[rank][file]`, for FEN and drawing.
