@@ -4,13 +4,14 @@
 //! `Game` is built, so a rule file's author sees all errors at once.
 
 mod board;
+mod leaps;
 mod names;
 mod pieces;
 
 use crate::diag::{Diagnostic, Errors, Span};
 use crate::game::{code, Castling, Game, Kind, Outcome, Phase, Side};
 use crate::syntax::ast::{self, GoalCondition};
-use board::Leaps;
+use leaps::Leaps;
 use names::Names;
 
 pub use board::MAX_CELLS;

@@ -1,7 +1,8 @@
 //! Pieces: movements and their modifiers, counters, promotion, and the attack
 //! tables derived from movement (attack is never written twice).
 
-use super::board::{Board, Leaps};
+use super::board::Board;
+use super::leaps::Leaps;
 use super::names::Names;
 use crate::diag::Diagnostic;
 use crate::game::{

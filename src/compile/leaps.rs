@@ -1,0 +1,166 @@
+//! Leap tables: every symmetric image of a leap's offsets, from every cell, and
+//! the reverse tables the attack test walks.
+
+use super::board::Board;
+use crate::diag::{Diagnostic, Span};
+use crate::game::{Cell, Csr};
+use indexmap::IndexMap;
+
+/// Leap tables, one per distinct offset list, shared by all pieces.
+#[derive(Default)]
+pub struct Leaps {
+    pub index: IndexMap<Vec<Vec<i64>>, usize>,
+    pub tables: Vec<Csr>,
+    pub rev: Vec<Csr>,
+}
+
+impl Leaps {
+    /// The leap table for `offsets` (each with all its symmetric images).
+    pub fn table(
+        &mut self,
+        board: &Board,
+        offsets: &[Vec<i64>],
+        span: Span,
+        errors: &mut Vec<Diagnostic>,
+    ) -> Option<usize> {
+        let dims = board.axes.len();
+        for o in offsets {
+            if o.len() != dims {
+                errors.push(Diagnostic::new(
+                    span,
+                    format!(
+                        "leap offset has {} components; the grid has {dims} axes",
+                        o.len()
+                    ),
+                ));
+                return None;
+            }
+            if o.iter().all(|&x| x == 0) {
+                errors.push(Diagnostic::new(span, "a leap of (0, ..., 0) goes nowhere"));
+                return None;
+            }
+            let images = image_count(o);
+            if images > MAX_LEAP_IMAGES {
+                errors.push(Diagnostic::new(
+                    span,
+                    format!("a leap offset has {images} symmetric images; at most {MAX_LEAP_IMAGES} are supported"),
+                ));
+                return None;
+            }
+        }
+        let key = offsets.to_vec();
+        if let Some(&i) = self.index.get(&key) {
+            return Some(i);
+        }
+        let mut images: Vec<Vec<i64>> = Vec::new();
+        for o in offsets {
+            for img in symmetric_images(o) {
+                if !images.contains(&img) {
+                    images.push(img);
+                }
+            }
+        }
+        let n = board.cells.len();
+        let mut lists = vec![Vec::new(); n];
+        for c in 0..n as Cell {
+            for img in &images {
+                for t in board.targets(c, img) {
+                    if !lists[c as usize].contains(&t) {
+                        lists[c as usize].push(t);
+                    }
+                }
+            }
+        }
+        let i = self.add(&lists);
+        self.index.insert(key, i);
+        Some(i)
+    }
+
+    /// Adds a table of targets per cell, with its reverse; returns its index.
+    pub fn add(&mut self, lists: &[Vec<Cell>]) -> usize {
+        let mut rev = vec![Vec::new(); lists.len()];
+        for (c, targets) in lists.iter().enumerate() {
+            for &t in targets {
+                rev[t as usize].push(c as Cell);
+            }
+        }
+        self.tables.push(Csr::from_lists(lists));
+        self.rev.push(Csr::from_lists(&rev));
+        self.tables.len() - 1
+    }
+}
+
+/// The most images one leap offset may have.
+pub const MAX_LEAP_IMAGES: u128 = 4096;
+
+/// How many distinct images `v` has: distinct orders of its magnitudes times the
+/// signs of its non-zero components.
+fn image_count(v: &[i64]) -> u128 {
+    let mut mags: Vec<u64> = v.iter().map(|x| x.unsigned_abs()).collect();
+    mags.sort_unstable();
+    let mut count: u128 = 1;
+    let mut run = 0u128;
+    for (i, m) in mags.iter().enumerate() {
+        run = if i > 0 && mags[i - 1] == *m {
+            run + 1
+        } else {
+            1
+        };
+        // Multinomial: n! / (k1! k2! ...), built one factor at a time.
+        count = count.saturating_mul(i as u128 + 1) / run;
+    }
+    let nonzero = mags.iter().filter(|m| **m != 0).count() as u32;
+    count.saturating_mul(1u128.checked_shl(nonzero).unwrap_or(u128::MAX))
+}
+
+/// Every distinct permutation of the components with every choice of signs.
+fn symmetric_images(v: &[i64]) -> Vec<Vec<i64>> {
+    let mut mags: Vec<i64> = v.iter().map(|x| x.saturating_abs()).collect();
+    mags.sort_unstable();
+    let mut out: Vec<Vec<i64>> = Vec::new();
+    loop {
+        let nonzero: Vec<usize> = (0..mags.len()).filter(|&i| mags[i] != 0).collect();
+        for mask in 0..(1u64 << nonzero.len()) {
+            let mut img = mags.clone();
+            for (bit, &i) in nonzero.iter().enumerate() {
+                if mask & (1 << bit) != 0 {
+                    img[i] = -img[i];
+                }
+            }
+            out.push(img);
+        }
+        if !next_permutation(&mut mags) {
+            return out;
+        }
+    }
+}
+
+/// Steps `v` to the next lexicographic permutation; false after the last.
+fn next_permutation(v: &mut [i64]) -> bool {
+    let Some(i) = (1..v.len()).rev().find(|&i| v[i - 1] < v[i]) else {
+        return false;
+    };
+    let j = (i..v.len())
+        .rev()
+        .find(|&j| v[j] > v[i - 1])
+        .expect("v[i] qualifies");
+    v.swap(i - 1, j);
+    v[i..].reverse();
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn knight_has_eight_images() {
+        assert_eq!(symmetric_images(&[1, 2]).len(), 8);
+        assert_eq!(symmetric_images(&[1, 2, 0]).len(), 24);
+        assert_eq!(symmetric_images(&[1, 1]).len(), 4);
+        assert_eq!(image_count(&[1, 2, 0]), 24);
+        assert_eq!(image_count(&[1, 1]), 4);
+        assert_eq!(image_count(&[2, 2, 0, 0]), 24);
+        assert_eq!(symmetric_images(&[2, 2, 0, 0]).len(), 24);
+    }
+}
