@@ -108,8 +108,8 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         cells: board.cells,
         cell_index,
         dir_names: board.dir_list,
-        next: dense(&board.steps, board.branches),
-        prev: dense(&board.rev_steps, board.branches),
+        next: dense(&board.steps),
+        prev: dense(&board.rev_steps),
         steps: board.steps,
         branches: board.branches,
         rev_steps: board.rev_steps,
@@ -137,13 +137,14 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
 }
 
 /// One cell per key instead of a list, where no list holds more than one.
-fn dense(tables: &[crate::game::Csr; 2], branches: bool) -> [Vec<u16>; 2] {
-    if branches {
-        return [Vec::new(), Vec::new()];
-    }
+fn dense(tables: &[crate::game::Csr; 2]) -> [Vec<u16>; 2] {
     tables.each_ref().map(|t| {
         (0..t.keys())
-            .map(|k| t.get(k).first().copied().unwrap_or(crate::game::NO_CELL))
+            .map(|k| match t.get(k) {
+                [] => crate::game::NO_CELL,
+                [one] => *one,
+                _ => crate::game::BRANCH,
+            })
             .collect()
     })
 }

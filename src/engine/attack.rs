@@ -73,19 +73,20 @@ fn ray_attack(pos: &Position<'_>, cell: u16, by: Side) -> bool {
     let game = pos.game();
     let rays = &game.attack_rays;
     for &d in &rays.dirs {
-        let reach = rays.reach[d as usize];
-        if game.branches {
-            if ray_back(pos, d, cell, 1, reach, by) {
-                return true;
-            }
-            continue;
-        }
+        // Cycles of steps end the walk after as many steps as there are cells.
+        let reach = rays.reach[d as usize].min(game.cell_count() as u32);
         let mut at = cell;
         for dist in 1..=reach {
-            let x = game.prev(by, d, at);
-            if x == crate::game::NO_CELL {
-                break;
-            }
+            let x = match game.prev(by, d, at) {
+                crate::game::NO_CELL => break,
+                crate::game::BRANCH => {
+                    if ray_back(pos, d, at, dist, reach, by) {
+                        return true;
+                    }
+                    break;
+                }
+                x => x,
+            };
             if pos.at(x) != 0 {
                 if is_one_of(pos, x, by, masks_at(rays, d, dist)) {
                     return true;

@@ -8,7 +8,7 @@ use super::castling::castling_moves;
 use super::moves::{Move, MoveKind, NO_CELL};
 use super::outcome::bare_side;
 use super::position::Position;
-use crate::game::{code, kind_of, side_of, Game, Kind, Leg, Movement, Reach, Side};
+use crate::game::{code, kind_of, side_of, Game, Kind, Leg, Movement, Reach, Side, BRANCH};
 
 /// Fills `out` with the legal moves of the side to move, without duplicates.
 /// A position whose game is over by material has none.
@@ -331,18 +331,16 @@ impl Gen<'_, '_> {
         let last = i + 1 == self.m.legs.len();
         let side = self.side;
         match &self.m.legs[i] {
-            Leg::Step(dirs) if !self.game.branches => {
-                for &d in dirs {
-                    let t = self.game.next(side, d, at);
-                    if t != NO_CELL {
-                        self.arrive(i, last, t, waypoints);
-                    }
-                }
-            }
             Leg::Step(dirs) => {
                 for &d in dirs {
-                    for &t in self.game.step(side, d, at) {
-                        self.arrive(i, last, t, waypoints);
+                    match self.game.next(side, d, at) {
+                        NO_CELL => {}
+                        BRANCH => {
+                            for &t in self.game.step(side, d, at) {
+                                self.arrive(i, last, t, waypoints);
+                            }
+                        }
+                        t => self.arrive(i, last, t, waypoints),
                     }
                 }
             }
@@ -365,25 +363,32 @@ impl Gen<'_, '_> {
     }
 
     fn slide(&mut self, i: usize, last: bool, d: u8, at: u16, left: u32, waypoints: [u16; 2]) {
-        if left == 0 {
-            return;
-        }
-        if !self.game.branches {
-            // One line, no cycle: a loop to the first piece or the edge.
-            let mut at = at;
-            for _ in 0..left {
-                let t = self.game.next(self.side, d, at);
-                if t == NO_CELL {
-                    return;
-                }
-                self.arrive(i, last, t, waypoints);
-                if !self.passable(t) {
-                    return;
-                }
-                at = t;
+        // Along one line a loop to the first piece or the edge; where the step
+        // branches, every branch in turn.
+        let mut at = at;
+        for left in (1..=left).rev() {
+            let t = match self.game.next(self.side, d, at) {
+                NO_CELL => return,
+                BRANCH => return self.slide_branches(i, last, d, at, left, waypoints),
+                t => t,
+            };
+            self.arrive(i, last, t, waypoints);
+            if !self.passable(t) {
+                return;
             }
-            return;
+            at = t;
         }
+    }
+
+    fn slide_branches(
+        &mut self,
+        i: usize,
+        last: bool,
+        d: u8,
+        at: u16,
+        left: u32,
+        waypoints: [u16; 2],
+    ) {
         for &t in self.game.step(self.side, d, at) {
             self.arrive(i, last, t, waypoints);
             if left > 1 && self.passable(t) {

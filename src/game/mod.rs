@@ -16,6 +16,9 @@ use std::fmt;
 /// No cell: the end of a line.
 pub const NO_CELL: Cell = u16::MAX;
 
+/// In the one-cell step tables: the step branches, see the list tables.
+pub const BRANCH: Cell = u16::MAX - 1;
+
 /// A cell's index in [`Game::cells`].
 pub type Cell = u16;
 /// A piece kind's index in [`Game::pieces`].
@@ -337,8 +340,8 @@ pub struct Game {
     /// twice); when false, every step list has at most one cell and a walk in
     /// one direction never returns.
     pub branches: bool,
-    /// Where no step branches: per side, key `dir * cells + cell`, the one cell a
-    /// step leads to (`NO_CELL` for none), and the one that steps onto it.
+    /// Per side, key `dir * cells + cell`: the one cell a step leads to and the
+    /// one that steps onto it (`NO_CELL` for none, `BRANCH` for several).
     pub next: [Vec<Cell>; 2],
     pub prev: [Vec<Cell>; 2],
     /// Per side, key `dir * cells + cell`: the cells that step onto `cell`.
@@ -397,8 +400,8 @@ impl Game {
         self.steps[side.index()].get(dir as usize * self.cells.len() + c as usize)
     }
 
-    /// The one cell a step leads to on a board whose steps never branch, or
-    /// `NO_CELL`. Only meaningful when `branches` is false.
+    /// The one cell a step leads to, `NO_CELL` for none, or `BRANCH` where the
+    /// step branches and [`Game::step`] lists the cells.
     #[inline]
     pub fn next(&self, side: Side, dir: u8, c: Cell) -> Cell {
         self.next[side.index()][dir as usize * self.cells.len() + c as usize]
