@@ -68,7 +68,7 @@ fn play(game: &Game, picks: &[u16]) -> Result<(), TestCaseError> {
         let mv = moves[pick as usize % moves.len()];
         pos.make(mv);
     }
-    let total: u64 = divide(&mut pos, 2).iter().map(|(_, n)| n).sum();
+    let total: u64 = divide(&pos, 2).iter().map(|(_, n)| n).sum();
     prop_assert_eq!(total, perft(&mut pos, 2));
     Ok(())
 }

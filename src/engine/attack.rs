@@ -80,7 +80,9 @@ fn ray_attack(pos: &Position<'_>, cell: u16, by: Side) -> bool {
             let x = match game.prev(by, d, at) {
                 crate::game::NO_CELL => break,
                 crate::game::BRANCH => {
-                    if ray_back(pos, d, at, dist, reach, by) {
+                    // Every branch from here on, by the walk the patterns use.
+                    let ok = |x: u16, dist: u32| is_one_of(pos, x, by, masks_at(rays, d, dist));
+                    if slide_back(pos, d, at, dist, reach, by, &ok) {
                         return true;
                     }
                     break;
@@ -102,25 +104,6 @@ fn ray_attack(pos: &Position<'_>, cell: u16, by: Side) -> bool {
             .iter()
             .any(|&x| is_one_of(pos, x, by, masks))
     })
-}
-
-/// `ray_attack`'s walk where steps branch or cycle: every path, at most `reach`
-/// steps (which is at most the number of cells).
-fn ray_back(pos: &Position<'_>, d: u8, at: u16, dist: u32, reach: u32, by: Side) -> bool {
-    let game = pos.game();
-    let rays = &game.attack_rays;
-    for &x in game.rev_step(by, d, at) {
-        if pos.at(x) != 0 {
-            if is_one_of(pos, x, by, masks_at(rays, d, dist)) {
-                return true;
-            }
-        } else if dist < reach.min(game.cell_count() as u32)
-            && ray_back(pos, d, x, dist + 1, reach, by)
-        {
-            return true;
-        }
-    }
-    false
 }
 
 fn pattern_hits(pos: &Position<'_>, pat: &AttackPattern, cell: u16, by: Side) -> bool {
@@ -183,7 +166,8 @@ fn may_land(pos: &Position<'_>, kind: u8, by: Side, cell: u16) -> bool {
     })
 }
 
-/// Walks backwards along direction `d` from `at` to the first piece on each path.
+/// Walks backwards along direction `d` from `at` to the first piece on each
+/// path, `dist` being the distance of the next cell and `max` the longest.
 fn slide_back(
     pos: &Position<'_>,
     d: u8,

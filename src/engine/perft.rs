@@ -12,22 +12,8 @@ pub fn perft(pos: &mut Position<'_>, depth: u32) -> u64 {
 
 /// Perft below each legal root move, in move order; none at depth 0, where the
 /// root itself is the only leaf.
-pub fn divide(pos: &mut Position<'_>, depth: u32) -> Vec<(Move, u64)> {
-    if depth == 0 {
-        return Vec::new();
-    }
-    let mut roots = Vec::new();
-    legal_moves(pos, &mut roots);
-    let mut buffers = Buffers::default();
-    roots
-        .into_iter()
-        .map(|mv| {
-            let undo = pos.make(mv);
-            let n = count(pos, depth.saturating_sub(1), &mut buffers, 0);
-            pos.unmake(undo);
-            (mv, n)
-        })
-        .collect()
+pub fn divide(pos: &Position<'_>, depth: u32) -> Vec<(Move, u64)> {
+    divide_parallel(pos, depth, 1, &|_, _, _| {})
 }
 
 /// Perft below each legal root move, the root moves shared out among `threads`
@@ -50,24 +36,29 @@ pub fn divide_parallel(
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let nodes = AtomicU64::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, roots.len().max(1)) {
-            scope.spawn(|| {
-                let mut local = pos.clone();
-                let mut buffers = Buffers::default();
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&mv) = roots.get(i) else { break };
-                    let undo = local.make(mv);
-                    let n = count(&mut local, depth - 1, &mut buffers, 0);
-                    local.unmake(undo);
-                    counts.lock().unwrap_or_else(|e| e.into_inner())[i] = n;
-                    let total = nodes.fetch_add(n, Ordering::Relaxed) + n;
-                    on_root(done.fetch_add(1, Ordering::Relaxed) + 1, roots.len(), total);
-                }
-            });
+    // Each worker takes the next root move until none is left.
+    let work = || {
+        let mut local = pos.clone();
+        let mut buffers = Buffers::default();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&mv) = roots.get(i) else { break };
+            let undo = local.make(mv);
+            let n = count(&mut local, depth - 1, &mut buffers, 0);
+            local.unmake(undo);
+            counts.lock().unwrap_or_else(|e| e.into_inner())[i] = n;
+            let total = nodes.fetch_add(n, Ordering::Relaxed) + n;
+            on_root(done.fetch_add(1, Ordering::Relaxed) + 1, roots.len(), total);
         }
-    });
+    };
+    match threads.clamp(1, roots.len().max(1)) {
+        1 => work(),
+        n => std::thread::scope(|scope| {
+            for _ in 0..n {
+                scope.spawn(work);
+            }
+        }),
+    }
     let counts = counts.into_inner().unwrap_or_else(|e| e.into_inner());
     roots.into_iter().zip(counts).collect()
 }

@@ -89,19 +89,16 @@ fn is_plain_castling(game: &Game, mv: &Move) -> bool {
     ) else {
         return false;
     };
-    let king_steps: i64 = kc
-        .iter()
-        .zip(tc)
-        .map(|(a, b)| (a - b).abs())
+    distance(kc, tc) >= 2 && distance(rc, tc) == 1
+}
+
+/// The number of king steps between two coordinates.
+fn distance(a: &[i64], b: &[i64]) -> i64 {
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| x.saturating_sub(*y).saturating_abs())
         .max()
-        .unwrap_or(0);
-    let rook_gap: i64 = rc
-        .iter()
-        .zip(tc)
-        .map(|(a, b)| (a - b).abs())
-        .max()
-        .unwrap_or(0);
-    king_steps >= 2 && rook_gap == 1
+        .unwrap_or(0)
 }
 
 /// Parses a move in UCI style against the legal moves of `pos`.
