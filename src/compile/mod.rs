@@ -61,16 +61,7 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         zones: &zone_names,
         pools: &pools.names,
     };
-    let mut pieces = pieces::build(file, &scope, &mut leaps, errors);
-    let kinds: Names<Kind> = {
-        let mut k = Names::new("piece");
-        for (i, p) in file.pieces.iter().enumerate() {
-            if i < 127 {
-                k.declare(&p.name, i as Kind, &mut Vec::new());
-            }
-        }
-        k
-    };
+    let (mut pieces, kinds) = pieces::build(file, &scope, &mut leaps, errors);
     let setup = build_setup(file, &board, &kinds, errors);
     let castlings = build_castlings(file, &board, &kinds, errors);
     for c in &castlings {

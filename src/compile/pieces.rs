@@ -21,12 +21,14 @@ pub struct Scope<'a> {
     pub pools: &'a Names<usize>,
 }
 
+/// Compiles the pieces; also returns the table of piece names, for the rules
+/// that name pieces (setup, castling, phases).
 pub fn build(
     file: &ast::File,
     scope: &Scope<'_>,
     leaps: &mut Leaps,
     errors: &mut Vec<Diagnostic>,
-) -> Vec<PieceDef> {
+) -> (Vec<PieceDef>, Names<Kind>) {
     let mut names: Names<Kind> = Names::new("piece");
     let mut letters: Names<Kind> = Names::new("piece letter");
     for (i, p) in file.pieces.iter().enumerate() {
@@ -58,11 +60,13 @@ pub fn build(
             ),
         }
     }
-    file.pieces
+    let pieces = file
+        .pieces
         .iter()
         .take(MAX_KINDS)
         .map(|p| build_piece(p, scope, &names, leaps, errors))
-        .collect()
+        .collect();
+    (pieces, names)
 }
 
 fn build_piece(
