@@ -5,6 +5,7 @@
 
 mod board;
 mod leaps;
+mod move_table;
 mod names;
 mod pieces;
 
@@ -93,7 +94,7 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         .enumerate()
         .map(|(i, c)| (c.name.clone(), i as u16))
         .collect();
-    Some(Game {
+    let mut game = Game {
         title,
         axes: board.axes,
         cells: board.cells,
@@ -124,7 +125,10 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         attack_patterns,
         forward_attackers,
         rect,
-    })
+        move_table: Default::default(),
+    };
+    game.move_table = move_table::build(&game);
+    Some(game)
 }
 
 /// One cell per key instead of a list, where no list holds more than one.

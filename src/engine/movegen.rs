@@ -8,7 +8,7 @@ use super::castling::castling_moves;
 use super::moves::{Move, MoveKind, NO_CELL};
 use super::outcome::bare_side;
 use super::position::Position;
-use crate::game::{code, kind_of, side_of, Game, Kind, Leg, Movement, Reach, Side, BRANCH};
+use crate::game::{code, kind_of, side_of, Game, Kind, Leg, Movement, Reach, Run, Side, BRANCH};
 
 /// Fills `out` with the legal moves of the side to move, without duplicates.
 /// A position whose game is over by material has none.
@@ -171,18 +171,24 @@ pub fn piece_moves(pos: &Position<'_>, from: u16, out: &mut Vec<Move>) {
     let kind = kind_of(pos.at(from));
     let piece = &game.pieces[kind as usize];
     let start = out.len();
-    for m in &piece.movements {
-        Gen {
+    let unmoved = pos.is_unmoved(from);
+    for run in game.move_table.runs(side.index(), kind, from) {
+        let m = &piece.movements[run.movement as usize];
+        let mut gen = Gen {
             pos,
             game,
             side,
             from,
             kind,
             m,
-            out,
+            out: &mut *out,
             stops: None,
+        };
+        if run.has(Run::GENERAL) {
+            gen.movement();
+        } else if !(run.has(Run::FIRST) && !unmoved || run.has(Run::LATER) && unmoved) {
+            gen.run(run);
         }
-        .movement();
     }
     if piece.may_duplicate {
         dedup_tail(out, start);
@@ -288,6 +294,50 @@ impl Gen<'_, '_> {
             self.leg_by_leg();
         } else {
             self.leg(0, self.from, [NO_CELL; 2]);
+        }
+    }
+
+    /// The moves along one run of the move table: a plain landing is pushed
+    /// here, any other goes through the full landing rules.
+    fn run(&mut self, run: &Run) {
+        let cells = self.game.move_table.cells(run);
+        let cells = if run.has(Run::COUNTER) {
+            let reach = (self.pos.state(self.from) as usize).min(cells.len());
+            &cells[..reach]
+        } else {
+            cells
+        };
+        let plain = Move {
+            not_checking: run.has(Run::NOT_CHECKING),
+            ..Move::normal(self.from, self.from)
+        };
+        let ray = run.has(Run::RAY);
+        for c in cells {
+            let target = self.pos.at(c.cell);
+            if target == 0 {
+                if run.has(Run::QUIET) && c.plain {
+                    self.out.push(Move {
+                        to: c.cell,
+                        ..plain
+                    });
+                } else if run.has(Run::QUIET | Run::QUIET_SPECIAL) {
+                    self.land(c.cell, [NO_CELL; 2]);
+                }
+            } else {
+                if run.has(Run::CAPTURE) && side_of(target) != self.side {
+                    if c.plain {
+                        self.out.push(Move {
+                            to: c.cell,
+                            ..plain
+                        });
+                    } else {
+                        self.land(c.cell, [NO_CELL; 2]);
+                    }
+                }
+                if ray {
+                    return;
+                }
+            }
         }
     }
 

@@ -6,9 +6,11 @@
 
 mod cellset;
 mod csr;
+mod move_table;
 
 pub use cellset::CellSet;
 pub use csr::Csr;
+pub use move_table::{MoveTable, Run, RunCell};
 
 use indexmap::IndexMap;
 use std::fmt;
@@ -378,6 +380,8 @@ pub struct Game {
     pub forward_attackers: Vec<Kind>,
     /// For a plain 2-D board: `rect[rank][file]`, for FEN and drawing.
     pub rect: Option<Vec<Vec<Cell>>>,
+    /// The movements compiled into runs of cells per side, kind and cell.
+    pub move_table: MoveTable,
 }
 
 impl Game {

@@ -1,0 +1,235 @@
+//! Builds the [`MoveTable`]: the runs of cells of every single-leg step, leap
+//! and slide, per side, kind and cell.
+
+use std::collections::HashMap;
+
+use crate::game::{Game, Leg, Modality, MoveTable, Movement, Reach, Run, RunCell, Side, BRANCH};
+use crate::game::{Kind, NO_CELL};
+
+/// The most run cells a table holds; past it, movements stay interpreted, so a
+/// huge board with long slides does not take a huge table.
+pub const MAX_RUN_CELLS: usize = 1 << 22;
+
+/// The move table of `game`.
+pub fn build(game: &Game) -> MoveTable {
+    let cells = game.cell_count();
+    let kinds = game.pieces.len();
+    let mut builder = Builder {
+        game,
+        run_cells: Vec::new(),
+        interned: HashMap::new(),
+        work: 0,
+        seen: vec![false; cells],
+    };
+    let mut lists = Vec::with_capacity(2 * kinds * cells);
+    for side in [Side::White, Side::Black] {
+        for kind in 0..kinds {
+            for cell in 0..cells as u16 {
+                lists.push(builder.list(side, kind as Kind, cell));
+            }
+        }
+    }
+    MoveTable::new(kinds, cells, lists, builder.run_cells)
+}
+
+struct Builder<'g> {
+    game: &'g Game,
+    run_cells: Vec<RunCell>,
+    /// Equal cell sequences are stored once (a queen's rays are a rook's).
+    interned: HashMap<Vec<RunCell>, u32>,
+    /// Cells computed so far, kept under [`MAX_RUN_CELLS`].
+    work: usize,
+    /// Cells already on the ray being walked, all false between walks.
+    seen: Vec<bool>,
+}
+
+impl Builder<'_> {
+    /// The runs of a piece of `kind` of `side` on `from`, in movement order.
+    fn list(&mut self, side: Side, kind: Kind, from: u16) -> Vec<Run> {
+        let game = self.game;
+        let mut list = Vec::new();
+        for (i, m) in game.pieces[kind as usize].movements.iter().enumerate() {
+            if !m.origin_allowed(game, side, from) {
+                continue;
+            }
+            let flags = flags(m);
+            let general = Run {
+                movement: i as u16,
+                flags: Run::GENERAL,
+                start: 0,
+                len: 0,
+            };
+            let budget = MAX_RUN_CELLS.saturating_sub(self.work);
+            let Some(sequences) = sequences(game, side, m, from, budget, &mut self.seen) else {
+                list.push(general);
+                continue;
+            };
+            self.work += sequences.iter().map(|(s, _)| s.len()).sum::<usize>();
+            for (seq, ray) in sequences {
+                let seq: Vec<RunCell> = seq
+                    .into_iter()
+                    .map(|cell| RunCell {
+                        cell,
+                        plain: plain_landing(game, side, kind, m, cell),
+                    })
+                    .collect();
+                let len = seq.len() as u32;
+                let start = self.intern(seq);
+                list.push(Run {
+                    movement: i as u16,
+                    flags: flags | if ray { Run::RAY } else { 0 },
+                    start,
+                    len,
+                });
+            }
+        }
+        list
+    }
+
+    fn intern(&mut self, seq: Vec<RunCell>) -> u32 {
+        if let Some(&start) = self.interned.get(&seq) {
+            return start;
+        }
+        let start = self.run_cells.len() as u32;
+        self.run_cells.extend_from_slice(&seq);
+        self.interned.insert(seq, start);
+        start
+    }
+}
+
+/// The run flags of a single-leg movement.
+fn flags(m: &Movement) -> u16 {
+    let mut f = 0;
+    if m.takes_en_passant || (m.sets_en_passant && m.modality.may_move()) {
+        f |= Run::QUIET_SPECIAL;
+    } else if m.modality.may_move() {
+        f |= Run::QUIET;
+    }
+    if m.modality != Modality::Quiet {
+        f |= Run::CAPTURE;
+    }
+    if m.first_only {
+        f |= Run::FIRST;
+    }
+    if m.later_only {
+        f |= Run::LATER;
+    }
+    if matches!(m.legs.first(), Some(Leg::Slide(_, Reach::Counter))) {
+        f |= Run::COUNTER;
+    }
+    if m.not_checking {
+        f |= Run::NOT_CHECKING;
+    }
+    f
+}
+
+/// The cell sequences of a single-leg movement from `from`, each with whether it
+/// is a ray (stops at the first piece); `None` for a movement the generator
+/// must interpret. The cells and their order are those the generator would
+/// reach, less repeats. `None` too when the sequences would hold more than
+/// `budget` cells.
+fn sequences(
+    game: &Game,
+    side: Side,
+    m: &Movement,
+    from: u16,
+    budget: usize,
+    seen: &mut [bool],
+) -> Option<Vec<(Vec<u16>, bool)>> {
+    let [leg] = m.legs.as_slice() else {
+        return None;
+    };
+    let most = game.cell_count() as u32;
+    let mut left = budget;
+    let mut take = |n: usize| -> Option<()> {
+        left = left.checked_sub(n)?;
+        Some(())
+    };
+    match leg {
+        Leg::Step(dirs) => {
+            let targets = dirs
+                .iter()
+                .flat_map(|&d| game.step(side, d, from).iter().copied())
+                .filter(|&t| t != from)
+                .collect::<Vec<_>>();
+            take(targets.len())?;
+            Some(vec![(targets, false)])
+        }
+        Leg::Leap(n) => {
+            let targets = game.leaps[n[side.index()]]
+                .get(from as usize)
+                .iter()
+                .copied()
+                .filter(|&t| t != from)
+                .collect::<Vec<_>>();
+            take(targets.len())?;
+            Some(vec![(targets, false)])
+        }
+        Leg::Slide(dirs, reach) => {
+            let reach = match reach {
+                Reach::Steps(n) => (*n).min(most),
+                Reach::Counter => most,
+            };
+            let mut rays = Vec::new();
+            for &d in dirs {
+                let ray = walk(game, side, d, from, reach, seen);
+                take(ray.as_ref().map_or(0, Vec::len))?;
+                let ray = ray?;
+                if !ray.is_empty() {
+                    rays.push((ray, true));
+                }
+            }
+            Some(rays)
+        }
+        Leg::Path(..) => None,
+    }
+}
+
+/// The cells a slide in direction `d` from `from` passes, at most `reach` of
+/// them; `None` where the step branches. Around a cycle the walk only repeats
+/// itself, so it stops at the first cell it has seen.
+fn walk(
+    game: &Game,
+    side: Side,
+    d: u8,
+    from: u16,
+    reach: u32,
+    seen: &mut [bool],
+) -> Option<Vec<u16>> {
+    let mut ray = Vec::new();
+    let mut at = from;
+    seen[from as usize] = true;
+    let mut branches = false;
+    while (ray.len() as u32) < reach {
+        match game.next(side, d, at) {
+            NO_CELL => break,
+            BRANCH => {
+                branches = true;
+                break;
+            }
+            t if seen[t as usize] => break,
+            t => {
+                seen[t as usize] = true;
+                ray.push(t);
+                at = t;
+            }
+        }
+    }
+    seen[from as usize] = false;
+    for &c in &ray {
+        seen[c as usize] = false;
+    }
+    (!branches).then_some(ray)
+}
+
+/// Whether a piece of `kind` landing on `to` by `m` needs no rule beyond
+/// modality: no destination zone to check and no promotion there.
+fn plain_landing(game: &Game, side: Side, kind: Kind, m: &Movement, to: u16) -> bool {
+    let allowed = m.to_zone.is_none_or(|z| game.in_zone(z, side, to))
+        && m.not_to_zone.is_none_or(|z| !game.in_zone(z, side, to));
+    let promotes = game.pieces[kind as usize]
+        .promotion
+        .as_ref()
+        .is_some_and(|p| game.in_zone(p.zone, side, to));
+    allowed && !promotes
+}
