@@ -393,6 +393,7 @@ pub fn attack_tables(
         near: vec![[KindMasks::default(); NEAR]; dirs],
         far: vec![KindMasks::default(); dirs],
         reach: vec![0; dirs],
+        slide_kinds: vec![0; dirs],
         origin_rules: vec![None; pieces.len()],
         ..AttackRays::default()
     };
@@ -431,6 +432,7 @@ pub fn attack_tables(
                         if !rays.slide_dirs.contains(&d) {
                             rays.slide_dirs.push(d);
                         }
+                        rays.slide_kinds[d as usize] |= bit;
                     }
                 }
                 Leg::Path(ds, reach) => {

@@ -21,10 +21,19 @@ pub fn legal_moves(pos: &mut Position<'_>, out: &mut Vec<Move>) {
     keep_phase_moves(pos, out);
     let side = pos.side_to_move();
     let exposed = Exposed::find(pos, side);
+    let board_decides = board_decides_safety(pos.game());
     out.retain(|&mv| {
         let known_safe = exposed.is_safe(pos, &mv);
         if known_safe && !mv.not_checking {
             return true;
+        }
+        if board_decides && !mv.not_checking && mv.promotion == 0 {
+            if let MoveKind::Normal | MoveKind::SetsEnPassant = mv.kind {
+                let displaced = pos.displace(mv.from, mv.to);
+                let safe = !in_check(pos, side);
+                pos.replace(displaced);
+                return safe;
+            }
         }
         let undo = pos.make(mv);
         let safe = known_safe || !in_check(pos, side);
@@ -32,6 +41,14 @@ pub fn legal_moves(pos: &mut Position<'_>, out: &mut Vec<Move>) {
         pos.unmake(undo);
         ok
     });
+}
+
+/// Whether the board alone decides if a plain move leaves the mover's royal
+/// pieces attacked, so that moving the piece on the board is test enough: no
+/// enemy attacks by generating moves forward, and none that depend on pools
+/// a capture would fill.
+fn board_decides_safety(game: &Game) -> bool {
+    game.forward_attackers.is_empty() && !game.attack_rays.pool_conditioned
 }
 
 /// The pieces whose move might uncover an attack on their own royal piece.
@@ -64,7 +81,7 @@ impl Exposed {
         let enemy = side.opposite();
         for royal in pos.royals(side).iter() {
             for &d in &game.attack_rays.slide_dirs {
-                e.walk(pos, d, royal, enemy, 0);
+                e.walk(pos, d, royal, enemy, 0, NO_CELL);
             }
             for (dirs, reach) in &game.attack_rays.path_lines {
                 e.spread(pos, dirs, *reach, royal, enemy);
@@ -84,37 +101,51 @@ impl Exposed {
             if piece == 0 {
                 return Visit::Pass;
             }
-            if side_of(piece) != enemy && !self.cells[..self.len].contains(&x) {
-                if self.len == Exposed::MAX {
-                    self.all = true;
+            if side_of(piece) != enemy {
+                self.note(x);
+                if self.all {
                     return Visit::Found;
                 }
-                self.cells[self.len] = x;
-                self.len += 1;
             }
             Visit::Block
         });
     }
 
     /// Follows the line an enemy slider in direction `d` would take to `at`,
-    /// backwards, and notes the first piece on it when it is a friend.
-    fn walk(&mut self, pos: &Position<'_>, d: u8, at: u16, enemy: Side, depth: usize) {
+    /// backwards, and notes the first piece on it when it is a friend with an
+    /// enemy that slides along `d` behind it. `pinned` is the friend found so
+    /// far on this line, if any.
+    fn walk(&mut self, pos: &Position<'_>, d: u8, at: u16, enemy: Side, depth: usize, pinned: u16) {
         let game = pos.game();
         for &x in game.rev_step(enemy, d, at) {
             let piece = pos.at(x);
             if piece == 0 {
                 if depth < game.cell_count() {
-                    self.walk(pos, d, x, enemy, depth + 1);
+                    self.walk(pos, d, x, enemy, depth + 1, pinned);
                 }
             } else if side_of(piece) != enemy {
-                if self.len == Exposed::MAX {
-                    self.all = true;
-                    return;
+                if pinned == NO_CELL && depth < game.cell_count() {
+                    self.walk(pos, d, x, enemy, depth + 1, x);
                 }
-                self.cells[self.len] = x;
-                self.len += 1;
+            } else if pinned != NO_CELL
+                && game.attack_rays.slide_kinds[d as usize] & (1 << kind_of(piece)) != 0
+            {
+                self.note(pinned);
             }
         }
+    }
+
+    /// Adds `x` to the cells whose moves are tested.
+    fn note(&mut self, x: u16) {
+        if self.cells[..self.len].contains(&x) {
+            return;
+        }
+        if self.len == Exposed::MAX {
+            self.all = true;
+            return;
+        }
+        self.cells[self.len] = x;
+        self.len += 1;
     }
 
     /// Whether `mv` certainly leaves no royal piece of the mover attacked (a

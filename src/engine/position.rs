@@ -58,6 +58,16 @@ pub struct Undo {
     put_slot: u16,
 }
 
+/// What [`Position::replace`] needs: the pieces (with counters) that stood on
+/// the two cells.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Displaced {
+    from: u16,
+    to: u16,
+    moved: Pooled,
+    taken: Pooled,
+}
+
 impl PartialEq for Position<'_> {
     fn eq(&self, other: &Self) -> bool {
         self.board == other.board
@@ -198,6 +208,33 @@ impl<'g> Position<'g> {
             self.royals[side].remove(c);
         }
         code
+    }
+
+    /// Moves the piece on `from` onto `to`, taking what stands there, on the
+    /// board alone: counters, rights, pools and the turn stay as they are. A
+    /// cheap stand-in for [`Position::make`] where only the board matters, as
+    /// for whether the mover's royal pieces are attacked after a plain move.
+    pub(crate) fn displace(&mut self, from: u16, to: u16) -> Displaced {
+        let moved = (self.board[from as usize], self.state[from as usize]);
+        let taken = (self.board[to as usize], self.state[to as usize]);
+        self.take(from);
+        self.take(to);
+        self.put_with(to, moved.0, moved.1);
+        Displaced {
+            from,
+            to,
+            moved,
+            taken,
+        }
+    }
+
+    /// Takes back a [`Position::displace`].
+    pub(crate) fn replace(&mut self, d: Displaced) {
+        self.take(d.to);
+        if d.taken.0 != 0 {
+            self.put_with(d.to, d.taken.0, d.taken.1);
+        }
+        self.put_with(d.from, d.moved.0, d.moved.1);
     }
 
     fn pool_insert(&mut self, container: usize, piece: Pooled) -> u16 {

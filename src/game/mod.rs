@@ -273,6 +273,9 @@ pub struct AttackRays {
     /// Directions of every capturing slide, conditional or not: the lines along
     /// which moving a piece away can uncover an attack.
     pub slide_dirs: Vec<u8>,
+    /// Per direction: the kinds with a capturing slide along it, conditional
+    /// or not (bit `k` for kind `k`).
+    pub slide_kinds: Vec<u128>,
     /// Whether moving a piece can uncover an attack other than along a slide or
     /// a path (a multi-leg capture passing the vacated cell), so that no move can
     /// be assumed safe.
