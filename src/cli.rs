@@ -2,7 +2,7 @@
 //! besides `main.rs`; everything is written to the given streams so tests can run
 //! the commands in-process.
 
-use crate::engine::movegen::legal_moves;
+use crate::engine::legal::legal_moves;
 use crate::engine::perft::divide_parallel;
 use crate::engine::Position;
 use crate::game::Game;

@@ -1,7 +1,7 @@
 //! Language constructs, each pinned by a tiny rule file and its expected moves.
 //! None of these depend on a bundled game.
 
-use tessera::engine::movegen::legal_moves;
+use tessera::engine::legal::legal_moves;
 use tessera::notation::uci;
 use tessera::{compile_str, Position};
 

@@ -2,7 +2,7 @@
 //! then unmake restores the position exactly; every printed move and position
 //! reads back to the same move and position.
 
-use tessera::engine::movegen::legal_moves;
+use tessera::engine::legal::legal_moves;
 use tessera::notation::{position, uci};
 use tessera::{compile_str, Position};
 

@@ -6,7 +6,7 @@
 use proptest::prelude::*;
 use std::sync::LazyLock;
 use tessera::engine::attack::in_check;
-use tessera::engine::movegen::legal_moves;
+use tessera::engine::legal::legal_moves;
 use tessera::notation::{position, uci};
 use tessera::{divide, perft, Game, Position};
 

@@ -3,6 +3,7 @@
 pub mod attack;
 mod bfs;
 pub mod castling;
+pub mod legal;
 pub mod movegen;
 pub mod moves;
 pub mod outcome;

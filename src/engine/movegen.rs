@@ -1,198 +1,43 @@
-//! Move generation: interprets each piece's compiled movements over the board
-//! tables, adds pool moves and castling, then keeps the moves the phase allows
-//! that leave no royal piece of the mover attacked.
+//! Move generation: walks each piece's runs in the move table and interprets
+//! the movements left to it, adds castling and pool moves, and keeps the moves
+//! the phase allows. Royal safety is [`super::legal`]'s.
 
-use super::attack::in_check;
 use super::bfs::Visit;
 use super::castling::castling_moves;
 use super::moves::{Move, MoveKind, NO_CELL};
-use super::outcome::bare_side;
 use super::position::Position;
-use crate::game::{code, kind_of, side_of, Game, Kind, Leg, Movement, Reach, Run, Side, BRANCH};
+use crate::game::{
+    code, kind_of, side_of, Game, Kind, Leg, Movement, Phase, Reach, Run, Side, BRANCH,
+};
 
-/// Fills `out` with the legal moves of the side to move, without duplicates.
-/// A position whose game is over by material has none.
-pub fn legal_moves(pos: &mut Position<'_>, out: &mut Vec<Move>) {
-    out.clear();
-    if bare_side(pos).is_some() {
-        return;
-    }
-    pseudo_legal_moves(pos, out);
-    keep_phase_moves(pos, out);
-    let side = pos.side_to_move();
-    let exposed = Exposed::find(pos, side);
-    let board_decides = board_decides_safety(pos.game());
-    out.retain(|&mv| {
-        let known_safe = exposed.is_safe(pos, &mv);
-        if known_safe && !mv.not_checking {
-            return true;
-        }
-        if board_decides && !mv.not_checking && mv.promotion == 0 {
-            if let MoveKind::Normal | MoveKind::SetsEnPassant = mv.kind {
-                let displaced = pos.displace(mv.from, mv.to);
-                let safe = !in_check(pos, side);
-                pos.replace(displaced);
-                return safe;
-            }
-        }
-        let undo = pos.make(mv);
-        let safe = known_safe || !in_check(pos, side);
-        let ok = safe && !(mv.not_checking && in_check(pos, side.opposite()));
-        pos.unmake(undo);
-        ok
-    });
-}
-
-/// Whether the board alone decides if a plain move leaves the mover's royal
-/// pieces attacked, so that moving the piece on the board is test enough: no
-/// enemy attacks by generating moves forward, and none that depend on pools
-/// a capture would fill.
-fn board_decides_safety(game: &Game) -> bool {
-    game.forward_attackers.is_empty() && !game.attack_rays.pool_conditioned
-}
-
-/// The pieces whose move might uncover an attack on their own royal piece.
-///
-/// Outside check, a move can expose a royal piece only by vacating a cell on a
-/// line along which an enemy slides toward it (steps and leaps cannot be
-/// blocked), unless the game has paths or multi-leg captures. So only the first
-/// friendly piece on each such line, the royal pieces themselves, and special
-/// moves need the full test of making the move.
-struct Exposed {
-    /// Every move needs the full test.
-    all: bool,
-    cells: [u16; Exposed::MAX],
-    len: usize,
-}
-
-impl Exposed {
-    const MAX: usize = 64;
-
-    fn find(pos: &Position<'_>, side: Side) -> Exposed {
-        let game = pos.game();
-        let mut e = Exposed {
-            all: game.attack_rays.uncovers_anywhere || in_check(pos, side),
-            cells: [NO_CELL; Exposed::MAX],
-            len: 0,
-        };
-        if e.all {
-            return e;
-        }
-        let enemy = side.opposite();
-        for royal in pos.royals(side).iter() {
-            for &d in &game.attack_rays.slide_dirs {
-                e.walk(pos, d, royal, enemy, 0, NO_CELL);
-            }
-            for (dirs, reach) in &game.attack_rays.path_lines {
-                e.spread(pos, dirs, *reach, royal, enemy);
-            }
-        }
-        e
-    }
-
-    /// Notes the friendly pieces that block an enemy path toward `royal`: the
-    /// cells a path of at most `reach` steps could pass on its way there.
-    fn spread(&mut self, pos: &Position<'_>, dirs: &[u8], reach: u32, royal: u16, enemy: Side) {
-        let game = pos.game();
-        let neighbours = |d, c| game.rev_step(enemy, d, c);
-        let max = reach.saturating_sub(1);
-        super::bfs::search(game.cell_count(), royal, max, dirs, neighbours, |x, _| {
-            let piece = pos.at(x);
-            if piece == 0 {
-                return Visit::Pass;
-            }
-            if side_of(piece) != enemy {
-                self.note(x);
-                if self.all {
-                    return Visit::Found;
-                }
-            }
-            Visit::Block
-        });
-    }
-
-    /// Follows the line an enemy slider in direction `d` would take to `at`,
-    /// backwards, and notes the first piece on it when it is a friend with an
-    /// enemy that slides along `d` behind it. `pinned` is the friend found so
-    /// far on this line, if any.
-    fn walk(&mut self, pos: &Position<'_>, d: u8, at: u16, enemy: Side, depth: usize, pinned: u16) {
-        let game = pos.game();
-        for &x in game.rev_step(enemy, d, at) {
-            let piece = pos.at(x);
-            if piece == 0 {
-                if depth < game.cell_count() {
-                    self.walk(pos, d, x, enemy, depth + 1, pinned);
-                }
-            } else if side_of(piece) != enemy {
-                if pinned == NO_CELL && depth < game.cell_count() {
-                    self.walk(pos, d, x, enemy, depth + 1, x);
-                }
-            } else if pinned != NO_CELL
-                && game.attack_rays.slide_kinds[d as usize] & (1 << kind_of(piece)) != 0
-            {
-                self.note(pinned);
-            }
-        }
-    }
-
-    /// Adds `x` to the cells whose moves are tested.
-    fn note(&mut self, x: u16) {
-        if self.cells[..self.len].contains(&x) {
-            return;
-        }
-        if self.len == Exposed::MAX {
-            self.all = true;
-            return;
-        }
-        self.cells[self.len] = x;
-        self.len += 1;
-    }
-
-    /// Whether `mv` certainly leaves no royal piece of the mover attacked (a
-    /// `not checking` move may still give a forbidden check).
-    fn is_safe(&self, pos: &Position<'_>, mv: &Move) -> bool {
-        if self.all {
-            return false;
-        }
-        match mv.kind {
-            MoveKind::Drop | MoveKind::Transfer => true,
-            MoveKind::Castle | MoveKind::EnPassant => false,
-            MoveKind::Normal | MoveKind::SetsEnPassant => {
-                let rays = &pos.game().attack_rays;
-                let captures_into_enemy_pools = rays.pool_conditioned && pos.at(mv.to) != 0;
-                !(pos.royals(pos.side_to_move()).contains(mv.from)
-                    || self.cells[..self.len].contains(&mv.from)
-                    || captures_into_enemy_pools)
-            }
-        }
-    }
-}
-
-/// Fills `out` with the pseudo-legal moves: legal but for royal safety and phases.
+/// Fills `out` with the pseudo-legal moves: legal but for royal safety.
 pub fn pseudo_legal_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
     let side = pos.side_to_move();
+    let phase = current_phase(pos);
     for from in pos.occupied(side).iter() {
-        piece_moves(pos, from, out);
+        if phase.is_none_or(|p| phase_moves(pos, p, from)) {
+            piece_moves(pos, from, out);
+        }
     }
     castling_moves(pos, out);
     pool_moves(pos, out);
+    if let Some(p) = phase {
+        out.retain(|mv| !mv.is_from_pool() && phase_moves(pos, p, mv.from));
+    }
 }
 
-/// During a phase, only the phase's pieces move.
-fn keep_phase_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
-    let game = pos.game();
-    let Some(phase) = game
+/// The phase the game is in, if any.
+fn current_phase<'g>(pos: &Position<'g>) -> Option<&'g Phase> {
+    let fullmove = pos.fullmove;
+    pos.game()
         .phases
         .iter()
-        .find(|p| (p.first..=p.last).contains(&pos.fullmove))
-    else {
-        return;
-    };
-    out.retain(|mv| {
-        !mv.is_from_pool()
-            && phase.kinds.contains(&kind_of(pos.at(mv.from)))
-            && (!phase.unmoved || pos.is_unmoved(mv.from))
-    });
+        .find(|p| (p.first..=p.last).contains(&fullmove))
+}
+
+/// Whether the piece on `from` may move during `phase`.
+fn phase_moves(pos: &Position<'_>, phase: &Phase, from: u16) -> bool {
+    phase.kinds.contains(&kind_of(pos.at(from))) && (!phase.unmoved || pos.is_unmoved(from))
 }
 
 /// Appends the pseudo-legal moves of the piece on `from` (castling aside).

@@ -1,7 +1,7 @@
 //! Goals: whether the game is over in a position, and for whom.
 
 use super::attack::in_check;
-use super::movegen::legal_moves;
+use super::legal::legal_moves;
 use super::position::Position;
 use crate::game::{Outcome, Side};
 

@@ -1,6 +1,6 @@
 //! Perft: counting the leaves of the legal move tree.
 
-use super::movegen::legal_moves;
+use super::legal::legal_moves;
 use super::moves::Move;
 use super::position::Position;
 

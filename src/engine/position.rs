@@ -66,6 +66,8 @@ pub(crate) struct Displaced {
     to: u16,
     moved: Pooled,
     taken: Pooled,
+    /// The unmoved flags of `from` (bit 0) and `to` (bit 1).
+    unmoved: u8,
 }
 
 impl PartialEq for Position<'_> {
@@ -210,21 +212,25 @@ impl<'g> Position<'g> {
         code
     }
 
-    /// Moves the piece on `from` onto `to`, taking what stands there, on the
-    /// board alone: counters, rights, pools and the turn stay as they are. A
-    /// cheap stand-in for [`Position::make`] where only the board matters, as
-    /// for whether the mover's royal pieces are attacked after a plain move.
+    /// Moves the piece on `from` onto `to`, taking what stands there, with its
+    /// counter and as a piece that has moved; pools, the turn, en passant and
+    /// the clocks stay as they are. A cheap stand-in for [`Position::make`]
+    /// where those do not matter, as for the attack tests after a plain move.
     pub(crate) fn displace(&mut self, from: u16, to: u16) -> Displaced {
         let moved = (self.board[from as usize], self.state[from as usize]);
         let taken = (self.board[to as usize], self.state[to as usize]);
+        let unmoved = self.unmoved_bits([from, to, NO_CELL, NO_CELL]);
         self.take(from);
         self.take(to);
         self.put_with(to, moved.0, moved.1);
+        self.unmoved.remove(from);
+        self.unmoved.remove(to);
         Displaced {
             from,
             to,
             moved,
             taken,
+            unmoved,
         }
     }
 
@@ -235,6 +241,8 @@ impl<'g> Position<'g> {
             self.put_with(d.to, d.taken.0, d.taken.1);
         }
         self.put_with(d.from, d.moved.0, d.moved.1);
+        self.unmoved.set(d.from, d.unmoved & 1 != 0);
+        self.unmoved.set(d.to, d.unmoved & 2 != 0);
     }
 
     fn pool_insert(&mut self, container: usize, piece: Pooled) -> u16 {

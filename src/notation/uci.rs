@@ -16,7 +16,7 @@
 //! the printed form of every legal move, so every printed move parses back.
 
 use super::{piece_item, Location};
-use crate::engine::movegen::legal_moves;
+use crate::engine::legal::legal_moves;
 use crate::engine::{Move, MoveKind, Position};
 use crate::game::{code, kind_of, Game, Side};
 use std::fmt;

@@ -1,0 +1,260 @@
+//! Legality: which pseudo-legal moves leave no royal piece of the mover
+//! attacked, and, for `not checking` moves, none of the opponent's either.
+//!
+//! Making a move and running the attack test is the general answer; it is also
+//! the slowest. So most moves are settled by looking: a move cannot expose a
+//! royal piece unless the piece moving shields it from an enemy slider (or
+//! stands near it on an enemy path), and cannot give check unless it uncovers a
+//! line of the mover's own or attacks from where it lands. Only the rest are
+//! tested, on the board alone where that is exact, else by making the move.
+
+use super::attack::in_check;
+use super::bfs::Visit;
+use super::movegen::pseudo_legal_moves;
+use super::moves::{Move, MoveKind, NO_CELL};
+use super::outcome::bare_side;
+use super::position::Position;
+use crate::game::{kind_of, side_of, Game, Run, Side};
+
+/// Fills `out` with the legal moves of the side to move, without duplicates.
+/// A position whose game is over by material has none.
+pub fn legal_moves(pos: &mut Position<'_>, out: &mut Vec<Move>) {
+    out.clear();
+    if bare_side(pos).is_some() {
+        return;
+    }
+    pseudo_legal_moves(pos, out);
+    let side = pos.side_to_move();
+    let game = pos.game();
+    // The mover's pieces that shield its royal pieces from enemy sliders.
+    let exposed = Shields::find(pos, side, side);
+    // The mover's pieces that shield the enemy's royal pieces from the mover's
+    // sliders: found only when a move may not give check.
+    let mut discovering: Option<Shields> = None;
+    out.retain(|&mv| {
+        let known_safe = exposed.is_safe(pos, &mv);
+        let gives_no_check = !mv.not_checking || {
+            let lines =
+                discovering.get_or_insert_with(|| Shields::find(pos, side.opposite(), side));
+            surely_no_check(pos, &mv, lines)
+        };
+        if known_safe && gives_no_check {
+            return true;
+        }
+        let test = |pos: &Position<'_>| {
+            (known_safe || !in_check(pos, side))
+                && (gives_no_check || !in_check(pos, side.opposite()))
+        };
+        if board_decides(game, pos, &mv) {
+            let displaced = pos.displace(mv.from, mv.to);
+            let ok = test(pos);
+            pos.replace(displaced);
+            ok
+        } else {
+            let undo = pos.make(mv);
+            let ok = test(pos);
+            pos.unmake(undo);
+            ok
+        }
+    });
+}
+
+/// Whether moving the piece on the board ([`Position::displace`]) leaves every
+/// attack as making `mv` would: a plain move, no promotion, and no capture
+/// that fills a pool or lowers the mover's counter.
+fn board_decides(game: &Game, pos: &Position<'_>, mv: &Move) -> bool {
+    let plain = matches!(mv.kind, MoveKind::Normal | MoveKind::SetsEnPassant) && mv.promotion == 0;
+    plain
+        && (pos.at(mv.to) == 0 || {
+            let mover = &game.pieces[kind_of(pos.at(mv.from)) as usize];
+            game.captured_to.is_none() && mover.on_capture_lower == 0
+        })
+}
+
+/// Whether `mv` certainly gives no check: it uncovers no line of the mover's
+/// toward an enemy royal piece, and the piece, where it lands, attacks none.
+/// Runs of the move table answer the second question; a movement interpreted
+/// leg by leg leaves it open.
+fn surely_no_check(pos: &Position<'_>, mv: &Move, discovering: &Shields) -> bool {
+    if discovering.all
+        || !matches!(mv.kind, MoveKind::Normal | MoveKind::SetsEnPassant)
+        || mv.promotion != 0
+        || discovering.contains(mv.from)
+    {
+        return false;
+    }
+    let game = pos.game();
+    let side = pos.side_to_move();
+    let kind = kind_of(pos.at(mv.from));
+    let piece = &game.pieces[kind as usize];
+    let royals = pos.royals(side.opposite());
+    for run in game.move_table.runs(side.index(), kind, mv.to) {
+        if run.has(Run::GENERAL) {
+            if piece.movements[run.movement as usize]
+                .modality
+                .may_capture()
+            {
+                return false;
+            }
+            continue;
+        }
+        // Once moved, a piece has only its later movements. A counter's cut is
+        // not applied: a capture may lower it, and the whole run is a superset.
+        if !run.has(Run::CAPTURE) || run.has(Run::FIRST) {
+            continue;
+        }
+        for c in game.move_table.cells(run) {
+            if royals.contains(c.cell) {
+                return false;
+            }
+            if run.has(Run::RAY) && c.cell != mv.from && pos.at(c.cell) != 0 {
+                break;
+            }
+        }
+    }
+    true
+}
+
+/// The pieces that shield a royal piece from an attacker: a move of one of
+/// them may uncover an attack.
+///
+/// A move uncovers an attack only by vacating a cell on a line along which an
+/// attacker slides toward a royal piece (steps and leaps cannot be blocked),
+/// unless the game has paths or multi-leg captures. So the shields are the
+/// pieces of the blocking side first on such a line with an attacking slider
+/// right behind, and, for paths, those standing within a path's reach.
+struct Shields {
+    /// Every move needs the full test.
+    all: bool,
+    cells: [u16; Shields::MAX],
+    len: usize,
+}
+
+impl Shields {
+    const MAX: usize = 64;
+
+    /// The pieces of `blocker` shielding the royal pieces of `royal` from the
+    /// sliders and paths of the other side. When `blocker` owns the royal
+    /// pieces and stands in check, every move needs the test.
+    fn find(pos: &Position<'_>, royal: Side, blocker: Side) -> Shields {
+        let game = pos.game();
+        let attacker = royal.opposite();
+        let mut e = Shields {
+            all: game.attack_rays.uncovers_anywhere || (blocker == royal && in_check(pos, royal)),
+            cells: [NO_CELL; Shields::MAX],
+            len: 0,
+        };
+        if e.all {
+            return e;
+        }
+        for r in pos.royals(royal).iter() {
+            for &d in &game.attack_rays.slide_dirs {
+                e.walk(pos, d, r, attacker, blocker, 0, NO_CELL);
+            }
+            for (dirs, reach) in &game.attack_rays.path_lines {
+                e.spread(pos, dirs, *reach, r, attacker, blocker);
+            }
+        }
+        e
+    }
+
+    /// Notes the pieces of `blocker` that stand in the way of an attacker's
+    /// path toward `royal`: the cells a path of at most `reach` steps could
+    /// pass on its way there.
+    fn spread(
+        &mut self,
+        pos: &Position<'_>,
+        dirs: &[u8],
+        reach: u32,
+        royal: u16,
+        attacker: Side,
+        blocker: Side,
+    ) {
+        let game = pos.game();
+        let neighbours = |d, c| game.rev_step(attacker, d, c);
+        let max = reach.saturating_sub(1);
+        super::bfs::search(game.cell_count(), royal, max, dirs, neighbours, |x, _| {
+            let piece = pos.at(x);
+            if piece == 0 {
+                return Visit::Pass;
+            }
+            if side_of(piece) == blocker {
+                self.note(x);
+                if self.all {
+                    return Visit::Found;
+                }
+            }
+            Visit::Block
+        });
+    }
+
+    /// Follows the line an attacking slider in direction `d` would take to
+    /// `at`, backwards, and notes the first piece on it when it is a blocker's
+    /// with an attacking slider along `d` right behind. `shield` is the
+    /// blocker's piece found so far on this line, if any.
+    #[allow(clippy::too_many_arguments)]
+    fn walk(
+        &mut self,
+        pos: &Position<'_>,
+        d: u8,
+        at: u16,
+        attacker: Side,
+        blocker: Side,
+        depth: usize,
+        shield: u16,
+    ) {
+        let game = pos.game();
+        for &x in game.rev_step(attacker, d, at) {
+            let piece = pos.at(x);
+            if piece == 0 {
+                if depth < game.cell_count() {
+                    self.walk(pos, d, x, attacker, blocker, depth + 1, shield);
+                }
+            } else if shield == NO_CELL {
+                if side_of(piece) == blocker && depth < game.cell_count() {
+                    self.walk(pos, d, x, attacker, blocker, depth + 1, x);
+                }
+            } else if side_of(piece) == attacker
+                && game.attack_rays.slide_kinds[d as usize] & (1 << kind_of(piece)) != 0
+            {
+                self.note(shield);
+            }
+        }
+    }
+
+    /// Adds `x` to the shields.
+    fn note(&mut self, x: u16) {
+        if self.contains(x) {
+            return;
+        }
+        if self.len == Shields::MAX {
+            self.all = true;
+            return;
+        }
+        self.cells[self.len] = x;
+        self.len += 1;
+    }
+
+    fn contains(&self, x: u16) -> bool {
+        self.cells[..self.len].contains(&x)
+    }
+
+    /// Whether `mv` certainly leaves no royal piece of the mover attacked (a
+    /// `not checking` move may still give a forbidden check).
+    fn is_safe(&self, pos: &Position<'_>, mv: &Move) -> bool {
+        if self.all {
+            return false;
+        }
+        match mv.kind {
+            MoveKind::Drop | MoveKind::Transfer => true,
+            MoveKind::Castle | MoveKind::EnPassant => false,
+            MoveKind::Normal | MoveKind::SetsEnPassant => {
+                let rays = &pos.game().attack_rays;
+                let captures_into_enemy_pools = rays.pool_conditioned && pos.at(mv.to) != 0;
+                !(pos.royals(pos.side_to_move()).contains(mv.from)
+                    || self.contains(mv.from)
+                    || captures_into_enemy_pools)
+            }
+        }
+    }
+}
