@@ -126,9 +126,58 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         forward_attackers,
         rect,
         move_table: Default::default(),
+        step_masks: Vec::new(),
     };
     game.move_table = move_table::build(&game);
+    game.step_masks = step_masks(&game);
     Some(game)
+}
+
+/// The most memory the step masks of paths may take; past it, paths step
+/// through the lists.
+const MAX_STEP_MASK_BYTES: usize = 16 << 20;
+
+/// Step masks for the direction set of every path leg.
+fn step_masks(game: &Game) -> Vec<crate::game::StepMasks> {
+    let cells = game.cell_count();
+    let words = crate::game::words_for(cells);
+    let bytes = cells * words * 8 * 4;
+    let mut out: Vec<crate::game::StepMasks> = Vec::new();
+    let paths = game
+        .pieces
+        .iter()
+        .flat_map(|p| &p.movements)
+        .flat_map(|m| &m.legs);
+    for leg in paths {
+        let crate::game::Leg::Path(dirs, _) = leg else {
+            continue;
+        };
+        if out.iter().any(|m| &m.dirs == dirs) || (out.len() + 1) * bytes > MAX_STEP_MASK_BYTES {
+            continue;
+        }
+        let table = |side: Side, backward: bool| {
+            let mut masks = vec![0u64; cells * words];
+            for c in 0..cells {
+                for &d in dirs {
+                    let steps = if backward {
+                        game.rev_step(side, d, c as u16)
+                    } else {
+                        game.step(side, d, c as u16)
+                    };
+                    for &t in steps {
+                        masks[c * words + t as usize / 64] |= 1 << (t % 64);
+                    }
+                }
+            }
+            masks
+        };
+        out.push(crate::game::StepMasks {
+            dirs: dirs.clone(),
+            words,
+            masks: [Side::White, Side::Black].map(|s| [table(s, false), table(s, true)]),
+        });
+    }
+    out
 }
 
 /// One cell per key instead of a list, where no list holds more than one.

@@ -200,8 +200,14 @@ fn path_back(
     ok: &dyn Fn(u16, u32) -> bool,
 ) -> bool {
     let game = pos.game();
-    let neighbours = |d, c| game.rev_step(by, d, c);
-    super::bfs::search(game.cell_count(), cell, max, dirs, neighbours, |x, dist| {
+    let search = super::bfs::Search {
+        game,
+        side: by,
+        backward: true,
+        dirs,
+        occupied: Some([Side::White, Side::Black].map(|s| pos.occupied(s).words())),
+    };
+    search.run(cell, max, |x, dist| {
         if pos.at(x) == 0 {
             Visit::Pass
         } else if ok(x, dist) {

@@ -1,11 +1,14 @@
 //! Breadth-first search over cells: the one search behind `path` movements and
-//! their backward attack test.
+//! their backward attack test, and the cell sets that leg-by-leg generation
+//! steps through.
 //!
 //! The buffers come from a per-thread pool and go back to it, so a search
 //! allocates nothing once warm, and a search nested inside another (a path leg
 //! followed by another path leg) simply takes a second set.
 
 use std::cell::RefCell;
+
+use crate::game::{Game, Side};
 
 /// What a search does with a cell it reaches.
 pub enum Visit {
@@ -17,68 +20,161 @@ pub enum Visit {
     Found,
 }
 
-#[derive(Default)]
-struct Scratch {
-    seen: Vec<u64>,
-    frontier: Vec<u16>,
-    next: Vec<u16>,
-}
-
 thread_local! {
-    static POOL: RefCell<Vec<Scratch>> = const { RefCell::new(Vec::new()) };
+    static SETS: RefCell<Vec<Vec<u64>>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Visits every cell within `max` steps of `start` (not `start` itself), each
-/// once, nearest first, stepping in `dirs` through `neighbours`; `visit` hears
-/// each cell and its distance and says whether to pass through it. Returns
-/// whether some visit said `Found`.
-pub fn search<'a>(
-    cells: usize,
-    start: u16,
-    max: u32,
-    dirs: &[u8],
-    neighbours: impl Fn(u8, u16) -> &'a [u16],
-    mut visit: impl FnMut(u16, u32) -> Visit,
-) -> bool {
-    let mut s = POOL.with(|p| p.borrow_mut().pop()).unwrap_or_default();
-    s.seen.clear();
-    s.seen.resize(cells / 64 + 1, 0);
-    s.frontier.clear();
-    s.frontier.push(start);
-    mark(&mut s.seen, start);
-    let mut found = false;
-    'search: for dist in 1..=max {
-        s.next.clear();
-        for i in 0..s.frontier.len() {
-            let c = s.frontier[i];
-            for &d in dirs {
-                for &t in neighbours(d, c) {
-                    if !mark(&mut s.seen, t) {
-                        continue;
+/// An empty cell set of `words` words from the pool; give it back with
+/// [`give_set`].
+pub fn take_set(words: usize) -> Vec<u64> {
+    let mut set = SETS.with(|p| p.borrow_mut().pop()).unwrap_or_default();
+    set.clear();
+    set.resize(words, 0);
+    set
+}
+
+/// Returns a set taken with [`take_set`] to the pool.
+pub fn give_set(set: Vec<u64>) {
+    SETS.with(|p| p.borrow_mut().push(set));
+}
+
+/// Runs `f` on `n` empty cell sets of `words` words each, laid end to end:
+/// on the stack when they are small, else from the pool.
+pub fn with_sets<R>(words: usize, n: usize, f: impl FnOnce(&mut [u64]) -> R) -> R {
+    const STACK_WORDS: usize = 16;
+    if words * n <= STACK_WORDS {
+        let mut buf = [0u64; STACK_WORDS];
+        f(&mut buf[..words * n])
+    } else {
+        let mut buf = take_set(words * n);
+        let r = f(&mut buf);
+        give_set(buf);
+        r
+    }
+}
+
+/// The cells of a set, in increasing order.
+pub fn members(set: &[u64]) -> impl Iterator<Item = u16> + '_ {
+    set.iter().enumerate().flat_map(|(i, &w)| {
+        let mut w = w;
+        std::iter::from_fn(move || {
+            if w == 0 {
+                return None;
+            }
+            let b = w.trailing_zeros();
+            w &= w - 1;
+            Some((i * 64) as u16 + b as u16)
+        })
+    })
+}
+
+/// A breadth-first search over single steps in `dirs`, as `side` sees them,
+/// forward or `backward`.
+///
+/// Each ring of the search is one bit set: the next is the union of the step
+/// masks of the cells passed through (the step lists where the game has no
+/// masks), less the cells seen.
+pub struct Search<'a> {
+    pub game: &'a Game,
+    pub side: Side,
+    pub backward: bool,
+    pub dirs: &'a [u8],
+    /// The two sides' pieces: when given, only occupied cells are visited and
+    /// the search passes through the empty ones unasked.
+    pub occupied: Option<[&'a [u64]; 2]>,
+}
+
+impl Search<'_> {
+    /// Visits every cell within `max` steps of `start` (not `start` itself),
+    /// each once, nearest first; `visit` hears each cell and its distance and
+    /// says whether to pass through it. Returns whether some visit said
+    /// `Found`.
+    pub fn run(&self, start: u16, max: u32, visit: impl FnMut(u16, u32) -> Visit) -> bool {
+        let words = crate::game::words_for(self.game.cell_count());
+        with_sets(words, 3, |sets| {
+            let (seen, rest) = sets.split_at_mut(words);
+            let (frontier, ring) = rest.split_at_mut(words);
+            self.rings(start, max, (seen, frontier, ring), visit)
+        })
+    }
+
+    /// The search of [`search`] in the sets it is given, all empty.
+    fn rings(
+        &self,
+        start: u16,
+        max: u32,
+        (seen, frontier, ring): (&mut [u64], &mut [u64], &mut [u64]),
+        mut visit: impl FnMut(u16, u32) -> Visit,
+    ) -> bool {
+        let words = seen.len();
+        let masks = self.game.step_masks(self.dirs, self.side, self.backward);
+        mark(seen, start);
+        mark(frontier, start);
+        for dist in 1..=max {
+            ring.fill(0);
+            for c in members(frontier) {
+                self.expand(masks, c, ring);
+            }
+            let mut any = false;
+            for w in 0..words {
+                ring[w] &= !seen[w];
+                seen[w] |= ring[w];
+                any |= ring[w] != 0;
+                frontier[w] = match self.occupied {
+                    // The empty cells pass; only the occupied ones are visited.
+                    Some([a, b]) => {
+                        let empty = ring[w] & !(a[w] | b[w]);
+                        ring[w] ^= empty;
+                        empty
                     }
-                    match visit(t, dist) {
-                        Visit::Pass => s.next.push(t),
-                        Visit::Block => {}
-                        Visit::Found => {
-                            found = true;
-                            break 'search;
-                        }
+                    None => 0,
+                };
+            }
+            if !any {
+                break;
+            }
+            for t in members(ring) {
+                match visit(t, dist) {
+                    Visit::Pass => {
+                        mark(frontier, t);
+                    }
+                    Visit::Block => {}
+                    Visit::Found => return true,
+                }
+            }
+        }
+        false
+    }
+
+    /// Adds the cells one step from `c` to `ring`.
+    #[inline]
+    fn expand(&self, masks: Option<&[u64]>, c: u16, ring: &mut [u64]) {
+        let words = ring.len();
+        match masks {
+            Some(m) => {
+                for (r, m) in ring.iter_mut().zip(&m[c as usize * words..][..words]) {
+                    *r |= m;
+                }
+            }
+            None => {
+                for &d in self.dirs {
+                    let steps = if self.backward {
+                        self.game.rev_step(self.side, d, c)
+                    } else {
+                        self.game.step(self.side, d, c)
+                    };
+                    for &t in steps {
+                        mark(ring, t);
                     }
                 }
             }
         }
-        if s.next.is_empty() {
-            break;
-        }
-        std::mem::swap(&mut s.frontier, &mut s.next);
     }
-    POOL.with(|p| p.borrow_mut().push(s));
-    found
 }
 
-/// Marks `c` as seen; false when it was already.
+/// Adds `c` to the set; false when it was there already.
 #[inline]
-fn mark(seen: &mut [u64], c: u16) -> bool {
+pub fn mark(seen: &mut [u64], c: u16) -> bool {
     let (word, bit) = (c as usize / 64, 1u64 << (c % 64));
     let new = seen[word] & bit == 0;
     seen[word] |= bit;

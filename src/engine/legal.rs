@@ -171,9 +171,15 @@ impl Shields {
         blocker: Side,
     ) {
         let game = pos.game();
-        let neighbours = |d, c| game.rev_step(attacker, d, c);
         let max = reach.saturating_sub(1);
-        super::bfs::search(game.cell_count(), royal, max, dirs, neighbours, |x, _| {
+        let search = super::bfs::Search {
+            game,
+            side: attacker,
+            backward: true,
+            dirs,
+            occupied: Some([Side::White, Side::Black].map(|s| pos.occupied(s).words())),
+        };
+        search.run(royal, max, |x, _| {
             let piece = pos.at(x);
             if piece == 0 {
                 return Visit::Pass;

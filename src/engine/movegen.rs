@@ -67,15 +67,21 @@ pub fn piece_moves(pos: &Position<'_>, from: u16, out: &mut Vec<Move>) {
         }
     }
     if piece.may_duplicate {
-        dedup_tail(out, start);
+        dedup_tail(out, start, game.cell_count());
     }
 }
 
 /// Removes repeated moves from `out[start..]`: different paths to the same result
 /// are one move. A move that some movement allows to give check may give check.
-fn dedup_tail(out: &mut Vec<Move>, start: usize) {
+/// Only a move whose destination came up before is compared with the others.
+fn dedup_tail(out: &mut Vec<Move>, start: usize, cells: usize) {
+    let mut seen = super::bfs::take_set(crate::game::words_for(cells));
     let mut i = start;
     while i < out.len() {
+        if super::bfs::mark(&mut seen, out[i].to) {
+            i += 1;
+            continue;
+        }
         let plain = Move {
             not_checking: false,
             ..out[i]
@@ -94,6 +100,7 @@ fn dedup_tail(out: &mut Vec<Move>, start: usize) {
             None => i += 1,
         }
     }
+    super::bfs::give_set(seen);
 }
 
 /// The distinct pieces of a pool: equal pieces with equal counters are one choice.
@@ -152,8 +159,9 @@ struct Gen<'a, 'g> {
     kind: Kind,
     m: &'g Movement,
     out: &'a mut Vec<Move>,
-    /// In breadth-first generation, the cells where the current leg stops.
-    stops: Option<Vec<u16>>,
+    /// In leg-by-leg generation, the cells where the current leg stops, as a
+    /// bit set.
+    stops: Option<Vec<u64>>,
 }
 
 impl Gen<'_, '_> {
@@ -221,30 +229,23 @@ impl Gen<'_, '_> {
     /// previous one stopped to the cells where it stops, so the work grows with
     /// legs times cells, not with the number of paths.
     fn leg_by_leg(&mut self) {
-        let legs = self.m.legs.len();
-        let mut frontier = vec![self.from];
-        for i in 0..legs - 1 {
-            self.stops = Some(Vec::new());
-            for &c in &frontier {
+        let words = crate::game::words_for(self.game.cell_count());
+        let mut frontier = super::bfs::take_set(words);
+        super::bfs::mark(&mut frontier, self.from);
+        // The last leg's landings are gathered too, so that a cell reached from
+        // several places lands once, and in cell order.
+        for i in 0..self.m.legs.len() {
+            self.stops = Some(super::bfs::take_set(words));
+            for c in super::bfs::members(&frontier) {
                 self.leg(i, c, [NO_CELL; 2]);
             }
-            let mut next = self.stops.take().unwrap_or_default();
-            next.sort_unstable();
-            next.dedup();
-            frontier = next;
+            let next = self.stops.take().unwrap_or_default();
+            super::bfs::give_set(std::mem::replace(&mut frontier, next));
         }
-        // The last leg's landings are gathered too, so that a cell reached from
-        // several places lands once.
-        self.stops = Some(Vec::new());
-        for &c in &frontier {
-            self.leg(legs - 1, c, [NO_CELL; 2]);
-        }
-        let mut landings = self.stops.take().unwrap_or_default();
-        landings.sort_unstable();
-        landings.dedup();
-        for t in landings {
+        for t in super::bfs::members(&frontier) {
             self.land(t, [NO_CELL; 2]);
         }
+        super::bfs::give_set(frontier);
     }
 
     /// A cell a path may pass: empty, the mover's own start cell, or any cell for
@@ -327,8 +328,14 @@ impl Gen<'_, '_> {
     /// every cell within `max` steps is reached once.
     fn path(&mut self, i: usize, last: bool, dirs: &[u8], at: u16, max: u32, waypoints: [u16; 2]) {
         let (game, side) = (self.game, self.side);
-        let neighbours = |d, c| game.step(side, d, c);
-        super::bfs::search(game.cell_count(), at, max, dirs, neighbours, |t, _| {
+        let search = super::bfs::Search {
+            game,
+            side,
+            backward: false,
+            dirs,
+            occupied: None,
+        };
+        search.run(at, max, |t, _| {
             self.arrive(i, last, t, waypoints);
             if self.passable(t) {
                 Visit::Pass
@@ -342,14 +349,14 @@ impl Gen<'_, '_> {
     fn arrive(&mut self, i: usize, last: bool, t: u16, mut waypoints: [u16; 2]) {
         if last {
             if let Some(stops) = &mut self.stops {
-                stops.push(t);
+                super::bfs::mark(stops, t);
                 return;
             }
         }
         if !last {
             if self.passable(t) {
                 if let Some(stops) = &mut self.stops {
-                    stops.push(t);
+                    super::bfs::mark(stops, t);
                     return;
                 }
                 if i < 2 {

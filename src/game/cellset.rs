@@ -1,5 +1,11 @@
 //! A set of cells as a bit set, sized for one game's board.
 
+/// How many words a set of cells `0..cells` takes.
+#[inline]
+pub fn words_for(cells: usize) -> usize {
+    cells.div_ceil(64).max(1)
+}
+
 /// A set of cell indices. All sets of one game have the same number of words.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct CellSet {
@@ -10,7 +16,7 @@ impl CellSet {
     /// An empty set able to hold cells `0..cells`.
     pub fn new(cells: usize) -> CellSet {
         CellSet {
-            words: vec![0; cells.div_ceil(64).max(1)],
+            words: vec![0; words_for(cells)],
         }
     }
 
@@ -42,6 +48,12 @@ impl CellSet {
         } else {
             self.remove(cell)
         }
+    }
+
+    /// The set's words: bit `c % 64` of word `c / 64` stands for cell `c`.
+    #[inline]
+    pub fn words(&self) -> &[u64] {
+        &self.words
     }
 
     pub fn is_empty(&self) -> bool {

@@ -8,7 +8,7 @@ mod cellset;
 mod csr;
 mod move_table;
 
-pub use cellset::CellSet;
+pub use cellset::{words_for, CellSet};
 pub use csr::Csr;
 pub use move_table::{MoveTable, Run, RunCell};
 
@@ -385,6 +385,19 @@ pub struct Game {
     pub rect: Option<Vec<Vec<Cell>>>,
     /// The movements compiled into runs of cells per side, kind and cell.
     pub move_table: MoveTable,
+    /// Step neighbourhoods as bit sets, for the direction sets of paths.
+    pub step_masks: Vec<StepMasks>,
+}
+
+/// For one set of directions: per cell, the cells one step away in any of
+/// them, as a bit set of `words` words, so a path's breadth-first search
+/// advances a whole frontier by or-ing masks.
+#[derive(Clone, Debug)]
+pub struct StepMasks {
+    pub dirs: Vec<u8>,
+    pub words: usize,
+    /// Per side, forward (0) and backward (1): `words` words per cell.
+    pub masks: [[Vec<u64>; 2]; 2],
 }
 
 impl Game {
@@ -423,6 +436,15 @@ impl Game {
     #[inline]
     pub fn rev_step(&self, side: Side, dir: u8, c: Cell) -> &[Cell] {
         self.rev_steps[side.index()].get(dir as usize * self.cells.len() + c as usize)
+    }
+
+    /// The step masks of `dirs` for `side`, forward or backward, if built.
+    #[inline]
+    pub fn step_masks(&self, dirs: &[u8], side: Side, backward: bool) -> Option<&[u64]> {
+        self.step_masks
+            .iter()
+            .find(|m| m.dirs == dirs)
+            .map(|m| &m.masks[side.index()][usize::from(backward)][..])
     }
 
     #[inline]
