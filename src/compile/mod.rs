@@ -3,6 +3,7 @@
 //! Each pass reports every problem it finds; compilation stops only before the
 //! `Game` is built, so a rule file's author sees all errors at once.
 
+mod bit_tables;
 mod board;
 mod leaps;
 mod move_table;
@@ -127,9 +128,11 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         rect,
         move_table: Default::default(),
         step_masks: Vec::new(),
+        bit_tables: None,
     };
     game.move_table = move_table::build(&game);
     game.step_masks = step_masks(&game);
+    game.bit_tables = bit_tables::build(&game);
     Some(game)
 }
 

@@ -8,7 +8,8 @@ use super::bfs::Visit;
 use super::movegen::reach_of;
 use super::moves::Move;
 use super::position::Position;
-use crate::game::{code, kind_of, side_of, AttackPattern, AttackRays, KindMasks, Leg, Reach, Side};
+use crate::game::{code, first_in, kind_of, side_of, AttackPattern, AttackRays};
+use crate::game::{KindMasks, Leg, LineOrder, Reach, Side};
 
 /// Whether a royal piece of `side` is attacked.
 pub fn in_check(pos: &Position<'_>, side: Side) -> bool {
@@ -72,38 +73,70 @@ fn masks_at(rays: &AttackRays, d: u8, dist: u32) -> &KindMasks {
 fn ray_attack(pos: &Position<'_>, cell: u16, by: Side) -> bool {
     let game = pos.game();
     let rays = &game.attack_rays;
+    let Some(t) = &game.bit_tables else {
+        return rays.dirs.iter().any(|&d| walk_attack(pos, d, cell, by))
+            || rays.leapers[by.index()].iter().any(|(n, masks)| {
+                game.rev_leaps[*n]
+                    .get(cell as usize)
+                    .iter()
+                    .any(|&x| is_one_of(pos, x, by, masks))
+            });
+    };
+    let mine = pos.occupied(by).bits();
+    let occupied = mine | pos.occupied(by.opposite()).bits();
     for &d in &rays.dirs {
-        // Cycles of steps end the walk after as many steps as there are cells.
-        let reach = rays.reach[d as usize].min(game.cell_count() as u32);
-        let mut at = cell;
-        for dist in 1..=reach {
-            let x = match game.prev(by, d, at) {
-                crate::game::NO_CELL => break,
-                crate::game::BRANCH => {
-                    // Every branch from here on, by the walk the patterns use.
-                    let ok = |x: u16, dist: u32| is_one_of(pos, x, by, masks_at(rays, d, dist));
-                    if slide_back(pos, d, at, dist, reach, by, &ok) {
-                        return true;
-                    }
-                    break;
-                }
-                x => x,
-            };
-            if pos.at(x) != 0 {
-                if is_one_of(pos, x, by, masks_at(rays, d, dist)) {
-                    return true;
-                }
-                break;
+        let (line, order) = t.line(by.index(), d, cell);
+        if order == LineOrder::Walk {
+            if walk_attack(pos, d, cell, by) {
+                return true;
             }
-            at = x;
+            continue;
+        }
+        let Some(x) = first_in(line, order, occupied) else {
+            continue;
+        };
+        // The cells before `x` are those not on the line beyond it.
+        let dist = (line & !t.line(by.index(), d, x).0).count_ones();
+        if dist <= rays.reach[d as usize] && is_one_of(pos, x, by, masks_at(rays, d, dist)) {
+            return true;
         }
     }
     rays.leapers[by.index()].iter().any(|(n, masks)| {
-        game.rev_leaps[*n]
-            .get(cell as usize)
-            .iter()
-            .any(|&x| is_one_of(pos, x, by, masks))
+        let mut hits = t.leap_sources(*n, cell) & mine;
+        while hits != 0 {
+            if is_one_of(pos, hits.trailing_zeros() as u16, by, masks) {
+                return true;
+            }
+            hits &= hits - 1;
+        }
+        false
     })
+}
+
+/// The backward walk along direction `d` from `cell` to the first piece, cell
+/// by cell, for lines the bit tables do not cover.
+fn walk_attack(pos: &Position<'_>, d: u8, cell: u16, by: Side) -> bool {
+    let game = pos.game();
+    let rays = &game.attack_rays;
+    // Cycles of steps end the walk after as many steps as there are cells.
+    let reach = rays.reach[d as usize].min(game.cell_count() as u32);
+    let mut at = cell;
+    for dist in 1..=reach {
+        let x = match game.prev(by, d, at) {
+            crate::game::NO_CELL => return false,
+            crate::game::BRANCH => {
+                // Every branch from here on, by the walk the patterns use.
+                let ok = |x: u16, dist: u32| is_one_of(pos, x, by, masks_at(rays, d, dist));
+                return slide_back(pos, d, at, dist, reach, by, &ok);
+            }
+            x => x,
+        };
+        if pos.at(x) != 0 {
+            return is_one_of(pos, x, by, masks_at(rays, d, dist));
+        }
+        at = x;
+    }
+    false
 }
 
 fn pattern_hits(pos: &Position<'_>, pat: &AttackPattern, cell: u16, by: Side) -> bool {

@@ -54,9 +54,13 @@ pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
                 } else {
                     c.king_min
                 };
-                for k in c.king_min..=kmax.min(distance - 1) {
-                    let passed = &line[1..=k as usize];
-                    if passed.iter().any(|&x| is_attacked(pos, x, side.opposite())) {
+                // The king may pass no attacked cell: once one is, no longer
+                // castling in this direction is possible either.
+                for k in 1..=kmax.min(distance - 1) {
+                    if is_attacked(pos, line[k as usize], side.opposite()) {
+                        break;
+                    }
+                    if k < c.king_min {
                         continue;
                     }
                     let rook_spots = if c.rook_behind { 0..k } else { k - 1..k };

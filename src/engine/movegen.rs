@@ -75,32 +75,32 @@ pub fn piece_moves(pos: &Position<'_>, from: u16, out: &mut Vec<Move>) {
 /// are one move. A move that some movement allows to give check may give check.
 /// Only a move whose destination came up before is compared with the others.
 fn dedup_tail(out: &mut Vec<Move>, start: usize, cells: usize) {
-    let mut seen = super::bfs::take_set(crate::game::words_for(cells));
-    let mut i = start;
-    while i < out.len() {
-        if super::bfs::mark(&mut seen, out[i].to) {
-            i += 1;
-            continue;
-        }
-        let plain = Move {
-            not_checking: false,
-            ..out[i]
-        };
-        let twin = (start..i).find(|&j| {
-            Move {
-                not_checking: false,
-                ..out[j]
-            } == plain
-        });
-        match twin {
-            Some(j) => {
-                out[j].not_checking &= out[i].not_checking;
-                out.swap_remove(i);
+    super::bfs::with_sets(crate::game::words_for(cells), 1, |seen| {
+        let mut i = start;
+        while i < out.len() {
+            if super::bfs::mark(seen, out[i].to) {
+                i += 1;
+                continue;
             }
-            None => i += 1,
+            let plain = Move {
+                not_checking: false,
+                ..out[i]
+            };
+            let twin = (start..i).find(|&j| {
+                Move {
+                    not_checking: false,
+                    ..out[j]
+                } == plain
+            });
+            match twin {
+                Some(j) => {
+                    out[j].not_checking &= out[i].not_checking;
+                    out.swap_remove(i);
+                }
+                None => i += 1,
+            }
         }
-    }
-    super::bfs::give_set(seen);
+    })
 }
 
 /// The distinct pieces of a pool: equal pieces with equal counters are one choice.

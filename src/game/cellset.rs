@@ -56,6 +56,13 @@ impl CellSet {
         &self.words
     }
 
+    /// The set as one `u128`, for a board of up to 128 cells.
+    #[inline]
+    pub fn bits(&self) -> u128 {
+        let high = self.words.get(1).map_or(0, |&w| u128::from(w) << 64);
+        u128::from(self.words[0]) | high
+    }
+
     pub fn is_empty(&self) -> bool {
         self.words.iter().all(|w| *w == 0)
     }

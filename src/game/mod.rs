@@ -4,10 +4,12 @@
 //! direction and cell; leap targets; zones as bit sets; reverse tables for attack
 //! tests. Names are kept only for display and notation.
 
+mod bit_tables;
 mod cellset;
 mod csr;
 mod move_table;
 
+pub use bit_tables::{first_in, BitTables, LineOrder, MAX_BIT_CELLS};
 pub use cellset::{words_for, CellSet};
 pub use csr::Csr;
 pub use move_table::{MoveTable, Run, RunCell};
@@ -387,6 +389,8 @@ pub struct Game {
     pub move_table: MoveTable,
     /// Step neighbourhoods as bit sets, for the direction sets of paths.
     pub step_masks: Vec<StepMasks>,
+    /// Lines and leap sources as bit sets, unless the board is too large.
+    pub bit_tables: Option<BitTables>,
 }
 
 /// For one set of directions: per cell, the cells one step away in any of

@@ -1,0 +1,54 @@
+//! Builds the [`BitTables`]: backward lines and leap sources as bit sets.
+
+use crate::game::{BitTables, Game, LineOrder, Side, BRANCH, MAX_BIT_CELLS, NO_CELL};
+
+/// The bit tables of `game`, if its board is small enough.
+pub fn build(game: &Game) -> Option<BitTables> {
+    let cells = game.cell_count();
+    if cells > MAX_BIT_CELLS {
+        return None;
+    }
+    let dirs = game.dir_names.len() as u8;
+    let lines = [Side::White, Side::Black].map(|side| {
+        (0..dirs)
+            .flat_map(|d| (0..cells as u16).map(move |cell| line(game, side, d, cell)))
+            .collect()
+    });
+    let leap_sources = game
+        .rev_leaps
+        .iter()
+        .map(|table| {
+            (0..cells)
+                .map(|cell| table.get(cell).iter().fold(0u128, |set, &x| set | 1 << x))
+                .collect()
+        })
+        .collect();
+    Some(BitTables::new(cells, lines, leap_sources))
+}
+
+/// The cells a backward walk from `cell` in direction `d` passes, up to the
+/// edge or the first cell seen before, and how its first cell is found.
+fn line(game: &Game, side: Side, d: u8, cell: u16) -> (u128, LineOrder) {
+    let mut set = 0u128;
+    let mut order = None;
+    let mut at = cell;
+    loop {
+        let x = match game.prev(side, d, at) {
+            NO_CELL => break,
+            BRANCH => return (0, LineOrder::Walk),
+            x if x == cell || set & 1 << x != 0 => break,
+            x => x,
+        };
+        let step = if x > at {
+            LineOrder::Rising
+        } else {
+            LineOrder::Falling
+        };
+        if *order.get_or_insert(step) != step {
+            return (0, LineOrder::Walk);
+        }
+        set |= 1 << x;
+        at = x;
+    }
+    (set, order.unwrap_or(LineOrder::Rising))
+}
