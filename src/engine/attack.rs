@@ -37,7 +37,7 @@ pub fn is_attacked(pos: &Position<'_>, cell: u16, by: Side) -> bool {
 
 /// Whether the piece on `x` is one of `by`'s, of a kind in `masks`, with the
 /// kind's condition on having moved met.
-#[inline]
+#[inline(always)]
 fn is_one_of(pos: &Position<'_>, x: u16, by: Side, masks: &KindMasks) -> bool {
     let piece = pos.at(x);
     if piece == 0 || side_of(piece) != by {
@@ -90,6 +90,10 @@ fn ray_attack(pos: &Position<'_>, cell: u16, by: Side) -> bool {
             if walk_attack(pos, d, cell, by) {
                 return true;
             }
+            continue;
+        }
+        // Most lines hold no piece of the attacker's at all.
+        if line & mine == 0 {
             continue;
         }
         let Some(x) = first_in(line, order, occupied) else {

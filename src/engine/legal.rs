@@ -14,7 +14,7 @@ use super::movegen::pseudo_legal_moves;
 use super::moves::{Move, MoveKind, NO_CELL};
 use super::outcome::bare_side;
 use super::position::Position;
-use crate::game::{kind_of, side_of, Game, Run, Side};
+use crate::game::{first_in, kind_of, side_of, Game, LineOrder, Run, Side};
 
 /// Fills `out` with the legal moves of the side to move, without duplicates.
 /// A position whose game is over by material has none.
@@ -128,6 +128,11 @@ struct Shields {
     all: bool,
     cells: [u16; Shields::MAX],
     len: usize,
+    /// Bit `c % 128` for each cell `c` noted: a quick "certainly not" for
+    /// [`Shields::contains`].
+    filter: u128,
+    /// Whether a capture can create an attack by filling the enemy's pools.
+    captures_fill_pools: bool,
 }
 
 impl Shields {
@@ -143,13 +148,23 @@ impl Shields {
             all: game.attack_rays.uncovers_anywhere || (blocker == royal && in_check(pos, royal)),
             cells: [NO_CELL; Shields::MAX],
             len: 0,
+            filter: 0,
+            captures_fill_pools: game.attack_rays.pool_conditioned,
         };
         if e.all {
             return e;
         }
+        if blocker == royal {
+            // A royal piece's own moves are always tested.
+            for r in pos.royals(royal).iter() {
+                e.note(r);
+            }
+        }
         for r in pos.royals(royal).iter() {
             for &d in &game.attack_rays.slide_dirs {
-                e.walk(pos, d, r, attacker, blocker, 0, NO_CELL);
+                if !e.scan(pos, d, r, attacker, blocker) {
+                    e.walk(pos, d, r, attacker, blocker, 0, NO_CELL);
+                }
             }
             for (dirs, reach) in &game.attack_rays.path_lines {
                 e.spread(pos, dirs, *reach, r, attacker, blocker);
@@ -192,6 +207,48 @@ impl Shields {
             }
             Visit::Block
         });
+    }
+
+    /// What [`Shields::walk`] does, by bit scans along the line from `royal`
+    /// in direction `d`; false where the bit tables do not cover the line.
+    fn scan(
+        &mut self,
+        pos: &Position<'_>,
+        d: u8,
+        royal: u16,
+        attacker: Side,
+        blocker: Side,
+    ) -> bool {
+        let game = pos.game();
+        let Some(t) = &game.bit_tables else {
+            return false;
+        };
+        let (line, order) = t.line(attacker.index(), d, royal);
+        if order == LineOrder::Walk {
+            return false;
+        }
+        let theirs = pos.occupied(attacker).bits();
+        // No attacker on the line, no shield on it.
+        if line & theirs == 0 {
+            return true;
+        }
+        let occupied = theirs | pos.occupied(attacker.opposite()).bits();
+        let Some(x) = first_in(line, order, occupied) else {
+            return true;
+        };
+        if side_of(pos.at(x)) != blocker {
+            return true;
+        }
+        let Some(y) = first_in(t.line(attacker.index(), d, x).0, order, occupied) else {
+            return true;
+        };
+        let piece = pos.at(y);
+        if side_of(piece) == attacker
+            && game.attack_rays.slide_kinds[d as usize] & (1 << kind_of(piece)) != 0
+        {
+            self.note(x);
+        }
+        true
     }
 
     /// Follows the line an attacking slider in direction `d` would take to
@@ -239,14 +296,18 @@ impl Shields {
         }
         self.cells[self.len] = x;
         self.len += 1;
+        self.filter |= 1 << (x % 128);
     }
 
+    #[inline]
     fn contains(&self, x: u16) -> bool {
-        self.cells[..self.len].contains(&x)
+        self.filter & 1 << (x % 128) != 0 && self.cells[..self.len].contains(&x)
     }
 
     /// Whether `mv` certainly leaves no royal piece of the mover attacked (a
-    /// `not checking` move may still give a forbidden check).
+    /// `not checking` move may still give a forbidden check). The shields
+    /// must be the mover's, royal pieces included.
+    #[inline]
     fn is_safe(&self, pos: &Position<'_>, mv: &Move) -> bool {
         if self.all {
             return false;
@@ -255,11 +316,7 @@ impl Shields {
             MoveKind::Drop | MoveKind::Transfer => true,
             MoveKind::Castle | MoveKind::EnPassant => false,
             MoveKind::Normal | MoveKind::SetsEnPassant => {
-                let rays = &pos.game().attack_rays;
-                let captures_into_enemy_pools = rays.pool_conditioned && pos.at(mv.to) != 0;
-                !(pos.royals(pos.side_to_move()).contains(mv.from)
-                    || self.contains(mv.from)
-                    || captures_into_enemy_pools)
+                !(self.contains(mv.from) || self.captures_fill_pools && pos.at(mv.to) != 0)
             }
         }
     }

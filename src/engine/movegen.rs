@@ -47,19 +47,22 @@ pub fn piece_moves(pos: &Position<'_>, from: u16, out: &mut Vec<Move>) {
     let kind = kind_of(pos.at(from));
     let piece = &game.pieces[kind as usize];
     let start = out.len();
+    let Some(first) = piece.movements.first() else {
+        return;
+    };
     let unmoved = pos.is_unmoved(from);
+    let mut gen = Gen {
+        pos,
+        game,
+        side,
+        from,
+        kind,
+        m: first,
+        out: &mut *out,
+        stops: None,
+    };
     for run in game.move_table.runs(side.index(), kind, from) {
-        let m = &piece.movements[run.movement as usize];
-        let mut gen = Gen {
-            pos,
-            game,
-            side,
-            from,
-            kind,
-            m,
-            out: &mut *out,
-            stops: None,
-        };
+        gen.m = &piece.movements[run.movement as usize];
         if run.has(Run::GENERAL) {
             gen.movement();
         } else if !(run.has(Run::FIRST) && !unmoved || run.has(Run::LATER) && unmoved) {
