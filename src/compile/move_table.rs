@@ -65,7 +65,7 @@ impl Builder<'_> {
                 continue;
             };
             self.work += sequences.iter().map(|(s, _)| s.len()).sum::<usize>();
-            for (seq, ray) in sequences {
+            for (seq, shape) in sequences {
                 let seq: Vec<RunCell> = seq
                     .into_iter()
                     .map(|cell| RunCell {
@@ -77,7 +77,7 @@ impl Builder<'_> {
                 let start = self.intern(seq);
                 list.push(Run {
                     movement: i as u16,
-                    flags: flags | if ray { Run::RAY } else { 0 },
+                    flags: flags | shape,
                     start,
                     len,
                 });
@@ -123,11 +123,12 @@ fn flags(m: &Movement) -> u16 {
     f
 }
 
-/// The cell sequences of a single-leg movement from `from`, each with whether it
-/// is a ray (stops at the first piece); `None` for a movement the generator
-/// must interpret. The cells and their order are those the generator would
-/// reach, less repeats. `None` too when the sequences would hold more than
-/// `budget` cells.
+/// The cell sequences of a movement from `from`, each with its shape: cells
+/// tried one by one (0), a ray (`Run::RAY`) or the cells of one path of
+/// several legs (`Run::PATH`); `None` for a movement the generator must
+/// interpret. The cells and their order are those the generator would reach,
+/// less repeats. `None` too when the sequences would hold more than `budget`
+/// cells.
 fn sequences(
     game: &Game,
     side: Side,
@@ -135,9 +136,9 @@ fn sequences(
     from: u16,
     budget: usize,
     seen: &mut [bool],
-) -> Option<Vec<(Vec<u16>, bool)>> {
+) -> Option<Vec<(Vec<u16>, u16)>> {
     let [leg] = m.legs.as_slice() else {
-        return None;
+        return leg_paths(game, side, m, from, budget);
     };
     let most = game.cell_count() as u32;
     let mut left = budget;
@@ -153,7 +154,7 @@ fn sequences(
                 .filter(|&t| t != from)
                 .collect::<Vec<_>>();
             take(targets.len())?;
-            Some(vec![(targets, false)])
+            Some(vec![(targets, 0)])
         }
         Leg::Leap(n) => {
             let targets = game.leaps[n[side.index()]]
@@ -163,7 +164,7 @@ fn sequences(
                 .filter(|&t| t != from)
                 .collect::<Vec<_>>();
             take(targets.len())?;
-            Some(vec![(targets, false)])
+            Some(vec![(targets, 0)])
         }
         Leg::Slide(dirs, reach) => {
             let reach = match reach {
@@ -176,7 +177,7 @@ fn sequences(
                 take(ray.as_ref().map_or(0, Vec::len))?;
                 let ray = ray?;
                 if !ray.is_empty() {
-                    rays.push((ray, true));
+                    rays.push((ray, Run::RAY));
                 }
             }
             Some(rays)
@@ -184,6 +185,49 @@ fn sequences(
         Leg::Path(..) => None,
     }
 }
+
+/// The paths of a movement of several legs, each leg a step or a leap, as runs
+/// of the cells where its legs end; `None` for other movements, for one
+/// generated leg by leg, or past `budget` cells.
+fn leg_paths(
+    game: &Game,
+    side: Side,
+    m: &Movement,
+    from: u16,
+    budget: usize,
+) -> Option<Vec<(Vec<u16>, u16)>> {
+    if m.breadth_first {
+        return None;
+    }
+    let mut paths: Vec<Vec<u16>> = vec![Vec::new()];
+    for leg in &m.legs {
+        let mut next = Vec::new();
+        for path in &paths {
+            let at = path.last().copied().unwrap_or(from);
+            let cells: Vec<u16> = match leg {
+                Leg::Step(dirs) => dirs
+                    .iter()
+                    .flat_map(|&d| game.step(side, d, at).iter().copied())
+                    .collect(),
+                Leg::Leap(n) => game.leaps[n[side.index()]].get(at as usize).to_vec(),
+                Leg::Slide(..) | Leg::Path(..) => return None,
+            };
+            for c in cells {
+                let mut longer = path.clone();
+                longer.push(c);
+                next.push(longer);
+            }
+        }
+        paths = next;
+        if paths.len() * m.legs.len() > budget.min(MAX_PATH_RUNS * m.legs.len()) {
+            return None;
+        }
+    }
+    Some(paths.into_iter().map(|p| (p, Run::PATH)).collect())
+}
+
+/// The most paths a movement of several legs is compiled into.
+const MAX_PATH_RUNS: usize = 16;
 
 /// The cells a slide in direction `d` from `from` passes, at most `reach` of
 /// them; `None` where the step branches. Around a cycle the walk only repeats

@@ -7,7 +7,7 @@ use super::castling::castling_moves;
 use super::moves::{Move, MoveKind, NO_CELL};
 use super::position::Position;
 use crate::game::{
-    code, kind_of, side_of, Game, Kind, Leg, Movement, Phase, Reach, Run, Side, BRANCH,
+    code, kind_of, side_of, Game, Kind, Leg, Movement, Phase, Reach, Run, RunCell, Side, BRANCH,
 };
 
 /// Fills `out` with the pseudo-legal moves: legal but for royal safety.
@@ -194,6 +194,9 @@ impl Gen<'_, '_> {
         } else {
             cells
         };
+        if run.has(Run::PATH) {
+            return self.path_run(cells);
+        }
         let plain = Move {
             not_checking: run.has(Run::NOT_CHECKING),
             ..Move::normal(self.from, self.from)
@@ -226,6 +229,18 @@ impl Gen<'_, '_> {
                 }
             }
         }
+    }
+
+    /// One path of several legs: `cells` are where the legs end.
+    fn path_run(&mut self, cells: &[RunCell]) {
+        let Some((to, between)) = cells.split_last() else {
+            return;
+        };
+        if between.iter().any(|c| !self.passable(c.cell)) {
+            return;
+        }
+        let waypoint = |i: usize| between.get(i).map_or(NO_CELL, |c| c.cell);
+        self.land(to.cell, [waypoint(0), waypoint(1)]);
     }
 
     /// Follows the legs over sets of cells: each leg maps the cells where the

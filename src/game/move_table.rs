@@ -41,6 +41,9 @@ impl Run {
     pub const COUNTER: u16 = 1 << 7;
     /// The moves may not give check.
     pub const NOT_CHECKING: u16 = 1 << 8;
+    /// The cells where the legs of one path end: the last is the landing,
+    /// the others must be passable unless the movement is `jumping`.
+    pub const PATH: u16 = 1 << 9;
 
     #[inline]
     pub fn has(&self, flag: u16) -> bool {
