@@ -6,8 +6,8 @@ use super::leaps::Leaps;
 use super::names::Names;
 use crate::diag::Diagnostic;
 use crate::game::{
-    AttackPattern, AttackRays, Counter, Kind, KindMasks, Leg, Modality, Movement, PieceDef,
-    Promotion, Reach, NEAR,
+    AttackPattern, AttackRays, Counter, Kind, KindMasks, Leg, Modality, Movement, PathLine,
+    PieceDef, Promotion, Reach, NEAR,
 };
 use crate::syntax::ast;
 
@@ -408,7 +408,9 @@ pub fn attack_tables(
             .as_ref()
             .is_none_or(|pr| pr.optional || pr.from_pools.is_empty());
         if !lands_anywhere && p.movements.iter().any(|m| m.modality.may_capture()) {
-            rays.pool_conditioned = true;
+            if let Some(pr) = &p.promotion {
+                rays.pool_zones.push(pr.zone);
+            }
         }
         for (i, m) in p
             .movements
@@ -440,7 +442,12 @@ pub fn attack_tables(
                         Reach::Steps(n) => (*n).min(cells as u32),
                         Reach::Counter => p.counter.as_ref().map_or(0, |c| u32::from(c.high)),
                     };
-                    rays.path_lines.push((ds.clone(), most));
+                    rays.path_lines.push(PathLine {
+                        kind: k as Kind,
+                        dirs: ds.clone(),
+                        reach: *reach,
+                        most,
+                    });
                 }
                 _ => {}
             }

@@ -89,8 +89,13 @@ impl Search<'_> {
     /// each once, nearest first; `visit` hears each cell and its distance and
     /// says whether to pass through it. Returns whether some visit said
     /// `Found`.
-    pub fn run(&self, start: u16, max: u32, visit: impl FnMut(u16, u32) -> Visit) -> bool {
+    pub fn run(&self, start: u16, max: u32, mut visit: impl FnMut(u16, u32) -> Visit) -> bool {
         let words = crate::game::words_for(self.game.cell_count());
+        if words == 1 {
+            if let Some(masks) = self.game.step_masks(self.dirs, self.side, self.backward) {
+                return self.one_word(masks, start, max, &mut visit);
+            }
+        }
         with_sets(words, 3, |sets| {
             let (seen, rest) = sets.split_at_mut(words);
             let (frontier, ring) = rest.split_at_mut(words);
@@ -138,6 +143,46 @@ impl Search<'_> {
                     Visit::Pass => {
                         mark(frontier, t);
                     }
+                    Visit::Block => {}
+                    Visit::Found => return true,
+                }
+            }
+        }
+        false
+    }
+
+    /// [`Search::rings`] on a board of at most 64 cells with step masks:
+    /// each set is one word.
+    fn one_word(
+        &self,
+        masks: &[u64],
+        start: u16,
+        max: u32,
+        visit: &mut impl FnMut(u16, u32) -> Visit,
+    ) -> bool {
+        let occupied = self.occupied.map_or(u64::MAX, |[a, b]| a[0] | b[0]);
+        let mut seen = 1u64 << start;
+        let mut frontier = seen;
+        for dist in 1..=max {
+            let mut ring = 0;
+            let mut f = frontier;
+            while f != 0 {
+                ring |= masks[f.trailing_zeros() as usize];
+                f &= f - 1;
+            }
+            ring &= !seen;
+            if ring == 0 {
+                break;
+            }
+            seen |= ring;
+            // Without `occupied`, every cell is visited.
+            frontier = ring & !occupied;
+            let mut asked = ring & occupied;
+            while asked != 0 {
+                let t = asked.trailing_zeros() as u16;
+                asked &= asked - 1;
+                match visit(t, dist) {
+                    Visit::Pass => frontier |= 1 << t,
                     Visit::Block => {}
                     Visit::Found => return true,
                 }

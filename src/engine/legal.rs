@@ -11,10 +11,11 @@
 use super::attack::in_check;
 use super::bfs::Visit;
 use super::movegen::pseudo_legal_moves;
+use super::movegen::reach_of;
 use super::moves::{Move, MoveKind, NO_CELL};
 use super::outcome::bare_side;
 use super::position::Position;
-use crate::game::{first_in, kind_of, side_of, Game, LineOrder, Run, Side};
+use crate::game::{code, first_in, kind_of, side_of, Game, LineOrder, PathLine, Run, Side};
 
 /// Fills `out` with the legal moves of the side to move, without duplicates.
 /// A position whose game is over by material has none.
@@ -149,7 +150,7 @@ impl Shields {
             cells: [NO_CELL; Shields::MAX],
             len: 0,
             filter: 0,
-            captures_fill_pools: game.attack_rays.pool_conditioned,
+            captures_fill_pools: false,
         };
         if e.all {
             return e;
@@ -166,47 +167,80 @@ impl Shields {
                     e.walk(pos, d, r, attacker, blocker, 0, NO_CELL);
                 }
             }
-            for (dirs, reach) in &game.attack_rays.path_lines {
-                e.spread(pos, dirs, *reach, r, attacker, blocker);
+            for line in &game.attack_rays.path_lines {
+                e.block_paths(pos, line, r, attacker, blocker);
+                if e.all {
+                    return e;
+                }
             }
         }
+        // A capture fills the enemy's pools; that matters where an enemy
+        // attacks only with something in its pools to promote to.
+        e.captures_fill_pools = game.attack_rays.pool_zones.iter().any(|&z| {
+            pos.royals(royal)
+                .iter()
+                .any(|r| game.in_zone(z, attacker, r))
+        });
         e
     }
 
-    /// Notes the pieces of `blocker` that stand in the way of an attacker's
-    /// path toward `royal`: the cells a path of at most `reach` steps could
-    /// pass on its way there.
-    fn spread(
+    /// Notes the pieces of `blocker` that alone stand between an attacker's
+    /// path piece and `royal`: a piece `x` steps from the royal piece and `y`
+    /// steps from an attacking piece whose path may be `x + y` steps long.
+    fn block_paths(
         &mut self,
         pos: &Position<'_>,
-        dirs: &[u8],
-        reach: u32,
+        line: &PathLine,
         royal: u16,
         attacker: Side,
         blocker: Side,
     ) {
         let game = pos.game();
-        let max = reach.saturating_sub(1);
-        let search = super::bfs::Search {
+        let occupied = Some([Side::White, Side::Black].map(|s| pos.occupied(s).words()));
+        let search = |backward| super::bfs::Search {
             game,
             side: attacker,
-            backward: true,
-            dirs,
-            occupied: Some([Side::White, Side::Black].map(|s| pos.occupied(s).words())),
+            backward,
+            dirs: &line.dirs,
+            occupied,
         };
-        search.run(royal, max, |x, _| {
-            let piece = pos.at(x);
-            if piece == 0 {
-                return Visit::Pass;
+        // The blocker's pieces a path could pass on its way to the royal piece.
+        let mut near: [(u16, u32); Shields::MAX] = [(NO_CELL, 0); Shields::MAX];
+        let mut found = 0;
+        let overflow = search(true).run(royal, line.most.saturating_sub(1), |x, dist| {
+            if side_of(pos.at(x)) != blocker {
+                return Visit::Block;
             }
-            if side_of(piece) == blocker {
-                self.note(x);
-                if self.all {
-                    return Visit::Found;
-                }
+            if found == Shields::MAX {
+                return Visit::Found;
             }
+            near[found] = (x, dist);
+            found += 1;
             Visit::Block
         });
+        if overflow {
+            self.all = true;
+            return;
+        }
+        let near = &near[..found];
+        if near.is_empty() {
+            return;
+        }
+        let attacker_piece = code(line.kind, attacker);
+        for p in pos.occupied(attacker).iter() {
+            if pos.at(p) != attacker_piece {
+                continue;
+            }
+            let reach = reach_of(pos, line.reach, p);
+            search(false).run(p, reach.saturating_sub(1), |x, dist| {
+                if let Some(&(_, to_royal)) = near.iter().find(|(c, _)| *c == x) {
+                    if dist + to_royal <= reach {
+                        self.note(x);
+                    }
+                }
+                Visit::Block
+            });
+        }
     }
 
     /// What [`Shields::walk`] does, by bit scans along the line from `royal`

@@ -282,16 +282,26 @@ pub struct AttackRays {
     /// a path (a multi-leg capture passing the vacated cell), so that no move can
     /// be assumed safe.
     pub uncovers_anywhere: bool,
-    /// The directions and longest reach of every capturing path.
-    pub path_lines: Vec<(Vec<u8>, u32)>,
-    /// Whether some kind attacks a promotion zone only while its pools hold a
-    /// piece to promote to: a capture, filling the enemy's pools, can then
-    /// create an attack anywhere in that zone.
-    pub pool_conditioned: bool,
+    /// Every capturing path movement.
+    pub path_lines: Vec<PathLine>,
+    /// The promotion zones where some kind attacks only while its pools hold
+    /// a piece to promote to: a capture, filling the enemy's pools, can then
+    /// create an attack anywhere in such a zone.
+    pub pool_zones: Vec<usize>,
     /// Per attacking side: leap tables with the kinds that leap by them.
     pub leapers: [Vec<(usize, KindMasks)>; 2],
     /// Per kind: the origin zones (`from`, `not from`) its zoned entries obey.
     pub origin_rules: Vec<Option<(Option<usize>, Option<usize>)>>,
+}
+
+/// A capturing path movement, for finding the pieces that block one.
+#[derive(Clone, Debug)]
+pub struct PathLine {
+    pub kind: Kind,
+    pub dirs: Vec<u8>,
+    pub reach: Reach,
+    /// The longest the path can be.
+    pub most: u32,
 }
 
 /// How many distances along a direction the attack rays list one by one.
@@ -445,9 +455,11 @@ impl Game {
     /// The step masks of `dirs` for `side`, forward or backward, if built.
     #[inline]
     pub fn step_masks(&self, dirs: &[u8], side: Side, backward: bool) -> Option<&[u64]> {
+        // Compared by hand: a call to `memcmp` would cost more than the
+        // search it serves on a small board.
         self.step_masks
             .iter()
-            .find(|m| m.dirs == dirs)
+            .find(|m| m.dirs.len() == dirs.len() && m.dirs.iter().zip(dirs).all(|(a, b)| a == b))
             .map(|m| &m.masks[side.index()][usize::from(backward)][..])
     }
 
