@@ -27,7 +27,9 @@ fn by_making_every_move(pos: &mut Position<'_>) -> Vec<String> {
     let mut out = Vec::new();
     for mv in pseudo {
         let undo = pos.make(mv);
-        let legal = !in_check(pos, side) && !(mv.not_checking && in_check(pos, side.opposite()));
+        let exposed = in_check(pos, side);
+        let gives_forbidden_check = mv.not_checking && in_check(pos, side.opposite());
+        let legal = !exposed && !gives_forbidden_check;
         pos.unmake(undo);
         if legal {
             out.push(uci::format(pos.game(), &mv));
