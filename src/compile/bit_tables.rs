@@ -14,16 +14,21 @@ pub fn build(game: &Game) -> Option<BitTables> {
             .flat_map(|d| (0..cells as u16).map(move |cell| line(game, side, d, cell)))
             .collect()
     });
-    let leap_sources = game
-        .rev_leaps
-        .iter()
-        .map(|table| {
-            (0..cells)
-                .map(|cell| table.get(cell).iter().fold(0u128, |set, &x| set | 1 << x))
-                .collect()
-        })
-        .collect();
-    Some(BitTables::new(cells, lines, leap_sources))
+    let sets = |table: &crate::game::Csr| -> Vec<u128> {
+        (0..table.keys())
+            .map(|key| table.get(key).iter().fold(0u128, |set, &x| set | 1 << x))
+            .collect()
+    };
+    let leap_sources = game.rev_leaps.iter().map(sets).collect();
+    let leap_targets = game.leaps.iter().map(sets).collect();
+    let steps = game.steps.each_ref().map(sets);
+    Some(BitTables::new(
+        cells,
+        lines,
+        leap_sources,
+        leap_targets,
+        steps,
+    ))
 }
 
 /// The cells a backward walk from `cell` in direction `d` passes, up to the

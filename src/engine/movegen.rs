@@ -247,6 +247,12 @@ impl Gen<'_, '_> {
     /// previous one stopped to the cells where it stops, so the work grows with
     /// legs times cells, not with the number of paths.
     fn leg_by_leg(&mut self) {
+        if let Some(landings) = self.bit_legs() {
+            for t in crate::game::cells_of(landings) {
+                self.land(t, [NO_CELL; 2]);
+            }
+            return;
+        }
         let words = crate::game::words_for(self.game.cell_count());
         let mut frontier = super::bfs::take_set(words);
         super::bfs::mark(&mut frontier, self.from);
@@ -264,6 +270,38 @@ impl Gen<'_, '_> {
             self.land(t, [NO_CELL; 2]);
         }
         super::bfs::give_set(frontier);
+    }
+
+    /// [`Gen::leg_by_leg`]'s landings in one bit set, for steps and leaps on
+    /// a board with bit tables: each leg is the union of the masks of the
+    /// cells where the previous one stopped.
+    fn bit_legs(&self) -> Option<u128> {
+        let t = self.game.bit_tables.as_ref()?;
+        let side = self.side.index();
+        let passable = if self.m.jumping {
+            u128::MAX
+        } else {
+            let occupied =
+                self.pos.occupied(Side::White).bits() | self.pos.occupied(Side::Black).bits();
+            !occupied | 1 << self.from
+        };
+        let mut at = 1u128 << self.from;
+        for (i, leg) in self.m.legs.iter().enumerate() {
+            let mut next = 0;
+            for c in crate::game::cells_of(at) {
+                next |= match leg {
+                    Leg::Step(dirs) => dirs.iter().fold(0, |set, &d| set | t.steps(side, d, c)),
+                    Leg::Leap(n) => t.leap_targets(n[side], c),
+                    Leg::Slide(..) | Leg::Path(..) => return None,
+                };
+            }
+            at = if i + 1 < self.m.legs.len() {
+                next & passable
+            } else {
+                next
+            };
+        }
+        Some(at)
     }
 
     /// A cell a path may pass: empty, the mover's own start cell, or any cell for

@@ -17,8 +17,8 @@ pub enum LineOrder {
 }
 
 /// Per side, direction and cell, the cells a backward walk passes (the cells
-/// from which a slide in that direction comes); per leap table and cell, the
-/// cells that leap onto it.
+/// from which a slide in that direction comes) and the cells one step away;
+/// per leap table and cell, the cells that leap onto it and those it leaps to.
 #[derive(Clone, Debug, Default)]
 pub struct BitTables {
     cells: usize,
@@ -26,6 +26,10 @@ pub struct BitTables {
     lines: [Vec<(u128, LineOrder)>; 2],
     /// Per leap table and cell.
     leap_sources: Vec<Vec<u128>>,
+    /// Per leap table and cell: the cells it leaps to.
+    leap_targets: Vec<Vec<u128>>,
+    /// Per side, key `dir * cells + cell`: the cells one step away.
+    steps: [Vec<u128>; 2],
 }
 
 impl BitTables {
@@ -33,12 +37,28 @@ impl BitTables {
         cells: usize,
         lines: [Vec<(u128, LineOrder)>; 2],
         leap_sources: Vec<Vec<u128>>,
+        leap_targets: Vec<Vec<u128>>,
+        steps: [Vec<u128>; 2],
     ) -> Self {
         BitTables {
             cells,
             lines,
             leap_sources,
+            leap_targets,
+            steps,
         }
+    }
+
+    /// The cells leap table `table` reaches from `cell`.
+    #[inline]
+    pub fn leap_targets(&self, table: usize, cell: u16) -> u128 {
+        self.leap_targets[table][cell as usize]
+    }
+
+    /// The cells one step from `cell` in direction `dir` of `side`.
+    #[inline]
+    pub fn steps(&self, side: usize, dir: u8, cell: u16) -> u128 {
+        self.steps[side][dir as usize * self.cells + cell as usize]
     }
 
     /// The backward line from `cell` in direction `dir` of `side`, and how its
@@ -53,6 +73,19 @@ impl BitTables {
     pub fn leap_sources(&self, table: usize, cell: u16) -> u128 {
         self.leap_sources[table][cell as usize]
     }
+}
+
+/// The cells of a set, lowest first.
+#[inline]
+pub fn cells_of(mut set: u128) -> impl Iterator<Item = u16> {
+    std::iter::from_fn(move || {
+        if set == 0 {
+            return None;
+        }
+        let c = set.trailing_zeros() as u16;
+        set &= set - 1;
+        Some(c)
+    })
 }
 
 /// The first cell of `line` in `set`, in the line's order (not `Walk`).
