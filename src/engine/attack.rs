@@ -25,7 +25,7 @@ pub fn is_attacked(pos: &Position<'_>, cell: u16, by: Side) -> bool {
         return true;
     }
     for pat in &game.attack_patterns {
-        if pattern_hits(pos, pat, cell, by) {
+        if pattern_hits(pos, pat, cell, by, false) {
             return true;
         }
     }
@@ -143,12 +143,30 @@ fn walk_attack(pos: &Position<'_>, d: u8, cell: u16, by: Side) -> bool {
     false
 }
 
-fn pattern_hits(pos: &Position<'_>, pat: &AttackPattern, cell: u16, by: Side) -> bool {
+/// Whether `by` would attack `cell` by a capture that its pools now forbid (a
+/// promotion with nothing to promote to), were the pools full: whether a
+/// capture that fills them could create the attack.
+pub fn attacked_once_pools_fill(pos: &Position<'_>, cell: u16, by: Side) -> bool {
+    let game = pos.game();
+    game.attack_patterns
+        .iter()
+        .any(|pat| !may_land(pos, pat.kind, by, cell) && pattern_hits(pos, pat, cell, by, true))
+}
+
+/// Whether the attack pattern `pat` of `by` reaches `cell`; with `pools_full`,
+/// as if every pool held what a promotion may take.
+fn pattern_hits(
+    pos: &Position<'_>,
+    pat: &AttackPattern,
+    cell: u16,
+    by: Side,
+    pools_full: bool,
+) -> bool {
     let game = pos.game();
     let attacker = code(pat.kind, by);
     let piece = &game.pieces[pat.kind as usize];
     let m = &piece.movements[pat.movement];
-    if !may_land(pos, pat.kind, by, cell)
+    if !(pools_full || may_land(pos, pat.kind, by, cell))
         || m.to_zone.is_some_and(|z| !game.in_zone(z, by, cell))
         || m.not_to_zone.is_some_and(|z| game.in_zone(z, by, cell))
     {

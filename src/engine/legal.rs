@@ -8,14 +8,14 @@
 //! line of the mover's own or attacks from where it lands. Only the rest are
 //! tested, on the board alone where that is exact, else by making the move.
 
-use super::attack::in_check;
+use super::attack::{attacked_once_pools_fill, in_check};
 use super::bfs::Visit;
 use super::movegen::pseudo_legal_moves;
 use super::movegen::reach_of;
 use super::moves::{Move, MoveKind, NO_CELL};
 use super::outcome::bare_side;
 use super::position::Position;
-use crate::game::{code, first_in, kind_of, side_of, Game, LineOrder, PathLine, Run, Side};
+use crate::game::{code, first_in, kind_of, side_of, LineOrder, PathLine, Run, Side};
 
 /// Fills `out` with the legal moves of the side to move, without duplicates.
 /// A position whose game is over by material has none.
@@ -26,7 +26,6 @@ pub fn legal_moves(pos: &mut Position<'_>, out: &mut Vec<Move>) {
     }
     pseudo_legal_moves(pos, out);
     let side = pos.side_to_move();
-    let game = pos.game();
     // The mover's pieces that shield its royal pieces from enemy sliders.
     let exposed = Shields::find(pos, side, side);
     // The mover's pieces that shield the enemy's royal pieces from the mover's
@@ -46,7 +45,7 @@ pub fn legal_moves(pos: &mut Position<'_>, out: &mut Vec<Move>) {
             (known_safe || !in_check(pos, side))
                 && (gives_no_check || !in_check(pos, side.opposite()))
         };
-        if board_decides(game, pos, &mv) {
+        if board_decides(pos, &mv, &exposed, !gives_no_check) {
             let displaced = pos.displace(mv.from, mv.to);
             let ok = test(pos);
             pos.replace(displaced);
@@ -60,16 +59,27 @@ pub fn legal_moves(pos: &mut Position<'_>, out: &mut Vec<Move>) {
     });
 }
 
-/// Whether moving the piece on the board ([`Position::displace`]) leaves every
-/// attack as making `mv` would: a plain move, no promotion, and no capture
-/// that fills a pool or lowers the mover's counter.
-fn board_decides(game: &Game, pos: &Position<'_>, mv: &Move) -> bool {
+/// Whether moving the piece on the board ([`Position::displace`]) leaves the
+/// attacks that are to be tested as making `mv` would: a plain move, no
+/// promotion, and for a capture, no enemy attack that the captured piece's
+/// arrival in a pool creates and, when the move's checks are tested, no
+/// counter the capture lowers.
+fn board_decides(pos: &Position<'_>, mv: &Move, exposed: &Shields, tests_check: bool) -> bool {
     let plain = matches!(mv.kind, MoveKind::Normal | MoveKind::SetsEnPassant) && mv.promotion == 0;
-    plain
-        && (pos.at(mv.to) == 0 || {
-            let mover = &game.pieces[kind_of(pos.at(mv.from)) as usize];
-            game.captured_to.is_none() && mover.on_capture_lower == 0
-        })
+    if !plain || pos.at(mv.to) == 0 {
+        return plain;
+    }
+    let game = pos.game();
+    let mover = &game.pieces[kind_of(pos.at(mv.from)) as usize];
+    let pools_matter = game.captured_to.is_some()
+        && (exposed.captures_fill_pools
+            || mover.royal && {
+                let enemy = pos.side_to_move().opposite();
+                let zones = &game.attack_rays.pool_zones;
+                zones.iter().any(|&z| game.in_zone(z, enemy, mv.to))
+            });
+    let counter_matters = tests_check && mover.on_capture_lower > 0;
+    !pools_matter && !counter_matters
 }
 
 /// Whether `mv` certainly gives no check: it uncovers no line of the mover's
@@ -150,7 +160,13 @@ impl Shields {
             cells: [NO_CELL; Shields::MAX],
             len: 0,
             filter: 0,
-            captures_fill_pools: false,
+            // A capture fills the enemy's pools; that matters where an enemy
+            // attacks only with something in its pools to promote to.
+            captures_fill_pools: !game.attack_rays.pool_zones.is_empty()
+                && pos
+                    .royals(royal)
+                    .iter()
+                    .any(|r| attacked_once_pools_fill(pos, r, attacker)),
         };
         if e.all {
             return e;
@@ -174,13 +190,6 @@ impl Shields {
                 }
             }
         }
-        // A capture fills the enemy's pools; that matters where an enemy
-        // attacks only with something in its pools to promote to.
-        e.captures_fill_pools = game.attack_rays.pool_zones.iter().any(|&z| {
-            pos.royals(royal)
-                .iter()
-                .any(|r| game.in_zone(z, attacker, r))
-        });
         e
     }
 
