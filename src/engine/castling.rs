@@ -25,16 +25,17 @@ pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
             // Whether the king stands in check, asked only once a partner is found.
             let mut in_check: Option<bool> = None;
             for &d in &c.dirs {
-                // The line from the king to the first piece in direction `d`.
-                let mut line = vec![kc];
+                let step = |at: u16| game.step(side, d, at).first().copied();
+                // The first piece in direction `d`, and how many steps away.
+                let mut distance = 0u32;
                 let mut at = kc;
                 let partner = loop {
-                    match game.step(side, d, at).first() {
-                        Some(&t) if line.len() <= game.cell_count() => {
+                    match step(at) {
+                        Some(t) if distance < game.cell_count() as u32 => {
+                            distance += 1;
                             if pos.at(t) != 0 {
                                 break Some(t);
                             }
-                            line.push(t);
                             at = t;
                         }
                         _ => break None,
@@ -47,8 +48,6 @@ pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
                 if *in_check.get_or_insert_with(|| is_attacked(pos, kc, side.opposite())) {
                     break;
                 }
-                // Steps from the king to its partner.
-                let distance = line.len() as u32;
                 let kmax = if c.king_open {
                     distance - 1
                 } else {
@@ -56,21 +55,32 @@ pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
                 };
                 // The king may pass no attacked cell: once one is, no longer
                 // castling in this direction is possible either.
+                let mut to = kc;
                 for k in 1..=kmax.min(distance - 1) {
-                    if is_attacked(pos, line[k as usize], side.opposite()) {
+                    let passed = to;
+                    to = step(to).unwrap_or(to);
+                    if is_attacked(pos, to, side.opposite()) {
                         break;
                     }
                     if k < c.king_min {
                         continue;
                     }
-                    let rook_spots = if c.rook_behind { 0..k } else { k - 1..k };
-                    for j in rook_spots {
-                        out.push(Move {
-                            kind: MoveKind::Castle,
-                            aux: rc,
-                            aux2: line[j as usize],
-                            ..Move::normal(kc, line[k as usize])
-                        });
+                    let castle = |rook_to| Move {
+                        kind: MoveKind::Castle,
+                        aux: rc,
+                        aux2: rook_to,
+                        ..Move::normal(kc, to)
+                    };
+                    if c.rook_behind {
+                        // Any cell from the king's start to the one before
+                        // its destination.
+                        let mut spot = kc;
+                        for _ in 0..k {
+                            out.push(castle(spot));
+                            spot = step(spot).unwrap_or(spot);
+                        }
+                    } else {
+                        out.push(castle(passed));
                     }
                 }
             }
