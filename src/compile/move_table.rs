@@ -44,8 +44,10 @@ struct Builder<'g> {
 }
 
 impl Builder<'_> {
-    /// The runs of a piece of `kind` of `side` on `from`, in movement order.
-    fn list(&mut self, side: Side, kind: Kind, from: u16) -> Vec<Run> {
+    /// The runs of a piece of `kind` of `side` on `from`, in movement order,
+    /// and whether its moves may repeat: where the kind says so and either a
+    /// movement stays interpreted or two runs share a landing cell.
+    fn list(&mut self, side: Side, kind: Kind, from: u16) -> (Vec<Run>, bool) {
         let game = self.game;
         let mut list = Vec::new();
         for (i, m) in game.pieces[kind as usize].movements.iter().enumerate() {
@@ -83,7 +85,23 @@ impl Builder<'_> {
                 });
             }
         }
-        list
+        let overlaps = game.pieces[kind as usize].may_duplicate && {
+            let mut landings: Vec<u16> = Vec::new();
+            for run in &list {
+                let cells = &self.run_cells[run.start as usize..][..run.len as usize];
+                match cells.last() {
+                    _ if run.has(Run::GENERAL) => landings.push(NO_CELL),
+                    Some(last) if run.has(Run::PATH) => landings.push(last.cell),
+                    _ => landings.extend(cells.iter().map(|c| c.cell)),
+                }
+            }
+            // An interpreted movement counts as every cell.
+            let general = landings.iter().filter(|&&c| c == NO_CELL).count();
+            landings.sort_unstable();
+            landings.dedup();
+            general > 0 || landings.len() < list.iter().map(|r| landing_count(r)).sum()
+        };
+        (list, overlaps)
     }
 
     fn intern(&mut self, seq: Vec<RunCell>) -> u32 {
@@ -94,6 +112,15 @@ impl Builder<'_> {
         self.run_cells.extend_from_slice(&seq);
         self.interned.insert(seq, start);
         start
+    }
+}
+
+/// How many landing cells a run has.
+fn landing_count(run: &Run) -> usize {
+    if run.has(Run::PATH) {
+        1
+    } else {
+        run.len as usize
     }
 }
 

@@ -69,7 +69,7 @@ pub fn piece_moves(pos: &Position<'_>, from: u16, out: &mut Vec<Move>) {
             gen.run(run);
         }
     }
-    if piece.may_duplicate {
+    if game.move_table.overlaps(side.index(), kind, from) {
         dedup_tail(out, start, game.cell_count());
     }
 }

@@ -67,28 +67,45 @@ pub struct MoveTable {
     /// Per key `(side * kinds + kind) * cells + cell`: where its runs start in
     /// `runs`; one extra entry closes the last list.
     index: Vec<u32>,
+    /// Per key: whether two runs (or a run and an interpreted movement) may
+    /// reach one cell, so that the moves need deduplication.
+    overlaps: Vec<bool>,
     runs: Vec<Run>,
     run_cells: Vec<RunCell>,
 }
 
 impl MoveTable {
-    /// Builds the table from one list of runs per key, in key order, with the
-    /// cells the runs point into.
-    pub fn new(kinds: usize, cells: usize, lists: Vec<Vec<Run>>, run_cells: Vec<RunCell>) -> Self {
+    /// Builds the table from one list of runs per key, in key order, each
+    /// with whether its moves may repeat, and the cells the runs point into.
+    pub fn new(
+        kinds: usize,
+        cells: usize,
+        lists: Vec<(Vec<Run>, bool)>,
+        run_cells: Vec<RunCell>,
+    ) -> Self {
         let mut index = Vec::with_capacity(lists.len() + 1);
+        let mut overlaps = Vec::with_capacity(lists.len());
         let mut runs = Vec::new();
         index.push(0);
-        for l in lists {
+        for (l, overlap) in lists {
             runs.extend(l);
             index.push(runs.len() as u32);
+            overlaps.push(overlap);
         }
         MoveTable {
             kinds,
             cells,
             index,
+            overlaps,
             runs,
             run_cells,
         }
+    }
+
+    /// Whether the moves of a piece of `kind` of `side` on `cell` may repeat.
+    #[inline]
+    pub fn overlaps(&self, side: usize, kind: Kind, cell: u16) -> bool {
+        self.overlaps[(side * self.kinds + kind as usize) * self.cells + cell as usize]
     }
 
     /// The runs of a piece of `kind` owned by side `side` (0 or 1) on `cell`.
