@@ -99,7 +99,7 @@ impl Builder<'_> {
             let general = landings.iter().filter(|&&c| c == NO_CELL).count();
             landings.sort_unstable();
             landings.dedup();
-            general > 0 || landings.len() < list.iter().map(|r| landing_count(r)).sum()
+            general > 0 || landings.len() < list.iter().map(landing_count).sum()
         };
         (list, overlaps)
     }
