@@ -50,6 +50,15 @@ pub fn legal_moves(pos: &mut Position<'_>, out: &mut Vec<Move>) {
             let ok = test(pos);
             pos.replace(displaced);
             ok
+        } else if mv.kind == MoveKind::Castle && gives_no_check {
+            // The king, then its partner (which may land where the king
+            // stood); nothing else of the move bears on the mover's safety.
+            let king = pos.displace(mv.from, mv.to);
+            let partner = pos.displace(mv.aux, mv.aux2);
+            let ok = test(pos);
+            pos.replace(partner);
+            pos.replace(king);
+            ok
         } else {
             let undo = pos.make(mv);
             let ok = test(pos);
