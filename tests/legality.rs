@@ -1,16 +1,17 @@
 //! The legality shortcuts decide as making every move would.
 //!
 //! `legal_moves` settles most moves without making them: shields on enemy lines
-//! and paths, board-only tests, the move table's runs for `not checking`. The
-//! reference here makes every pseudo-legal move and runs the attack test, with
-//! no shortcut; on whole move trees from every game's start and from every
-//! position fixture, both must give the same moves.
+//! and paths, board-only tests, the move table's runs for `not checking`;
+//! `count_legal_moves`, perft's last ply, counts plain moves without listing
+//! them. The reference here makes every pseudo-legal move and runs the attack
+//! test, with no shortcut; on whole move trees from every game's start, along
+//! random games and from every position fixture, all must agree.
 
 mod common;
 
 use common::Fixture;
 use tessera::engine::attack::in_check;
-use tessera::engine::legal::legal_moves;
+use tessera::engine::legal::{count_legal_moves, legal_moves};
 use tessera::engine::movegen::pseudo_legal_moves;
 use tessera::engine::outcome::bare_side;
 use tessera::notation::{fen, position, uci};
@@ -55,6 +56,12 @@ fn agree(pos: &mut Position<'_>, depth: u32, origin: &str) -> u64 {
         by_legal_moves(pos),
         expected,
         "{origin}: {}",
+        position::format(pos)
+    );
+    assert_eq!(
+        count_legal_moves(pos, &mut Vec::new()),
+        expected.len() as u64,
+        "{origin}: count of {}",
         position::format(pos)
     );
     if depth == 0 {

@@ -10,8 +10,8 @@
 
 use super::attack::{attacked_once_pools_fill, in_check};
 use super::bfs::Visit;
-use super::movegen::pseudo_legal_moves;
 use super::movegen::reach_of;
+use super::movegen::{count_plain_moves, pseudo_legal_moves, pseudo_legal_moves_counting};
 use super::moves::{Move, MoveKind, NO_CELL};
 use super::outcome::bare_side;
 use super::position::Position;
@@ -25,13 +25,38 @@ pub fn legal_moves(pos: &mut Position<'_>, out: &mut Vec<Move>) {
         return;
     }
     pseudo_legal_moves(pos, out);
+    let exposed = Shields::find(pos, pos.side_to_move(), pos.side_to_move());
+    keep_legal(pos, out, &exposed);
+}
+
+/// The number of legal moves of the side to move, as [`legal_moves`] would
+/// list them (`buffer` is scratch space). The moves of a piece that shields
+/// nothing are counted without being listed or tested, where they are plain.
+pub fn count_legal_moves(pos: &mut Position<'_>, buffer: &mut Vec<Move>) -> u64 {
+    buffer.clear();
+    if bare_side(pos).is_some() {
+        return 0;
+    }
     let side = pos.side_to_move();
-    // The mover's pieces that shield its royal pieces from enemy sliders.
     let exposed = Shields::find(pos, side, side);
+    let counted = pseudo_legal_moves_counting(pos, buffer, |from| {
+        if exposed.all || exposed.contains(from) {
+            return None;
+        }
+        count_plain_moves(pos, from, exposed.captures_fill_pools)
+    });
+    keep_legal(pos, buffer, &exposed);
+    counted + buffer.len() as u64
+}
+
+/// Keeps the moves of `moves` that are legal; `exposed` are the mover's
+/// shields.
+fn keep_legal(pos: &mut Position<'_>, moves: &mut Vec<Move>, exposed: &Shields) {
+    let side = pos.side_to_move();
     // The mover's pieces that shield the enemy's royal pieces from the mover's
     // sliders: found only when a move may not give check.
     let mut discovering: Option<Shields> = None;
-    out.retain(|&mv| {
+    moves.retain(|&mv| {
         let known_safe = exposed.is_safe(pos, &mv);
         let gives_no_check = !mv.not_checking || {
             let lines =
@@ -45,7 +70,7 @@ pub fn legal_moves(pos: &mut Position<'_>, out: &mut Vec<Move>) {
             (known_safe || !in_check(pos, side))
                 && (gives_no_check || !in_check(pos, side.opposite()))
         };
-        if board_decides(pos, &mv, &exposed, !gives_no_check) {
+        if board_decides(pos, &mv, exposed, !gives_no_check) {
             let displaced = pos.displace(mv.from, mv.to);
             let ok = test(pos);
             pos.replace(displaced);

@@ -12,11 +12,26 @@ use crate::game::{
 
 /// Fills `out` with the pseudo-legal moves: legal but for royal safety.
 pub fn pseudo_legal_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
+    pseudo_legal_moves_counting(pos, out, |_| None);
+}
+
+/// [`pseudo_legal_moves`], but `count` may settle a piece's moves by their
+/// number: it hears each piece's cell and returns how many moves it counted,
+/// or `None` to have them listed. Returns the moves counted.
+pub(crate) fn pseudo_legal_moves_counting(
+    pos: &Position<'_>,
+    out: &mut Vec<Move>,
+    mut count: impl FnMut(u16) -> Option<u64>,
+) -> u64 {
     let side = pos.side_to_move();
     let phase = current_phase(pos);
+    let mut counted = 0;
     for from in pos.occupied(side).iter() {
         if phase.is_none_or(|p| phase_moves(pos, p, from)) {
-            piece_moves(pos, from, out);
+            match count(from) {
+                Some(n) => counted += n,
+                None => piece_moves(pos, from, out),
+            }
         }
     }
     castling_moves(pos, out);
@@ -24,6 +39,79 @@ pub fn pseudo_legal_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
     if let Some(p) = phase {
         out.retain(|mv| !mv.is_from_pool() && phase_moves(pos, p, mv.from));
     }
+    counted
+}
+
+/// The number of pseudo-legal moves of the piece on `from`, where every one
+/// is a plain move or capture of a run (no promotion, destination zone, en
+/// passant capture, `not checking` or interpreted movement, and no repeats);
+/// `None` otherwise, and with `quiet_only` for any capture.
+pub(crate) fn count_plain_moves(pos: &Position<'_>, from: u16, quiet_only: bool) -> Option<u64> {
+    let game = pos.game();
+    let side = pos.side_to_move();
+    let kind = kind_of(pos.at(from));
+    if game.move_table.overlaps(side.index(), kind, from) {
+        return None;
+    }
+    let movements = &game.pieces[kind as usize].movements;
+    let unmoved = pos.is_unmoved(from);
+    let ep = pos.en_passant();
+    let mut n = 0;
+    for run in game.move_table.runs(side.index(), kind, from) {
+        if run.has(Run::GENERAL | Run::NOT_CHECKING) {
+            return None;
+        }
+        if run.has(Run::FIRST) && !unmoved || run.has(Run::LATER) && unmoved {
+            continue;
+        }
+        let m = &movements[run.movement as usize];
+        // What landing on a cell gives: a move (1), none (0), or a move the
+        // count cannot settle.
+        let landing = |c: &RunCell| -> Option<u64> {
+            let target = pos.at(c.cell);
+            let moves = if target == 0 {
+                if m.takes_en_passant && ep.is_some_and(|e| e.is_target(c.cell)) {
+                    return None;
+                }
+                m.modality.may_move()
+            } else {
+                side_of(target) != side && m.modality.may_capture() && {
+                    if quiet_only {
+                        return None;
+                    }
+                    true
+                }
+            };
+            match (moves, c.plain) {
+                (false, _) => Some(0),
+                (true, true) => Some(1),
+                (true, false) => None,
+            }
+        };
+        let cells = game.move_table.cells(run);
+        if run.has(Run::PATH) {
+            let Some((to, between)) = cells.split_last() else {
+                continue;
+            };
+            let passable = |c: &RunCell| m.jumping || c.cell == from || pos.at(c.cell) == 0;
+            if between.iter().all(passable) {
+                n += landing(to)?;
+            }
+            continue;
+        }
+        let cells = if run.has(Run::COUNTER) {
+            &cells[..(pos.state(from) as usize).min(cells.len())]
+        } else {
+            cells
+        };
+        for c in cells {
+            n += landing(c)?;
+            if run.has(Run::RAY) && pos.at(c.cell) != 0 {
+                break;
+            }
+        }
+    }
+    Some(n)
 }
 
 /// The phase the game is in, if any.

@@ -1,6 +1,6 @@
 //! Perft: counting the leaves of the legal move tree.
 
-use super::legal::legal_moves;
+use super::legal::{count_legal_moves, legal_moves};
 use super::moves::Move;
 use super::position::Position;
 
@@ -76,10 +76,10 @@ fn count(pos: &mut Position<'_>, depth: u32, buffers: &mut Buffers, ply: usize) 
         buffers.0.push(Vec::with_capacity(128));
     }
     let mut moves = std::mem::take(&mut buffers.0[ply]);
-    legal_moves(pos, &mut moves);
     let total = if depth == 1 {
-        moves.len() as u64
+        count_legal_moves(pos, &mut moves)
     } else {
+        legal_moves(pos, &mut moves);
         let mut total = 0;
         for &mv in &moves {
             let undo = pos.make(mv);
