@@ -82,18 +82,54 @@ fn ray_attack(pos: &Position<'_>, cell: u16, by: Side) -> bool {
                     .any(|&x| is_one_of(pos, x, by, masks))
             });
     };
-    let mine = pos.occupied(by).bits();
-    let occupied = mine | pos.occupied(by.opposite()).bits();
+    let theirs = pos.occupied(by).bits();
+    let occupied = theirs | pos.occupied(by.opposite()).bits();
+    let walk = |d| Some(walk_attack(pos, d, cell, by));
+    bit_attack(pos, t, cell, by, occupied, theirs, walk) == Some(true)
+}
+
+/// Whether `by` attacks `cell` on the board as it would be with `occupied` the
+/// occupied cells and `theirs` the cells of `by`'s pieces, every piece that
+/// is left where it stands now: a move tested without being made. `None`
+/// where that cannot be told so (no bit tables, a line that must be walked,
+/// attacks other than by lines and leaps).
+pub fn attacked_with(
+    pos: &Position<'_>,
+    cell: u16,
+    by: Side,
+    occupied: u128,
+    theirs: u128,
+) -> Option<bool> {
+    let game = pos.game();
+    if !game.attack_patterns.is_empty() || !game.forward_attackers.is_empty() {
+        return None;
+    }
+    let t = game.bit_tables.as_ref()?;
+    bit_attack(pos, t, cell, by, occupied, theirs, |_| None)
+}
+
+/// The grouped attacks by bit scans: the first piece on each line, and the
+/// leapers among `theirs`; `walk` answers for a line the tables do not cover.
+fn bit_attack(
+    pos: &Position<'_>,
+    t: &crate::game::BitTables,
+    cell: u16,
+    by: Side,
+    occupied: u128,
+    theirs: u128,
+    walk: impl Fn(u8) -> Option<bool>,
+) -> Option<bool> {
+    let rays = &pos.game().attack_rays;
     for &d in &rays.dirs {
         let (line, order) = t.line(by.index(), d, cell);
         if order == LineOrder::Walk {
-            if walk_attack(pos, d, cell, by) {
-                return true;
+            if walk(d)? {
+                return Some(true);
             }
             continue;
         }
         // Most lines hold no piece of the attacker's at all.
-        if line & mine == 0 {
+        if line & theirs == 0 {
             continue;
         }
         let Some(x) = first_in(line, order, occupied) else {
@@ -101,12 +137,15 @@ fn ray_attack(pos: &Position<'_>, cell: u16, by: Side) -> bool {
         };
         // The cells before `x` are those not on the line beyond it.
         let dist = (line & !t.line(by.index(), d, x).0).count_ones();
-        if dist <= rays.reach[d as usize] && is_one_of(pos, x, by, masks_at(rays, d, dist)) {
-            return true;
+        if dist <= rays.reach[d as usize]
+            && theirs & 1 << x != 0
+            && is_one_of(pos, x, by, masks_at(rays, d, dist))
+        {
+            return Some(true);
         }
     }
-    rays.leapers[by.index()].iter().any(|(n, masks)| {
-        let mut hits = t.leap_sources(*n, cell) & mine;
+    let leaps = rays.leapers[by.index()].iter().any(|(n, masks)| {
+        let mut hits = t.leap_sources(*n, cell) & theirs;
         while hits != 0 {
             if is_one_of(pos, hits.trailing_zeros() as u16, by, masks) {
                 return true;
@@ -114,7 +153,8 @@ fn ray_attack(pos: &Position<'_>, cell: u16, by: Side) -> bool {
             hits &= hits - 1;
         }
         false
-    })
+    });
+    Some(leaps)
 }
 
 /// The backward walk along direction `d` from `cell` to the first piece, cell

@@ -5,8 +5,9 @@ use super::moves::{Move, MoveKind};
 use super::position::Position;
 use crate::game::code;
 
-/// Appends the castling moves of the side to move.
-pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
+/// Appends the castling moves of the side to move. `checked`, when known,
+/// says whether the side's royal pieces stand attacked.
+pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>, checked: Option<bool>) {
     let game = pos.game();
     let side = pos.side_to_move();
     for c in &game.castlings {
@@ -22,8 +23,10 @@ pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
             if pos.at(kc) != king || !pos.is_unmoved(kc) {
                 continue;
             }
-            // Whether the king stands in check, asked only once a partner is found.
-            let mut in_check: Option<bool> = None;
+            // Whether the king stands in check, asked only once a partner is
+            // found; known already for the one royal piece of its side.
+            let lone_royal = game.pieces[c.king as usize].royal && pos.royals(side).len() == 1;
+            let mut in_check: Option<bool> = checked.filter(|_| lone_royal);
             for &d in &c.dirs {
                 let step = |at: u16| game.step(side, d, at).first().copied();
                 // The first piece in direction `d`, and how many steps away.

@@ -8,10 +8,10 @@
 //! line of the mover's own or attacks from where it lands. Only the rest are
 //! tested, on the board alone where that is exact, else by making the move.
 
-use super::attack::{attacked_once_pools_fill, in_check};
+use super::attack::{attacked_once_pools_fill, attacked_with, in_check};
 use super::bfs::Visit;
 use super::movegen::reach_of;
-use super::movegen::{count_plain_moves, pseudo_legal_moves, pseudo_legal_moves_counting};
+use super::movegen::{count_plain_moves, pseudo_legal_moves_counting};
 use super::moves::{Move, MoveKind, NO_CELL};
 use super::outcome::bare_side;
 use super::position::Position;
@@ -24,8 +24,8 @@ pub fn legal_moves(pos: &mut Position<'_>, out: &mut Vec<Move>) {
     if bare_side(pos).is_some() {
         return;
     }
-    pseudo_legal_moves(pos, out);
     let exposed = Shields::find(pos, pos.side_to_move(), pos.side_to_move());
+    pseudo_legal_moves_counting(pos, out, exposed.checked, |_| None);
     keep_legal(pos, out, &exposed);
 }
 
@@ -39,7 +39,7 @@ pub fn count_legal_moves(pos: &mut Position<'_>, buffer: &mut Vec<Move>) -> u64 
     }
     let side = pos.side_to_move();
     let exposed = Shields::find(pos, side, side);
-    let counted = pseudo_legal_moves_counting(pos, buffer, |from| {
+    let counted = pseudo_legal_moves_counting(pos, buffer, exposed.checked, |from| {
         if exposed.all || exposed.contains(from) {
             return None;
         }
@@ -70,7 +70,13 @@ fn keep_legal(pos: &mut Position<'_>, moves: &mut Vec<Move>, exposed: &Shields) 
             (known_safe || !in_check(pos, side))
                 && (gives_no_check || !in_check(pos, side.opposite()))
         };
-        if board_decides(pos, &mv, exposed, !gives_no_check) {
+        let plain = board_decides(pos, &mv, exposed, !gives_no_check);
+        if plain && gives_no_check {
+            if let Some(attacked) = attacked_after(pos, &mv) {
+                return !attacked;
+            }
+        }
+        if plain {
             let displaced = pos.displace(mv.from, mv.to);
             let ok = test(pos);
             pos.replace(displaced);
@@ -91,6 +97,23 @@ fn keep_legal(pos: &mut Position<'_>, moves: &mut Vec<Move>, exposed: &Shields) 
             ok
         }
     });
+}
+
+/// Whether the mover's one royal piece is attacked after the plain move `mv`,
+/// told from the bit sets without moving anything; `None` where that cannot
+/// be told so (see [`attacked_with`]).
+fn attacked_after(pos: &Position<'_>, mv: &Move) -> Option<bool> {
+    let side = pos.side_to_move();
+    let royals = pos.royals(side);
+    if royals.len() != 1 {
+        return None;
+    }
+    let royal = royals.iter().next()?;
+    let royal = if royal == mv.from { mv.to } else { royal };
+    let (from, to) = (1u128 << mv.from, 1u128 << mv.to);
+    let theirs = pos.occupied(side.opposite()).bits() & !to;
+    let occupied = (theirs | pos.occupied(side).bits()) & !from | to;
+    attacked_with(pos, royal, side.opposite(), occupied, theirs)
 }
 
 /// Whether moving the piece on the board ([`Position::displace`]) leaves the
@@ -178,6 +201,8 @@ struct Shields {
     filter: u128,
     /// Whether a capture can create an attack by filling the enemy's pools.
     captures_fill_pools: bool,
+    /// For the mover's own shields: whether its royal pieces stand attacked.
+    checked: Option<bool>,
 }
 
 impl Shields {
@@ -189,8 +214,10 @@ impl Shields {
     fn find(pos: &Position<'_>, royal: Side, blocker: Side) -> Shields {
         let game = pos.game();
         let attacker = royal.opposite();
+        let checked = (blocker == royal).then(|| in_check(pos, royal));
         let mut e = Shields {
-            all: game.attack_rays.uncovers_anywhere || (blocker == royal && in_check(pos, royal)),
+            all: game.attack_rays.uncovers_anywhere || checked == Some(true),
+            checked,
             cells: [NO_CELL; Shields::MAX],
             len: 0,
             filter: 0,
