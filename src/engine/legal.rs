@@ -82,6 +82,9 @@ fn keep_legal(pos: &mut Position<'_>, moves: &mut Vec<Move>, exposed: &Shields) 
             pos.replace(displaced);
             ok
         } else if mv.kind == MoveKind::Castle && gives_no_check {
+            if let Some(attacked) = attacked_after(pos, &mv) {
+                return !attacked;
+            }
             // The king, then its partner (which may land where the king
             // stood); nothing else of the move bears on the mover's safety.
             let king = pos.displace(mv.from, mv.to);
@@ -99,20 +102,24 @@ fn keep_legal(pos: &mut Position<'_>, moves: &mut Vec<Move>, exposed: &Shields) 
     });
 }
 
-/// Whether the mover's one royal piece is attacked after the plain move `mv`,
-/// told from the bit sets without moving anything; `None` where that cannot
-/// be told so (see [`attacked_with`]).
+/// Whether the mover's one royal piece is attacked after `mv`, a plain move
+/// or castling, told from the bit sets without moving anything; `None` where
+/// that cannot be told so (see [`attacked_with`]).
 fn attacked_after(pos: &Position<'_>, mv: &Move) -> Option<bool> {
     let side = pos.side_to_move();
     let royals = pos.royals(side);
-    if royals.len() != 1 {
+    if royals.len() != 1 || pos.game().bit_tables.is_none() {
         return None;
     }
     let royal = royals.iter().next()?;
     let royal = if royal == mv.from { mv.to } else { royal };
     let (from, to) = (1u128 << mv.from, 1u128 << mv.to);
     let theirs = pos.occupied(side.opposite()).bits() & !to;
-    let occupied = (theirs | pos.occupied(side).bits()) & !from | to;
+    let mut occupied = (theirs | pos.occupied(side).bits()) & !from | to;
+    if mv.kind == MoveKind::Castle {
+        // The partner leaves `aux` for `aux2`, which may be the king's start.
+        occupied = occupied & !(1u128 << mv.aux) | 1u128 << mv.aux2;
+    }
     attacked_with(pos, royal, side.opposite(), occupied, theirs)
 }
 
