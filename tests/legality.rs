@@ -149,3 +149,16 @@ fn from_every_position_fixture() {
         agree(&mut pos, 2, &name);
     }
 }
+
+#[test]
+fn on_a_board_too_large_for_bit_sets() {
+    // 200 cells in a line: the pinned rook's moves and the king's are tested
+    // by moving pieces, not from bit sets, which hold 128 cells.
+    let src = "game \"Line\"\ngrid file 1..200\ndirection e (1) w (-1)\n\
+               piece King K royal\n  step e w\npiece Rook R\n  slide e w\n\
+               setup white King 1, Rook 150 black Rook 198, King 200\n";
+    let game = compile_str(src).unwrap();
+    let mut pos = Position::start(&game);
+    let nodes = agree(&mut pos, 2, "line");
+    assert!(nodes > 100, "{nodes} nodes");
+}
