@@ -10,8 +10,8 @@ pub fn build(game: &Game) -> Option<BitTables> {
     }
     let dirs = game.dir_names.len() as u8;
     let lines = [Side::White, Side::Black].map(|side| {
-        (0..dirs)
-            .flat_map(|d| (0..cells as u16).map(move |cell| line(game, side, d, cell)))
+        (0..cells as u16)
+            .flat_map(|cell| (0..dirs).map(move |d| line(game, side, d, cell)))
             .collect()
     });
     let sets = |table: &crate::game::Csr| -> Vec<u128> {
@@ -24,6 +24,7 @@ pub fn build(game: &Game) -> Option<BitTables> {
     let steps = game.steps.each_ref().map(sets);
     Some(BitTables::new(
         cells,
+        dirs as usize,
         lines,
         leap_sources,
         leap_targets,

@@ -468,6 +468,9 @@ pub fn attack_tables(
         .filter(|&d| rays.reach[d] > 0)
         .map(|d| d as u8)
         .collect();
+    rays.adjacent_or_far = (0..dirs)
+        .map(|d| rays.near[d][1..].iter().all(|m| *m == rays.far[d]))
+        .collect();
     (rays, patterns, forward)
 }
 

@@ -135,12 +135,24 @@ fn bit_attack(
         let Some(x) = first_in(line, order, occupied) else {
             continue;
         };
-        // The cells before `x` are those not on the line beyond it.
-        let dist = (line & !t.line(by.index(), d, x).0).count_ones();
-        if dist <= rays.reach[d as usize]
-            && theirs & 1 << x != 0
-            && is_one_of(pos, x, by, masks_at(rays, d, dist))
-        {
+        if theirs & 1 << x == 0 {
+            continue;
+        }
+        let masks = if rays.adjacent_or_far[d as usize] {
+            // Adjacent when `x` is the line's first cell, else from afar.
+            match first_in(line, order, u128::MAX) == Some(x) {
+                true => &rays.near[d as usize][0],
+                false => &rays.far[d as usize],
+            }
+        } else {
+            // The cells before `x` are those not on the line beyond it.
+            let dist = (line & !t.line(by.index(), d, x).0).count_ones();
+            if dist > rays.reach[d as usize] {
+                continue;
+            }
+            masks_at(rays, d, dist)
+        };
+        if is_one_of(pos, x, by, masks) {
             return Some(true);
         }
     }

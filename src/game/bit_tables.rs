@@ -22,7 +22,9 @@ pub enum LineOrder {
 #[derive(Clone, Debug, Default)]
 pub struct BitTables {
     cells: usize,
-    /// Per side, key `dir * cells + cell`.
+    dirs: usize,
+    /// Per side, key `cell * dirs + dir`: a cell's lines side by side, as the
+    /// attack test reads them.
     lines: [Vec<(u128, LineOrder)>; 2],
     /// Per leap table and cell.
     leap_sources: Vec<Vec<u128>>,
@@ -35,6 +37,7 @@ pub struct BitTables {
 impl BitTables {
     pub fn new(
         cells: usize,
+        dirs: usize,
         lines: [Vec<(u128, LineOrder)>; 2],
         leap_sources: Vec<Vec<u128>>,
         leap_targets: Vec<Vec<u128>>,
@@ -42,6 +45,7 @@ impl BitTables {
     ) -> Self {
         BitTables {
             cells,
+            dirs,
             lines,
             leap_sources,
             leap_targets,
@@ -65,7 +69,7 @@ impl BitTables {
     /// first cell is found.
     #[inline]
     pub fn line(&self, side: usize, dir: u8, cell: u16) -> (u128, LineOrder) {
-        self.lines[side][dir as usize * self.cells + cell as usize]
+        self.lines[side][cell as usize * self.dirs + dir as usize]
     }
 
     /// The cells from which leap table `table` reaches `cell`.

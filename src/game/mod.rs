@@ -270,6 +270,10 @@ pub struct AttackRays {
     pub far: Vec<KindMasks>,
     /// Per direction: the longest distance any kind attacks from along it.
     pub reach: Vec<u32>,
+    /// Per direction: whether the kinds attacking from two steps or more are
+    /// those attacking from any distance (`far`), so that only "adjacent or
+    /// not" matters, not the distance.
+    pub adjacent_or_far: Vec<bool>,
     /// Directions some kind attacks along.
     pub dirs: Vec<u8>,
     /// Directions of every capturing slide, conditional or not: the lines along
