@@ -33,3 +33,14 @@ fn hostile_positions_are_errors_not_panics() {
         assert!(position::parse(&game, text).is_err(), "{text:?}");
     }
 }
+
+#[test]
+fn a_misspelt_keyword_after_a_multibyte_character_is_an_error() {
+    // Found by the rule_file target: the word was cut inside the character
+    // before it.
+    let src = "#\u{7ac}e4\npoloacke9up whit$\u{2}\0\0\0\0\0\0poolacKing d4\n";
+    let errors = compile_str(src).unwrap_err();
+    assert!(!errors.0.is_empty());
+    let text = "x\u{7ac}setu\n";
+    assert!(compile_str(text).is_err());
+}

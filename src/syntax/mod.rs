@@ -89,9 +89,13 @@ fn unterminated_string(src: &str, pos: usize) -> Option<Diagnostic> {
 fn misspelt_keyword(src: &str, pos: usize) -> Option<Diagnostic> {
     let before = &src[..pos.min(src.len())];
     let trimmed = before.trim_end();
+    // The word starts after the last character that cannot be in one, which
+    // may take more than one byte.
     let start = trimmed
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
-        .map_or(0, |i| i + 1);
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+        .map_or(0, |(i, c)| i + c.len_utf8());
     let word = &trimmed[start..];
     if word.len() < 3 || STATEMENT_KEYWORDS.contains(&word) {
         return None;
