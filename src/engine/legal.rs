@@ -106,12 +106,13 @@ fn keep_legal(pos: &mut Position<'_>, moves: &mut Vec<Move>, exposed: &Shields) 
 /// or castling, told from the bit sets without moving anything; `None` where
 /// that cannot be told so (see [`attacked_with`]).
 fn attacked_after(pos: &Position<'_>, mv: &Move) -> Option<bool> {
+    pos.game().bit_tables.as_ref()?;
     let side = pos.side_to_move();
-    let royals = pos.royals(side);
-    if royals.len() != 1 || pos.game().bit_tables.is_none() {
+    let royals = pos.royals(side).bits();
+    if royals.count_ones() != 1 {
         return None;
     }
-    let royal = royals.iter().next()?;
+    let royal = royals.trailing_zeros() as u16;
     let royal = if royal == mv.from { mv.to } else { royal };
     let (from, to) = (1u128 << mv.from, 1u128 << mv.to);
     let theirs = pos.occupied(side.opposite()).bits() & !to;
