@@ -78,6 +78,15 @@ fn agree(pos: &mut Position<'_>, depth: u32, origin: &str) -> u64 {
     nodes
 }
 
+/// The bundled games.
+const GAMES: [&str; 5] = [
+    "chess",
+    "cycle-chess",
+    "central-squares",
+    "power-chess-98",
+    "exile-chess",
+];
+
 fn compile(path: &str) -> Game {
     let src = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     compile_str(&src).unwrap_or_else(|e| panic!("{path}: {e:?}"))
@@ -85,13 +94,7 @@ fn compile(path: &str) -> Game {
 
 #[test]
 fn from_every_start_position() {
-    for game in [
-        "chess",
-        "cycle-chess",
-        "central-squares",
-        "power-chess-98",
-        "exile-chess",
-    ] {
+    for game in GAMES {
         let path = format!("games/{game}.game");
         let game = compile(&path);
         let mut pos = Position::start(&game);
@@ -109,13 +112,7 @@ fn along_random_games() {
         seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
         (seed >> 33) as usize
     };
-    for game in [
-        "chess",
-        "cycle-chess",
-        "central-squares",
-        "power-chess-98",
-        "exile-chess",
-    ] {
+    for game in GAMES {
         let path = format!("games/{game}.game");
         let game = compile(&path);
         for _ in 0..400 {

@@ -22,14 +22,14 @@ pub fn build(game: &Game) -> Option<BitTables> {
     let leap_sources = game.rev_leaps.iter().map(sets).collect();
     let leap_targets = game.leaps.iter().map(sets).collect();
     let steps = game.steps.each_ref().map(sets);
-    Some(BitTables::new(
+    Some(BitTables {
         cells,
-        dirs as usize,
+        dirs: dirs as usize,
         lines,
         leap_sources,
         leap_targets,
         steps,
-    ))
+    })
 }
 
 /// The cells a backward walk from `cell` in direction `d` passes, up to the

@@ -8,7 +8,7 @@
 
 use std::cell::RefCell;
 
-use crate::game::{Game, Side};
+use crate::game::{cells_in, Game, Side};
 
 /// What a search does with a cell it reaches.
 pub enum Visit {
@@ -51,21 +51,6 @@ pub fn with_sets<R>(words: usize, n: usize, f: impl FnOnce(&mut [u64]) -> R) -> 
         give_set(buf);
         r
     }
-}
-
-/// The cells of a set, in increasing order.
-pub fn members(set: &[u64]) -> impl Iterator<Item = u16> + '_ {
-    set.iter().enumerate().flat_map(|(i, &w)| {
-        let mut w = w;
-        std::iter::from_fn(move || {
-            if w == 0 {
-                return None;
-            }
-            let b = w.trailing_zeros();
-            w &= w - 1;
-            Some((i * 64) as u16 + b as u16)
-        })
-    })
 }
 
 /// A breadth-first search over single steps in `dirs`, as `side` sees them,
@@ -117,7 +102,7 @@ impl Search<'_> {
         mark(frontier, start);
         for dist in 1..=max {
             ring.fill(0);
-            for c in members(frontier) {
+            for c in cells_in(frontier) {
                 self.expand(masks, c, ring);
             }
             let mut any = false;
@@ -138,7 +123,7 @@ impl Search<'_> {
             if !any {
                 break;
             }
-            for t in members(ring) {
+            for t in cells_in(ring) {
                 match visit(t, dist) {
                     Visit::Pass => {
                         mark(frontier, t);

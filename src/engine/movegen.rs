@@ -350,13 +350,13 @@ impl Gen<'_, '_> {
         // several places lands once, and in cell order.
         for i in 0..self.m.legs.len() {
             self.stops = Some(super::bfs::take_set(words));
-            for c in super::bfs::members(&frontier) {
+            for c in crate::game::cells_in(&frontier) {
                 self.leg(i, c, [NO_CELL; 2]);
             }
             let next = self.stops.take().unwrap_or_default();
             super::bfs::give_set(std::mem::replace(&mut frontier, next));
         }
-        for t in super::bfs::members(&frontier) {
+        for t in crate::game::cells_in(&frontier) {
             self.land(t, [NO_CELL; 2]);
         }
         super::bfs::give_set(frontier);

@@ -21,38 +21,20 @@ pub enum LineOrder {
 /// per leap table and cell, the cells that leap onto it and those it leaps to.
 #[derive(Clone, Debug, Default)]
 pub struct BitTables {
-    cells: usize,
-    dirs: usize,
+    pub(crate) cells: usize,
+    pub(crate) dirs: usize,
     /// Per side, key `cell * dirs + dir`: a cell's lines side by side, as the
     /// attack test reads them.
-    lines: [Vec<(u128, LineOrder)>; 2],
+    pub(crate) lines: [Vec<(u128, LineOrder)>; 2],
     /// Per leap table and cell.
-    leap_sources: Vec<Vec<u128>>,
+    pub(crate) leap_sources: Vec<Vec<u128>>,
     /// Per leap table and cell: the cells it leaps to.
-    leap_targets: Vec<Vec<u128>>,
+    pub(crate) leap_targets: Vec<Vec<u128>>,
     /// Per side, key `dir * cells + cell`: the cells one step away.
-    steps: [Vec<u128>; 2],
+    pub(crate) steps: [Vec<u128>; 2],
 }
 
 impl BitTables {
-    pub fn new(
-        cells: usize,
-        dirs: usize,
-        lines: [Vec<(u128, LineOrder)>; 2],
-        leap_sources: Vec<Vec<u128>>,
-        leap_targets: Vec<Vec<u128>>,
-        steps: [Vec<u128>; 2],
-    ) -> Self {
-        BitTables {
-            cells,
-            dirs,
-            lines,
-            leap_sources,
-            leap_targets,
-            steps,
-        }
-    }
-
     /// The cells leap table `table` reaches from `cell`.
     #[inline]
     pub fn leap_targets(&self, table: usize, cell: u16) -> u128 {

@@ -73,18 +73,24 @@ impl CellSet {
 
     /// The cells in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = u16> + '_ {
-        self.words.iter().enumerate().flat_map(|(i, &w)| {
-            let mut w = w;
-            std::iter::from_fn(move || {
-                if w == 0 {
-                    return None;
-                }
-                let b = w.trailing_zeros();
-                w &= w - 1;
-                Some((i * 64) as u16 + b as u16)
-            })
-        })
+        cells_in(&self.words)
     }
+}
+
+/// The cells of a set given as words (bit `c % 64` of word `c / 64` for cell
+/// `c`), in increasing order.
+pub fn cells_in(words: &[u64]) -> impl Iterator<Item = u16> + '_ {
+    words.iter().enumerate().flat_map(|(i, &w)| {
+        let mut w = w;
+        std::iter::from_fn(move || {
+            if w == 0 {
+                return None;
+            }
+            let b = w.trailing_zeros();
+            w &= w - 1;
+            Some((i * 64) as u16 + b as u16)
+        })
+    })
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ mod csr;
 mod move_table;
 
 pub use bit_tables::{cells_of, first_in, BitTables, LineOrder, MAX_BIT_CELLS};
-pub use cellset::{words_for, CellSet};
+pub use cellset::{cells_in, words_for, CellSet};
 pub use csr::Csr;
 pub use move_table::{MoveTable, Run, RunCell};
 
