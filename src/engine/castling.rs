@@ -5,9 +5,43 @@ use super::moves::{Move, MoveKind};
 use super::position::Position;
 use crate::game::code;
 
-/// Appends the castling moves of the side to move. `checked`, when known,
-/// says whether the side's royal pieces stand attacked.
-pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>, checked: Option<bool>) {
+/// What the side to move knows of the attacks on cells in the position as it
+/// stands: whether its royal pieces are attacked, and cells castling found
+/// unattacked, which the legality test of the king's own moves can reuse.
+#[derive(Clone, Debug, Default)]
+pub struct Unattacked {
+    pub checked: Option<bool>,
+    cells: [u16; Unattacked::MAX],
+    len: usize,
+}
+
+impl Unattacked {
+    const MAX: usize = 8;
+
+    pub fn new(checked: Option<bool>) -> Unattacked {
+        Unattacked {
+            checked,
+            ..Unattacked::default()
+        }
+    }
+
+    fn note(&mut self, cell: u16) {
+        if self.len < Unattacked::MAX && !self.contains(cell) {
+            self.cells[self.len] = cell;
+            self.len += 1;
+        }
+    }
+
+    /// Whether `cell` was found unattacked.
+    pub fn contains(&self, cell: u16) -> bool {
+        self.cells[..self.len].contains(&cell)
+    }
+}
+
+/// Appends the castling moves of the side to move, noting in `known` the
+/// cells it finds unattacked.
+pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>, known: &mut Unattacked) {
+    let checked = known.checked;
     let game = pos.game();
     let side = pos.side_to_move();
     for c in &game.castlings {
@@ -65,6 +99,7 @@ pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>, checked: Option<b
                     if is_attacked(pos, to, side.opposite()) {
                         break;
                     }
+                    known.note(to);
                     if k < c.king_min {
                         continue;
                     }

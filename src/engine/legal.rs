@@ -10,6 +10,7 @@
 
 use super::attack::{attacked_once_pools_fill, attacked_with, in_check};
 use super::bfs::Visit;
+use super::castling::Unattacked;
 use super::movegen::reach_of;
 use super::movegen::{count_plain_moves, pseudo_legal_moves_counting};
 use super::moves::{Move, MoveKind, NO_CELL};
@@ -25,8 +26,9 @@ pub fn legal_moves(pos: &mut Position<'_>, out: &mut Vec<Move>) {
         return;
     }
     let exposed = Shields::find(pos, pos.side_to_move(), pos.side_to_move());
-    pseudo_legal_moves_counting(pos, out, exposed.checked, |_| None);
-    keep_legal(pos, out, &exposed);
+    let mut known = Unattacked::new(exposed.checked);
+    pseudo_legal_moves_counting(pos, out, &mut known, |_| None);
+    keep_legal(pos, out, &exposed, &known);
 }
 
 /// The number of legal moves of the side to move, as [`legal_moves`] would
@@ -39,24 +41,52 @@ pub fn count_legal_moves(pos: &mut Position<'_>, buffer: &mut Vec<Move>) -> u64 
     }
     let side = pos.side_to_move();
     let exposed = Shields::find(pos, side, side);
-    let counted = pseudo_legal_moves_counting(pos, buffer, exposed.checked, |from| {
+    let mut known = Unattacked::new(exposed.checked);
+    let counted = pseudo_legal_moves_counting(pos, buffer, &mut known, |from| {
         if exposed.all || exposed.contains(from) {
             return None;
         }
         count_plain_moves(pos, from, exposed.captures_fill_pools)
     });
-    keep_legal(pos, buffer, &exposed);
+    keep_legal(pos, buffer, &exposed, &known);
     counted + buffer.len() as u64
 }
 
 /// Keeps the moves of `moves` that are legal; `exposed` are the mover's
-/// shields.
-fn keep_legal(pos: &mut Position<'_>, moves: &mut Vec<Move>, exposed: &Shields) {
+/// shields, `known` the cells found unattacked.
+fn keep_legal(
+    pos: &mut Position<'_>,
+    moves: &mut Vec<Move>,
+    exposed: &Shields,
+    known: &Unattacked,
+) {
     let side = pos.side_to_move();
+    // A quiet step of the one royal piece, not in check, onto a cell found
+    // unattacked is safe: an attack through the cell it leaves would attack
+    // it where it stands (lines and paths reach nearer cells first; only
+    // multi-leg captures do not).
+    let royals = pos.royals(side);
+    let royal_steps_known = known.checked == Some(false)
+        && royals.len() == 1
+        && pos.game().forward_attackers.is_empty();
+    let royal = if royal_steps_known {
+        royals.iter().next().unwrap_or(NO_CELL)
+    } else {
+        NO_CELL
+    };
     // The mover's pieces that shield the enemy's royal pieces from the mover's
     // sliders: found only when a move may not give check.
     let mut discovering: Option<Shields> = None;
     moves.retain(|&mv| {
+        if mv.from == royal
+            && mv.kind == MoveKind::Normal
+            && mv.promotion == 0
+            && !mv.not_checking
+            && pos.at(mv.to) == 0
+            && known.contains(mv.to)
+        {
+            return true;
+        }
         let known_safe = exposed.is_safe(pos, &mv);
         let gives_no_check = !mv.not_checking || {
             let lines =

@@ -3,7 +3,7 @@
 //! the phase allows. Royal safety is [`super::legal`]'s.
 
 use super::bfs::Visit;
-use super::castling::castling_moves;
+use super::castling::{castling_moves, Unattacked};
 use super::moves::{Move, MoveKind, NO_CELL};
 use super::position::Position;
 use crate::game::{
@@ -12,17 +12,17 @@ use crate::game::{
 
 /// Fills `out` with the pseudo-legal moves: legal but for royal safety.
 pub fn pseudo_legal_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
-    pseudo_legal_moves_counting(pos, out, None, |_| None);
+    pseudo_legal_moves_counting(pos, out, &mut Unattacked::default(), |_| None);
 }
 
 /// [`pseudo_legal_moves`], but `count` may settle a piece's moves by their
 /// number: it hears each piece's cell and returns how many moves it counted,
-/// or `None` to have them listed. Returns the moves counted. `checked`, when
-/// known, says whether the mover's royal pieces stand attacked.
+/// or `None` to have them listed. Returns the moves counted. `known` is what
+/// castling knows and learns of attacked cells.
 pub(crate) fn pseudo_legal_moves_counting(
     pos: &Position<'_>,
     out: &mut Vec<Move>,
-    checked: Option<bool>,
+    known: &mut Unattacked,
     mut count: impl FnMut(u16) -> Option<u64>,
 ) -> u64 {
     let side = pos.side_to_move();
@@ -36,7 +36,7 @@ pub(crate) fn pseudo_legal_moves_counting(
             }
         }
     }
-    castling_moves(pos, out, checked);
+    castling_moves(pos, out, known);
     pool_moves(pos, out);
     if let Some(p) = phase {
         out.retain(|mv| !mv.is_from_pool() && phase_moves(pos, p, mv.from));
