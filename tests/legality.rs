@@ -159,3 +159,21 @@ fn on_a_board_too_large_for_bit_sets() {
     let nodes = agree(&mut pos, 2, "line");
     assert!(nodes > 100, "{nodes} nodes");
 }
+
+#[test]
+fn castling_that_opens_a_line_past_the_partner() {
+    // Ten files: the rook castles from h1, and an enemy rook on j1 then
+    // attacks g1 through the cell it left. Castling found g1 unattacked
+    // before the move, so only the test after it can refuse this.
+    let src = "game \"Ten files\"\ngrid file a..j rank 1..8\n\
+               direction n (0, 1) s (0, -1) e (1, 0) w (-1, 0)\n\
+               group orthogonal = n e s w\nmirror rank\n\
+               piece King K royal\n  step orthogonal\npiece Rook R\n  slide orthogonal\n\
+               castling King Rook along e w: king 2, rook beside\n\
+               setup white King e1, Rook h1 black King e8, Rook j1\n";
+    let game = compile_str(src).unwrap();
+    let mut pos = Position::start(&game);
+    let moves = by_legal_moves(&mut pos);
+    assert!(!moves.iter().any(|m| m == "e1g1"), "{moves:?}");
+    agree(&mut pos, 2, "ten files");
+}

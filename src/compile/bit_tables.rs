@@ -9,7 +9,7 @@ pub fn build(game: &Game) -> Option<BitTables> {
         return None;
     }
     let dirs = game.dir_names.len() as u8;
-    let lines = [Side::White, Side::Black].map(|side| {
+    let lines: [Vec<(u128, LineOrder)>; 2] = [Side::White, Side::Black].map(|side| {
         (0..cells as u16)
             .flat_map(|cell| (0..dirs).map(move |d| line(game, side, d, cell)))
             .collect()
@@ -22,6 +22,20 @@ pub fn build(game: &Game) -> Option<BitTables> {
     let leap_sources = game.rev_leaps.iter().map(sets).collect();
     let leap_targets = game.leaps.iter().map(sets).collect();
     let steps = game.steps.each_ref().map(sets);
+    let passed = [0, 1].map(|side: usize| {
+        (0..cells)
+            .map(|cell| {
+                let lines = &lines[side][cell * dirs as usize..][..dirs as usize];
+                game.attack_rays
+                    .dirs
+                    .iter()
+                    .fold(0u128, |set, &d| match lines[d as usize] {
+                        (_, LineOrder::Walk) => u128::MAX,
+                        (line, order) => set | line & !farthest(line, order),
+                    })
+            })
+            .collect()
+    });
     Some(BitTables {
         cells,
         dirs: dirs as usize,
@@ -29,7 +43,17 @@ pub fn build(game: &Game) -> Option<BitTables> {
         leap_sources,
         leap_targets,
         steps,
+        passed,
     })
+}
+
+/// The last cell of a line (none for an empty line), as a bit set.
+fn farthest(line: u128, order: LineOrder) -> u128 {
+    match (line, order) {
+        (0, _) => 0,
+        (l, LineOrder::Falling) => 1 << l.trailing_zeros(),
+        (l, _) => 1 << (127 - l.leading_zeros()),
+    }
 }
 
 /// The cells a backward walk from `cell` in direction `d` passes, up to the

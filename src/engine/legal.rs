@@ -102,7 +102,7 @@ fn keep_legal(
         };
         let plain = board_decides(pos, &mv, exposed, !gives_no_check);
         if plain && gives_no_check {
-            if let Some(attacked) = attacked_after(pos, &mv) {
+            if let Some(attacked) = attacked_after(pos, &mv, known) {
                 return !attacked;
             }
         }
@@ -112,7 +112,7 @@ fn keep_legal(
             pos.replace(displaced);
             ok
         } else if mv.kind == MoveKind::Castle && gives_no_check {
-            if let Some(attacked) = attacked_after(pos, &mv) {
+            if let Some(attacked) = attacked_after(pos, &mv, known) {
                 return !attacked;
             }
             // The king, then its partner (which may land where the king
@@ -135,7 +135,7 @@ fn keep_legal(
 /// Whether the mover's one royal piece is attacked after `mv`, a plain move
 /// or castling, told from the bit sets without moving anything; `None` where
 /// that cannot be told so (see [`attacked_with`]).
-fn attacked_after(pos: &Position<'_>, mv: &Move) -> Option<bool> {
+fn attacked_after(pos: &Position<'_>, mv: &Move, known: &Unattacked) -> Option<bool> {
     pos.game().bit_tables.as_ref()?;
     let side = pos.side_to_move();
     let royals = pos.royals(side).bits();
@@ -148,10 +148,34 @@ fn attacked_after(pos: &Position<'_>, mv: &Move) -> Option<bool> {
     let theirs = pos.occupied(side.opposite()).bits() & !to;
     let mut occupied = (theirs | pos.occupied(side).bits()) & !from | to;
     if mv.kind == MoveKind::Castle {
+        if castled_king_safe(pos, mv, royal, known) {
+            return Some(false);
+        }
         // The partner leaves `aux` for `aux2`, which may be the king's start.
         occupied = occupied & !(1u128 << mv.aux) | 1u128 << mv.aux2;
     }
     attacked_with(pos, royal, side.opposite(), occupied, theirs)
+}
+
+/// Whether the castling `mv` certainly leaves the king, the side's one royal
+/// piece (on `royal` after the move), unattacked, without a test: castling
+/// found its destination unattacked before the move, outside check; a line
+/// through the king's start would have reached the king there; the partner's
+/// landing only blocks; so only emptying the partner's start could open a
+/// line, and no attack line onto the destination goes on past it. Only lines
+/// and leaps may attack.
+fn castled_king_safe(pos: &Position<'_>, mv: &Move, royal: u16, known: &Unattacked) -> bool {
+    let game = pos.game();
+    let Some(t) = &game.bit_tables else {
+        return false;
+    };
+    let by = pos.side_to_move().opposite();
+    royal == mv.to
+        && known.checked == Some(false)
+        && known.contains(mv.to)
+        && game.attack_patterns.is_empty()
+        && game.forward_attackers.is_empty()
+        && t.passed(by.index(), mv.to) & 1u128 << mv.aux == 0
 }
 
 /// Whether moving the piece on the board ([`Position::displace`]) leaves the

@@ -32,6 +32,10 @@ pub struct BitTables {
     pub(crate) leap_targets: Vec<Vec<u128>>,
     /// Per side, key `dir * cells + cell`: the cells one step away.
     pub(crate) steps: [Vec<u128>; 2],
+    /// Per side and cell: the cells of the cell's attack lines that the line
+    /// goes on past (every cell where a line must be walked), so that
+    /// emptying any other cell opens no line onto the cell.
+    pub(crate) passed: [Vec<u128>; 2],
 }
 
 impl BitTables {
@@ -39,6 +43,12 @@ impl BitTables {
     #[inline]
     pub fn leap_targets(&self, table: usize, cell: u16) -> u128 {
         self.leap_targets[table][cell as usize]
+    }
+
+    /// The cells whose emptying can open an attack line of `side` onto `cell`.
+    #[inline]
+    pub fn passed(&self, side: usize, cell: u16) -> u128 {
+        self.passed[side][cell as usize]
     }
 
     /// The cells one step from `cell` in direction `dir` of `side`.
