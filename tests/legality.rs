@@ -177,3 +177,22 @@ fn castling_that_opens_a_line_past_the_partner() {
     assert!(!moves.iter().any(|m| m == "e1g1"), "{moves:?}");
     agree(&mut pos, 2, "ten files");
 }
+
+#[test]
+fn a_king_step_past_an_attack_limited_to_a_zone() {
+    // The archer captures only on f1..h1: it cannot take the king on e1,
+    // yet once the king steps to f1, it reaches f1 through e1. Castling finds
+    // f1 unattacked before any move, which must not settle the step.
+    let src = "game \"Archer\"\ngrid file a..h rank 1..8\n\
+               direction n (0, 1) s (0, -1) e (1, 0) w (-1, 0)\nmirror rank\n\
+               zone far white f1..h1 black f1..h1\n\
+               piece King K royal\n  step n s e w\npiece Rook R\n  slide n s e w\n\
+               piece Archer A\n  slide e w: capture, to far\n\
+               castling King Rook along e w: king 2, rook beside\n\
+               setup white King e1, Rook h1 black King e8, Archer a1\n";
+    let game = compile_str(src).unwrap();
+    let mut pos = Position::start(&game);
+    let moves = by_legal_moves(&mut pos);
+    assert!(!moves.iter().any(|m| m == "e1f1"), "{moves:?}");
+    agree(&mut pos, 2, "archer");
+}

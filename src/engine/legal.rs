@@ -63,12 +63,15 @@ fn keep_legal(
     let side = pos.side_to_move();
     // A quiet step of the one royal piece, not in check, onto a cell found
     // unattacked is safe: an attack through the cell it leaves would attack
-    // it where it stands (lines and paths reach nearer cells first; only
-    // multi-leg captures do not).
+    // it where it stands, where only lines and leaps attack (a line reaches
+    // nearer cells first; a capture limited to a destination zone or a
+    // multi-leg one need not).
     let royals = pos.royals(side);
+    let game = pos.game();
     let royal_steps_known = known.checked == Some(false)
         && royals.len() == 1
-        && pos.game().forward_attackers.is_empty();
+        && game.attack_patterns.is_empty()
+        && game.forward_attackers.is_empty();
     let royal = if royal_steps_known {
         royals.iter().next().unwrap_or(NO_CELL)
     } else {
