@@ -160,6 +160,16 @@ fn on_a_board_too_large_for_bit_sets() {
     assert!(nodes > 100, "{nodes} nodes");
 }
 
+/// Checks that the start position of the rule file `src` has no legal move
+/// `refused`, and that the shortcuts agree two plies deep.
+fn refuses(src: &str, refused: &str) {
+    let game = compile_str(src).unwrap();
+    let mut pos = Position::start(&game);
+    let moves = by_legal_moves(&mut pos);
+    assert!(!moves.iter().any(|m| m == refused), "{moves:?}");
+    agree(&mut pos, 2, refused);
+}
+
 #[test]
 fn castling_that_opens_a_line_past_the_partner() {
     // Ten files: the rook castles from h1, and an enemy rook on j1 then
@@ -171,11 +181,7 @@ fn castling_that_opens_a_line_past_the_partner() {
                piece King K royal\n  step orthogonal\npiece Rook R\n  slide orthogonal\n\
                castling King Rook along e w: king 2, rook beside\n\
                setup white King e1, Rook h1 black King e8, Rook j1\n";
-    let game = compile_str(src).unwrap();
-    let mut pos = Position::start(&game);
-    let moves = by_legal_moves(&mut pos);
-    assert!(!moves.iter().any(|m| m == "e1g1"), "{moves:?}");
-    agree(&mut pos, 2, "ten files");
+    refuses(src, "e1g1");
 }
 
 #[test]
@@ -190,9 +196,5 @@ fn a_king_step_past_an_attack_limited_to_a_zone() {
                piece Archer A\n  slide e w: capture, to far\n\
                castling King Rook along e w: king 2, rook beside\n\
                setup white King e1, Rook h1 black King e8, Archer a1\n";
-    let game = compile_str(src).unwrap();
-    let mut pos = Position::start(&game);
-    let moves = by_legal_moves(&mut pos);
-    assert!(!moves.iter().any(|m| m == "e1f1"), "{moves:?}");
-    agree(&mut pos, 2, "archer");
+    refuses(src, "e1f1");
 }

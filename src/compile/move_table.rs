@@ -85,22 +85,23 @@ impl Builder<'_> {
                 });
             }
         }
-        let overlaps = game.pieces[kind as usize].may_duplicate && {
-            let mut landings: Vec<u16> = Vec::new();
-            for run in &list {
-                let cells = &self.run_cells[run.start as usize..][..run.len as usize];
-                match cells.last() {
-                    _ if run.has(Run::GENERAL) => landings.push(NO_CELL),
-                    Some(last) if run.has(Run::PATH) => landings.push(last.cell),
-                    _ => landings.extend(cells.iter().map(|c| c.cell)),
+        // An interpreted movement may land anywhere; a path lands on its last
+        // cell, any other run on each of its cells.
+        let overlaps = game.pieces[kind as usize].may_duplicate
+            && (list.iter().any(|r| r.has(Run::GENERAL)) || {
+                let mut landings: Vec<u16> = Vec::new();
+                for run in &list {
+                    let cells = &self.run_cells[run.start as usize..][..run.len as usize];
+                    match cells.last() {
+                        Some(last) if run.has(Run::PATH) => landings.push(last.cell),
+                        _ => landings.extend(cells.iter().map(|c| c.cell)),
+                    }
                 }
-            }
-            // An interpreted movement counts as every cell.
-            let general = landings.iter().filter(|&&c| c == NO_CELL).count();
-            landings.sort_unstable();
-            landings.dedup();
-            general > 0 || landings.len() < list.iter().map(landing_count).sum()
-        };
+                let all = landings.len();
+                landings.sort_unstable();
+                landings.dedup();
+                landings.len() < all
+            });
         (list, overlaps)
     }
 
@@ -112,15 +113,6 @@ impl Builder<'_> {
         self.run_cells.extend_from_slice(&seq);
         self.interned.insert(seq, start);
         start
-    }
-}
-
-/// How many landing cells a run has.
-fn landing_count(run: &Run) -> usize {
-    if run.has(Run::PATH) {
-        1
-    } else {
-        run.len as usize
     }
 }
 

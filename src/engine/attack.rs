@@ -8,7 +8,7 @@ use super::bfs::Visit;
 use super::movegen::reach_of;
 use super::moves::Move;
 use super::position::Position;
-use crate::game::{code, first_in, kind_of, side_of, AttackPattern, AttackRays};
+use crate::game::{cells_of, code, first_in, kind_of, side_of, AttackPattern, AttackRays};
 use crate::game::{KindMasks, Leg, LineOrder, Reach, Side};
 
 /// Whether a royal piece of `side` is attacked.
@@ -101,7 +101,7 @@ pub fn attacked_with(
     theirs: u128,
 ) -> Option<bool> {
     let game = pos.game();
-    if !game.attack_patterns.is_empty() || !game.forward_attackers.is_empty() {
+    if !game.lines_and_leaps_only() {
         return None;
     }
     let t = game.bit_tables.as_ref()?;
@@ -157,14 +157,7 @@ fn bit_attack(
         }
     }
     let leaps = rays.leapers[by.index()].iter().any(|(n, masks)| {
-        let mut hits = t.leap_sources(*n, cell) & theirs;
-        while hits != 0 {
-            if is_one_of(pos, hits.trailing_zeros() as u16, by, masks) {
-                return true;
-            }
-            hits &= hits - 1;
-        }
-        false
+        cells_of(t.leap_sources(*n, cell) & theirs).any(|x| is_one_of(pos, x, by, masks))
     });
     Some(leaps)
 }

@@ -67,11 +67,8 @@ fn keep_legal(
     // nearer cells first; a capture limited to a destination zone or a
     // multi-leg one need not).
     let royals = pos.royals(side);
-    let game = pos.game();
-    let royal_steps_known = known.checked == Some(false)
-        && royals.len() == 1
-        && game.attack_patterns.is_empty()
-        && game.forward_attackers.is_empty();
+    let royal_steps_known =
+        known.checked == Some(false) && royals.len() == 1 && pos.game().lines_and_leaps_only();
     let royal = if royal_steps_known {
         royals.iter().next().unwrap_or(NO_CELL)
     } else {
@@ -176,8 +173,7 @@ fn castled_king_safe(pos: &Position<'_>, mv: &Move, royal: u16, known: &Unattack
     royal == mv.to
         && known.checked == Some(false)
         && known.contains(mv.to)
-        && game.attack_patterns.is_empty()
-        && game.forward_attackers.is_empty()
+        && game.lines_and_leaps_only()
         && t.passed(by.index(), mv.to) & 1u128 << mv.aux == 0
 }
 
@@ -286,9 +282,11 @@ impl Shields {
             cells: [NO_CELL; Shields::MAX],
             len: 0,
             filter: 0,
-            // A capture fills the enemy's pools; that matters where an enemy
-            // attacks only with something in its pools to promote to.
-            captures_fill_pools: !game.attack_rays.pool_zones.is_empty()
+            // A capture fills the enemy's pools; that matters, for the
+            // mover's own royal pieces, where an enemy attacks only with
+            // something in its pools to promote to.
+            captures_fill_pools: blocker == royal
+                && !game.attack_rays.pool_zones.is_empty()
                 && pos
                     .royals(royal)
                     .iter()
@@ -297,13 +295,11 @@ impl Shields {
         if e.all {
             return e;
         }
-        if blocker == royal {
-            // A royal piece's own moves are always tested.
-            for r in pos.royals(royal).iter() {
+        for r in pos.royals(royal).iter() {
+            if blocker == royal {
+                // A royal piece's own moves are always tested.
                 e.note(r);
             }
-        }
-        for r in pos.royals(royal).iter() {
             for &d in &game.attack_rays.slide_dirs {
                 if !e.scan(pos, d, r, attacker, blocker) {
                     e.walk(pos, d, r, attacker, blocker, 0, NO_CELL);

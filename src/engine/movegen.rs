@@ -63,7 +63,7 @@ pub(crate) fn count_plain_moves(pos: &Position<'_>, from: u16, quiet_only: bool)
         if run.has(Run::GENERAL | Run::NOT_CHECKING) {
             return None;
         }
-        if run.has(Run::FIRST) && !unmoved || run.has(Run::LATER) && unmoved {
+        if !run.applies(unmoved) {
             continue;
         }
         let m = &movements[run.movement as usize];
@@ -90,22 +90,16 @@ pub(crate) fn count_plain_moves(pos: &Position<'_>, from: u16, quiet_only: bool)
                 (true, false) => None,
             }
         };
-        let cells = game.move_table.cells(run);
+        let cells = run_cells(pos, run, from);
         if run.has(Run::PATH) {
             let Some((to, between)) = cells.split_last() else {
                 continue;
             };
-            let passable = |c: &RunCell| m.jumping || c.cell == from || pos.at(c.cell) == 0;
-            if between.iter().all(passable) {
+            if between.iter().all(|c| passable(pos, m, from, c.cell)) {
                 n += landing(to)?;
             }
             continue;
         }
-        let cells = if run.has(Run::COUNTER) {
-            &cells[..(pos.state(from) as usize).min(cells.len())]
-        } else {
-            cells
-        };
         for c in cells {
             n += landing(c)?;
             if run.has(Run::RAY) && pos.at(c.cell) != 0 {
@@ -114,6 +108,23 @@ pub(crate) fn count_plain_moves(pos: &Position<'_>, from: u16, quiet_only: bool)
         }
     }
     Some(n)
+}
+
+/// The cells of `run` for the piece on `from`: a run cut by a counter stops
+/// where the counter says.
+fn run_cells<'g>(pos: &Position<'g>, run: &Run, from: u16) -> &'g [RunCell] {
+    let cells = pos.game().move_table.cells(run);
+    if run.has(Run::COUNTER) {
+        &cells[..(pos.state(from) as usize).min(cells.len())]
+    } else {
+        cells
+    }
+}
+
+/// Whether a path of movement `m` of the piece on `from` may pass `cell`:
+/// empty, the piece's own start cell, or any cell for a jumping movement.
+fn passable(pos: &Position<'_>, m: &Movement, from: u16, cell: u16) -> bool {
+    m.jumping || cell == from || pos.at(cell) == 0
 }
 
 /// The phase the game is in, if any.
@@ -155,7 +166,7 @@ pub fn piece_moves(pos: &Position<'_>, from: u16, out: &mut Vec<Move>) {
         gen.m = &piece.movements[run.movement as usize];
         if run.has(Run::GENERAL) {
             gen.movement();
-        } else if !(run.has(Run::FIRST) && !unmoved || run.has(Run::LATER) && unmoved) {
+        } else if run.applies(unmoved) {
             gen.run(run);
         }
     }
@@ -277,13 +288,7 @@ impl Gen<'_, '_> {
     /// The moves along one run of the move table: a plain landing is pushed
     /// here, any other goes through the full landing rules.
     fn run(&mut self, run: &Run) {
-        let cells = self.game.move_table.cells(run);
-        let cells = if run.has(Run::COUNTER) {
-            let reach = (self.pos.state(self.from) as usize).min(cells.len());
-            &cells[..reach]
-        } else {
-            cells
-        };
+        let cells = run_cells(self.pos, run, self.from);
         if run.has(Run::PATH) {
             return self.path_run(cells);
         }
@@ -397,7 +402,7 @@ impl Gen<'_, '_> {
     /// A cell a path may pass: empty, the mover's own start cell, or any cell for
     /// a jumping movement.
     fn passable(&self, c: u16) -> bool {
-        self.m.jumping || c == self.from || self.pos.at(c) == 0
+        passable(self.pos, self.m, self.from, c)
     }
 
     fn leg(&mut self, i: usize, at: u16, waypoints: [u16; 2]) {

@@ -481,6 +481,12 @@ impl Game {
             .map(|k| k as Kind)
     }
 
+    /// Whether every attack is along a line or by a leap, unconditional on
+    /// where it lands: no attack patterns, no multi-leg captures.
+    pub fn lines_and_leaps_only(&self) -> bool {
+        self.attack_patterns.is_empty() && self.forward_attackers.is_empty()
+    }
+
     /// A piece's FEN letter: upper case for White.
     pub fn letter(&self, code: Code) -> char {
         let l = self.pieces[kind_of(code) as usize].letter;

@@ -49,6 +49,13 @@ impl Run {
     pub fn has(&self, flag: u16) -> bool {
         self.flags & flag != 0
     }
+
+    /// Whether the run's first-move condition lets a piece that has
+    /// (`unmoved` false) or has not moved use it.
+    #[inline]
+    pub fn applies(&self, unmoved: bool) -> bool {
+        !(self.has(Run::FIRST) && !unmoved || self.has(Run::LATER) && unmoved)
+    }
 }
 
 /// A cell of a run and whether landing there is plain: no zone forbids it and
