@@ -246,7 +246,12 @@ fn render_all(errors: &Errors, path: &str, src: &str) -> String {
 fn position<'g>(game: &'g Game, at: &At) -> Result<Position<'g>, Failure> {
     let mut pos = match (&at.fen, &at.position) {
         (Some(f), _) => {
-            fen::parse(game, f).map_err(|e| Failure::Usage(anyhow::anyhow!("--fen: {e}")))?
+            let pos =
+                fen::parse(game, f).map_err(|e| Failure::Usage(anyhow::anyhow!("--fen: {e}")))?;
+            if let Err(why) = notation::check_playable(&pos) {
+                eprintln!("warning: --fen: this position cannot arise in play: {why}");
+            }
+            pos
         }
         (None, Some(p)) => notation::position::parse(game, p)
             .map_err(|e| Failure::Usage(anyhow::anyhow!("--position: {e}")))?,

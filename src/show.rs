@@ -56,6 +56,9 @@ pub fn draw(pos: &mut Position<'_>) -> String {
             Reason::Checkmate => "checkmated",
             Reason::Stalemate => "stalemated",
             Reason::BareRoyal => "reduced to a bare royal piece",
+            Reason::Extinction => "out of a kind of piece its goals need",
+            Reason::Reached => "in a zone its goals name",
+            Reason::Checks => "checked as often as its goals allow",
         };
         let result = match winner {
             Some(w) => format!("{} wins", capitalised(w)),

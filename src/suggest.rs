@@ -20,11 +20,12 @@ pub const STATEMENT_KEYWORDS: &[&str] = &[
     "transfer",
     "drop",
     "phase",
+    "forced",
 ];
 
 /// The words that start a line inside a piece.
 pub const PIECE_KEYWORDS: &[&str] = &[
-    "value", "royal", "counter", "promote", "step", "slide", "leap", "path",
+    "value", "royal", "counter", "promote", "step", "slide", "leap", "path", "hop",
 ];
 
 /// The keyword `word` is probably a misspelling of.

@@ -56,7 +56,7 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         zone_names.declare(&z.name, zones.len(), errors);
         zones.push(sets);
     }
-    let pools = build_pools(file, &zone_names, errors);
+    let pools = build_pools(file, errors);
     let mut leaps = Leaps::default();
     let scope = pieces::Scope {
         board: &board,
@@ -73,7 +73,17 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
             }
         }
     }
-    let goals = build_goals(file, &pieces, errors);
+    let bases: Vec<Kind> = pieces.iter().map(|p| p.base).collect();
+    let goals = build_goals(file, &pieces, &kinds, &zone_names, &bases, errors);
+    let drops = build_drops(
+        file,
+        &board,
+        &pools.names,
+        &kinds,
+        &zone_names,
+        &bases,
+        errors,
+    );
     let phases = build_phases(file, &kinds, errors);
     for phase in phases.iter().filter(|p| p.unmoved) {
         for &k in &phase.kinds {
@@ -117,10 +127,18 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         checkmated: goals.checkmated,
         stalemated: goals.stalemated,
         bare: goals.bare,
+        bare_answer: goals.bare_answer,
+        extinctions: goals.extinctions,
+        reach_goals: goals.reach_goals,
+        check_goal: goals.check_goal,
+        forced_capture: file.forced_capture.is_some(),
+        captured_by_captor: file.captured_by_captor,
+        setup_counts: Vec::new(),
+        general_legality: false,
         pool_names: file.pools.iter().map(|p| p.text.clone()).collect(),
         captured_to: pools.captured_to,
         transfers: pools.transfers,
-        drops: pools.drops,
+        drops,
         phases,
         attack_rays,
         attack_patterns,
@@ -129,11 +147,85 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         move_table: Default::default(),
         step_masks: Vec::new(),
         bit_tables: None,
+        dead_cells: Vec::new(),
     };
+    game.setup_counts = vec![[0; 2]; game.pieces.len()];
+    for &(_, c) in &game.setup {
+        let slot = &mut game.setup_counts[crate::game::kind_of(c) as usize]
+            [crate::game::side_of(c).index()];
+        *slot = slot.saturating_add(1);
+    }
+    game.general_legality = needs_general_legality(&game);
     game.move_table = move_table::build(&game);
     game.step_masks = step_masks(&game);
     game.bit_tables = bit_tables::build(&game);
+    game.dead_cells = dead_cells(&game);
     Some(game)
+}
+
+/// Whether the legality shortcuts' assumptions fail, so that every move is
+/// made and tested: a hop's screen can be created by any move, a capture
+/// limited by kind attacks some royal pieces and not others, a forced capture
+/// and a promotion limited by the pieces captured depend on every move, and a
+/// drop that may not mate must be played out.
+fn needs_general_legality(game: &Game) -> bool {
+    let movements = || game.pieces.iter().flat_map(|p| &p.movements);
+    game.forced_capture
+        || game.drops.iter().any(|d| d.not_mating)
+        || movements().any(|m| {
+            m.capture_kinds != crate::game::ALL_KINDS
+                || m.legs
+                    .iter()
+                    .any(|l| matches!(l, crate::game::Leg::Hop(..)))
+        })
+        || game
+            .pieces
+            .iter()
+            .any(|p| p.promotions.iter().any(|r| r.only_captured) || p.promotions.len() > 1)
+}
+
+/// Per kind and side, the cells from which a piece that has moved could never
+/// move again, neither on an empty board nor on one full of enemies: a drop
+/// may not land there. Computed only for games with drops.
+fn dead_cells(game: &Game) -> Vec<[crate::game::CellSet; 2]> {
+    let n = game.cell_count();
+    let empty = || [crate::game::CellSet::new(n), crate::game::CellSet::new(n)];
+    if game.drops.is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::with_capacity(game.pieces.len());
+    let mut moves = Vec::new();
+    for kind in 0..game.pieces.len() as Kind {
+        let mut dead = empty();
+        for side in [Side::White, Side::Black] {
+            let mut bare = crate::Position::empty(game, side);
+            let mut full = crate::Position::empty(game, side);
+            // Any enemy kind serves: only whether something stands there matters,
+            // unless captures are limited by kind, where this is conservative.
+            for c in 0..n as u16 {
+                full.put(c, code(0, side.opposite()));
+            }
+            for c in 0..n as u16 {
+                let mut stuck = true;
+                for probe in [&mut bare, &mut full] {
+                    let before = probe.take(c);
+                    probe.put(c, code(kind, side));
+                    moves.clear();
+                    crate::engine::movegen::piece_moves(probe, c, &mut moves);
+                    probe.take(c);
+                    if before != 0 {
+                        probe.put(c, before);
+                    }
+                    stuck &= moves.is_empty();
+                }
+                if stuck {
+                    dead[side.index()].insert(c);
+                }
+            }
+        }
+        out.push(dead);
+    }
+    out
 }
 
 /// The most memory the step masks of paths may take; past it, paths step
@@ -280,21 +372,94 @@ fn build_castlings(
 fn build_goals(
     file: &ast::File,
     pieces: &[crate::game::PieceDef],
+    kinds: &Names<Kind>,
+    zones: &Names<usize>,
+    bases: &[Kind],
     errors: &mut Vec<Diagnostic>,
 ) -> Goals {
     let mut checkmated = None;
     let mut stalemated = None;
     let mut bare = None;
+    let mut goals = Goals::default();
+    let kind_mask = |n: &ast::Name, errors: &mut Vec<Diagnostic>| {
+        kinds
+            .resolve(n, errors)
+            .map(|k| pieces::with_copies(bases, 1u128 << k))
+    };
     for g in &file.goals {
         let outcome = match g.outcome {
             ast::Outcome::Wins => Outcome::Wins,
             ast::Outcome::Loses => Outcome::Loses,
             ast::Outcome::Draws => Outcome::Draws,
         };
-        let slot = match g.condition {
+        let answer_allowed = matches!(
+            g.condition,
+            GoalCondition::Bare | GoalCondition::Reaches(..)
+        );
+        if g.answer.is_some() && !answer_allowed {
+            errors.push(Diagnostic::new(
+                g.span,
+                "only `bare` and `reaches` goals may be answered",
+            ));
+        }
+        let slot = match &g.condition {
             GoalCondition::Checkmated => &mut checkmated,
             GoalCondition::Stalemated => &mut stalemated,
-            GoalCondition::Bare => &mut bare,
+            GoalCondition::Bare => {
+                if let Some(Some(_)) = g.answer {
+                    errors.push(Diagnostic::new(
+                        g.span,
+                        "either bared side may answer: write `, may answer` without a side",
+                    ));
+                }
+                goals.bare_answer = g.answer.is_some();
+                &mut bare
+            }
+            GoalCondition::Extinct(names) => {
+                let all = names.len() == 1 && names[0].text == "all";
+                let masks = if all {
+                    Vec::new()
+                } else {
+                    names.iter().filter_map(|n| kind_mask(n, errors)).collect()
+                };
+                goals.extinctions.push(crate::game::Extinction {
+                    kinds: masks,
+                    outcome,
+                });
+                continue;
+            }
+            GoalCondition::Checked(n, span) => {
+                if goals.check_goal.is_some() {
+                    errors.push(Diagnostic::new(g.span, "this goal is given twice"));
+                }
+                if *n == 0 || *n > 255 {
+                    errors.push(Diagnostic::new(
+                        *span,
+                        "a side can be checked 1 to 255 times before the game ends",
+                    ));
+                }
+                goals.check_goal = Some(((*n).clamp(1, 255) as u8, outcome));
+                continue;
+            }
+            GoalCondition::Reaches(kind, zone) => {
+                let k = kind_mask(kind, errors);
+                let z = zones.resolve(zone, errors);
+                if let (Some(kinds), Some(zone)) = (k, z) {
+                    goals.reach_goals.push(crate::game::ReachGoal {
+                        kinds,
+                        zone,
+                        outcome,
+                        answer: g.answer.flatten().map(side),
+                    });
+                }
+                if let Some(None) = g.answer {
+                    errors.push(Diagnostic::new(
+                        g.span,
+                        "say which side may answer a reach: `, black may answer`",
+                    ));
+                }
+                continue;
+            }
         };
         if slot.is_some() {
             errors.push(Diagnostic::new(g.span, "this goal is given twice"));
@@ -310,18 +475,96 @@ fn build_goals(
             ));
         }
     }
-    Goals {
-        checkmated: checkmated.map_or(Outcome::Loses, |g| g.0),
-        stalemated: stalemated.map_or(Outcome::Draws, |g| g.0),
-        bare: bare.map(|g| g.0),
-    }
+    goals.checkmated = checkmated.map_or(Outcome::Loses, |g| g.0);
+    goals.stalemated = stalemated.map_or(Outcome::Draws, |g| g.0);
+    goals.bare = bare.map(|g| g.0);
+    goals
 }
 
-/// The outcomes the goals give the side to move.
+/// The goals of a game.
 struct Goals {
     checkmated: Outcome,
     stalemated: Outcome,
     bare: Option<Outcome>,
+    bare_answer: bool,
+    extinctions: Vec<crate::game::Extinction>,
+    reach_goals: Vec<crate::game::ReachGoal>,
+    check_goal: Option<(u8, Outcome)>,
+}
+
+impl Default for Goals {
+    fn default() -> Goals {
+        Goals {
+            checkmated: Outcome::Loses,
+            stalemated: Outcome::Draws,
+            bare: None,
+            bare_answer: false,
+            extinctions: Vec::new(),
+            reach_goals: Vec::new(),
+            check_goal: None,
+        }
+    }
+}
+
+fn build_drops(
+    file: &ast::File,
+    board: &board::Board,
+    pools: &Names<usize>,
+    kinds: &Names<Kind>,
+    zones: &Names<usize>,
+    bases: &[Kind],
+    errors: &mut Vec<Diagnostic>,
+) -> Vec<crate::game::DropRule> {
+    let mut out: Vec<crate::game::DropRule> = Vec::new();
+    for d in &file.drops {
+        let pool = pools.resolve(&d.pool, errors);
+        let zone = zones.resolve(&d.zone, errors);
+        let listed = d
+            .kinds
+            .iter()
+            .filter_map(|k| kinds.resolve(k, errors))
+            .fold(0u128, |m, k| m | 1u128 << k);
+        let once_per = d.once_per.as_ref().and_then(|axis| {
+            let found = board.axes.iter().position(|a| a.name == axis.text);
+            if found.is_none() {
+                errors.push(Diagnostic::new(
+                    axis.span,
+                    format!(
+                        "`once per` needs an axis of the grid; `{}` is none",
+                        axis.text
+                    ),
+                ));
+            }
+            found
+        });
+        if let (Some(pool), Some(zone)) = (pool, zone) {
+            out.push(crate::game::DropRule {
+                pool,
+                kinds: if d.kinds.is_empty() {
+                    crate::game::ALL_KINDS
+                } else {
+                    pieces::with_copies(bases, listed)
+                },
+                zone,
+                once_per,
+                not_mating: d.not_mating,
+            });
+        }
+    }
+    // A kind listed by some rule of a pool is dropped by those rules only.
+    let listed: Vec<(usize, u128)> = out
+        .iter()
+        .filter(|r| r.kinds != crate::game::ALL_KINDS)
+        .map(|r| (r.pool, r.kinds))
+        .collect();
+    for r in out.iter_mut().filter(|r| r.kinds == crate::game::ALL_KINDS) {
+        for (pool, kinds) in &listed {
+            if *pool == r.pool {
+                r.kinds &= !kinds;
+            }
+        }
+    }
+    out
 }
 
 /// Pools, where captures go, pool moves; returns the pool name table.
@@ -329,10 +572,9 @@ struct PoolRules {
     names: Names<usize>,
     captured_to: Option<usize>,
     transfers: Vec<(usize, usize)>,
-    drops: Vec<(usize, usize)>,
 }
 
-fn build_pools(file: &ast::File, zones: &Names<usize>, errors: &mut Vec<Diagnostic>) -> PoolRules {
+fn build_pools(file: &ast::File, errors: &mut Vec<Diagnostic>) -> PoolRules {
     let mut names = Names::new("pool");
     for (i, p) in file.pools.iter().enumerate() {
         names.declare(p, i, errors);
@@ -346,16 +588,10 @@ fn build_pools(file: &ast::File, zones: &Names<usize>, errors: &mut Vec<Diagnost
         .iter()
         .filter_map(|(a, b)| Some((names.resolve(a, errors)?, names.resolve(b, errors)?)))
         .collect();
-    let drops = file
-        .drops
-        .iter()
-        .filter_map(|(a, z)| Some((names.resolve(a, errors)?, zones.resolve(z, errors)?)))
-        .collect();
     PoolRules {
         names,
         captured_to,
         transfers,
-        drops,
     }
 }
 

@@ -72,7 +72,7 @@ impl Builder<'_> {
                     .into_iter()
                     .map(|cell| RunCell {
                         cell,
-                        plain: plain_landing(game, side, kind, m, cell),
+                        plain: plain_landing(game, side, kind, m, from, cell),
                     })
                     .collect();
                 let len = seq.len() as u32;
@@ -156,6 +156,10 @@ fn sequences(
     budget: usize,
     seen: &mut [bool],
 ) -> Option<Vec<(Vec<u16>, u16)>> {
+    // A capture limited by kind is decided where it lands.
+    if m.capture_kinds != crate::game::ALL_KINDS {
+        return None;
+    }
     let [leg] = m.legs.as_slice() else {
         return leg_paths(game, side, m, from, budget);
     };
@@ -201,7 +205,7 @@ fn sequences(
             }
             Some(rays)
         }
-        Leg::Path(..) => None,
+        Leg::Path(..) | Leg::Hop(..) => None,
     }
 }
 
@@ -229,7 +233,7 @@ fn leg_paths(
                     .flat_map(|&d| game.step(side, d, at).iter().copied())
                     .collect(),
                 Leg::Leap(n) => game.leaps[n[side.index()]].get(at as usize).to_vec(),
-                Leg::Slide(..) | Leg::Path(..) => return None,
+                Leg::Slide(..) | Leg::Path(..) | Leg::Hop(..) => return None,
             };
             for c in cells {
                 let mut longer = path.clone();
@@ -287,12 +291,12 @@ fn walk(
 
 /// Whether a piece of `kind` landing on `to` by `m` needs no rule beyond
 /// modality: no destination zone to check and no promotion there.
-fn plain_landing(game: &Game, side: Side, kind: Kind, m: &Movement, to: u16) -> bool {
+fn plain_landing(game: &Game, side: Side, kind: Kind, m: &Movement, from: u16, to: u16) -> bool {
     let allowed = m.to_zone.is_none_or(|z| game.in_zone(z, side, to))
         && m.not_to_zone.is_none_or(|z| !game.in_zone(z, side, to));
     let promotes = game.pieces[kind as usize]
-        .promotion
-        .as_ref()
-        .is_some_and(|p| game.in_zone(p.zone, side, to));
+        .promotions
+        .iter()
+        .any(|p| p.applies(game, side, from, to));
     allowed && !promotes
 }

@@ -6,8 +6,8 @@ use super::leaps::Leaps;
 use super::names::Names;
 use crate::diag::Diagnostic;
 use crate::game::{
-    AttackPattern, AttackRays, Counter, Kind, KindMasks, Leg, Modality, Movement, PathLine,
-    PieceDef, Promotion, Reach, NEAR,
+    AttackPattern, AttackRays, Counter, Kind, KindMasks, Leg, Mark, Modality, Movement, PathLine,
+    PieceDef, Promotion, Reach, ALL_KINDS, NEAR,
 };
 use crate::syntax::ast;
 
@@ -60,17 +60,93 @@ pub fn build(
             ),
         }
     }
-    let pieces = file
+    let mut pieces: Vec<PieceDef> = file
         .pieces
         .iter()
         .take(MAX_KINDS)
-        .map(|p| build_piece(p, scope, &names, leaps, errors))
+        .enumerate()
+        .map(|(k, p)| build_piece(p, k as Kind, scope, &names, leaps, errors))
         .collect();
+    for (k, p) in file.pieces.iter().enumerate().take(MAX_KINDS) {
+        if let Some(base) = p.letter.text.strip_prefix('+') {
+            match letters.get(&base.to_ascii_uppercase()) {
+                Some(&b) => {
+                    pieces[k].mark = Mark::Promoted(b);
+                    pieces[k].letter = pieces[b as usize].letter;
+                }
+                None => errors.push(Diagnostic::new(
+                    p.letter.span,
+                    format!("`{}` names the promoted form of a piece lettered `{base}`, but no piece has that letter", p.letter.text),
+                )),
+            }
+        }
+    }
+    if file.captured_by_captor {
+        add_promoted_copies(&mut pieces, file, errors);
+    }
+    let bases: Vec<Kind> = pieces.iter().map(|p| p.base).collect();
+    for p in pieces.iter_mut() {
+        for m in p.movements.iter_mut() {
+            m.capture_kinds = with_copies(&bases, m.capture_kinds);
+            m.screen_kinds = with_copies(&bases, m.screen_kinds);
+        }
+    }
     (pieces, names)
+}
+
+/// `mask` with every kind whose base kind is in it: a promoted copy counts as
+/// the kind it copies.
+pub fn with_copies(bases: &[Kind], mask: u128) -> u128 {
+    bases
+        .iter()
+        .enumerate()
+        .filter(|(_, &b)| mask & (1u128 << b) != 0)
+        .fold(mask, |m, (k, _)| m | 1u128 << k)
+}
+
+/// In a game where captured pieces change sides, a piece made by promotion
+/// must remember what it was, to go back to its captor's hand as that: each
+/// promotion target that is an ordinary kind gets a copy per promoting kind,
+/// which moves as it does and is written with `~`.
+fn add_promoted_copies(pieces: &mut Vec<PieceDef>, file: &ast::File, errors: &mut Vec<Diagnostic>) {
+    let declared = pieces.len();
+    for origin in 0..declared {
+        for r in 0..pieces[origin].promotions.len() {
+            for t in 0..pieces[origin].promotions[r].targets.len() {
+                let target = pieces[origin].promotions[r].targets[t];
+                if pieces[target as usize].mark != Mark::Plain {
+                    continue;
+                }
+                let copy = match pieces
+                    .iter()
+                    .position(|p| p.mark == Mark::Copy(origin as Kind) && p.base == target)
+                {
+                    Some(c) => c as Kind,
+                    None => {
+                        if pieces.len() >= MAX_KINDS {
+                            errors.push(Diagnostic::new(
+                                file.pieces[origin].name.span,
+                                format!("more than {MAX_KINDS} piece kinds, counting the promoted copies that pieces going to hands need"),
+                            ));
+                            return;
+                        }
+                        let mut c = pieces[target as usize].clone();
+                        c.name = format!("{}~", c.name);
+                        c.mark = Mark::Copy(origin as Kind);
+                        c.base = target;
+                        pieces.push(c);
+                        (pieces.len() - 1) as Kind
+                    }
+                };
+                pieces[origin].promotions[r].targets[t] = copy;
+            }
+        }
+    }
 }
 
 fn build_piece(
     p: &ast::PieceDecl,
+    own: Kind,
     scope: &Scope<'_>,
     kinds: &Names<Kind>,
     leaps: &mut Leaps,
@@ -80,7 +156,7 @@ fn build_piece(
     let movements: Vec<Movement> = p
         .movements
         .iter()
-        .filter_map(|m| build_movement(m, p, scope, leaps, errors))
+        .filter_map(|m| build_movement(m, p, scope, kinds, leaps, errors))
         .collect();
     let on_capture_lower = match &p.on_capture {
         Some((n, by)) => {
@@ -89,14 +165,18 @@ fn build_piece(
         }
         None => 0,
     };
-    let promotion = p
-        .promotion
-        .as_ref()
-        .and_then(|pr| build_promotion(pr, scope, kinds, errors));
+    let promotions = p
+        .promotions
+        .iter()
+        .filter_map(|pr| build_promotion(pr, scope, kinds, errors))
+        .collect();
     let may_duplicate = movements.len() > 1
-        || movements
-            .iter()
-            .any(|m| m.legs.len() > 1 || m.legs.iter().any(|l| matches!(l, Leg::Path(..))))
+        || movements.iter().any(|m| {
+            m.legs.len() > 1
+                || m.legs
+                    .iter()
+                    .any(|l| matches!(l, Leg::Path(..) | Leg::Hop(..)))
+        })
         || scope.board.branches;
     PieceDef {
         name: p.name.text.clone(),
@@ -111,7 +191,9 @@ fn build_piece(
         royal: p.royal,
         tracks_unmoved: movements.iter().any(|m| m.first_only || m.later_only),
         movements,
-        promotion,
+        promotions,
+        mark: Mark::Plain,
+        base: own,
         may_duplicate,
         counter,
         on_capture_lower,
@@ -177,12 +259,20 @@ fn build_promotion(
             "`itself to` needs the promoted piece to come `from` a pool",
         ));
     }
+    if pr.only_captured && !pr.pools.is_empty() {
+        errors.push(Diagnostic::new(
+            pr.span,
+            "`only captured` limits promotion by the pieces on the board; it cannot go with `from` pools",
+        ));
+    }
     Some(Promotion {
+        on_origin: pr.on_origin,
         zone: zone?,
         targets,
         from_pools,
         itself_to,
         optional: pr.optional,
+        only_captured: pr.only_captured,
     })
 }
 
@@ -210,6 +300,7 @@ fn build_movement(
     m: &ast::Movement,
     p: &ast::PieceDecl,
     scope: &Scope<'_>,
+    kinds: &Names<Kind>,
     leaps: &mut Leaps,
     errors: &mut Vec<Diagnostic>,
 ) -> Option<Movement> {
@@ -230,6 +321,10 @@ fn build_movement(
                 let n = leaps.table(board, offsets, *span, errors)?;
                 Leg::Leap([n, n])
             }
+            ast::Leg::Hop(dirs, limit) => Leg::Hop(
+                board.dirs(dirs, errors),
+                build_reach(limit.as_ref(), p, m.span, errors),
+            ),
         });
     }
     let mut mv = Movement {
@@ -246,6 +341,8 @@ fn build_movement(
         jumping: false,
         not_checking: false,
         breadth_first: false,
+        capture_kinds: ALL_KINDS,
+        screen_kinds: ALL_KINDS,
     };
     let zones = scope.zones;
     for modifier in &m.modifiers {
@@ -282,7 +379,32 @@ fn build_movement(
                 mv.sets_en_passant = true;
             }
             ast::Modifier::TakesEnPassant(_) => mv.takes_en_passant = true,
+            ast::Modifier::Capturing(only, names, s) | ast::Modifier::Over(only, names, s) => {
+                let mask = names
+                    .iter()
+                    .filter_map(|n| kinds.resolve(n, errors))
+                    .fold(0u128, |m, k| m | 1u128 << k);
+                let limit = if *only { mask } else { !mask };
+                match modifier {
+                    ast::Modifier::Capturing(..) => mv.capture_kinds &= limit,
+                    _ => {
+                        if !mv.legs.iter().any(|l| matches!(l, Leg::Hop(..))) {
+                            errors.push(Diagnostic::new(
+                                *s,
+                                "`over` limits the screen of a `hop`; this movement has none",
+                            ));
+                        }
+                        mv.screen_kinds &= limit;
+                    }
+                }
+            }
         }
+    }
+    if mv.capture_kinds != ALL_KINDS && mv.modality == Modality::Quiet {
+        errors.push(Diagnostic::new(
+            m.span,
+            "a `quiet` movement captures nothing, so `capturing` says nothing",
+        ));
     }
     if mv.jumping && mv.legs.len() > 1 && !mv.sets_en_passant && leaps_only(&mv.legs) {
         mv.legs = vec![Leg::Leap(compose_jump(&mv.legs, board, leaps))];
@@ -371,6 +493,7 @@ fn path_count(legs: &[Leg], board: &Board, leaps: &Leaps) -> u128 {
             Leg::Slide(dirs, _) => dirs.len() as u128 * cells as u128,
             Leg::Path(..) => cells as u128,
             Leg::Leap(n) => widest(&leaps.tables[n[0]], cells),
+            Leg::Hop(dirs, _) => dirs.len() as u128 * cells as u128,
         }
     };
     let mut count: u128 = 1;
@@ -404,11 +527,11 @@ pub fn attack_tables(
         // A pawn that promotes only out of a pool attacks the promotion zone
         // only while the pool holds something: a condition on the position.
         let lands_anywhere = p
-            .promotion
-            .as_ref()
-            .is_none_or(|pr| pr.optional || pr.from_pools.is_empty());
+            .promotions
+            .iter()
+            .all(|pr| pr.optional || (pr.from_pools.is_empty() && !pr.only_captured));
         if !lands_anywhere && p.movements.iter().any(|m| m.modality.may_capture()) {
-            if let Some(pr) = &p.promotion {
+            for pr in &p.promotions {
                 rays.pool_zones.push(pr.zone);
             }
         }
@@ -421,6 +544,11 @@ pub fn attack_tables(
             // A single-leg capture is looked up backwards; its destination zones
             // are conditions on the attacked cell, known when asked.
             let backward = m.legs.len() == 1 && !m.jumping;
+            if m.legs.iter().any(|l| matches!(l, Leg::Hop(..))) {
+                // A piece moving onto a hop's line becomes a screen: any move
+                // may create an attack.
+                rays.uncovers_anywhere = true;
+            }
             if !backward {
                 if !forward.contains(&(k as Kind)) {
                     forward.push(k as Kind);
@@ -452,6 +580,7 @@ pub fn attack_tables(
                 _ => {}
             }
             let groupable = lands_anywhere
+                && m.capture_kinds == ALL_KINDS
                 && m.to_zone.is_none()
                 && m.not_to_zone.is_none()
                 && origin_rule_fits(&mut rays, k, m);

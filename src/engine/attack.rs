@@ -211,9 +211,11 @@ fn pattern_hits(
     let attacker = code(pat.kind, by);
     let piece = &game.pieces[pat.kind as usize];
     let m = &piece.movements[pat.movement];
+    let target = pos.at(cell);
     if !(pools_full || may_land(pos, pat.kind, by, cell))
         || m.to_zone.is_some_and(|z| !game.in_zone(z, by, cell))
         || m.not_to_zone.is_some_and(|z| game.in_zone(z, by, cell))
+        || (target != 0 && m.capture_kinds & 1u128 << kind_of(target) == 0)
     {
         return false;
     }
@@ -246,23 +248,99 @@ fn pattern_hits(
             .get(cell as usize)
             .iter()
             .any(|&x| ok(x, 1)),
+        Leg::Hop(dirs, reach) => {
+            let max = most(*reach);
+            dirs.iter().any(|&d| {
+                hop_back(pos, d, cell, 1, max, by, &|screen, x| {
+                    m.screen_kinds & 1u128 << kind_of(pos.at(screen)) != 0 && ok(x, 1)
+                })
+            })
+        }
     }
+}
+
+/// Walks backwards along direction `d` from `at` over at most `max` cells
+/// (`dist` is the distance of the next one) to a screen, then on past it over
+/// empty cells to the first piece: `ok(screen, piece)` says whether that piece
+/// attacks `at`'s line by hopping. Every branch is followed; no walk is longer
+/// than the board has cells.
+fn hop_back(
+    pos: &Position<'_>,
+    d: u8,
+    at: u16,
+    dist: u32,
+    max: u32,
+    by: Side,
+    ok: &dyn Fn(u16, u16) -> bool,
+) -> bool {
+    let game = pos.game();
+    for &x in game.rev_step(by, d, at) {
+        if pos.at(x) != 0 {
+            if behind_screen(pos, d, x, game.cell_count() as u32, by, &|p| ok(x, p)) {
+                return true;
+            }
+        } else if dist < max
+            && dist < game.cell_count() as u32
+            && hop_back(pos, d, x, dist + 1, max, by, ok)
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether the first piece backwards along `d` from the screen `at`, over
+/// empty cells, satisfies `ok`.
+fn behind_screen(
+    pos: &Position<'_>,
+    d: u8,
+    at: u16,
+    left: u32,
+    by: Side,
+    ok: &dyn Fn(u16) -> bool,
+) -> bool {
+    if left == 0 {
+        return false;
+    }
+    pos.game().rev_step(by, d, at).iter().any(|&x| {
+        if pos.at(x) != 0 {
+            ok(x)
+        } else {
+            behind_screen(pos, d, x, left - 1, by, ok)
+        }
+    })
 }
 
 /// Whether a piece of `kind` may end a capture on `cell`: not when it must promote
 /// there and its pools hold nothing to promote to.
 fn may_land(pos: &Position<'_>, kind: u8, by: Side, cell: u16) -> bool {
     let game = pos.game();
-    let Some(p) = &game.pieces[kind as usize].promotion else {
-        return true;
+    let rules = &game.pieces[kind as usize].promotions;
+    // Rules on the origin are not known here; they are never compulsory
+    // without a choice in the games that use them, and the attack test of
+    // such games makes the moves.
+    let applying = || {
+        rules
+            .iter()
+            .filter(|p| !p.on_origin && game.in_zone(p.zone, by, cell))
     };
-    if p.optional || p.from_pools.is_empty() || !game.in_zone(p.zone, by, cell) {
+    if applying().any(|p| p.optional) || applying().next().is_none() {
         return true;
     }
-    p.from_pools.iter().any(|&pool| {
-        pos.pool(pool, by)
-            .iter()
-            .any(|&(c, _)| p.targets.contains(&kind_of(c)))
+    applying().any(|p| {
+        if !p.from_pools.is_empty() {
+            p.from_pools.iter().any(|&pool| {
+                pos.pool(pool, by)
+                    .iter()
+                    .any(|&(c, _)| p.targets.contains(&kind_of(c)))
+            })
+        } else if p.only_captured {
+            p.targets
+                .iter()
+                .any(|&k| super::movegen::captured_some(pos, k, by))
+        } else {
+            true
+        }
     })
 }
 

@@ -1,4 +1,6 @@
-//! Castling: a royal piece and an unmoved partner on one line move together.
+//! Castling: a piece and an unmoved partner on one line move together. A royal
+//! king may not castle out of, through or into attack; a king that is not
+//! royal castles without those tests.
 
 use super::attack::is_attacked;
 use super::moves::{Move, MoveKind};
@@ -47,8 +49,9 @@ pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>, known: &mut Unatt
     for c in &game.castlings {
         let king = code(c.king, side);
         let rook = code(c.rook, side);
+        let royal = game.pieces[c.king as usize].royal;
         // A royal king is found among the royal pieces, which are few.
-        let candidates = if game.pieces[c.king as usize].royal {
+        let candidates = if royal {
             pos.royals(side)
         } else {
             pos.occupied(side)
@@ -82,7 +85,7 @@ pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>, known: &mut Unatt
                 if pos.at(rc) != rook || !pos.is_unmoved(rc) {
                     continue;
                 }
-                if *in_check.get_or_insert_with(|| is_attacked(pos, kc, side.opposite())) {
+                if royal && *in_check.get_or_insert_with(|| is_attacked(pos, kc, side.opposite())) {
                     break;
                 }
                 let kmax = if c.king_open {
@@ -96,10 +99,12 @@ pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>, known: &mut Unatt
                 for k in 1..=kmax.min(distance - 1) {
                     let passed = to;
                     to = step(to).unwrap_or(to);
-                    if is_attacked(pos, to, side.opposite()) {
-                        break;
+                    if royal {
+                        if is_attacked(pos, to, side.opposite()) {
+                            break;
+                        }
+                        known.note(to);
                     }
-                    known.note(to);
                     if k < c.king_min {
                         continue;
                     }

@@ -14,21 +14,80 @@ use super::castling::Unattacked;
 use super::movegen::reach_of;
 use super::movegen::{count_plain_moves, pseudo_legal_moves_counting};
 use super::moves::{Move, MoveKind, NO_CELL};
-use super::outcome::bare_side;
+use super::outcome::rule_end;
 use super::position::Position;
 use crate::game::{code, first_in, kind_of, side_of, LineOrder, PathLine, Run, Side};
 
 /// Fills `out` with the legal moves of the side to move, without duplicates.
-/// A position whose game is over by material has none.
+/// A position where a goal on material, a zone or checks has ended the game
+/// has none.
 pub fn legal_moves(pos: &mut Position<'_>, out: &mut Vec<Move>) {
     out.clear();
-    if bare_side(pos).is_some() {
+    if rule_end(pos).is_some() {
         return;
     }
-    let exposed = Shields::find(pos, pos.side_to_move(), pos.side_to_move());
-    let mut known = Unattacked::new(exposed.checked);
-    pseudo_legal_moves_counting(pos, out, &mut known, |_| None);
-    keep_legal(pos, out, &exposed, &known);
+    moves_in_play(pos, out);
+}
+
+/// The legal moves of a position whose game goes on.
+pub(crate) fn moves_in_play(pos: &mut Position<'_>, out: &mut Vec<Move>) {
+    out.clear();
+    if pos.game().general_legality {
+        pseudo_legal_moves_counting(pos, out, &mut Unattacked::default(), |_| None);
+        keep_legal_by_making(pos, out);
+    } else {
+        let exposed = Shields::find(pos, pos.side_to_move(), pos.side_to_move());
+        let mut known = Unattacked::new(exposed.checked);
+        pseudo_legal_moves_counting(pos, out, &mut known, |_| None);
+        keep_legal(pos, out, &exposed, &known);
+    }
+    if pos.game().forced_capture {
+        keep_captures(pos, out);
+    }
+}
+
+/// Where capturing is compulsory: only the captures, if there are any.
+fn keep_captures(pos: &Position<'_>, moves: &mut Vec<Move>) {
+    let side = pos.side_to_move();
+    let captures = |mv: &Move| match mv.kind {
+        MoveKind::EnPassant => true,
+        MoveKind::Drop | MoveKind::Transfer | MoveKind::Castle => false,
+        _ => pos.at(mv.to) != 0 && side_of(pos.at(mv.to)) != side,
+    };
+    if moves.iter().any(captures) {
+        moves.retain(captures);
+    }
+}
+
+/// Keeps the moves after which no royal piece of the mover is attacked (and,
+/// for `not checking` moves, none of the opponent's), making each one; a drop
+/// that may not mate must not leave the opponent checkmated.
+fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
+    let side = pos.side_to_move();
+    let game = pos.game();
+    let mut replies = Vec::new();
+    moves.retain(|&mv| {
+        let undo = pos.make(mv);
+        let mut ok = !(in_check(pos, side) || mv.not_checking && in_check(pos, side.opposite()));
+        if ok
+            && mv.kind == MoveKind::Drop
+            && drop_may_not_mate(game, &mv)
+            && in_check(pos, side.opposite())
+        {
+            moves_in_play(pos, &mut replies);
+            ok = !replies.is_empty();
+        }
+        pos.unmake(undo);
+        ok
+    });
+}
+
+/// Whether the rule that drops `mv`'s piece forbids a drop that checkmates.
+fn drop_may_not_mate(game: &crate::game::Game, mv: &Move) -> bool {
+    let kind = kind_of(mv.piece);
+    game.drops
+        .iter()
+        .any(|r| r.pool == mv.from as usize && r.kinds & 1u128 << kind != 0 && r.not_mating)
 }
 
 /// The number of legal moves of the side to move, as [`legal_moves`] would
@@ -36,8 +95,12 @@ pub fn legal_moves(pos: &mut Position<'_>, out: &mut Vec<Move>) {
 /// nothing are counted without being listed or tested, where they are plain.
 pub fn count_legal_moves(pos: &mut Position<'_>, buffer: &mut Vec<Move>) -> u64 {
     buffer.clear();
-    if bare_side(pos).is_some() {
+    if rule_end(pos).is_some() {
         return 0;
+    }
+    if pos.game().general_legality || pos.game().forced_capture {
+        moves_in_play(pos, buffer);
+        return buffer.len() as u64;
     }
     let side = pos.side_to_move();
     let exposed = Shields::find(pos, side, side);

@@ -207,6 +207,19 @@ fn dedup_tail(out: &mut Vec<Move>, start: usize, cells: usize) {
     })
 }
 
+/// Whether `side` has fewer pieces of `kind` (its copies included) on the
+/// board and in its pools than the setup gave it: one has been captured.
+pub(crate) fn captured_some(pos: &Position<'_>, kind: u8, side: Side) -> bool {
+    let game = pos.game();
+    let base = game.pieces[kind as usize].base;
+    let on_board = pos
+        .occupied(side)
+        .iter()
+        .filter(|&c| game.pieces[kind_of(pos.at(c)) as usize].base == base)
+        .count();
+    on_board < usize::from(game.setup_counts[base as usize][side.index()])
+}
+
 /// The distinct pieces of a pool: equal pieces with equal counters are one choice.
 fn distinct(pool: &[(u8, u8)]) -> impl Iterator<Item = (u8, u8)> + '_ {
     pool.iter()
@@ -229,20 +242,46 @@ fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
             });
         }
     }
-    for &(from, zone) in &game.drops {
-        for (piece, state) in distinct(pos.pool(from, side)) {
-            for cell in game.zones[zone][side.index()].iter() {
-                if pos.at(cell) == 0 {
-                    out.push(Move {
-                        kind: MoveKind::Drop,
-                        piece,
-                        state,
-                        ..Move::normal(from as u16, cell)
-                    });
+    for rule in &game.drops {
+        for (piece, state) in distinct(pos.pool(rule.pool, side)) {
+            let kind = kind_of(piece);
+            if rule.kinds & 1u128 << kind == 0 {
+                continue;
+            }
+            let dead = &game.dead_cells[kind as usize][side.index()];
+            for cell in game.zones[rule.zone][side.index()].iter() {
+                if pos.at(cell) != 0 || dead.contains(cell) {
+                    continue;
                 }
+                if let Some(axis) = rule.once_per {
+                    if occupies_line(pos, piece, cell, axis) {
+                        continue;
+                    }
+                }
+                out.push(Move {
+                    kind: MoveKind::Drop,
+                    piece,
+                    state,
+                    ..Move::normal(rule.pool as u16, cell)
+                });
             }
         }
     }
+}
+
+/// Whether the piece `piece` (kind and side) already stands on a cell with the
+/// same coordinate along `axis` as `cell`: on its file, for `once per file`.
+/// Cells off the grid share no coordinate.
+fn occupies_line(pos: &Position<'_>, piece: u8, cell: u16, axis: usize) -> bool {
+    let game = pos.game();
+    let coords = &game.cells[cell as usize].coords;
+    pos.occupied(side_of(piece)).iter().any(|c| {
+        pos.at(c) == piece
+            && game.cells[c as usize]
+                .coords
+                .iter()
+                .any(|xs| coords.iter().any(|at| xs.get(axis) == at.get(axis)))
+    })
 }
 
 /// How many steps a slide or path of the piece on `from` may take.
@@ -387,7 +426,7 @@ impl Gen<'_, '_> {
                 next |= match leg {
                     Leg::Step(dirs) => dirs.iter().fold(0, |set, &d| set | t.steps(side, d, c)),
                     Leg::Leap(n) => t.leap_targets(n[side], c),
-                    Leg::Slide(..) | Leg::Path(..) => return None,
+                    Leg::Slide(..) | Leg::Path(..) | Leg::Hop(..) => return None,
                 };
             }
             at = if i + 1 < self.m.legs.len() {
@@ -436,6 +475,99 @@ impl Gen<'_, '_> {
                 for &t in self.game.leaps[n[side.index()]].get(at as usize) {
                     self.arrive(i, last, t, waypoints);
                 }
+            }
+            Leg::Hop(dirs, reach) => {
+                let max = reach_of(self.pos, *reach, self.from);
+                for &d in dirs {
+                    self.hop(i, last, d, at, None, max, waypoints);
+                }
+            }
+        }
+    }
+
+    /// A hop along direction `d` from `at`: over empty cells to the first
+    /// piece, the screen (which must be of a kind the movement may pass
+    /// over), then on beyond it for at most `left` steps, like a slide.
+    /// `past` is how far beyond the screen `at` is, once it has been passed.
+    /// Where a step branches, every branch is followed; a walk is never longer
+    /// than the board has cells.
+    #[allow(clippy::too_many_arguments)]
+    fn hop(
+        &mut self,
+        i: usize,
+        last: bool,
+        d: u8,
+        at: u16,
+        past: Option<u32>,
+        left: u32,
+        waypoints: [u16; 2],
+    ) {
+        let mut at = at;
+        let mut past = past;
+        for _ in 0..self.game.cell_count() {
+            let t = match self.game.next(self.side, d, at) {
+                NO_CELL => return,
+                BRANCH => {
+                    for &t in self.game.step(self.side, d, at) {
+                        self.hop_onto(i, last, d, t, past, left, waypoints);
+                    }
+                    return;
+                }
+                t => t,
+            };
+            if !self.hop_onto_cell(i, last, t, &mut past, left, waypoints) {
+                return;
+            }
+            at = t;
+        }
+    }
+
+    /// [`Gen::hop`] from the cell `t` one step on, for a branch.
+    #[allow(clippy::too_many_arguments)]
+    fn hop_onto(
+        &mut self,
+        i: usize,
+        last: bool,
+        d: u8,
+        t: u16,
+        past: Option<u32>,
+        left: u32,
+        waypoints: [u16; 2],
+    ) {
+        let mut past = past;
+        if self.hop_onto_cell(i, last, t, &mut past, left, waypoints) {
+            self.hop(i, last, d, t, past, left, waypoints);
+        }
+    }
+
+    /// One cell of a hop: before the screen, an empty cell is passed and a
+    /// piece is the screen; beyond it, the cell is reached. Whether the hop
+    /// goes on.
+    fn hop_onto_cell(
+        &mut self,
+        i: usize,
+        last: bool,
+        t: u16,
+        past: &mut Option<u32>,
+        left: u32,
+        waypoints: [u16; 2],
+    ) -> bool {
+        let piece = self.pos.at(t);
+        match *past {
+            None => {
+                if piece == 0 || t == self.from {
+                    return true;
+                }
+                if self.m.screen_kinds & 1u128 << kind_of(piece) == 0 {
+                    return false;
+                }
+                *past = Some(0);
+                true
+            }
+            Some(n) => {
+                self.arrive(i, last, t, waypoints);
+                *past = Some(n + 1);
+                (piece == 0 || t == self.from) && n + 1 < left
             }
         }
     }
@@ -561,44 +693,64 @@ impl Gen<'_, '_> {
                 mv.aux = waypoints[0];
                 mv.aux2 = waypoints[1];
             }
-        } else if crate::game::side_of(target) == self.side || !m.modality.may_capture() {
+        } else if side_of(target) == self.side
+            || !m.modality.may_capture()
+            || m.capture_kinds & 1u128 << kind_of(target) == 0
+        {
             return;
         }
         self.push(mv);
     }
 
-    /// Adds `mv`, expanded into its promotions where the piece promotes.
+    /// Adds `mv`, expanded into its promotions where the piece promotes: one
+    /// move per kind that the rules applying to it offer, and the move without
+    /// promotion unless one of them is compulsory.
     fn push(&mut self, mv: Move) {
         let piece = &self.game.pieces[self.kind as usize];
-        match &piece.promotion {
-            Some(p) if self.game.in_zone(p.zone, self.side, mv.to) => {
-                if p.from_pools.is_empty() {
-                    for &k in &p.targets {
-                        self.out.push(Move {
-                            promotion: k + 1,
-                            ..mv
-                        });
+        let mut applies = piece
+            .promotions
+            .iter()
+            .filter(|p| p.applies(self.game, self.side, mv.from, mv.to))
+            .peekable();
+        if applies.peek().is_none() {
+            self.out.push(mv);
+            return;
+        }
+        let start = self.out.len();
+        let mut optional = true;
+        for p in applies {
+            optional &= p.optional;
+            if p.from_pools.is_empty() {
+                for &k in &p.targets {
+                    if p.only_captured && !captured_some(self.pos, k, self.side) {
+                        continue;
                     }
-                } else {
-                    for &pool in &p.from_pools {
-                        for (piece, state) in distinct(self.pos.pool(pool, self.side)) {
-                            let k = kind_of(piece);
-                            if p.targets.contains(&k) && piece == code(k, self.side) {
-                                self.out.push(Move {
-                                    promotion: k + 1,
-                                    source: pool as u8 + 1,
-                                    state,
-                                    ..mv
-                                });
-                            }
+                    let promo = Move {
+                        promotion: k + 1,
+                        ..mv
+                    };
+                    if !self.out[start..].contains(&promo) {
+                        self.out.push(promo);
+                    }
+                }
+            } else {
+                for &pool in &p.from_pools {
+                    for (piece, state) in distinct(self.pos.pool(pool, self.side)) {
+                        let k = kind_of(piece);
+                        if p.targets.contains(&k) && piece == code(k, self.side) {
+                            self.out.push(Move {
+                                promotion: k + 1,
+                                source: pool as u8 + 1,
+                                state,
+                                ..mv
+                            });
                         }
                     }
                 }
-                if p.optional {
-                    self.out.push(mv);
-                }
             }
-            _ => self.out.push(mv),
+        }
+        if optional {
+            self.out.push(mv);
         }
     }
 }

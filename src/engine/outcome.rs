@@ -1,9 +1,9 @@
 //! Goals: whether the game is over in a position, and for whom.
 
 use super::attack::in_check;
-use super::legal::legal_moves;
+use super::legal::{legal_moves, moves_in_play};
 use super::position::Position;
-use crate::game::{Outcome, Side};
+use crate::game::{kind_of, Extinction, Outcome, ReachGoal, Side};
 
 /// Why a game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -12,6 +12,12 @@ pub enum Reason {
     Stalemate,
     /// A side has nothing but royal pieces left on the board.
     BareRoyal,
+    /// A side has no piece left of a kind its goals name.
+    Extinction,
+    /// A piece reached a zone its goals name.
+    Reached,
+    /// A side's royal pieces have been checked as often as its goals allow.
+    Checks,
 }
 
 /// The state of play in a position.
@@ -19,8 +25,9 @@ pub enum Reason {
 pub enum Status {
     Ongoing,
     /// The game is over: `loser` is the side the goal names (the side to move for
-    /// checkmate and stalemate, the bare side for a bare royal piece); `winner` is
-    /// `None` for a draw.
+    /// checkmate and stalemate, the bare side for a bare royal piece, the side
+    /// that reached or lost its pieces for the other goals); `winner` is `None`
+    /// for a draw.
     Over {
         loser: Side,
         winner: Option<Side>,
@@ -28,28 +35,163 @@ pub enum Status {
     },
 }
 
-/// The side reduced to royal pieces only, when the game has that goal.
+/// The side reduced to royal pieces only, when the game has that goal and
+/// no answer is allowed.
 pub fn bare_side(pos: &Position<'_>) -> Option<Side> {
     pos.game().bare?;
     [pos.side_to_move(), pos.side_to_move().opposite()]
         .into_iter()
-        .find(|&s| pos.occupied(s).len() == pos.royals(s).len())
+        .find(|&s| is_bare(pos, s))
+}
+
+fn is_bare(pos: &Position<'_>, side: Side) -> bool {
+    pos.occupied(side).len() == pos.royals(side).len()
+}
+
+/// The bared side that loses where a bared side may answer: one that has
+/// just moved while the opponent still has other pieces, or one to move while
+/// the opponent has more than one other piece, which no single move can take.
+fn answered_bare_side(pos: &Position<'_>) -> Option<Side> {
+    let to_move = pos.side_to_move();
+    [to_move.opposite(), to_move].into_iter().find(|&s| {
+        let other = s.opposite();
+        let others = pos.occupied(other).len() - pos.royals(other).len();
+        is_bare(pos, s) && others > usize::from(s == to_move)
+    })
+}
+
+/// The result a goal's outcome gives: `side` is the side the goal names.
+fn over(side: Side, outcome: Outcome, reason: Reason) -> Status {
+    let winner = match outcome {
+        Outcome::Wins => Some(side),
+        Outcome::Loses => Some(side.opposite()),
+        Outcome::Draws => None,
+    };
+    Status::Over {
+        loser: side,
+        winner,
+        reason,
+    }
+}
+
+/// The end that a goal on material, a zone or checks gives the position, if
+/// any. Tested before moves are generated: such a position has none. Where
+/// both sides qualify, the side that has just moved is named first.
+pub fn rule_end(pos: &mut Position<'_>) -> Option<Status> {
+    let game = pos.game();
+    let to_move = pos.side_to_move();
+    if let Some(outcome) = game.bare {
+        let side = if game.bare_answer {
+            answered_bare_side(pos)
+        } else {
+            bare_side(pos)
+        };
+        if let Some(side) = side {
+            return Some(over(side, outcome, Reason::BareRoyal));
+        }
+    }
+    for e in &game.extinctions {
+        for side in [to_move.opposite(), to_move] {
+            if is_extinct(pos, side, e) {
+                return Some(over(side, e.outcome, Reason::Extinction));
+            }
+        }
+    }
+    for g in &game.reach_goals {
+        if let Some(status) = reach_end(pos, g) {
+            return Some(status);
+        }
+    }
+    if let Some((n, outcome)) = game.check_goal {
+        for side in [to_move.opposite(), to_move] {
+            if pos.checks[side.index()] >= n {
+                return Some(over(side, outcome, Reason::Checks));
+            }
+        }
+    }
+    None
+}
+
+/// Whether `side` has no piece, on the board or in its pools, of one of the
+/// kinds `e` names (of any kind, when it names none).
+fn is_extinct(pos: &Position<'_>, side: Side, e: &Extinction) -> bool {
+    let game = pos.game();
+    let mut present: u128 = 0;
+    for c in pos.occupied(side).iter() {
+        present |= 1u128 << kind_of(pos.at(c));
+    }
+    for pool in 0..game.pool_names.len() {
+        for &(code, _) in pos.pool(pool, side) {
+            present |= 1u128 << kind_of(code);
+        }
+    }
+    if e.kinds.is_empty() {
+        return present == 0;
+    }
+    e.kinds.iter().any(|&mask| present & mask == 0)
+}
+
+/// Whether a piece of `side` of the goal's kinds stands in its zone.
+fn has_reached(pos: &Position<'_>, side: Side, g: &ReachGoal) -> bool {
+    let game = pos.game();
+    pos.occupied(side)
+        .iter()
+        .any(|c| g.kinds & 1u128 << kind_of(pos.at(c)) != 0 && game.in_zone(g.zone, side, c))
+}
+
+/// The end a reach goal gives. Where one side may answer, its reach after the
+/// other's is a draw; the other side's reach ends the game only once the
+/// answering side has had its move, or at once if no legal move of it reaches.
+fn reach_end(pos: &mut Position<'_>, g: &ReachGoal) -> Option<Status> {
+    let to_move = pos.side_to_move();
+    let Some(answering) = g.answer else {
+        return [to_move.opposite(), to_move]
+            .into_iter()
+            .find(|&s| has_reached(pos, s, g))
+            .map(|s| over(s, g.outcome, Reason::Reached));
+    };
+    let first = answering.opposite();
+    if has_reached(pos, answering, g) {
+        return Some(if has_reached(pos, first, g) {
+            over(answering, Outcome::Draws, Reason::Reached)
+        } else {
+            over(answering, g.outcome, Reason::Reached)
+        });
+    }
+    if !has_reached(pos, first, g) {
+        return None;
+    }
+    if to_move == answering && can_reach(pos, g) {
+        return None;
+    }
+    Some(over(first, g.outcome, Reason::Reached))
+}
+
+/// Whether the side to move has a legal move that brings a piece of the
+/// goal's kinds into its zone.
+fn can_reach(pos: &mut Position<'_>, g: &ReachGoal) -> bool {
+    let game = pos.game();
+    let side = pos.side_to_move();
+    let mut moves = Vec::new();
+    moves_in_play(pos, &mut moves);
+    moves.iter().any(|mv| {
+        let piece = if mv.is_from_pool() {
+            mv.piece
+        } else {
+            pos.at(mv.from)
+        };
+        let kind = mv.promotes_to().unwrap_or(kind_of(piece));
+        !matches!(mv.kind, crate::engine::moves::MoveKind::Transfer)
+            && g.kinds & 1u128 << kind != 0
+            && game.in_zone(g.zone, side, mv.to)
+    })
 }
 
 /// Decides whether the game is over in `pos`.
 pub fn status(pos: &mut Position<'_>) -> Status {
     let game = pos.game();
-    let result = |side: Side, outcome: Outcome| match outcome {
-        Outcome::Wins => Some(side),
-        Outcome::Loses => Some(side.opposite()),
-        Outcome::Draws => None,
-    };
-    if let (Some(side), Some(outcome)) = (bare_side(pos), game.bare) {
-        return Status::Over {
-            loser: side,
-            winner: result(side, outcome),
-            reason: Reason::BareRoyal,
-        };
+    if let Some(end) = rule_end(pos) {
+        return end;
     }
     let mut moves = Vec::new();
     legal_moves(pos, &mut moves);
@@ -62,9 +204,5 @@ pub fn status(pos: &mut Position<'_>) -> Status {
     } else {
         (game.stalemated, Reason::Stalemate)
     };
-    Status::Over {
-        loser: side,
-        winner: result(side, outcome),
-        reason,
-    }
+    over(side, outcome, reason)
 }

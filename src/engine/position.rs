@@ -37,6 +37,9 @@ pub struct Position<'g> {
     pub(crate) en_passant: Option<EnPassant>,
     pub halfmove: u32,
     pub fullmove: u32,
+    /// How often each side's royal pieces have been checked, for a
+    /// `checked N times` goal (always 0 without one).
+    pub checks: [u8; 2],
 }
 
 /// What `unmake` needs to restore.
@@ -56,6 +59,8 @@ pub struct Undo {
     captured_slot: u16,
     taken_slot: u16,
     put_slot: u16,
+    /// The check counts before the move.
+    checks: [u8; 2],
 }
 
 /// What [`Position::replace`] needs: the pieces (with counters) that stood on
@@ -80,6 +85,7 @@ impl PartialEq for Position<'_> {
             && self.en_passant == other.en_passant
             && self.halfmove == other.halfmove
             && self.fullmove == other.fullmove
+            && self.checks == other.checks
     }
 }
 
@@ -99,6 +105,7 @@ impl<'g> Position<'g> {
             en_passant: None,
             halfmove: 0,
             fullmove: 1,
+            checks: [0; 2],
         }
     }
 
@@ -286,6 +293,7 @@ impl<'g> Position<'g> {
             captured_slot: NO_CELL,
             taken_slot: NO_CELL,
             put_slot: NO_CELL,
+            checks: self.checks,
         };
         match mv.kind {
             MoveKind::Drop => {
@@ -310,7 +318,31 @@ impl<'g> Position<'g> {
             self.fullmove += 1;
         }
         self.side = side.opposite();
+        if self.game.check_goal.is_some() && super::attack::in_check(self, self.side) {
+            let n = &mut self.checks[self.side.index()];
+            *n = n.saturating_add(1);
+        }
         undo
+    }
+
+    /// The pool entry a captured piece becomes and the container it goes to:
+    /// its owner's pool, or where captured pieces change sides, its captor's,
+    /// demoted to the kind it was promoted from.
+    fn captured_entry(&self, pool: usize, captured: Code, state: u8) -> (usize, Pooled) {
+        let game = self.game;
+        if !game.captured_by_captor {
+            return (pool * 2 + side_of(captured).index(), (captured, state));
+        }
+        let kind = kind_of(captured);
+        let piece = &game.pieces[kind as usize];
+        let demoted = piece.demoted(kind);
+        let state = if demoted == kind {
+            state
+        } else {
+            game.pieces[demoted as usize].start_state()
+        };
+        let captor = side_of(captured).opposite();
+        (pool * 2 + captor.index(), (code(demoted, captor), state))
     }
 
     fn make_board_move(&mut self, mv: Move, undo: &mut Undo) {
@@ -346,9 +378,9 @@ impl<'g> Position<'g> {
                     state = state.saturating_sub(piece.on_capture_lower).max(c.low);
                 }
                 if let Some(pool) = self.game.captured_to {
-                    let owner = side_of(undo.captured).index();
-                    let entry = (undo.captured, undo.captured_state);
-                    undo.captured_slot = self.pool_insert(pool * 2 + owner, entry);
+                    let (container, entry) =
+                        self.captured_entry(pool, undo.captured, undo.captured_state);
+                    undo.captured_slot = self.pool_insert(container, entry);
                 }
             }
         }
@@ -358,7 +390,7 @@ impl<'g> Position<'g> {
                 if mv.source > 0 {
                     let from_pool = (mv.source as usize - 1) * 2 + side.index();
                     undo.taken_slot = self.pool_remove(from_pool, (new, mv.state));
-                    if let Some(p) = piece.promotion.as_ref().and_then(|p| p.itself_to) {
+                    if let Some(p) = piece.itself_to(mv.source as usize - 1) {
                         let entry = (moved, undo.moved_state);
                         undo.put_slot = self.pool_insert(p * 2 + side.index(), entry);
                     }
@@ -370,7 +402,7 @@ impl<'g> Position<'g> {
         self.unmoved.remove(mv.from);
         self.unmoved.remove(mv.to);
         // As in FEN, a capture or a move of a promoting piece (a pawn) resets the clock.
-        let resets = undo.captured != 0 || piece.promotion.is_some();
+        let resets = undo.captured != 0 || !piece.promotions.is_empty();
         self.halfmove = if resets { 0 } else { self.halfmove + 1 };
     }
 
@@ -397,6 +429,7 @@ impl<'g> Position<'g> {
         }
         self.en_passant = undo.en_passant;
         self.halfmove = undo.halfmove;
+        self.checks = undo.checks;
     }
 
     fn unmake_board_move(&mut self, undo: &Undo) {
@@ -405,7 +438,7 @@ impl<'g> Position<'g> {
         self.take(mv.to);
         if mv.source > 0 {
             let piece = &self.game.pieces[kind_of(undo.moved) as usize];
-            if let Some(p) = piece.promotion.as_ref().and_then(|p| p.itself_to) {
+            if let Some(p) = piece.itself_to(mv.source as usize - 1) {
                 self.pools[p * 2 + side.index()].remove(undo.put_slot as usize);
             }
             let new = code(mv.promotion - 1, side);
@@ -419,8 +452,8 @@ impl<'g> Position<'g> {
         } else if undo.captured != 0 {
             if undo.captured_slot != NO_CELL {
                 let pool = self.game.captured_to.expect("a slot means a pool");
-                let owner = side_of(undo.captured).index();
-                self.pools[pool * 2 + owner].remove(undo.captured_slot as usize);
+                let (container, _) = self.captured_entry(pool, undo.captured, 0);
+                self.pools[container].remove(undo.captured_slot as usize);
             }
             self.put_with(undo.captured_at, undo.captured, undo.captured_state);
         }

@@ -135,6 +135,9 @@ pub enum Leg {
     /// A jump to the targets of a leap table: the first for White, the second
     /// for Black (the same table for a symmetric leap).
     Leap([usize; 2]),
+    /// Along one direction over empty cells to a first piece (the screen),
+    /// over it, then on like a slide of at most `Reach` steps beyond it.
+    Hop(Vec<u8>, Reach),
 }
 
 /// How many steps a slide or path may take.
@@ -175,7 +178,14 @@ pub struct Movement {
     /// Whether paths are generated leg by leg over sets of cells rather than one
     /// by one: set by the compiler where the paths could be too many to follow.
     pub breadth_first: bool,
+    /// The kinds it may capture (bit `k` for kind `k`; every kind by default).
+    pub capture_kinds: u128,
+    /// The kinds a hop may pass over (every kind by default).
+    pub screen_kinds: u128,
 }
+
+/// Every kind, as a mask.
+pub const ALL_KINDS: u128 = u128::MAX;
 
 impl Movement {
     /// Whether a piece of `side` on `from` may start this movement, as far as the
@@ -189,9 +199,11 @@ impl Movement {
     }
 }
 
-/// Promotion of a piece kind on reaching a zone.
+/// Promotion of a piece kind on reaching (or leaving) a zone.
 #[derive(Clone, Debug)]
 pub struct Promotion {
+    /// Whether the zone is tested on the move's origin rather than its destination.
+    pub on_origin: bool,
     pub zone: usize,
     pub targets: Vec<Kind>,
     /// Pools the new piece is taken from; empty when it comes from nowhere.
@@ -199,6 +211,31 @@ pub struct Promotion {
     /// The pool the promoting piece goes to, when the new piece comes from a pool.
     pub itself_to: Option<usize>,
     pub optional: bool,
+    /// A kind may be chosen only while its side has fewer of it on the board
+    /// than the setup gave it.
+    pub only_captured: bool,
+}
+
+impl Promotion {
+    /// Whether this rule applies to a move of `side` from `from` to `to`.
+    #[inline]
+    pub fn applies(&self, game: &Game, side: Side, from: Cell, to: Cell) -> bool {
+        game.in_zone(self.zone, side, if self.on_origin { from } else { to })
+    }
+}
+
+/// How a kind is written beside its letter.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// Its own letter.
+    Plain,
+    /// Declared with the letter `+X`: the promoted form of the kind lettered X,
+    /// to which it reverts when captured into a hand.
+    Promoted(Kind),
+    /// A copy of a kind made by promoting the given kind, in a game whose
+    /// captured pieces change sides, so that it reverts when captured; written
+    /// with `~` after its letter.
+    Copy(Kind),
 }
 
 /// A piece kind.
@@ -209,7 +246,12 @@ pub struct PieceDef {
     pub value: i64,
     pub royal: bool,
     pub movements: Vec<Movement>,
-    pub promotion: Option<Promotion>,
+    /// Every `promote` rule, in source order.
+    pub promotions: Vec<Promotion>,
+    pub mark: Mark,
+    /// The kind this one stands for in goals and rules that name kinds: itself,
+    /// or for a [`Mark::Copy`], the kind it copies.
+    pub base: Kind,
     /// Whether two movements or paths may reach one cell, so that generated
     /// moves need deduplication.
     pub may_duplicate: bool,
@@ -227,6 +269,58 @@ impl PieceDef {
     pub fn start_state(&self) -> u8 {
         self.counter.as_ref().map_or(0, |c| c.start)
     }
+
+    /// The pool a promoting piece goes to when its new piece comes out of
+    /// `pool`.
+    pub fn itself_to(&self, pool: usize) -> Option<usize> {
+        self.promotions
+            .iter()
+            .find(|p| p.from_pools.contains(&pool) && p.itself_to.is_some())
+            .and_then(|p| p.itself_to)
+    }
+
+    /// The kind a captured piece of this kind becomes in its captor's hand.
+    pub fn demoted(&self, own: Kind) -> Kind {
+        match self.mark {
+            Mark::Plain => own,
+            Mark::Promoted(k) | Mark::Copy(k) => k,
+        }
+    }
+}
+
+/// A goal on material: a side with no piece left of one of `kinds` (each a
+/// mask of kinds that count as one), or with no piece at all when `kinds` is
+/// empty; pieces in pools count.
+#[derive(Clone, Debug)]
+pub struct Extinction {
+    pub kinds: Vec<u128>,
+    pub outcome: Outcome,
+}
+
+/// A goal on reaching a zone: a piece of `kinds` of a side stands in the zone
+/// as that side sees it.
+#[derive(Clone, Debug)]
+pub struct ReachGoal {
+    pub kinds: u128,
+    pub zone: usize,
+    pub outcome: Outcome,
+    /// The side that may answer a reach of the other side by reaching too,
+    /// which draws.
+    pub answer: Option<Side>,
+}
+
+/// A drop rule: pieces of `kinds` from `pool` onto empty cells of `zone`.
+#[derive(Clone, Debug)]
+pub struct DropRule {
+    pub pool: usize,
+    /// The kinds it drops (bit `k` for kind `k`).
+    pub kinds: u128,
+    pub zone: usize,
+    /// `once per AXIS`: not onto a line along the axis holding a piece of the
+    /// same kind and side.
+    pub once_per: Option<usize>,
+    /// The drop may not checkmate.
+    pub not_mating: bool,
 }
 
 /// A phase of the game: while the mover's move number is in `first..=last`,
@@ -239,7 +333,8 @@ pub struct Phase {
     pub kinds: Vec<Kind>,
 }
 
-/// Castling of a royal piece with a partner, in one or more directions.
+/// Castling of a piece with a partner, in one or more directions. The king's
+/// path is tested for attack only when the king is royal.
 #[derive(Clone, Debug)]
 pub struct Castling {
     pub king: Kind,
@@ -381,6 +476,22 @@ pub struct Game {
     pub stalemated: Outcome,
     /// The outcome for a side left with royal pieces only, if that ends the game.
     pub bare: Option<Outcome>,
+    /// Whether a bared side may answer (see docs/language.md, `goal`).
+    pub bare_answer: bool,
+    pub extinctions: Vec<Extinction>,
+    pub reach_goals: Vec<ReachGoal>,
+    /// A side whose royal pieces have been checked this many times gets the outcome.
+    pub check_goal: Option<(u8, Outcome)>,
+    /// When some capture is legal, only captures are.
+    pub forced_capture: bool,
+    /// Whether captured pieces go to the captor's pool, changing sides.
+    pub captured_by_captor: bool,
+    /// Per kind and side: how many the setup places (for `only captured`).
+    pub setup_counts: Vec<[u8; 2]>,
+    /// Whether legality is decided by making every move: set where the
+    /// shortcuts' assumptions do not hold (hops, capture limits, forced
+    /// capture, drops that may not mate).
+    pub general_legality: bool,
     /// Pool names; pool `p` of side `s` is container `p * 2 + s`.
     pub pool_names: Vec<String>,
     /// Where captured pieces go: a pool of their owner.
@@ -388,7 +499,7 @@ pub struct Game {
     /// Moves of a piece from one pool to another.
     pub transfers: Vec<(usize, usize)>,
     /// Moves of a piece from a pool to an empty cell of a zone.
-    pub drops: Vec<(usize, usize)>,
+    pub drops: Vec<DropRule>,
     pub phases: Vec<Phase>,
     /// Unconditional single-leg capturing movements, by direction and leap table.
     pub attack_rays: AttackRays,
@@ -405,6 +516,9 @@ pub struct Game {
     pub step_masks: Vec<StepMasks>,
     /// Lines and leap sources as bit sets, unless the board is too large.
     pub bit_tables: Option<BitTables>,
+    /// Per kind and side: the cells from which a piece could never move, where
+    /// it may not be dropped (empty unless the game has drops).
+    pub dead_cells: Vec<[CellSet; 2]>,
 }
 
 /// For one set of directions: per cell, the cells one step away in any of
@@ -472,13 +586,44 @@ impl Game {
         self.zones[zone][side.index()].contains(c)
     }
 
-    /// The kind whose letter is `letter` (either case).
+    /// The kind whose letter is `letter` (either case), not a promoted form.
     pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
         let up = letter.to_ascii_uppercase();
         self.pieces
             .iter()
-            .position(|p| p.letter == up)
+            .position(|p| p.letter == up && p.mark == Mark::Plain)
             .map(|k| k as Kind)
+    }
+
+    /// The kind written `+X` for the kind `base` lettered X.
+    pub fn promoted_form(&self, base: Kind) -> Option<Kind> {
+        self.pieces
+            .iter()
+            .position(|p| p.mark == Mark::Promoted(base))
+            .map(|k| k as Kind)
+    }
+
+    /// The copy of kind `of` made by promoting `origin` (written with `~`).
+    pub fn copy_of(&self, of: Kind, origin: Kind) -> Option<Kind> {
+        self.pieces
+            .iter()
+            .position(|p| p.mark == Mark::Copy(origin) && p.base == of)
+            .map(|k| k as Kind)
+    }
+
+    /// How a piece is written in positions: its letter (upper case for
+    /// White), `+` before it for a promoted form, `~` after it for a copy.
+    pub fn piece_text(&self, code: Code) -> String {
+        let piece = &self.pieces[kind_of(code) as usize];
+        let mut s = String::new();
+        if let Mark::Promoted(_) = piece.mark {
+            s.push('+');
+        }
+        s.push(self.letter(code));
+        if let Mark::Copy(_) = piece.mark {
+            s.push('~');
+        }
+        s
     }
 
     /// Whether every attack is along a line or by a leap, unconditional on

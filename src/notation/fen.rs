@@ -38,7 +38,7 @@ pub enum ParseFenError {
     BadEnPassant(String),
     /// A counter is not a number.
     BadCounter(String),
-    /// More than six fields.
+    /// More fields than FEN has.
     TooManyFields,
     /// The FEN is empty.
     Empty,
@@ -84,7 +84,7 @@ impl fmt::Display for ParseFenError {
                 "FEN en-passant square `{s}` does not follow a double step"
             ),
             ParseFenError::BadCounter(s) => write!(f, "FEN counter `{s}` is not a number"),
-            ParseFenError::TooManyFields => write!(f, "FEN has more than six fields"),
+            ParseFenError::TooManyFields => write!(f, "FEN has more fields than it should"),
             ParseFenError::Empty => write!(f, "FEN is empty"),
             ParseFenError::Unplayable(why) => write!(f, "FEN position is impossible: {why}"),
         }
@@ -93,7 +93,14 @@ impl fmt::Display for ParseFenError {
 
 impl std::error::Error for ParseFenError {}
 
-/// Parses a FEN string for `game`.
+/// Parses a FEN string for `game`, as Fairy-Stockfish writes it: a hand in
+/// brackets after the placement (`[Pp]`, `[-]`), `+` before a promoted piece's
+/// letter and `~` after a promoted copy's, and a check-count field (`3+3`, the
+/// checks each side still has to give) where the game counts checks. The
+/// castling and en-passant fields may be left out before the clocks.
+///
+/// A position where the side not to move stands in check is read (Fairy-Stockfish
+/// reads it too); [`super::check_playable`] tells whether it could arise.
 ///
 /// # Errors
 /// What is wrong and in which field.
@@ -106,7 +113,7 @@ pub fn parse<'g>(game: &'g Game, fen: &str) -> Result<Position<'g>, ParseFenErro
     if fields.is_empty() {
         return Err(ParseFenError::Empty);
     }
-    if fields.len() > 6 {
+    if fields.len() > 7 {
         return Err(ParseFenError::TooManyFields);
     }
     let side = match fields.get(1).copied().unwrap_or("w") {
@@ -115,7 +122,11 @@ pub fn parse<'g>(game: &'g Game, fen: &str) -> Result<Position<'g>, ParseFenErro
         s => return Err(ParseFenError::BadSide(s.to_string())),
     };
     let mut pos = Position::empty(game, side);
-    parse_placement(game, rect, fields.first().copied().unwrap_or(""), &mut pos)?;
+    let (placement, hand) = split_hand(fields[0])?;
+    parse_placement(game, rect, placement, &mut pos)?;
+    if let Some(hand) = hand {
+        parse_hand(game, hand, &mut pos)?;
+    }
     // Pieces that no castling concerns keep their first-move right where the setup put them.
     for (cell, c) in &game.setup {
         if pos.at(*cell) == *c && !castling_kind(game, kind_of(*c)) {
@@ -123,29 +134,113 @@ pub fn parse<'g>(game: &'g Game, fen: &str) -> Result<Position<'g>, ParseFenErro
             pos.set_unmoved(*cell, true);
         }
     }
-    parse_castling(game, fields.get(2).copied().unwrap_or("-"), &mut pos)?;
-    if let Some(ep) = fields.get(3).copied().filter(|s| *s != "-") {
-        let ep_state = super::en_passant_for(&pos, ep)
+    let rest = &fields[2.min(fields.len())..];
+    let numeric = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let checks = |s: &str| {
+        s.split_once('+')
+            .is_some_and(|(a, b)| numeric(a) && numeric(b))
+    };
+    let words: Vec<&str> = rest
+        .iter()
+        .copied()
+        .take_while(|s| !numeric(s) && !checks(s))
+        .take(2)
+        .collect();
+    parse_castling(game, words.first().copied().unwrap_or("-"), &mut pos)?;
+    if let Some(ep) = words.get(1).copied().filter(|s| *s != "-") {
+        let ep_state = parse_en_passant(&pos, ep)
             .ok_or_else(|| ParseFenError::BadEnPassant(ep.to_string()))?;
         pos.set_en_passant(Some(ep_state));
     }
+    let mut rest = rest[words.len()..].iter().copied().peekable();
+    if let Some(field) = rest.next_if(|s| checks(s)) {
+        parse_checks(game, field, &mut pos)?;
+    }
+    let clocks: Vec<&str> = rest.collect();
+    if clocks.len() > 2 {
+        return Err(ParseFenError::TooManyFields);
+    }
     let counter = |i: usize, default: u32| -> Result<u32, ParseFenError> {
-        fields.get(i).map_or(Ok(default), |s| {
+        clocks.get(i).map_or(Ok(default), |s| {
             s.parse()
                 .map_err(|_| ParseFenError::BadCounter(s.to_string()))
         })
     };
-    pos.halfmove = counter(4, 0)?;
-    pos.fullmove = counter(5, 1)?.max(1);
-    super::check_playable(&pos).map_err(ParseFenError::Unplayable)?;
+    pos.halfmove = counter(0, 0)?;
+    pos.fullmove = counter(1, 1)?.max(1);
     Ok(pos)
 }
 
-/// Whether FEN can write every position of `game`: one rectangle, no pools, no
-/// piece counters, and no first-move rights beyond castling's.
+/// The placement and, if there is one, the hand in brackets after it.
+fn split_hand(field: &str) -> Result<(&str, Option<&str>), ParseFenError> {
+    match field.split_once('[') {
+        None => Ok((field, None)),
+        Some((placement, rest)) => {
+            let hand = rest
+                .strip_suffix(']')
+                .ok_or(ParseFenError::BadPlacementChar('['))?;
+            Ok((placement, Some(hand)))
+        }
+    }
+}
+
+/// The pool a FEN's hand stands for: the game's one pool.
+pub fn hand_pool(game: &Game) -> Option<usize> {
+    (game.pool_names.len() == 1).then_some(0)
+}
+
+fn parse_hand(game: &Game, hand: &str, pos: &mut Position<'_>) -> Result<(), ParseFenError> {
+    let pool = hand_pool(game).ok_or(ParseFenError::BadPlacementChar('['))?;
+    for ch in hand.chars().filter(|&c| c != '-') {
+        let kind = game
+            .kind_by_letter(ch)
+            .ok_or(ParseFenError::UnknownPiece(ch))?;
+        let side = if ch.is_ascii_uppercase() {
+            Side::White
+        } else {
+            Side::Black
+        };
+        let start = game.pieces[kind as usize].start_state();
+        pos.add_to_pool(pool, (code(kind, side), start));
+    }
+    Ok(())
+}
+
+/// `3+3`: the checks White and Black still have to give.
+fn parse_checks(game: &Game, field: &str, pos: &mut Position<'_>) -> Result<(), ParseFenError> {
+    let bad = || ParseFenError::BadCounter(field.to_string());
+    let (limit, _) = game.check_goal.ok_or_else(bad)?;
+    let (white, black) = field.split_once('+').ok_or_else(bad)?;
+    let left = |s: &str| -> Result<u8, ParseFenError> {
+        let n: u8 = s.parse().map_err(|_| bad())?;
+        limit.checked_sub(n).ok_or_else(bad)
+    };
+    // White's checks still to give are the checks Black may still receive.
+    pos.checks = [left(black)?, left(white)?];
+    Ok(())
+}
+
+/// The en-passant field: a target cell, or as Fairy-Stockfish writes it for
+/// pieces whose double step may pass either of two cells, the target followed
+/// by the cell of the piece that passed it (`d3c4`).
+fn parse_en_passant(pos: &Position<'_>, text: &str) -> Option<crate::engine::position::EnPassant> {
+    if let Some(ep) = super::en_passant_for(pos, text) {
+        return Some(ep);
+    }
+    let game = pos.game();
+    (1..text.len()).find_map(|i| {
+        let (target, victim) = (text.get(..i)?, text.get(i..)?);
+        let ep = super::en_passant_for(pos, target)?;
+        (game.cell(victim) == Some(ep.victim)).then_some(ep)
+    })
+}
+
+/// Whether FEN can write every position of `game`: one rectangle, at most
+/// one pool (the hand), no piece counters, and no first-move rights beyond
+/// castling's.
 pub fn has_fen(game: &Game) -> bool {
     game.rect.is_some()
-        && game.pool_names.is_empty()
+        && game.pool_names.len() <= 1
         && game.pieces.iter().enumerate().all(|(k, p)| {
             p.counter.is_none() && (!p.tracks_unmoved || castling_kind(game, k as u8))
         })
@@ -184,11 +279,34 @@ fn parse_placement(
                 }
                 file = file.saturating_add(n);
             } else if ch == '~' {
-                // X-FEN marks promoted pieces; promotion state does not matter here.
-            } else if ch.is_ascii_alphabetic() {
-                let kind = game
+                // A promoted piece: the copy that remembers it, where the game
+                // keeps one; elsewhere promotion does not matter.
+                let last = file.checked_sub(1).filter(|&f| f < files).map(|f| cells[f]);
+                if let Some(c) = last.filter(|&c| pos.at(c) != 0) {
+                    let piece = pos.at(c);
+                    let copy = game.pieces.iter().position(|p| {
+                        matches!(p.mark, crate::game::Mark::Copy(_)) && p.base == kind_of(piece)
+                    });
+                    if let Some(k) = copy {
+                        pos.take(c);
+                        pos.put(c, code(k as u8, side_of(piece)));
+                    }
+                }
+            } else if ch.is_ascii_alphabetic() || ch == '+' {
+                let promoted = ch == '+';
+                let ch = if promoted {
+                    chars.next().ok_or(ParseFenError::BadPlacementChar('+'))?
+                } else {
+                    ch
+                };
+                let mut kind = game
                     .kind_by_letter(ch)
                     .ok_or(ParseFenError::UnknownPiece(ch))?;
+                if promoted {
+                    kind = game
+                        .promoted_form(kind)
+                        .ok_or(ParseFenError::BadPlacementChar('+'))?;
+                }
                 let side = if ch.is_ascii_uppercase() {
                     Side::White
                 } else {
@@ -310,12 +428,21 @@ pub fn format(pos: &Position<'_>) -> Option<String> {
                     s.push_str(&empty.to_string());
                     empty = 0;
                 }
-                s.push(game.letter(code));
+                s.push_str(&game.piece_text(code));
             }
         }
         if empty > 0 {
             s.push_str(&empty.to_string());
         }
+    }
+    if let Some(pool) = hand_pool(game) {
+        s.push('[');
+        for side in [Side::White, Side::Black] {
+            for &(piece, _) in pos.pool(pool, side) {
+                s.push(game.letter(piece));
+            }
+        }
+        s.push(']');
     }
     s.push(' ');
     s.push(if pos.side_to_move() == Side::White {
@@ -329,6 +456,10 @@ pub fn format(pos: &Position<'_>) -> Option<String> {
     match pos.en_passant() {
         Some(ep) => s.push_str(game.cell_name(ep.targets[0])),
         None => s.push('-'),
+    }
+    if let Some((limit, _)) = game.check_goal {
+        let left = |side: Side| limit.saturating_sub(pos.checks[side.opposite().index()]);
+        s.push_str(&format!(" {}+{}", left(Side::White), left(Side::Black)));
     }
     s.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
     Some(s)

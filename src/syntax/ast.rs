@@ -30,9 +30,27 @@ pub struct File {
     pub goals: Vec<GoalDecl>,
     pub pools: Vec<Name>,
     pub captured_to: Option<Name>,
+    /// `captured to POOL of captor`: captured pieces change sides.
+    pub captured_by_captor: bool,
     pub transfers: Vec<(Name, Name)>,
-    pub drops: Vec<(Name, Name)>,
+    pub drops: Vec<DropDecl>,
     pub phases: Vec<PhaseDecl>,
+    /// `forced capture`.
+    pub forced_capture: Option<Span>,
+}
+
+/// `drop POOL [KIND...] -> ZONE [: once per AXIS, not mating]`.
+#[derive(Clone, Debug)]
+pub struct DropDecl {
+    pub pool: Name,
+    /// The kinds this rule drops; all kinds when empty.
+    pub kinds: Vec<Name>,
+    pub zone: Name,
+    /// `once per AXIS`.
+    pub once_per: Option<Name>,
+    /// `not mating`.
+    pub not_mating: bool,
+    pub span: Span,
 }
 
 /// `phase moves 1..2: only unmoved Exile`.
@@ -144,13 +162,15 @@ pub struct PieceDecl {
     pub counter: Option<CounterDecl>,
     /// `on capture lower NAME by N`.
     pub on_capture: Option<(Name, u32)>,
-    pub promotion: Option<PromotionDecl>,
+    pub promotions: Vec<PromotionDecl>,
     pub movements: Vec<Movement>,
 }
 
-/// `promote ZONE to NAME... [optional]`.
+/// `promote [from] ZONE to NAME... [optional] [only captured]`.
 #[derive(Clone, Debug)]
 pub struct PromotionDecl {
+    /// With `from`, the zone is tested on the move's origin, else on its destination.
+    pub on_origin: bool,
     pub zone: Name,
     pub targets: Vec<Name>,
     /// Pools the promoted piece is taken from; empty when it comes from nowhere.
@@ -158,6 +178,8 @@ pub struct PromotionDecl {
     /// The pool the promoting piece itself goes to.
     pub itself_to: Option<Name>,
     pub optional: bool,
+    /// `only captured`: a kind only while its side has fewer than the setup gave.
+    pub only_captured: bool,
     pub span: Span,
 }
 
@@ -176,6 +198,7 @@ pub enum Leg {
     Slide(Vec<Name>, Option<Limit>),
     Path(Vec<Name>, Limit),
     Leap(Vec<Vec<i64>>, Span),
+    Hop(Vec<Name>, Option<Limit>),
 }
 
 /// A condition or effect attached to a movement.
@@ -193,6 +216,10 @@ pub enum Modifier {
     Jumping(Span),
     SetsEnPassant(Span),
     TakesEnPassant(Span),
+    /// `capturing KIND...` (true) or `not capturing KIND...` (false).
+    Capturing(bool, Vec<Name>, Span),
+    /// `over KIND...` (true) or `not over KIND...` (false).
+    Over(bool, Vec<Name>, Span),
 }
 
 /// `white King e1 d1` inside `setup`.
@@ -229,16 +256,24 @@ pub enum RookPlace {
 pub struct GoalDecl {
     pub condition: GoalCondition,
     pub outcome: Outcome,
+    /// `, may answer` (`Some(None)`) or `, black may answer` (`Some(Some(Black))`).
+    pub answer: Option<Option<Side>>,
     pub span: Span,
 }
 
-/// What ends the game for the side to move.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// What ends the game, and for which side.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GoalCondition {
     Checkmated,
     Stalemated,
     /// The side has nothing but royal pieces on the board.
     Bare,
+    /// The side has no piece of one of these kinds (`all`: no piece at all).
+    Extinct(Vec<Name>),
+    /// The side's royal pieces have been checked this many times.
+    Checked(u32, Span),
+    /// A piece of the kind stands in the zone.
+    Reaches(Name, Name),
 }
 
 /// The result for the side to move.

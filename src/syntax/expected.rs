@@ -21,16 +21,20 @@ pub fn is_statement(phrase: &str) -> bool {
 macro_rules! keyword_rules {
     () => {
         Rule::kw_along
+            | Rule::kw_answer
             | Rule::kw_at
             | Rule::kw_bare
             | Rule::kw_behind
             | Rule::kw_beside
             | Rule::kw_black
             | Rule::kw_by
+            | Rule::kw_captor
             | Rule::kw_capture
             | Rule::kw_captured
+            | Rule::kw_capturing
             | Rule::kw_castling
             | Rule::kw_cell
+            | Rule::kw_checked
             | Rule::kw_checking
             | Rule::kw_checkmated
             | Rule::kw_counter
@@ -38,12 +42,15 @@ macro_rules! keyword_rules {
             | Rule::kw_draws
             | Rule::kw_drop
             | Rule::kw_en
+            | Rule::kw_extinct
             | Rule::kw_first
+            | Rule::kw_forced
             | Rule::kw_from
             | Rule::kw_game
             | Rule::kw_goal
             | Rule::kw_grid
             | Rule::kw_group
+            | Rule::kw_hop
             | Rule::kw_itself
             | Rule::kw_jumping
             | Rule::kw_king
@@ -51,19 +58,26 @@ macro_rules! keyword_rules {
             | Rule::kw_link
             | Rule::kw_loses
             | Rule::kw_lower
+            | Rule::kw_mating
+            | Rule::kw_may
             | Rule::kw_mirror
             | Rule::kw_move
             | Rule::kw_moves
             | Rule::kw_not
+            | Rule::kw_of
             | Rule::kw_on
+            | Rule::kw_once
             | Rule::kw_only
+            | Rule::kw_over
             | Rule::kw_passant
             | Rule::kw_path
+            | Rule::kw_per
             | Rule::kw_phase
             | Rule::kw_piece
             | Rule::kw_pool
             | Rule::kw_promote
             | Rule::kw_quiet
+            | Rule::kw_reaches
             | Rule::kw_remove
             | Rule::kw_rook
             | Rule::kw_royal
@@ -75,6 +89,7 @@ macro_rules! keyword_rules {
             | Rule::kw_step
             | Rule::kw_takes
             | Rule::kw_then
+            | Rule::kw_times
             | Rule::kw_to
             | Rule::kw_transfer
             | Rule::kw_turn
@@ -168,6 +183,24 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::goal_stmt => "`goal`",
         Rule::condition => "`checkmated`, `stalemated` or `bare`",
         Rule::outcome => "`wins`, `loses` or `draws`",
+        Rule::extinct_goal => "`extinct` and piece names",
+        Rule::checks_goal => "`checked N times`",
+        Rule::reach_goal => "a piece name and `reaches`",
+        // Optional after every goal: naming it in every message would be noise.
+        Rule::answer => return None,
+        Rule::forced_stmt => "`forced capture`",
+        Rule::of_captor => "`of captor`",
+        Rule::drop_kinds => "piece names",
+        Rule::drop_mod => "`once per AXIS` or `not mating`",
+        Rule::once_per => "`once per AXIS`",
+        Rule::not_mating => "`not mating`",
+        Rule::only_captured => "`only captured`",
+        Rule::hop_leg => "`hop`",
+        Rule::kind_list => "a piece name",
+        Rule::capturing_mod => "`capturing`",
+        Rule::not_capturing_mod => "`not capturing`",
+        Rule::over_mod => "`over`",
+        Rule::not_over_mod => "`not over`",
     })
 }
 
@@ -200,16 +233,20 @@ fn keyword_phrase(rule: Rule) -> &'static str {
 
 const KEYWORD_PHRASES: &[&str] = &[
     "`along`",
+    "`answer`",
     "`at`",
     "`bare`",
     "`behind`",
     "`beside`",
     "`black`",
     "`by`",
+    "`captor`",
     "`capture`",
     "`captured`",
+    "`capturing`",
     "`castling`",
     "`cell`",
+    "`checked`",
     "`checking`",
     "`checkmated`",
     "`counter`",
@@ -217,12 +254,15 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`draws`",
     "`drop`",
     "`en`",
+    "`extinct`",
     "`first`",
+    "`forced`",
     "`from`",
     "`game`",
     "`goal`",
     "`grid`",
     "`group`",
+    "`hop`",
     "`itself`",
     "`jumping`",
     "`king`",
@@ -230,19 +270,26 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`link`",
     "`loses`",
     "`lower`",
+    "`mating`",
+    "`may`",
     "`mirror`",
     "`move`",
     "`moves`",
     "`not`",
+    "`of`",
     "`on`",
+    "`once`",
     "`only`",
+    "`over`",
     "`passant`",
     "`path`",
+    "`per`",
     "`phase`",
     "`piece`",
     "`pool`",
     "`promote`",
     "`quiet`",
+    "`reaches`",
     "`remove`",
     "`rook`",
     "`royal`",
@@ -254,6 +301,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`step`",
     "`takes`",
     "`then`",
+    "`times`",
     "`to`",
     "`transfer`",
     "`turn`",

@@ -71,7 +71,7 @@ pub fn lower_file(pair: P<'_>) -> Result<File, Diagnostic> {
             Rule::piece_stmt => file.pieces.push(lower_piece(stmt)?),
             Rule::setup_stmt => lower_setup(stmt, &mut file)?,
             Rule::castling_stmt => file.castlings.push(lower_castling(stmt)?),
-            Rule::goal_stmt => file.goals.push(lower_goal(stmt)),
+            Rule::goal_stmt => file.goals.push(lower_goal(stmt)?),
             Rule::pool_stmt => file.pools.extend(inner(stmt).map(name)),
             Rule::captured_stmt => {
                 if file.captured_to.is_some() {
@@ -80,18 +80,25 @@ pub fn lower_file(pair: P<'_>) -> Result<File, Diagnostic> {
                         "a rule file says once where captured pieces go",
                     ));
                 }
-                file.captured_to = Some(name(inner(stmt).next().expect("pool")))
+                let mut it = inner(stmt);
+                file.captured_to = Some(name(it.next().expect("pool")));
+                file.captured_by_captor = it.next().is_some();
             }
-            Rule::transfer_stmt | Rule::drop_stmt => {
-                let is_drop = stmt.as_rule() == Rule::drop_stmt;
+            Rule::transfer_stmt => {
                 let mut it = inner(stmt);
                 let a = name(it.next().expect("source"));
                 let b = name(it.next().expect("destination"));
-                if is_drop {
-                    file.drops.push((a, b));
-                } else {
-                    file.transfers.push((a, b));
+                file.transfers.push((a, b));
+            }
+            Rule::drop_stmt => file.drops.push(lower_drop(stmt)),
+            Rule::forced_stmt => {
+                if file.forced_capture.is_some() {
+                    return Err(Diagnostic::new(
+                        span(&stmt),
+                        "`forced capture` is given twice",
+                    ));
                 }
+                file.forced_capture = Some(span(&stmt));
             }
             Rule::phase_stmt => file.phases.push(lower_phase(stmt)?),
             Rule::EOI => {}
@@ -99,6 +106,37 @@ pub fn lower_file(pair: P<'_>) -> Result<File, Diagnostic> {
         }
     }
     Ok(file)
+}
+
+fn lower_drop(pair: P<'_>) -> DropDecl {
+    let sp = span(&pair);
+    let mut it = inner(pair);
+    let pool = name(it.next().expect("pool"));
+    let mut kinds = Vec::new();
+    let mut zone = None;
+    let mut once_per = None;
+    let mut not_mating = false;
+    for p in it {
+        match p.as_rule() {
+            Rule::drop_kinds => kinds.extend(inner(p).map(name)),
+            Rule::drop_mod => {
+                let m = inner(p).next().expect("drop modifier");
+                match m.as_rule() {
+                    Rule::once_per => once_per = inner(m).next().map(name),
+                    _ => not_mating = true,
+                }
+            }
+            _ => zone = Some(name(p)),
+        }
+    }
+    DropDecl {
+        pool,
+        kinds,
+        zone: zone.expect("the grammar requires a zone"),
+        once_per,
+        not_mating,
+        span: sp,
+    }
 }
 
 fn lower_grid(pair: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
@@ -297,7 +335,7 @@ fn lower_piece(pair: P<'_>) -> Result<PieceDecl, Diagnostic> {
         royal: false,
         counter: None,
         on_capture: None,
-        promotion: None,
+        promotions: Vec::new(),
         movements: Vec::new(),
     };
     for prop in it {
@@ -339,16 +377,7 @@ fn lower_piece(pair: P<'_>) -> Result<PieceDecl, Diagnostic> {
                 let counter_name = name(it.next().expect("counter name"));
                 piece.on_capture = Some((counter_name, small(it.next().expect("amount"))?));
             }
-            Rule::promote_prop => {
-                let sp = span(&prop);
-                if piece.promotion.is_some() {
-                    return Err(Diagnostic::new(
-                        sp,
-                        format!("piece `{}` has a second `promote`", piece.name.text),
-                    ));
-                }
-                piece.promotion = Some(lower_promote(prop));
-            }
+            Rule::promote_prop => piece.promotions.push(lower_promote(prop)),
             Rule::movement => piece.movements.push(lower_movement(prop)?),
             r => unreachable!("grammar yields no {r:?} in a piece"),
         }
@@ -358,15 +387,18 @@ fn lower_piece(pair: P<'_>) -> Result<PieceDecl, Diagnostic> {
 
 fn lower_promote(pair: P<'_>) -> PromotionDecl {
     let sp = span(&pair);
-    let mut it = inner(pair);
+    let mut it = inner(pair).peekable();
+    let on_origin = it.next_if(|p| p.as_rule() == Rule::from_kw).is_some();
     let zone = name(it.next().expect("zone"));
     let mut targets = Vec::new();
     let mut pools = Vec::new();
     let mut itself_to = None;
     let mut optional = false;
+    let mut only_captured = false;
     for p in it {
         match p.as_rule() {
             Rule::optional_kw => optional = true,
+            Rule::only_captured => only_captured = true,
             Rule::pool_source => pools.extend(
                 inner(p)
                     .filter(|x| x.as_rule() == Rule::bare_name)
@@ -377,11 +409,13 @@ fn lower_promote(pair: P<'_>) -> PromotionDecl {
         }
     }
     PromotionDecl {
+        on_origin,
         zone,
         targets,
         pools,
         itself_to,
         optional,
+        only_captured,
         span: sp,
     }
 }
@@ -404,6 +438,12 @@ fn lower_movement(pair: P<'_>) -> Result<Movement, Diagnostic> {
                 let dirs = lower_dirs(it.next().expect("dirs"));
                 let limit = lower_limit(it.next().expect("limit"))?;
                 legs.push(Leg::Path(dirs, limit));
+            }
+            Rule::hop_leg => {
+                let mut it = inner(p);
+                let dirs = lower_dirs(it.next().expect("dirs"));
+                let limit = it.next().map(lower_limit).transpose()?;
+                legs.push(Leg::Hop(dirs, limit));
             }
             Rule::leap_leg => {
                 let lsp = span(&p);
@@ -440,6 +480,19 @@ fn lower_modifier(pair: P<'_>) -> Modifier {
         Rule::jumping_mod => Modifier::Jumping(sp),
         Rule::sets_ep_mod => Modifier::SetsEnPassant(sp),
         Rule::takes_ep_mod => Modifier::TakesEnPassant(sp),
+        Rule::capturing_mod | Rule::not_capturing_mod | Rule::over_mod | Rule::not_over_mod => {
+            let rule = pair.as_rule();
+            let kinds = inner(pair)
+                .next()
+                .map(|k| inner(k).map(name).collect())
+                .unwrap_or_default();
+            match rule {
+                Rule::capturing_mod => Modifier::Capturing(true, kinds, sp),
+                Rule::not_capturing_mod => Modifier::Capturing(false, kinds, sp),
+                Rule::over_mod => Modifier::Over(true, kinds, sp),
+                _ => Modifier::Over(false, kinds, sp),
+            }
+        }
         r => unreachable!("grammar yields no modifier {r:?}"),
     }
 }
@@ -506,22 +559,37 @@ fn lower_castling(pair: P<'_>) -> Result<CastlingDecl, Diagnostic> {
     })
 }
 
-fn lower_goal(pair: P<'_>) -> GoalDecl {
+fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
     let sp = span(&pair);
     let mut it = inner(pair);
-    let condition = match it.next().expect("condition").as_str() {
-        "checkmated" => GoalCondition::Checkmated,
-        "bare" => GoalCondition::Bare,
-        _ => GoalCondition::Stalemated,
+    let cond = it.next().expect("condition");
+    let condition = match cond.as_rule() {
+        Rule::extinct_goal => GoalCondition::Extinct(inner(cond).map(name).collect()),
+        Rule::checks_goal => {
+            let csp = span(&cond);
+            GoalCondition::Checked(small(inner(cond).next().expect("count"))?, csp)
+        }
+        Rule::reach_goal => {
+            let mut r = inner(cond);
+            let kind = name(r.next().expect("kind"));
+            GoalCondition::Reaches(kind, name(r.next().expect("zone")))
+        }
+        _ => match cond.as_str() {
+            "checkmated" => GoalCondition::Checkmated,
+            "bare" => GoalCondition::Bare,
+            _ => GoalCondition::Stalemated,
+        },
     };
     let outcome = match it.next().expect("outcome").as_str() {
         "wins" => Outcome::Wins,
         "loses" => Outcome::Loses,
         _ => Outcome::Draws,
     };
-    GoalDecl {
+    let answer = it.next().map(|a| inner(a).next().map(lower_side));
+    Ok(GoalDecl {
         condition,
         outcome,
+        answer,
         span: sp,
-    }
+    })
 }
