@@ -170,7 +170,7 @@ fn check(files: &[String], out: &mut dyn Write) -> Result<(), Failure> {
                     "{file}: ok: \"{}\", {} cells, {} pieces, {} legal moves",
                     game.title,
                     game.cell_count(),
-                    game.pieces.len(),
+                    game.declared_kinds(),
                     moves.len()
                 )
                 .map_err(|e| Failure::Usage(e.into()))?;

@@ -632,6 +632,15 @@ impl Game {
         self.attack_patterns.is_empty() && self.forward_attackers.is_empty()
     }
 
+    /// The number of kinds the rule file declares, without the promoted copies
+    /// the compiler adds.
+    pub fn declared_kinds(&self) -> usize {
+        self.pieces
+            .iter()
+            .filter(|p| !matches!(p.mark, Mark::Copy(_)))
+            .count()
+    }
+
     /// A piece's FEN letter: upper case for White.
     pub fn letter(&self, code: Code) -> char {
         let l = self.pieces[kind_of(code) as usize].letter;
@@ -650,7 +659,7 @@ impl fmt::Display for Game {
             "{}: {} cells, {} pieces",
             self.title,
             self.cells.len(),
-            self.pieces.len()
+            self.declared_kinds()
         )
     }
 }

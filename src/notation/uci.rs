@@ -8,6 +8,9 @@
 //! Pieces out of pools are written as positions write them (letter, `@pool`,
 //! `:counter`), the letter in upper case: a drop `R@front:6-a1`, a transfer
 //! `B@back:3-@front`, a promotion taking a piece from a pool `b6b7=R@front:6`.
+//! Where FEN holds the game (one rectangle, its one pool a hand), a drop is
+//! `P@e4` and a promotion to a kind lettered `+X` ends in `+`, as
+//! Fairy-Stockfish writes them.
 //!
 //! Castling prints as the king's move (`e1g1`) when the partner lands beside the
 //! king's destination after a king move of two or more steps, as in FIDE chess; any
@@ -50,6 +53,12 @@ pub fn format(game: &Game, mv: &Move) -> String {
         piece_item(game, code(kind, Side::White), Location::Pool(pool), state)
     };
     match mv.kind {
+        // Where FEN holds the game, its hand is the one pool: a drop is written
+        // as Fairy-Stockfish writes it, `P@e4`.
+        MoveKind::Drop if super::fen::has_fen(game) => {
+            let letter = game.pieces[kind_of(mv.piece) as usize].letter;
+            return format!("{letter}@{}", game.cell_name(mv.to));
+        }
         MoveKind::Drop => {
             let item = pooled(kind_of(mv.piece), mv.from as usize, mv.state);
             return format!("{item}-{}", game.cell_name(mv.to));
@@ -67,7 +76,11 @@ pub fn format(game: &Game, mv: &Move) -> String {
             s.push_str(&pooled(k, mv.source as usize - 1, mv.state));
         } else {
             s.push_str(equals);
-            s.push(game.pieces[k as usize].letter.to_ascii_lowercase());
+            match game.pieces[k as usize].mark {
+                // Promotion to a kind written `+X` is written `+`, as in shogi.
+                crate::game::Mark::Promoted(_) => s.push('+'),
+                _ => s.push(game.pieces[k as usize].letter.to_ascii_lowercase()),
+            }
         }
     }
     if mv.kind == MoveKind::Castle && !is_plain_castling(game, mv) {
