@@ -82,8 +82,7 @@ pub enum Location {
 /// its cell or `@pool`, and `:counter` for kinds that carry one: `Ra1:6`,
 /// `b@back:3`, `Kd1`.
 pub fn piece_item(game: &Game, code: u8, at: Location, state: u8) -> String {
-    let mut s = String::new();
-    s.push(game.letter(code));
+    let mut s = game.piece_text(code);
     match at {
         Location::Cell(c) => s.push_str(game.cell_name(c)),
         Location::Pool(p) => {
@@ -104,17 +103,35 @@ pub fn piece_item(game: &Game, code: u8, at: Location, state: u8) -> String {
 /// # Errors
 /// What is wrong with the item, in words.
 pub fn parse_piece_item(game: &Game, item: &str) -> Result<(u8, Location, u8), String> {
-    let mut chars = item.chars();
+    let (promoted, text) = match item.strip_prefix('+') {
+        Some(rest) => (true, rest),
+        None => (false, item),
+    };
+    let mut chars = text.chars();
     let letter = chars.next().ok_or("an empty piece item")?;
-    let kind = game
+    let mut kind = game
         .kind_by_letter(letter)
         .ok_or_else(|| format!("piece letter `{letter}` in `{item}` names no piece"))?;
+    if promoted {
+        kind = game
+            .promoted_form(kind)
+            .ok_or_else(|| format!("no kind is written `+{letter}`, as `{item}` has it"))?;
+    }
     let side = if letter.is_ascii_uppercase() {
         Side::White
     } else {
         Side::Black
     };
-    let rest = chars.as_str();
+    let mut rest = chars.as_str();
+    if let Some(after) = rest.strip_prefix('~') {
+        rest = after;
+        kind = game
+            .pieces
+            .iter()
+            .position(|p| matches!(p.mark, crate::game::Mark::Copy(_)) && p.base == kind)
+            .map(|k| k as u8)
+            .ok_or_else(|| format!("`{item}`: no promoted copy of this kind exists"))?;
+    }
     let (place, state) = match rest.split_once(':') {
         Some((p, s)) => (p, Some(s)),
         None => (rest, None),

@@ -14,10 +14,13 @@
 //! 3. the cells whose piece has not moved yet, for kinds where that matters (a
 //!    `first` movement or castling), or `-`;
 //! 4. the en-passant target cell, or `-`;
-//! 5. the halfmove clock and 6. the move number.
+//! 5. the halfmove clock and 6. the move number;
+//! 7. in games with a `checked N times` goal, the checks White and Black still
+//!    have to give, as `3+3`.
 //!
-//! Trailing fields may be left out. A letter is one character, so the rest of
-//! the item is the cell name; cell names never hold commas or spaces.
+//! Trailing fields may be left out. A letter is one character, after a `+`
+//! for a kind lettered `+X` and before a `~` for a promoted copy, so the rest
+//! of the item is the cell name; cell names never hold commas or spaces.
 
 use super::{piece_item, Location};
 use crate::engine::Position;
@@ -49,9 +52,10 @@ pub fn parse<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, ParsePositi
     if fields.is_empty() {
         return err("the position is empty".into());
     }
-    if fields.len() > 6 {
+    let most = if game.check_goal.is_some() { 7 } else { 6 };
+    if fields.len() > most {
         return err(format!(
-            "the position has {} fields; at most 6",
+            "the position has {} fields; at most {most}",
             fields.len()
         ));
     }
@@ -107,6 +111,19 @@ pub fn parse<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, ParsePositi
     };
     pos.halfmove = counter(4, 0)?;
     pos.fullmove = counter(5, 1)?.max(1);
+    if let (Some(text), Some((limit, _))) = (fields.get(6), game.check_goal) {
+        let bad = || {
+            ParsePositionError(format!(
+                "checks `{text}` must be `W+B`, each at most {limit}"
+            ))
+        };
+        let (white, black) = text.split_once('+').ok_or_else(bad)?;
+        let received = |s: &str| -> Result<u8, ParsePositionError> {
+            let left: u8 = s.parse().map_err(|_| bad())?;
+            limit.checked_sub(left).ok_or_else(bad)
+        };
+        pos.checks = [received(black)?, received(white)?];
+    }
     super::check_playable(&pos)
         .map_err(|why| ParsePositionError(format!("impossible position: {why}")))?;
     Ok(pos)
@@ -139,8 +156,16 @@ pub fn format(pos: &Position<'_>) -> String {
             v.join(",")
         }
     };
+    let checks = match pos.game().check_goal {
+        Some((limit, _)) => format!(
+            " {}+{}",
+            limit.saturating_sub(pos.checks[1]),
+            limit.saturating_sub(pos.checks[0])
+        ),
+        None => String::new(),
+    };
     format!(
-        "{} {} {} {} {} {}",
+        "{} {} {} {} {} {}{checks}",
         list(&pieces),
         if pos.side_to_move() == Side::White {
             'w'
