@@ -548,6 +548,7 @@ fn build_drops(
                 zone,
                 once_per,
                 not_mating: d.not_mating,
+                mating_loses: d.mating_loses,
             });
         }
     }

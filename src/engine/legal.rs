@@ -84,10 +84,8 @@ fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
 
 /// Whether the rule that drops `mv`'s piece forbids a drop that checkmates.
 fn drop_may_not_mate(game: &crate::game::Game, mv: &Move) -> bool {
-    let kind = kind_of(mv.piece);
-    game.drops
-        .iter()
-        .any(|r| r.pool == mv.from as usize && r.kinds & 1u128 << kind != 0 && r.not_mating)
+    game.drop_rule(mv.from as usize, kind_of(mv.piece))
+        .is_some_and(|r| r.not_mating)
 }
 
 /// The number of legal moves of the side to move, as [`legal_moves`] would

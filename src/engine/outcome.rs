@@ -200,7 +200,13 @@ pub fn status(pos: &mut Position<'_>) -> Status {
     }
     let side = pos.side_to_move();
     let (outcome, reason) = if in_check(pos, side) {
-        (game.checkmated, Reason::Checkmate)
+        // A mate by a drop whose rule forbids it turns the result around.
+        let outcome = match (pos.mating_drop, game.checkmated) {
+            (true, Outcome::Loses) => Outcome::Wins,
+            (true, Outcome::Wins) => Outcome::Loses,
+            (_, o) => o,
+        };
+        (outcome, Reason::Checkmate)
     } else {
         (game.stalemated, Reason::Stalemate)
     };

@@ -40,6 +40,9 @@ pub struct Position<'g> {
     /// How often each side's royal pieces have been checked, for a
     /// `checked N times` goal (always 0 without one).
     pub checks: [u8; 2],
+    /// Whether the last move was a drop whose rule says a checkmate by it
+    /// loses for the side that gave it (`mating loses`).
+    pub mating_drop: bool,
 }
 
 /// What `unmake` needs to restore.
@@ -61,6 +64,7 @@ pub struct Undo {
     put_slot: u16,
     /// The check counts before the move.
     checks: [u8; 2],
+    mating_drop: bool,
 }
 
 /// What [`Position::replace`] needs: the pieces (with counters) that stood on
@@ -86,6 +90,7 @@ impl PartialEq for Position<'_> {
             && self.halfmove == other.halfmove
             && self.fullmove == other.fullmove
             && self.checks == other.checks
+            && self.mating_drop == other.mating_drop
     }
 }
 
@@ -106,6 +111,7 @@ impl<'g> Position<'g> {
             halfmove: 0,
             fullmove: 1,
             checks: [0; 2],
+            mating_drop: false,
         }
     }
 
@@ -294,7 +300,13 @@ impl<'g> Position<'g> {
             taken_slot: NO_CELL,
             put_slot: NO_CELL,
             checks: self.checks,
+            mating_drop: self.mating_drop,
         };
+        self.mating_drop = mv.kind == MoveKind::Drop
+            && self
+                .game
+                .drop_rule(mv.from as usize, kind_of(mv.piece))
+                .is_some_and(|r| r.mating_loses);
         match mv.kind {
             MoveKind::Drop => {
                 let piece = (mv.piece, mv.state);
@@ -430,6 +442,7 @@ impl<'g> Position<'g> {
         self.en_passant = undo.en_passant;
         self.halfmove = undo.halfmove;
         self.checks = undo.checks;
+        self.mating_drop = undo.mating_drop;
     }
 
     fn unmake_board_move(&mut self, undo: &Undo) {

@@ -321,6 +321,8 @@ pub struct DropRule {
     pub once_per: Option<usize>,
     /// The drop may not checkmate.
     pub not_mating: bool,
+    /// A checkmate by such a drop loses for the side that gave it.
+    pub mating_loses: bool,
 }
 
 /// A phase of the game: while the mover's move number is in `first..=last`,
@@ -609,6 +611,13 @@ impl Game {
             .iter()
             .position(|p| p.mark == Mark::Copy(origin) && p.base == of)
             .map(|k| k as Kind)
+    }
+
+    /// The drop rule that lets a piece of `kind` leave `pool`, if any.
+    pub fn drop_rule(&self, pool: usize, kind: Kind) -> Option<&DropRule> {
+        self.drops
+            .iter()
+            .find(|r| r.pool == pool && r.kinds & 1u128 << kind != 0)
     }
 
     /// How a piece is written in positions: its letter (upper case for

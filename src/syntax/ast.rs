@@ -50,6 +50,8 @@ pub struct DropDecl {
     pub once_per: Option<Name>,
     /// `not mating`.
     pub not_mating: bool,
+    /// `mating loses`.
+    pub mating_loses: bool,
     pub span: Span,
 }
 

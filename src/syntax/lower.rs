@@ -116,6 +116,7 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
     let mut zone = None;
     let mut once_per = None;
     let mut not_mating = false;
+    let mut mating_loses = false;
     for p in it {
         match p.as_rule() {
             Rule::drop_kinds => kinds.extend(inner(p).map(name)),
@@ -123,6 +124,7 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
                 let m = inner(p).next().expect("drop modifier");
                 match m.as_rule() {
                     Rule::once_per => once_per = inner(m).next().map(name),
+                    Rule::mating_loses => mating_loses = true,
                     _ => not_mating = true,
                 }
             }
@@ -135,6 +137,7 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
         zone: zone.expect("the grammar requires a zone"),
         once_per,
         not_mating,
+        mating_loses,
         span: sp,
     }
 }
