@@ -221,17 +221,19 @@ fn parse_checks(game: &Game, field: &str, pos: &mut Position<'_>) -> Result<(), 
 }
 
 /// The en-passant field: a target cell, or as Fairy-Stockfish writes it for
-/// pieces whose double step may pass either of two cells, the target followed
-/// by the cell of the piece that passed it (`d3c4`).
+/// pieces whose double step may pass either of two cells (Berolina pawns),
+/// the target and the cell of the piece that passed it, in cell order
+/// (`d3c4`, `g5f6`).
 fn parse_en_passant(pos: &Position<'_>, text: &str) -> Option<crate::engine::position::EnPassant> {
     if let Some(ep) = super::en_passant_for(pos, text) {
         return Some(ep);
     }
     let game = pos.game();
     (1..text.len()).find_map(|i| {
-        let (target, victim) = (text.get(..i)?, text.get(i..)?);
-        let ep = super::en_passant_for(pos, target)?;
-        (game.cell(victim) == Some(ep.victim)).then_some(ep)
+        let (a, b) = (text.get(..i)?, text.get(i..)?);
+        [(a, b), (b, a)].into_iter().find_map(|(target, victim)| {
+            super::en_passant_by(pos, target, Some(game.cell(victim)?))
+        })
     })
 }
 

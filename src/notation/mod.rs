@@ -14,13 +14,27 @@ use crate::game::{code, kind_of, Game, Side};
 /// Finds the piece that just passed `name`: one of the side not to move whose
 /// en-passant-setting movement, from some empty cell, passes there and ends on it.
 pub(crate) fn en_passant_for(pos: &Position<'_>, name: &str) -> Option<EnPassant> {
+    en_passant_by(pos, name, None)
+}
+
+/// [`en_passant_for`], the piece that passed being the one on `victim` when
+/// given.
+pub(crate) fn en_passant_by(
+    pos: &Position<'_>,
+    name: &str,
+    victim: Option<u16>,
+) -> Option<EnPassant> {
     let game = pos.game();
     let target = game.cell(name)?;
     if pos.at(target) != 0 {
         return None;
     }
     let mover = pos.side_to_move().opposite();
-    for victim in pos.occupied(mover).iter() {
+    for victim in pos
+        .occupied(mover)
+        .iter()
+        .filter(|&v| victim.is_none_or(|x| x == v))
+    {
         let kind = kind_of(pos.at(victim));
         if !game.pieces[kind as usize]
             .movements
