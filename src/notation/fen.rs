@@ -148,7 +148,7 @@ pub fn parse<'g>(game: &'g Game, fen: &str) -> Result<Position<'g>, ParseFenErro
         .collect();
     parse_castling(game, words.first().copied().unwrap_or("-"), &mut pos)?;
     if let Some(ep) = words.get(1).copied().filter(|s| *s != "-") {
-        let ep_state = parse_en_passant(&pos, ep)
+        let ep_state = super::read_en_passant(&pos, ep)
             .ok_or_else(|| ParseFenError::BadEnPassant(ep.to_string()))?;
         pos.set_en_passant(Some(ep_state));
     }
@@ -218,23 +218,6 @@ fn parse_checks(game: &Game, field: &str, pos: &mut Position<'_>) -> Result<(), 
     // White's checks still to give are the checks Black may still receive.
     pos.checks = [left(black)?, left(white)?];
     Ok(())
-}
-
-/// The en-passant field: a target cell, or as Fairy-Stockfish writes it for
-/// pieces whose double step may pass either of two cells (Berolina pawns),
-/// the target and the cell of the piece that passed it, in cell order
-/// (`d3c4`, `g5f6`).
-fn parse_en_passant(pos: &Position<'_>, text: &str) -> Option<crate::engine::position::EnPassant> {
-    if let Some(ep) = super::en_passant_for(pos, text) {
-        return Some(ep);
-    }
-    let game = pos.game();
-    (1..text.len()).find_map(|i| {
-        let (a, b) = (text.get(..i)?, text.get(i..)?);
-        [(a, b), (b, a)].into_iter().find_map(|(target, victim)| {
-            super::en_passant_by(pos, target, Some(game.cell(victim)?))
-        })
-    })
 }
 
 /// Whether FEN can write every position of `game`: one rectangle, at most
@@ -455,10 +438,7 @@ pub fn format(pos: &Position<'_>) -> Option<String> {
     s.push(' ');
     s.push_str(&castling_rights(pos));
     s.push(' ');
-    match pos.en_passant() {
-        Some(ep) => s.push_str(game.cell_name(ep.targets[0])),
-        None => s.push('-'),
-    }
+    s.push_str(&super::write_en_passant(pos));
     if let Some((limit, _)) = game.check_goal {
         let left = |side: Side| limit.saturating_sub(pos.checks[side.opposite().index()]);
         s.push_str(&format!(" {}+{}", left(Side::White), left(Side::Black)));

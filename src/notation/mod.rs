@@ -72,6 +72,43 @@ pub(crate) fn en_passant_by(
     None
 }
 
+/// The en-passant field: a target cell, or, where another piece could have
+/// passed that cell too (Berolina pawns), the target and the cell of the piece
+/// that passed it, in either order (Fairy-Stockfish writes them in cell order:
+/// `d3c4`, `g5f6`).
+pub(crate) fn read_en_passant(pos: &Position<'_>, text: &str) -> Option<EnPassant> {
+    if let Some(ep) = en_passant_for(pos, text) {
+        return Some(ep);
+    }
+    let game = pos.game();
+    (1..text.len()).find_map(|i| {
+        let (a, b) = (text.get(..i)?, text.get(i..)?);
+        [(a, b), (b, a)]
+            .into_iter()
+            .find_map(|(target, victim)| en_passant_by(pos, target, Some(game.cell(victim)?)))
+    })
+}
+
+/// The en-passant field of `pos` as [`read_en_passant`] reads it back: `-`,
+/// the first target, or the target and the victim's cell where the target
+/// alone would name another piece.
+pub(crate) fn write_en_passant(pos: &Position<'_>) -> String {
+    let Some(ep) = pos.en_passant() else {
+        return "-".to_string();
+    };
+    let game = pos.game();
+    let target = game.cell_name(ep.targets[0]);
+    if en_passant_for(pos, target).is_some_and(|found| found.victim == ep.victim) {
+        return target.to_string();
+    }
+    let victim = game.cell_name(ep.victim);
+    if ep.targets[0] < ep.victim {
+        format!("{target}{victim}")
+    } else {
+        format!("{victim}{target}")
+    }
+}
+
 /// Checks what every position read from text must satisfy: the side that just
 /// moved has no royal piece under attack (else the side to move could take it).
 ///

@@ -96,7 +96,7 @@ pub fn parse<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, ParsePositi
         }
     }
     if let Some(ep) = fields.get(3).filter(|s| **s != "-") {
-        let state = super::en_passant_for(&pos, ep).ok_or_else(|| {
+        let state = super::read_en_passant(&pos, ep).ok_or_else(|| {
             ParsePositionError(format!(
                 "en-passant cell `{ep}` does not follow a double step"
             ))
@@ -177,8 +177,7 @@ pub fn format(pos: &Position<'_>) -> String {
         } else {
             unmoved.join(",")
         },
-        pos.en_passant()
-            .map_or("-", |ep| game.cell_name(ep.targets[0])),
+        super::write_en_passant(pos),
         pos.halfmove,
         pos.fullmove
     )
