@@ -345,6 +345,7 @@ fn build_movement(
         screen_kinds: ALL_KINDS,
     };
     let zones = scope.zones;
+    let mut capturing_at = None;
     for modifier in &m.modifiers {
         match modifier {
             ast::Modifier::Quiet(s) | ast::Modifier::Capture(s) => {
@@ -386,7 +387,10 @@ fn build_movement(
                     .fold(0u128, |m, k| m | 1u128 << k);
                 let limit = if *only { mask } else { !mask };
                 match modifier {
-                    ast::Modifier::Capturing(..) => mv.capture_kinds &= limit,
+                    ast::Modifier::Capturing(..) => {
+                        capturing_at = Some(*s);
+                        mv.capture_kinds &= limit;
+                    }
                     _ => {
                         if !mv.legs.iter().any(|l| matches!(l, Leg::Hop(..))) {
                             errors.push(Diagnostic::new(
@@ -400,9 +404,9 @@ fn build_movement(
             }
         }
     }
-    if mv.capture_kinds != ALL_KINDS && mv.modality == Modality::Quiet {
+    if let (Some(at), Modality::Quiet) = (capturing_at, mv.modality) {
         errors.push(Diagnostic::new(
-            m.span,
+            at,
             "a `quiet` movement captures nothing, so `capturing` says nothing",
         ));
     }

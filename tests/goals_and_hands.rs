@@ -1,0 +1,377 @@
+//! The constructs that the Fairy-Stockfish family needs, each pinned by a tiny
+//! rule file, a position and the moves or result expected there: hops and
+//! their limits, capture limits by kind, several promotion rules, goals on
+//! extinction, zones and checks (with answers), forced capture, hands that
+//! change sides and drop rules, castling by a king that is not royal.
+
+use tessera::engine::legal::legal_moves;
+use tessera::engine::outcome::{status, Status};
+use tessera::notation::{fen, uci};
+use tessera::{compile_str, Game, Position};
+
+/// Directions every test board uses: (file, rank) vectors.
+const COMPASS: &str = "
+direction n (0,1) s (0,-1) e (1,0) w (-1,0)
+direction ne (1,1) nw (-1,1) se (1,-1) sw (-1,-1)
+group orthogonal = n e s w
+group diagonal = ne nw se sw
+group all = orthogonal diagonal
+mirror rank
+";
+
+#[track_caller]
+fn game(src: &str) -> Game {
+    let src = format!("{COMPASS}\n{src}");
+    match compile_str(&src) {
+        Ok(g) => g,
+        Err(e) => panic!("{}", e.render("test.game", &src)),
+    }
+}
+
+/// The position of FEN `fen` (or the start, for `""`) after `moves`.
+#[track_caller]
+fn at<'g>(game: &'g Game, fen: &str, moves: &str) -> Position<'g> {
+    let mut pos = if fen.is_empty() {
+        Position::start(game)
+    } else {
+        fen::parse(game, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    };
+    for m in moves.split_whitespace() {
+        let mv = uci::parse(&mut pos, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        pos.make(mv);
+    }
+    pos
+}
+
+/// The sorted legal moves there.
+#[track_caller]
+fn moves(game: &Game, fen: &str, moves: &str) -> String {
+    let mut pos = at(game, fen, moves);
+    let mut list = Vec::new();
+    legal_moves(&mut pos, &mut list);
+    let mut names: Vec<String> = list.iter().map(|m| uci::format(game, m)).collect();
+    names.sort();
+    names.join(" ")
+}
+
+/// Who won there, `draw`, or `ongoing`.
+#[track_caller]
+fn result(game: &Game, fen: &str, moves: &str) -> String {
+    match status(&mut at(game, fen, moves)) {
+        Status::Ongoing => "ongoing".into(),
+        Status::Over {
+            winner: Some(w), ..
+        } => format!("{} wins", w.name()),
+        Status::Over { winner: None, .. } => "draw".into(),
+    }
+}
+
+const KINGS: &str = "piece King K royal
+  step all
+";
+
+#[test]
+fn a_hop_jumps_the_first_piece_and_captures_the_next_one() {
+    // The cannon moves like a rook but captures only by hopping over exactly
+    // one piece (of either side): a4 is the screen, a6 the victim; a7 beyond
+    // a second piece is out of reach.
+    let g = game(&format!(
+        "grid file a..c rank 1..8
+         {KINGS}
+         piece Cannon C
+           slide orthogonal: quiet
+           hop orthogonal: capture
+         piece Pawn P
+           step n"
+    ));
+    let got = moves(&g, "2k/p2/p2/3/P2/3/3/C1K w - - 0 1", "");
+    assert_eq!(got, "a1a2 a1a3 a1a6 a1b1 a4a5 c1b1 c1b2 c1c2");
+}
+
+#[test]
+fn a_hop_up_to_1_lands_just_beyond_the_screen() {
+    // The grasshopper: over the first piece in each direction to the cell
+    // right behind it, which it may capture; nothing without a screen.
+    let g = game(&format!(
+        "grid file a..e rank 1..5
+         {KINGS}
+         piece Grasshopper G
+           hop all up to 1
+         piece Pawn P
+           step n"
+    ));
+    let got = moves(&g, "4k/5/5/1P3/G3K w - - 0 1", "");
+    assert_eq!(
+        got, "a1c3 b2b3 e1d1 e1d2 e1e2",
+        "the hop over b2 lands on c3"
+    );
+    let got = moves(&g, "4k/5/2P2/1P3/G3K w - - 0 1", "");
+    assert!(!got.contains("a1c3"), "c3 holds a friend: {got}");
+}
+
+#[test]
+fn over_and_capturing_limit_a_hop_by_kind() {
+    // The janggi cannon may neither hop over nor capture another cannon.
+    let g = game(&format!(
+        "grid file a..a rank 1..8
+         piece Cannon C
+           hop n s: not over Cannon, not capturing Cannon
+         piece Pawn P
+           step n"
+    ));
+    // Over a pawn: the empty cells beyond, and the enemy pawn on a6.
+    assert_eq!(
+        moves(&g, "1/1/p/1/1/P/1/C w - - 0 1", ""),
+        "a1a4 a1a5 a1a6 a3a4"
+    );
+    // Over a cannon: nothing; the upper cannon hops the pawn on a6.
+    assert_eq!(moves(&g, "1/1/p/1/1/C/1/C w - - 0 1", ""), "a3a7 a3a8");
+    // Onto a cannon: no capture.
+    assert_eq!(
+        moves(&g, "c/1/1/1/1/P/1/C w - - 0 1", ""),
+        "a1a4 a1a5 a1a6 a1a7 a3a4"
+    );
+}
+
+#[test]
+fn a_capture_limited_to_a_kind_makes_facing_generals_attack_each_other() {
+    // The flying general: a slide that captures only the other general is an
+    // attack along the open file, so the generals may not face each other and
+    // a piece between them may not leave the file.
+    let g = game(
+        "grid file a..c rank 1..5
+         piece General K royal
+           step orthogonal
+           slide n: capture, capturing General
+         piece Guard G
+           step e w",
+    );
+    // The guard on b3 shields the generals from each other: it may not leave
+    // the file, and the white general may step up behind it.
+    assert_eq!(moves(&g, "1k1/3/1G1/3/1K1 w - - 0 1", ""), "b1a1 b1b2 b1c1");
+    // The general may not step onto the open file of the other.
+    assert_eq!(moves(&g, "1k1/3/3/3/K2 w - - 0 1", ""), "a1a2");
+}
+
+#[test]
+fn several_promote_rules_add_up_and_any_compulsory_one_wins() {
+    // Entering the camp (ranks 3-4) promotion is optional; on the last rank
+    // compulsory; leaving the camp (from rank 3 or 4) optional as well.
+    let g = game(
+        "grid file a..b rank 1..4
+         zone camp a3..b4
+         zone last a4..b4
+         piece Pawn P
+           step n
+           promote last to Tokin
+           promote camp to Tokin optional
+           promote from camp to Tokin optional
+         piece Tokin +P
+           step s
+         piece Rook R
+           slide s",
+    );
+    assert_eq!(moves(&g, "2/2/P1/2 w - - 0 1", ""), "a2a3 a2a3+");
+    assert_eq!(moves(&g, "2/P1/2/2 w - - 0 1", ""), "a3a4+");
+    // A rook leaving the camp has no rule of its own.
+    assert_eq!(moves(&g, "2/R1/2/2 w - - 0 1", ""), "a3a1 a3a2");
+}
+
+#[test]
+fn only_captured_offers_the_kinds_a_side_has_lost() {
+    // White began with one queen and one rook; with both on the board the
+    // compulsory promotion on the last rank has no kind to offer, so the pawn
+    // may not move there; once the rook is gone, it may promote to a rook.
+    let g = game(&format!(
+        "grid file a..d rank 1..4
+         {KINGS}
+         zone last a4..d4
+         piece Queen Q
+           step all
+         piece Rook R
+           step orthogonal
+         piece Pawn P
+           step n
+           promote last to Queen Rook only captured
+         setup white King d1, Queen c1, Rook b1, Pawn a3 black King d4"
+    ));
+    assert!(!moves(&g, "", "").contains("a3a4"));
+    assert!(moves(&g, "3k/P3/4/2QK w - - 0 1", "").contains("a3a4r"));
+    assert!(!moves(&g, "3k/P3/4/2QK w - - 0 1", "").contains("a3a4q"));
+}
+
+#[test]
+fn extinct_ends_the_game_when_a_kind_is_gone() {
+    let g = game(
+        "grid file a..c rank 1..3
+         piece King K
+           step all
+         piece Pawn P
+           step n
+         goal extinct Pawn loses",
+    );
+    assert_eq!(result(&g, "k2/3/P1K w - - 0 1", ""), "white wins");
+    assert_eq!(moves(&g, "k2/3/P1K w - - 0 1", ""), "");
+    assert_eq!(result(&g, "k1p/3/P1K w - - 0 1", ""), "ongoing");
+    // `extinct all`: a side without pieces gets the outcome (antichess).
+    let g = game(
+        "grid file a..c rank 1..3
+         piece King K
+           step all
+         goal extinct all wins",
+    );
+    assert_eq!(result(&g, "3/3/2K w - - 0 1", ""), "black wins");
+}
+
+#[test]
+fn a_king_that_reaches_the_zone_wins() {
+    let g = game(&format!(
+        "grid file a..d rank 1..4
+         {KINGS}
+         zone hill b2 c2 b3 c3
+         goal King reaches hill wins"
+    ));
+    assert_eq!(result(&g, "3k/4/4/K3 w - - 0 1", "a1b2"), "white wins");
+    assert_eq!(moves(&g, "3k/4/4/K3 w - - 0 1", "a1b2"), "");
+}
+
+#[test]
+fn the_answering_side_may_reach_the_zone_too_for_a_draw() {
+    // Racing kings: White reaches rank 4 first; Black, a step away, may answer.
+    let g = game(&format!(
+        "grid file a..d rank 1..4
+         {KINGS}
+         zone finish white a4..d4 black a4..d4
+         goal King reaches finish wins, black may answer"
+    ));
+    assert_eq!(result(&g, "4/K2k/4/4 w - - 0 1", "a3a4"), "ongoing");
+    assert_eq!(result(&g, "4/K2k/4/4 w - - 0 1", "a3a4 d3d4"), "draw");
+    assert_eq!(result(&g, "4/K2k/4/4 w - - 0 1", "a3a4 d3c3"), "white wins");
+    // Black two steps away cannot answer: White wins at once.
+    assert_eq!(result(&g, "4/K3/3k/4 w - - 0 1", "a3a4"), "white wins");
+    // Black first wins outright.
+    assert_eq!(result(&g, "4/K2k/4/4 b - - 0 1", "d3d4"), "black wins");
+}
+
+#[test]
+fn the_third_check_loses() {
+    let g = game(&format!(
+        "grid file a..d rank 1..4
+         {KINGS}
+         piece Rook R
+           slide orthogonal
+         goal checked 2 times loses"
+    ));
+    let start = "k3/4/4/R2K w - - 0 1";
+    assert_eq!(result(&g, start, "a1b1"), "ongoing");
+    assert_eq!(result(&g, start, "a1b1 a4a3 b1a1"), "ongoing", "one check");
+    assert_eq!(result(&g, start, "a1b1 a4a3 b1a1 a3b4 a1b1"), "white wins");
+}
+
+#[test]
+fn a_bare_king_may_answer_by_baring_the_other() {
+    let g = game(&format!(
+        "grid file a..d rank 1..4
+         {KINGS}
+         piece Rook R
+           slide orthogonal
+         goal bare loses, may answer"
+    ));
+    // Black, bare, to move, may take White's last piece: play goes on...
+    assert_eq!(result(&g, "3k/2R1/4/K3 b - - 0 1", ""), "ongoing");
+    // ...and after it both are bare, and the game still goes on.
+    assert_eq!(result(&g, "3k/2R1/4/K3 b - - 0 1", "d4c3"), "ongoing");
+    // Where Black cannot take it, it loses once it has moved.
+    assert_eq!(result(&g, "3k/4/1R2/K3 b - - 0 1", ""), "ongoing");
+    assert_eq!(result(&g, "3k/4/1R2/K3 b - - 0 1", "d4d3"), "white wins");
+    // Against two pieces no answer helps: it loses at once.
+    assert_eq!(result(&g, "3k/2R1/4/KR2 b - - 0 1", ""), "white wins");
+}
+
+#[test]
+fn forced_capture_leaves_only_captures() {
+    let g = game(
+        "grid file a..c rank 1..3
+         piece King K
+           step all
+         forced capture",
+    );
+    assert_eq!(moves(&g, "3/1k1/K2 w - - 0 1", ""), "a1b2");
+    assert_eq!(moves(&g, "2k/3/K2 w - - 0 1", ""), "a1a2 a1b1 a1b2");
+}
+
+#[test]
+fn captures_change_sides_and_promoted_pieces_revert() {
+    // A queen made by promotion is written `Q~` and goes back to the hand of
+    // its captor as a pawn; the drops follow.
+    let g = game(&format!(
+        "grid file a..c rank 1..3
+         {KINGS}
+         zone last a3..c3
+         zone board a1..c3
+         piece Queen Q
+           step all
+         piece Pawn P
+           step n
+           promote last to Queen
+         pool hand
+         captured to hand of captor
+         drop hand -> board"
+    ));
+    let mut pos = at(&g, "1Q~k/3/K2[] b - - 0 1", "c3b3");
+    assert_eq!(fen::format(&pos).unwrap(), "1k1/3/K2[p] w - - 0 2");
+    let mut list = Vec::new();
+    legal_moves(&mut pos, &mut list);
+    assert_eq!(list.len(), 1, "White's king, next to Black's: {list:?}");
+    // Black may drop the pawn anywhere empty but on rank 1, where a pawn
+    // stepping south could never move again.
+    let got = moves(&g, "1Q~k/3/K2[] b - - 0 1", "c3b3 a1b1");
+    assert!(got.contains("P@c2") && !got.contains("P@c1"), "{got}");
+}
+
+#[test]
+fn drops_once_per_file_never_onto_dead_cells_and_mating_loses() {
+    // Pawns step north: one on a file at most, never onto the last rank.
+    let g = game(&format!(
+        "grid file a..c rank 1..3
+         {KINGS}
+         zone board a1..c3
+         piece Pawn P
+           step n
+         pool hand
+         captured to hand of captor
+         drop hand Pawn -> board: once per file, mating loses"
+    ));
+    let got = moves(&g, "2k/3/K1P[P] w - - 0 1", "");
+    let drops: Vec<&str> = got.split(' ').filter(|m| m.contains('@')).collect();
+    assert_eq!(drops, ["P@a2", "P@b1", "P@b2"]);
+    // A mate by a pawn drop is played, and scored for the mated side.
+    let g = game(&format!(
+        "grid file a..c rank 1..3
+         {KINGS}
+         zone board a1..c3
+         piece Pawn P
+           step n
+         pool hand
+         captured to hand of captor
+         drop hand Pawn -> board: mating loses"
+    ));
+    let mate = "kp1/3/1K1[P] w - - 0 1";
+    assert!(moves(&g, mate, "").contains("P@a2"));
+    assert_eq!(result(&g, mate, "P@a2"), "black wins");
+}
+
+#[test]
+fn a_king_that_is_not_royal_castles_through_attack() {
+    let src = "grid file a..e rank 1..3
+         piece King K ROYAL
+           step all
+         piece Rook R
+           slide orthogonal
+         castling King Rook along e: king 2, rook beside
+         setup white King a1, Rook e1 black Rook b3";
+    let royal = game(&src.replace("ROYAL", "royal"));
+    assert!(!moves(&royal, "", "").contains("a1c1"), "b1 is attacked");
+    let plain = game(&src.replace("ROYAL", ""));
+    assert!(moves(&plain, "", "").contains("a1c1"));
+}
