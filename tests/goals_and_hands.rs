@@ -112,13 +112,13 @@ fn a_hop_up_to_1_lands_just_beyond_the_screen() {
 #[test]
 fn over_and_capturing_limit_a_hop_by_kind() {
     // The janggi cannon may neither hop over nor capture another cannon.
-    let g = game(&format!(
+    let g = game(
         "grid file a..a rank 1..8
          piece Cannon C
            hop n s: not over Cannon, not capturing Cannon
          piece Pawn P
-           step n"
-    ));
+           step n",
+    );
     // Over a pawn: the empty cells beyond, and the enemy pawn on a6.
     assert_eq!(
         moves(&g, "1/1/p/1/1/P/1/C w - - 0 1", ""),
