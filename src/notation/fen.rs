@@ -156,7 +156,13 @@ pub fn parse<'g>(game: &'g Game, fen: &str) -> Result<Position<'g>, ParseFenErro
     if let Some(field) = rest.next_if(|s| checks(s)) {
         parse_checks(game, field, &mut pos)?;
     }
-    let clocks: Vec<&str> = rest.collect();
+    let mut clocks: Vec<&str> = rest.collect();
+    // Once makruk's count has started, Fairy-Stockfish writes a counting field
+    // before the clocks (`b - 128 0 68`); Tessera has no counting rule (a draw
+    // rule, which changes no legal move) and skips it.
+    if clocks.len() == 3 {
+        clocks.remove(0);
+    }
     if clocks.len() > 2 {
         return Err(ParseFenError::TooManyFields);
     }
