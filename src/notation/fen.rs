@@ -158,9 +158,10 @@ pub fn parse<'g>(game: &'g Game, fen: &str) -> Result<Position<'g>, ParseFenErro
     }
     let mut clocks: Vec<&str> = rest.collect();
     // Once makruk's count has started, Fairy-Stockfish writes a counting field
-    // before the clocks (`b - 128 0 68`); Tessera has no counting rule (a draw
-    // rule, which changes no legal move) and skips it.
-    if clocks.len() == 3 {
+    // in place of the en-passant one, before the clocks (`b - 128 0 68`);
+    // Tessera has no counting rule (a draw rule, which changes no legal move)
+    // and skips it.
+    if clocks.len() == 3 && words.len() == 1 {
         clocks.remove(0);
     }
     if clocks.len() > 2 {
