@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""Live differential test of Tessera against Fairy-Stockfish (pyffish).
+
+For every game file games/V.game whose name V is a Fairy-Stockfish variant,
+play seeded random games from pyffish.start_fen(V); at every ply the legal
+moves that `tessera moves games/V.game --fen FEN` prints must equal
+pyffish.legal_moves(V, start, moves), FEN being pyffish.get_fen(V, start,
+moves). Where pyffish says the game is over (no legal move, or
+is_immediate_game_end), Tessera must print no move. A game stops at a draw
+claim (is_optional_game_end: the move-count rules, which Tessera does not
+have yet) or at the ply cap. Each ply goes on from the FEN, without history,
+so FSF applies no repetition rule (Tessera has none yet).
+
+Random moves lean toward captures, promotions, drops and checks, so that
+hands, promotions and endings are reached.
+
+    python tests/fsf/differential.py --tessera target/release/tessera --budget 180
+
+Exit status 0 when every position agreed, 1 on any mismatch, 2 on bad use.
+"""
+
+import argparse
+import os
+import random
+import shlex
+import subprocess
+import sys
+import time
+
+import pyffish as sf
+
+
+def board_of(fen):
+    """The occupied squares of a FEN placement, as a set of names like 'e4'."""
+    placement = fen.split()[0].split("[")[0]
+    rows = placement.split("/")
+    occupied = set()
+    for i, row in enumerate(rows):
+        rank = len(rows) - i
+        file, j = 0, 0
+        while j < len(row):
+            ch = row[j]
+            if ch.isdigit():
+                k = j
+                while k < len(row) and row[k].isdigit():
+                    k += 1
+                file += int(row[j:k])
+                j = k
+                continue
+            if ch.isalpha() or ch == "*":
+                occupied.add(f"{chr(ord('a') + file)}{rank}")
+                file += 1
+            j += 1
+    return occupied
+
+
+def destination(move):
+    """The destination square of a UCI move (`e2e4`, `a10a9`, `P@e4`, `e7e8q`)."""
+    part = move.split(",")[0]
+    if "@" in part:
+        part = part.split("@")[1]
+    squares, cur = [], ""
+    for ch in part:
+        if ch.isalpha() and cur and cur[-1].isdigit():
+            squares.append(cur)
+            cur = ""
+        cur += ch
+    squares.append(cur)
+    last = squares[-1]
+    while last and not last[-1].isdigit():
+        last = last[:-1]
+    return last
+
+
+def pick(rng, fen, moves):
+    """A random move, one time in two among the interesting ones."""
+    occupied = board_of(fen)
+    interesting = [
+        m
+        for m in moves
+        if "@" in m
+        or m[-1] in "+qrbnacegkmfhsuwlp"
+        or destination(m) in occupied
+    ]
+    if interesting and rng.random() < 0.5:
+        return rng.choice(interesting)
+    return rng.choice(moves)
+
+
+class Tessera:
+    def __init__(self, exe, game):
+        self.exe, self.game = exe, game
+
+    def moves(self, fen):
+        run = subprocess.run(
+            [self.exe, "moves", self.game, "--fen", fen],
+            capture_output=True,
+            text=True,
+        )
+        if run.returncode != 0:
+            return None, run.stderr.strip()
+        return set(run.stdout.split()), None
+
+
+def check_variant(variant, tessera, rng, games, plies, deadline):
+    """Plays games until `games` are done or the deadline passes; returns
+    (games, positions, mismatches)."""
+    start = sf.start_fen(variant)
+    played = positions = 0
+    mismatches = []
+    while played < games and time.time() < deadline:
+        # The game goes on from each FEN, so that no call replays the moves.
+        # Without the history, FSF applies no repetition rule either.
+        fen = start
+        for _ in range(plies):
+            if time.time() > deadline:
+                break
+            fsf = sf.legal_moves(variant, fen, [])
+            over = not fsf or sf.is_immediate_game_end(variant, fen, [])[0]
+            expected = set() if over else set(fsf)
+            got, error = tessera.moves(fen)
+            positions += 1
+            if got != expected:
+                mismatches.append((fen, got, expected, error))
+                break
+            if over or sf.is_optional_game_end(variant, fen, [])[0]:
+                break
+            fen = sf.get_fen(variant, fen, [pick(rng, fen, fsf)])
+        played += 1
+    return played, positions, mismatches
+
+
+def report(variant, game, fen, got, expected, error):
+    print(f"MISMATCH {variant}: {fen}")
+    if error:
+        print(f"  tessera failed: {error}")
+    else:
+        print(f"  only in Tessera: {' '.join(sorted(got - expected)) or '-'}")
+        print(f"  only in FSF:     {' '.join(sorted(expected - got)) or '-'}")
+    print(f"  reproduce: tessera moves {game} --fen {shlex.quote(fen)}")
+    print(
+        "  FSF: python -c \"import pyffish as sf; "
+        f"print(sorted(sf.legal_moves('{variant}', '{fen}', [])))\""
+    )
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(os.path.dirname(here))
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--tessera", default=os.path.join(root, "target/release/tessera"))
+    ap.add_argument("--games-dir", default=os.path.join(root, "games"))
+    ap.add_argument("--variants", help="comma-separated; default: every game file FSF knows")
+    ap.add_argument("--games", type=int, default=1000, help="games per variant at most")
+    ap.add_argument("--plies", type=int, default=300, help="plies per game at most")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--budget", type=float, default=180, help="seconds for the whole run")
+    args = ap.parse_args()
+
+    known = set(sf.variants())
+    if args.variants:
+        variants = args.variants.split(",")
+        unknown = [v for v in variants if v not in known]
+        if unknown:
+            print(f"not Fairy-Stockfish variants: {', '.join(unknown)}", file=sys.stderr)
+            return 2
+    else:
+        stems = sorted(f[:-5] for f in os.listdir(args.games_dir) if f.endswith(".game"))
+        variants = [s for s in stems if s in known]
+    missing = [v for v in variants if not os.path.exists(os.path.join(args.games_dir, v + ".game"))]
+    if missing:
+        print(f"no rule file for: {', '.join(missing)}", file=sys.stderr)
+        return 2
+    if not os.access(args.tessera, os.X_OK):
+        print(f"no tessera binary at {args.tessera}; build it with cargo build --release", file=sys.stderr)
+        return 2
+
+    began = time.time()
+    slice_ = args.budget / max(len(variants), 1)
+    total_games = total_positions = total_bad = 0
+    print(f"pyffish {'.'.join(map(str, sf.version()))}, seed {args.seed}, {len(variants)} variants, {args.budget:.0f} s")
+    for i, variant in enumerate(variants):
+        game = os.path.relpath(os.path.join(args.games_dir, variant + ".game"))
+        rng = random.Random(f"{args.seed}:{variant}")
+        t0 = time.time()
+        deadline = t0 + slice_
+        played, positions, bad = check_variant(
+            variant, Tessera(args.tessera, game), rng, args.games, args.plies, deadline
+        )
+        for m in bad:
+            report(variant, game, *m)
+        total_games += played
+        total_positions += positions
+        total_bad += len(bad)
+        status = "ok" if not bad else f"{len(bad)} MISMATCHES"
+        print(f"{variant:15} {played:5} games {positions:7} positions {time.time() - t0:6.1f} s  {status}")
+    print(
+        f"total: {len(variants)} variants, {total_games} games, {total_positions} positions, "
+        f"{total_bad} mismatches, {time.time() - began:.0f} s"
+    )
+    return 1 if total_bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""Fairy-Stockfish's perft counts from the start position of each variant the
+issue lists, computed through pyffish, written to tests/data/fsf-perft.tsv.
+
+Perft N counts the leaves of the legal move tree N plies deep. pyffish lists
+no legal move where a game has ended (checkmate, stalemate, or an immediate
+end such as a bare king or a king on the hill), as Tessera does, so these are
+the counts Tessera must give. Depths go from 1 up while a count stays at most
+200,000 nodes (at least 3): pyffish sets up a position per call, so deeper
+counts take too long here; the deeper rows of ../shared/oracle/fsf-start-perft.tsv
+come from the engine itself.
+
+    python tests/fsf/record_perft.py > tests/data/fsf-perft.tsv
+"""
+
+import sys
+
+import pyffish as sf
+
+VARIANTS = """chess losalamos gardner capablanca shatranj courier makruk berolina grand
+kingofthehill racingkings 3check horde kinglet extinction antichess giveaway xiangqi
+janggi minishogi shogi crazyhouse knightmate nightrider grasshopper atomic duck
+seirawan amazon chancellor spartan""".split()
+
+LIMIT = 200_000
+
+
+def perft(variant, fen, depth):
+    moves = sf.legal_moves(variant, fen, [])
+    if depth == 1:
+        return len(moves)
+    return sum(perft(variant, sf.get_fen(variant, fen, [m]), depth - 1) for m in moves)
+
+
+def main():
+    version = ".".join(map(str, sf.version()))
+    print(f"# Fairy-Stockfish perft from each variant's start position, by pyffish {version}:")
+    print("# tests/fsf/record_perft.py (recursive pyffish.legal_moves, FEN to FEN).")
+    print("variant\tfen\tdepth\tnodes")
+    for variant in VARIANTS:
+        fen = sf.start_fen(variant)
+        depth, previous, nodes = 1, 1, 1
+        # The next count is guessed from the branching so far, and not
+        # computed past the limit once three depths are known.
+        while depth <= 3 or nodes * nodes // max(previous, 1) <= LIMIT:
+            previous, nodes = nodes, perft(variant, fen, depth)
+            print(f"{variant}\t{fen}\t{depth}\t{nodes}", flush=True)
+            print(f"{variant} {depth} {nodes}", file=sys.stderr, flush=True)
+            depth += 1
+
+
+if __name__ == "__main__":
+    main()
