@@ -248,67 +248,18 @@ fn pattern_hits(
             .get(cell as usize)
             .iter()
             .any(|&x| ok(x, 1)),
+        // Backwards to the screen, within the hop's reach beyond it, then on
+        // to the first piece behind the screen.
         Leg::Hop(dirs, reach) => {
-            let max = most(*reach);
+            let (max, cells) = (most(*reach), game.cell_count() as u32);
             dirs.iter().any(|&d| {
-                hop_back(pos, d, cell, 1, max, by, &|screen, x| {
-                    m.screen_kinds & 1u128 << kind_of(pos.at(screen)) != 0 && ok(x, 1)
+                slide_back(pos, d, cell, 1, max, by, &|screen, _| {
+                    m.screen_kinds & 1u128 << kind_of(pos.at(screen)) != 0
+                        && slide_back(pos, d, screen, 1, cells, by, &|x, _| ok(x, 1))
                 })
             })
         }
     }
-}
-
-/// Walks backwards along direction `d` from `at` over at most `max` cells
-/// (`dist` is the distance of the next one) to a screen, then on past it over
-/// empty cells to the first piece: `ok(screen, piece)` says whether that piece
-/// attacks `at`'s line by hopping. Every branch is followed; no walk is longer
-/// than the board has cells.
-fn hop_back(
-    pos: &Position<'_>,
-    d: u8,
-    at: u16,
-    dist: u32,
-    max: u32,
-    by: Side,
-    ok: &dyn Fn(u16, u16) -> bool,
-) -> bool {
-    let game = pos.game();
-    for &x in game.rev_step(by, d, at) {
-        if pos.at(x) != 0 {
-            if behind_screen(pos, d, x, game.cell_count() as u32, by, &|p| ok(x, p)) {
-                return true;
-            }
-        } else if dist < max
-            && dist < game.cell_count() as u32
-            && hop_back(pos, d, x, dist + 1, max, by, ok)
-        {
-            return true;
-        }
-    }
-    false
-}
-
-/// Whether the first piece backwards along `d` from the screen `at`, over
-/// empty cells, satisfies `ok`.
-fn behind_screen(
-    pos: &Position<'_>,
-    d: u8,
-    at: u16,
-    left: u32,
-    by: Side,
-    ok: &dyn Fn(u16) -> bool,
-) -> bool {
-    if left == 0 {
-        return false;
-    }
-    pos.game().rev_step(by, d, at).iter().any(|&x| {
-        if pos.at(x) != 0 {
-            ok(x)
-        } else {
-            behind_screen(pos, d, x, left - 1, by, ok)
-        }
-    })
 }
 
 /// Whether a piece of `kind` may end a capture on `cell`: not when it must promote
