@@ -21,6 +21,7 @@ pub const STATEMENT_KEYWORDS: &[&str] = &[
     "drop",
     "phase",
     "forced",
+    "check",
 ];
 
 /// The words that start a line inside a piece.

@@ -375,3 +375,22 @@ fn a_king_that_is_not_royal_castles_through_attack() {
     let plain = game(&src.replace("ROYAL", ""));
     assert!(moves(&plain, "", "").contains("a1c1"));
 }
+
+#[test]
+fn with_two_royal_pieces_check_needs_both_attacked() {
+    // Spartan duple check: Black's kings on c4 and d4; a rook on c1 attacks
+    // c4 only, so Black is not in check and either king may step onto the
+    // c-file, but no move may leave both attacked.
+    let g = game(&format!(
+        "grid file a..e rank 1..4
+         {KINGS}
+         piece Rook R
+           slide orthogonal
+         check when all royals attacked"
+    ));
+    let got = moves(&g, "2kk1/5/5/2R1K b - - 0 1", "");
+    assert_eq!(got, "c4b3 c4b4 c4c3 c4d3 d4c3 d4d3 d4e3 d4e4");
+    // Both attacked: only moves that shield or free one of them.
+    let got = moves(&g, "2kk1/5/5/2RRK b - - 0 1", "");
+    assert_eq!(got, "c4b3 c4b4 c4d3 d4c3 d4e3 d4e4");
+}

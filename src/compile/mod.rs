@@ -132,6 +132,7 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         reach_goals: goals.reach_goals,
         check_goal: goals.check_goal,
         forced_capture: file.forced_capture.is_some(),
+        check_all_royals: file.check_all_royals.is_some(),
         captured_by_captor: file.captured_by_captor,
         setup_counts: Vec::new(),
         general_legality: false,
@@ -167,10 +168,12 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
 /// made and tested: a hop's screen can be created by any move, a capture
 /// limited by kind attacks some royal pieces and not others, a forced capture
 /// and a promotion limited by the pieces captured depend on every move, and a
-/// drop that may not mate must be played out.
+/// drop that may not mate must be played out; where check needs every royal
+/// piece attacked, one of them may be left attacked.
 fn needs_general_legality(game: &Game) -> bool {
     let movements = || game.pieces.iter().flat_map(|p| &p.movements);
     game.forced_capture
+        || game.check_all_royals
         || game.drops.iter().any(|d| d.not_mating)
         || movements().any(|m| {
             m.capture_kinds != crate::game::ALL_KINDS

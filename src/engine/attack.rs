@@ -11,11 +11,14 @@ use super::position::Position;
 use crate::game::{cells_of, code, first_in, kind_of, side_of, AttackPattern, AttackRays};
 use crate::game::{KindMasks, Leg, LineOrder, Reach, Side};
 
-/// Whether a royal piece of `side` is attacked.
+/// Whether `side` is in check: one of its royal pieces is attacked, or all of
+/// them where the game says `check when all royals attacked`.
 pub fn in_check(pos: &Position<'_>, side: Side) -> bool {
-    pos.royals(side)
-        .iter()
-        .any(|c| is_attacked(pos, c, side.opposite()))
+    let royals = pos.royals(side);
+    if pos.game().check_all_royals {
+        return !royals.is_empty() && royals.iter().all(|c| is_attacked(pos, c, side.opposite()));
+    }
+    royals.iter().any(|c| is_attacked(pos, c, side.opposite()))
 }
 
 /// Whether `by` attacks `cell`.

@@ -486,6 +486,8 @@ pub struct Game {
     pub check_goal: Option<(u8, Outcome)>,
     /// When some capture is legal, only captures are.
     pub forced_capture: bool,
+    /// A side is in check only when all its royal pieces are attacked.
+    pub check_all_royals: bool,
     /// Whether captured pieces go to the captor's pool, changing sides.
     pub captured_by_captor: bool,
     /// Per kind and side: how many the setup places (for `only captured`).

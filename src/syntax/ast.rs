@@ -37,6 +37,8 @@ pub struct File {
     pub phases: Vec<PhaseDecl>,
     /// `forced capture`.
     pub forced_capture: Option<Span>,
+    /// `check when all royals attacked`.
+    pub check_all_royals: Option<Span>,
 }
 
 /// `drop POOL [KIND...] -> ZONE [: once per AXIS, not mating]`.

@@ -20,9 +20,11 @@ pub fn is_statement(phrase: &str) -> bool {
 /// lowering skips them.
 macro_rules! keyword_rules {
     () => {
-        Rule::kw_along
+        Rule::kw_all
+            | Rule::kw_along
             | Rule::kw_answer
             | Rule::kw_at
+            | Rule::kw_attacked
             | Rule::kw_bare
             | Rule::kw_behind
             | Rule::kw_beside
@@ -34,6 +36,7 @@ macro_rules! keyword_rules {
             | Rule::kw_capturing
             | Rule::kw_castling
             | Rule::kw_cell
+            | Rule::kw_check
             | Rule::kw_checked
             | Rule::kw_checking
             | Rule::kw_checkmated
@@ -81,6 +84,7 @@ macro_rules! keyword_rules {
             | Rule::kw_remove
             | Rule::kw_rook
             | Rule::kw_royal
+            | Rule::kw_royals
             | Rule::kw_sets
             | Rule::kw_setup
             | Rule::kw_slide
@@ -95,6 +99,7 @@ macro_rules! keyword_rules {
             | Rule::kw_turn
             | Rule::kw_up
             | Rule::kw_value
+            | Rule::kw_when
             | Rule::kw_white
             | Rule::kw_wins
             | Rule::kw_zone
@@ -189,6 +194,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         // Optional after every goal: naming it in every message would be noise.
         Rule::answer => return None,
         Rule::forced_stmt => "`forced capture`",
+        Rule::check_stmt => "`check when all royals attacked`",
         Rule::of_captor => "`of captor`",
         Rule::drop_kinds => "piece names",
         Rule::drop_mod => "`once per AXIS`, `not mating` or `mating loses`",
@@ -233,9 +239,11 @@ fn keyword_phrase(rule: Rule) -> &'static str {
 }
 
 const KEYWORD_PHRASES: &[&str] = &[
+    "`all`",
     "`along`",
     "`answer`",
     "`at`",
+    "`attacked`",
     "`bare`",
     "`behind`",
     "`beside`",
@@ -247,6 +255,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`capturing`",
     "`castling`",
     "`cell`",
+    "`check`",
     "`checked`",
     "`checking`",
     "`checkmated`",
@@ -294,6 +303,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`remove`",
     "`rook`",
     "`royal`",
+    "`royals`",
     "`sets`",
     "`setup`",
     "`slide`",
@@ -308,6 +318,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`turn`",
     "`up`",
     "`value`",
+    "`when`",
     "`white`",
     "`wins`",
     "`zone`",

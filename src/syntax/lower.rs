@@ -100,6 +100,15 @@ pub fn lower_file(pair: P<'_>) -> Result<File, Diagnostic> {
                 }
                 file.forced_capture = Some(span(&stmt));
             }
+            Rule::check_stmt => {
+                if file.check_all_royals.is_some() {
+                    return Err(Diagnostic::new(
+                        span(&stmt),
+                        "`check when all royals attacked` is given twice",
+                    ));
+                }
+                file.check_all_royals = Some(span(&stmt));
+            }
             Rule::phase_stmt => file.phases.push(lower_phase(stmt)?),
             Rule::EOI => {}
             r => unreachable!("grammar yields no {r:?} at top level"),
