@@ -22,6 +22,7 @@ pub const STATEMENT_KEYWORDS: &[&str] = &[
     "phase",
     "forced",
     "check",
+    "captures",
 ];
 
 /// The words that start a line inside a piece.

@@ -394,3 +394,35 @@ fn with_two_royal_pieces_check_needs_both_attacked() {
     let got = moves(&g, "2kk1/5/5/2RRK b - - 0 1", "");
     assert_eq!(got, "c4b3 c4b4 c4d3 d4c3 d4e3 d4e4");
 }
+
+#[test]
+fn a_capture_explodes_the_pieces_around_it_but_the_spared_kinds() {
+    // Atomic: the rook takes the knight on b3 and blows up itself, the
+    // knight on c3 and the queen on a2; White's pawn on c2 is spared.
+    let g = game(
+        "grid file a..d rank 1..4
+         piece King K royal
+           step all: quiet
+         piece Rook R
+           slide orthogonal
+         piece Knight N
+           leap (1, 2)
+         piece Queen Q
+           step all
+         piece Pawn P
+           step n
+         captures explode all except Pawn
+         goal extinct King loses",
+    );
+    let pos = at(&g, "3k/1nn1/q1P1/1R1K w - - 0 1", "b1b3");
+    assert_eq!(fen::format(&pos).unwrap(), "3k/4/2P1/3K b - - 0 1");
+    // A capture next to one's own king would blow it up: not legal.
+    let got = moves(&g, "3k/4/2q1/2RK w - - 0 1", "");
+    assert!(!got.contains("c1c2"), "{got}");
+    // Kings side by side cannot check each other: the white king may step
+    // next to the black one onto cells the black queen attacks.
+    let got = moves(&g, "4/qk2/4/K3 w - - 0 1", "");
+    assert_eq!(got, "a1a2 a1b1 a1b2");
+    // Blowing up the other king wins at once.
+    assert_eq!(result(&g, "4/1kn1/4/2RK w - - 0 1", "c1c3"), "white wins");
+}

@@ -75,6 +75,14 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
     }
     let bases: Vec<Kind> = pieces.iter().map(|p| p.base).collect();
     let goals = build_goals(file, &pieces, &kinds, &zone_names, &bases, errors);
+    let explosion = file.explosion.as_ref().map(|e| crate::game::Explosion {
+        dirs: board.dirs(&e.dirs, errors),
+        spared: e
+            .spared
+            .iter()
+            .filter_map(|k| kinds.resolve(k, errors))
+            .fold(0u128, |m, k| pieces::with_copies(&bases, m | 1u128 << k)),
+    });
     let drops = build_drops(
         file,
         &board,
@@ -133,6 +141,7 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         check_goal: goals.check_goal,
         forced_capture: file.forced_capture.is_some(),
         check_all_royals: file.check_all_royals.is_some(),
+        explosion,
         captured_by_captor: file.captured_by_captor,
         setup_counts: Vec::new(),
         general_legality: false,
@@ -174,6 +183,7 @@ fn needs_general_legality(game: &Game) -> bool {
     let movements = || game.pieces.iter().flat_map(|p| &p.movements);
     game.forced_capture
         || game.check_all_royals
+        || game.explosion.is_some()
         || game.drops.iter().any(|d| d.not_mating)
         || movements().any(|m| {
             m.capture_kinds != crate::game::ALL_KINDS

@@ -15,10 +15,27 @@ use crate::game::{KindMasks, Leg, LineOrder, Reach, Side};
 /// them where the game says `check when all royals attacked`.
 pub fn in_check(pos: &Position<'_>, side: Side) -> bool {
     let royals = pos.royals(side);
+    let checked = |c: u16| is_attacked(pos, c, side.opposite()) && !shielded_by_blast(pos, c, side);
     if pos.game().check_all_royals {
-        return !royals.is_empty() && royals.iter().all(|c| is_attacked(pos, c, side.opposite()));
+        return !royals.is_empty() && royals.iter().all(checked);
     }
-    royals.iter().any(|c| is_attacked(pos, c, side.opposite()))
+    royals.iter().any(checked)
+}
+
+/// Where captures explode, a royal piece next to an enemy royal piece cannot
+/// be taken: the capture would blow up the capturer's own royal piece. So it
+/// is not in check.
+fn shielded_by_blast(pos: &Position<'_>, royal: u16, side: Side) -> bool {
+    let game = pos.game();
+    let Some(e) = &game.explosion else {
+        return false;
+    };
+    let enemy = pos.royals(side.opposite());
+    e.dirs.iter().any(|&d| {
+        game.step(Side::White, d, royal)
+            .iter()
+            .any(|&c| enemy.contains(c))
+    })
 }
 
 /// Whether `by` attacks `cell`.

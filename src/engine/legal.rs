@@ -66,9 +66,17 @@ fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
     let side = pos.side_to_move();
     let game = pos.game();
     let mut replies = Vec::new();
+    let own_royals = pos.royals(side).len();
+    let explosions = game.explosion.is_some();
     moves.retain(|&mv| {
         let undo = pos.make(mv);
-        let mut ok = !(in_check(pos, side) || mv.not_checking && in_check(pos, side.opposite()));
+        // An explosion may take the mover's own royal piece, which is never
+        // legal, or the opponent's last, which ends the game whatever else.
+        let blown_up = explosions && pos.royals(side).len() < own_royals;
+        let wins = explosions && pos.royals(side.opposite()).is_empty();
+        let mut ok = !blown_up
+            && (wins
+                || !(in_check(pos, side) || mv.not_checking && in_check(pos, side.opposite())));
         if ok
             && mv.kind == MoveKind::Drop
             && drop_may_not_mate(game, &mv)

@@ -40,6 +40,9 @@ pub struct Position<'g> {
     /// How often each side's royal pieces have been checked, for a
     /// `checked N times` goal (always 0 without one).
     pub checks: [u8; 2],
+    /// The pieces explosions removed, for `unmake` to put back: cell, piece,
+    /// counter and whether it had not moved. Empty without `captures explode`.
+    blasted: Vec<(u16, Code, u8, bool)>,
     /// Whether the last move was a drop whose rule says a checkmate by it
     /// loses for the side that gave it (`mating loses`). History rather than
     /// position, as in Fairy-Stockfish: positions read from text have it unset
@@ -66,6 +69,8 @@ pub struct Undo {
     put_slot: u16,
     /// The check counts before the move.
     checks: [u8; 2],
+    /// How many pieces the move's explosion removed.
+    blasted: u8,
     mating_drop: bool,
 }
 
@@ -112,6 +117,7 @@ impl<'g> Position<'g> {
             halfmove: 0,
             fullmove: 1,
             checks: [0; 2],
+            blasted: Vec::new(),
             mating_drop: false,
         }
     }
@@ -301,6 +307,7 @@ impl<'g> Position<'g> {
             taken_slot: NO_CELL,
             put_slot: NO_CELL,
             checks: self.checks,
+            blasted: 0,
             mating_drop: self.mating_drop,
         };
         self.mating_drop = mv.kind == MoveKind::Drop
@@ -414,9 +421,41 @@ impl<'g> Position<'g> {
         }
         self.unmoved.remove(mv.from);
         self.unmoved.remove(mv.to);
+        if undo.captured != 0 {
+            if let Some(e) = &self.game.explosion {
+                undo.blasted = self.explode(mv.to, e);
+            }
+        }
         // As in FEN, a capture or a move of a promoting piece (a pawn) resets the clock.
         let resets = undo.captured != 0 || !piece.promotions.is_empty();
         self.halfmove = if resets { 0 } else { self.halfmove + 1 };
+    }
+
+    /// Removes the capturing piece on `at` and the pieces around it that the
+    /// explosion does not spare; returns how many it removed.
+    fn explode(&mut self, at: u16, e: &crate::game::Explosion) -> u8 {
+        let game = self.game;
+        let mut n = 0;
+        let mut blast = |pos: &mut Position<'_>, c: u16| {
+            let piece = pos.board[c as usize];
+            let spared = piece == 0
+                || (c != at && e.spared & 1u128 << game.pieces[kind_of(piece) as usize].base != 0);
+            if spared || pos.blasted.iter().rev().take(n).any(|b| b.0 == c) {
+                return;
+            }
+            let entry = (c, piece, pos.state[c as usize], pos.unmoved.contains(c));
+            pos.take(c);
+            pos.unmoved.remove(c);
+            pos.blasted.push(entry);
+            n += 1;
+        };
+        blast(self, at);
+        for &d in &e.dirs {
+            for &c in game.step(Side::White, d, at) {
+                blast(self, c);
+            }
+        }
+        n as u8
     }
 
     /// Takes back the move `undo` came from.
@@ -449,6 +488,12 @@ impl<'g> Position<'g> {
     fn unmake_board_move(&mut self, undo: &Undo) {
         let mv = undo.mv;
         let side = self.side;
+        for _ in 0..undo.blasted {
+            if let Some((c, piece, state, unmoved)) = self.blasted.pop() {
+                self.put_with(c, piece, state);
+                self.unmoved.set(c, unmoved);
+            }
+        }
         self.take(mv.to);
         if mv.source > 0 {
             let piece = &self.game.pieces[kind_of(undo.moved) as usize];

@@ -309,6 +309,15 @@ pub struct ReachGoal {
     pub answer: Option<Side>,
 }
 
+/// `captures explode`: a capture also removes the capturing piece and the
+/// pieces one step from the capture cell along `dirs`, but those of `spared`
+/// kinds.
+#[derive(Clone, Debug)]
+pub struct Explosion {
+    pub dirs: Vec<u8>,
+    pub spared: u128,
+}
+
 /// A drop rule: pieces of `kinds` from `pool` onto empty cells of `zone`.
 #[derive(Clone, Debug)]
 pub struct DropRule {
@@ -488,6 +497,8 @@ pub struct Game {
     pub forced_capture: bool,
     /// A side is in check only when all its royal pieces are attacked.
     pub check_all_royals: bool,
+    /// What a capture blows up besides the captured piece, if anything.
+    pub explosion: Option<Explosion>,
     /// Whether captured pieces go to the captor's pool, changing sides.
     pub captured_by_captor: bool,
     /// Per kind and side: how many the setup places (for `only captured`).

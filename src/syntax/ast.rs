@@ -39,6 +39,16 @@ pub struct File {
     pub forced_capture: Option<Span>,
     /// `check when all royals attacked`.
     pub check_all_royals: Option<Span>,
+    /// `captures explode DIRS except KIND...`.
+    pub explosion: Option<ExplosionDecl>,
+}
+
+/// `captures explode DIRS [except KIND...]`.
+#[derive(Clone, Debug)]
+pub struct ExplosionDecl {
+    pub dirs: Vec<Name>,
+    pub spared: Vec<Name>,
+    pub span: Span,
 }
 
 /// `drop POOL [KIND...] -> ZONE [: once per AXIS, not mating]`.

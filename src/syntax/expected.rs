@@ -33,6 +33,7 @@ macro_rules! keyword_rules {
             | Rule::kw_captor
             | Rule::kw_capture
             | Rule::kw_captured
+            | Rule::kw_captures
             | Rule::kw_capturing
             | Rule::kw_castling
             | Rule::kw_cell
@@ -45,6 +46,8 @@ macro_rules! keyword_rules {
             | Rule::kw_draws
             | Rule::kw_drop
             | Rule::kw_en
+            | Rule::kw_except
+            | Rule::kw_explode
             | Rule::kw_extinct
             | Rule::kw_first
             | Rule::kw_forced
@@ -195,6 +198,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::answer => return None,
         Rule::forced_stmt => "`forced capture`",
         Rule::check_stmt => "`check when all royals attacked`",
+        Rule::explode_stmt => "`captures explode`",
         Rule::of_captor => "`of captor`",
         Rule::drop_kinds => "piece names",
         Rule::drop_mod => "`once per AXIS`, `not mating` or `mating loses`",
@@ -252,6 +256,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`captor`",
     "`capture`",
     "`captured`",
+    "`captures`",
     "`capturing`",
     "`castling`",
     "`cell`",
@@ -264,6 +269,8 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`draws`",
     "`drop`",
     "`en`",
+    "`except`",
+    "`explode`",
     "`extinct`",
     "`first`",
     "`forced`",

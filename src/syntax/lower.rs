@@ -100,6 +100,23 @@ pub fn lower_file(pair: P<'_>) -> Result<File, Diagnostic> {
                 }
                 file.forced_capture = Some(span(&stmt));
             }
+            Rule::explode_stmt => {
+                let sp = span(&stmt);
+                if file.explosion.is_some() {
+                    return Err(Diagnostic::new(sp, "`captures explode` is given twice"));
+                }
+                let mut it = inner(stmt);
+                let dirs = lower_dirs(it.next().expect("directions"));
+                let spared = it
+                    .next()
+                    .map(|k| inner(k).map(name).collect())
+                    .unwrap_or_default();
+                file.explosion = Some(ExplosionDecl {
+                    dirs,
+                    spared,
+                    span: sp,
+                });
+            }
             Rule::check_stmt => {
                 if file.check_all_royals.is_some() {
                     return Err(Diagnostic::new(

@@ -11,6 +11,7 @@ counts take too long here; the deeper rows of ../shared/oracle/fsf-start-perft.t
 come from the engine itself.
 
     python tests/fsf/record_perft.py > tests/data/fsf-perft.tsv
+    python tests/fsf/record_perft.py shogi xiangqi      # some variants only
 """
 
 import sys
@@ -33,16 +34,18 @@ def perft(variant, fen, depth):
 
 
 def main():
+    variants = sys.argv[1:] or VARIANTS
     version = ".".join(map(str, sf.version()))
     print(f"# Fairy-Stockfish perft from each variant's start position, by pyffish {version}:")
     print("# tests/fsf/record_perft.py (recursive pyffish.legal_moves, FEN to FEN).")
     print("variant\tfen\tdepth\tnodes")
-    for variant in VARIANTS:
+    for variant in variants:
         fen = sf.start_fen(variant)
         depth, previous, nodes = 1, 1, 1
-        # The next count is guessed from the branching so far, and not
-        # computed past the limit once three depths are known.
-        while depth <= 3 or nodes * nodes // max(previous, 1) <= LIMIT:
+        # The next count is guessed from the branching so far: it is computed
+        # while under the limit, and up to depth 3 while under 20 times it
+        # (duck chess, with some 640 moves a ply, stops at depth 2).
+        while nodes * nodes // max(previous, 1) <= (20 * LIMIT if depth <= 3 else LIMIT):
             previous, nodes = nodes, perft(variant, fen, depth)
             print(f"{variant}\t{fen}\t{depth}\t{nodes}", flush=True)
             print(f"{variant} {depth} {nodes}", file=sys.stderr, flush=True)
