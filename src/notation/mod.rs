@@ -90,15 +90,23 @@ pub(crate) fn read_en_passant(pos: &Position<'_>, text: &str) -> Option<EnPassan
 }
 
 /// The en-passant field of `pos` as [`read_en_passant`] reads it back: `-`,
-/// the first target, or the target and the victim's cell where the target
-/// alone would name another piece.
+/// the first target, or the target and the victim's cell, in cell order,
+/// where the target alone could name another piece or the victim's kind has
+/// several movements that set en passant (Berolina pawns), as
+/// Fairy-Stockfish writes it.
 pub(crate) fn write_en_passant(pos: &Position<'_>) -> String {
     let Some(ep) = pos.en_passant() else {
         return "-".to_string();
     };
     let game = pos.game();
     let target = game.cell_name(ep.targets[0]);
-    if en_passant_for(pos, target).is_some_and(|found| found.victim == ep.victim) {
+    let victim_kind = &game.pieces[kind_of(pos.at(ep.victim)) as usize];
+    let setters = victim_kind
+        .movements
+        .iter()
+        .filter(|m| m.sets_en_passant)
+        .count();
+    if setters < 2 && en_passant_for(pos, target).is_some_and(|found| found.victim == ep.victim) {
         return target.to_string();
     }
     let victim = game.cell_name(ep.victim);

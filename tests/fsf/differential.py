@@ -11,6 +11,9 @@ claim (is_optional_game_end: the move-count rules, which Tessera does not
 have yet) or at the ply cap. Each ply goes on from the FEN, without history,
 so FSF applies no repetition rule (Tessera has none yet).
 
+Every fifth position, the FEN that `tessera show --fen FEN` writes back must
+be FSF's FEN.
+
 Random moves lean toward captures, promotions, drops and checks, so that
 hands, promotions and endings are reached.
 
@@ -91,6 +94,14 @@ class Tessera:
     def __init__(self, exe, game):
         self.exe, self.game = exe, game
 
+    def fen_back(self, fen):
+        """The FEN `show` writes for the position read from `fen`."""
+        run = subprocess.run(
+            [self.exe, "show", self.game, "--fen", fen], capture_output=True, text=True
+        )
+        lines = [l[5:] for l in run.stdout.splitlines() if l.startswith("FEN: ")]
+        return lines[0] if lines else run.stderr.strip()
+
     def moves(self, fen):
         run = subprocess.run(
             [self.exe, "moves", self.game, "--fen", fen],
@@ -123,6 +134,13 @@ def check_variant(variant, tessera, rng, games, plies, deadline):
             if got != expected:
                 mismatches.append((fen, got, expected, error))
                 break
+            # Every fifth position, Tessera must also write FSF's FEN back as
+            # FSF writes it (FSF's own start FEN of shogi is a special form).
+            if positions % 5 == 0 and fen != start:
+                back = tessera.fen_back(fen)
+                if back != fen:
+                    mismatches.append((fen, None, None, f"show writes the FEN back as {back}"))
+                    break
             if over or sf.is_optional_game_end(variant, fen, [])[0]:
                 break
             fen = sf.get_fen(variant, fen, [pick(rng, fen, fsf)])
@@ -133,7 +151,7 @@ def check_variant(variant, tessera, rng, games, plies, deadline):
 def report(variant, game, fen, got, expected, error):
     print(f"MISMATCH {variant}: {fen}")
     if error:
-        print(f"  tessera failed: {error}")
+        print(f"  tessera: {error}")
     else:
         print(f"  only in Tessera: {' '.join(sorted(got - expected)) or '-'}")
         print(f"  only in FSF:     {' '.join(sorted(expected - got)) or '-'}")
