@@ -23,6 +23,7 @@ pub const STATEMENT_KEYWORDS: &[&str] = &[
     "forced",
     "check",
     "captures",
+    "gating",
 ];
 
 /// The words that start a line inside a piece.

@@ -426,3 +426,30 @@ fn a_capture_explodes_the_pieces_around_it_but_the_spared_kinds() {
     // Blowing up the other king wins at once.
     assert_eq!(result(&g, "4/1kn1/4/2RK w - - 0 1", "c1c3"), "white wins");
 }
+
+#[test]
+fn gating_brings_a_hand_piece_onto_the_cell_a_first_move_leaves() {
+    // Seirawan gating: the knight's first move from the back rank may bring
+    // the hawk from the hand onto b1; a piece that has moved may not gate.
+    let g = game(&format!(
+        "grid file a..d rank 1..4
+         {KINGS}
+         zone back a1..d1
+         piece Knight N
+           leap (1, 2)
+         piece Hawk H
+           step diagonal
+         pool hand
+         gating hand from back
+         setup white King d1, Knight b1, Hawk @hand black King d4"
+    ));
+    let got = moves(&g, "", "");
+    assert!(
+        got.contains("b1a3h") && got.contains("b1c3h") && got.contains("b1a3"),
+        "{got}"
+    );
+    let pos = at(&g, "", "b1c3h");
+    assert_eq!(fen::format(&pos).unwrap(), "3k/2N1/4/1H1K[] b Dd - 1 1");
+    let got = moves(&g, "", "b1c3 d4c4 c3b1 c4d4");
+    assert!(!got.contains("b1a3h"), "the knight has moved: {got}");
+}

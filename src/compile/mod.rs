@@ -65,6 +65,14 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
     };
     let (mut pieces, kinds) = pieces::build(file, &scope, &mut leaps, errors);
     let setup = build_setup(file, &board, &kinds, errors);
+    let setup_pools: Vec<(usize, Kind)> = file
+        .setup
+        .iter()
+        .filter_map(|p| {
+            let pool = pools.names.resolve(p.pool.as_ref()?, errors)?;
+            Some((pool, code(kinds.resolve(&p.piece, errors)?, side(p.side))))
+        })
+        .collect();
     let castlings = build_castlings(file, &board, &kinds, errors);
     for c in &castlings {
         for k in [c.king, c.rook] {
@@ -75,6 +83,12 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
     }
     let bases: Vec<Kind> = pieces.iter().map(|p| p.base).collect();
     let goals = build_goals(file, &pieces, &kinds, &zone_names, &bases, errors);
+    let gating = file.gating.as_ref().and_then(|(pool, zone, _)| {
+        Some((
+            pools.names.resolve(pool, errors)?,
+            zone_names.resolve(zone, errors)?,
+        ))
+    });
     let explosion = file.explosion.as_ref().map(|e| crate::game::Explosion {
         dirs: board.dirs(&e.dirs, errors),
         spared: e
@@ -130,6 +144,7 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         zones,
         pieces,
         setup,
+        setup_pools,
         first_turn: file.turn.map_or(Side::White, |(s, _)| side(s)),
         castlings,
         checkmated: goals.checkmated,
@@ -142,6 +157,7 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         forced_capture: file.forced_capture.is_some(),
         check_all_royals: file.check_all_royals.is_some(),
         explosion,
+        gating,
         captured_by_captor: file.captured_by_captor,
         setup_counts: Vec::new(),
         general_legality: false,
@@ -165,6 +181,16 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
             [crate::game::side_of(c).index()];
         *slot = slot.saturating_add(1);
     }
+    if let Some((_, zone)) = game.gating {
+        // A piece's first move out of the gating zone may gate: the pieces set
+        // up there remember whether they have moved.
+        for &(c, code) in &game.setup {
+            let side = crate::game::side_of(code);
+            if game.zones[zone][side.index()].contains(c) {
+                game.pieces[crate::game::kind_of(code) as usize].tracks_unmoved = true;
+            }
+        }
+    }
     game.general_legality = needs_general_legality(&game);
     game.move_table = move_table::build(&game);
     game.step_masks = step_masks(&game);
@@ -184,6 +210,7 @@ fn needs_general_legality(game: &Game) -> bool {
     game.forced_capture
         || game.check_all_royals
         || game.explosion.is_some()
+        || game.gating.is_some()
         || game.drops.iter().any(|d| d.not_mating)
         || movements().any(|m| {
             m.capture_kinds != crate::game::ALL_KINDS

@@ -38,6 +38,9 @@ pub(crate) fn pseudo_legal_moves_counting(
     }
     castling_moves(pos, out, known);
     pool_moves(pos, out);
+    if let Some((pool, zone)) = pos.game().gating {
+        gating_moves(pos, out, pool, zone);
+    }
     if let Some(p) = phase {
         out.retain(|mv| !mv.is_from_pool() && phase_moves(pos, p, mv.from));
     }
@@ -226,6 +229,43 @@ fn distinct(pool: &[(u8, u8)]) -> impl Iterator<Item = (u8, u8)> + '_ {
         .enumerate()
         .filter(|(i, p)| *i == 0 || pool[i - 1] != **p)
         .map(|(_, p)| *p)
+}
+
+/// Adds, for every board move that is the first move of a piece from the
+/// gating zone, the same move bringing each distinct piece of the gating pool
+/// onto the cell it leaves (for castling, onto the king's or the partner's).
+fn gating_moves(pos: &Position<'_>, out: &mut Vec<Move>, pool: usize, zone: usize) {
+    let game = pos.game();
+    let side = pos.side_to_move();
+    let hand = pos.pool(pool, side);
+    if hand.is_empty() {
+        return;
+    }
+    let may_gate = |c: u16| pos.is_unmoved(c) && game.in_zone(zone, side, c);
+    let ungated = out.len();
+    for i in 0..ungated {
+        let mv = out[i];
+        if mv.is_from_pool() {
+            continue;
+        }
+        let mut cells = [NO_CELL; 2];
+        if may_gate(mv.from) {
+            cells[0] = mv.from;
+        }
+        if mv.kind == MoveKind::Castle && may_gate(mv.aux) {
+            cells[1] = mv.aux;
+        }
+        for gate in cells.into_iter().filter(|&c| c != NO_CELL) {
+            for (piece, state) in distinct(hand) {
+                out.push(Move {
+                    piece,
+                    state,
+                    gate,
+                    ..mv
+                });
+            }
+        }
+    }
 }
 
 /// Transfers between pools and drops from pools onto empty cells of a zone.

@@ -40,6 +40,9 @@ pub struct Move {
     pub not_checking: bool,
     pub aux: u16,
     pub aux2: u16,
+    /// Where a gated piece (`piece`, with counter `state`, out of the gating
+    /// pool) enters the board on a board move, or `NO_CELL`.
+    pub gate: u16,
 }
 
 impl Move {
@@ -56,6 +59,7 @@ impl Move {
             not_checking: false,
             aux: NO_CELL,
             aux2: NO_CELL,
+            gate: NO_CELL,
         }
     }
 

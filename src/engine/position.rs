@@ -71,6 +71,8 @@ pub struct Undo {
     checks: [u8; 2],
     /// How many pieces the move's explosion removed.
     blasted: u8,
+    /// Where a gated piece was taken out of its pool.
+    gate_slot: u16,
     mating_drop: bool,
 }
 
@@ -129,6 +131,10 @@ impl<'g> Position<'g> {
         for &(c, code) in &game.setup {
             p.put(c, code);
             p.set_unmoved(c, true);
+        }
+        for &(pool, code) in &game.setup_pools {
+            let start = game.pieces[kind_of(code) as usize].start_state();
+            p.add_to_pool(pool, (code, start));
         }
         p
     }
@@ -308,6 +314,7 @@ impl<'g> Position<'g> {
             put_slot: NO_CELL,
             checks: self.checks,
             blasted: 0,
+            gate_slot: NO_CELL,
             mating_drop: self.mating_drop,
         };
         self.mating_drop = mv.kind == MoveKind::Drop
@@ -328,7 +335,16 @@ impl<'g> Position<'g> {
                 undo.put_slot = self.pool_insert(mv.to as usize * 2 + side.index(), piece);
                 self.halfmove += 1;
             }
-            _ => self.make_board_move(mv, &mut undo),
+            _ => {
+                self.make_board_move(mv, &mut undo);
+                if mv.gate != NO_CELL {
+                    if let Some((pool, _)) = self.game.gating {
+                        let piece = (mv.piece, mv.state);
+                        undo.gate_slot = self.pool_remove(pool * 2 + side.index(), piece);
+                        self.put_with(mv.gate, mv.piece, mv.state);
+                    }
+                }
+            }
         }
         self.en_passant = (mv.kind == MoveKind::SetsEnPassant).then_some(EnPassant {
             targets: [mv.aux, mv.aux2],
@@ -477,7 +493,14 @@ impl<'g> Position<'g> {
                 self.pools[mv.from as usize * 2 + side.index()]
                     .insert(undo.taken_slot as usize, (mv.piece, mv.state));
             }
-            _ => self.unmake_board_move(&undo),
+            _ => {
+                if let (true, Some((pool, _))) = (mv.gate != NO_CELL, self.game.gating) {
+                    self.take(mv.gate);
+                    self.pools[pool * 2 + side.index()]
+                        .insert(undo.gate_slot as usize, (mv.piece, mv.state));
+                }
+                self.unmake_board_move(&undo);
+            }
         }
         self.en_passant = undo.en_passant;
         self.halfmove = undo.halfmove;

@@ -481,6 +481,8 @@ pub struct Game {
     pub zones: Vec<[CellSet; 2]>,
     pub pieces: Vec<PieceDef>,
     pub setup: Vec<(Cell, Code)>,
+    /// Pieces the setup puts into pools: pool and piece.
+    pub setup_pools: Vec<(usize, Code)>,
     pub first_turn: Side,
     pub castlings: Vec<Castling>,
     pub checkmated: Outcome,
@@ -499,6 +501,8 @@ pub struct Game {
     pub check_all_royals: bool,
     /// What a capture blows up besides the captured piece, if anything.
     pub explosion: Option<Explosion>,
+    /// `gating POOL from ZONE`: the pool and the zone.
+    pub gating: Option<(usize, usize)>,
     /// Whether captured pieces go to the captor's pool, changing sides.
     pub captured_by_captor: bool,
     /// Per kind and side: how many the setup places (for `only captured`).

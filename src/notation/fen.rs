@@ -128,8 +128,11 @@ pub fn parse<'g>(game: &'g Game, fen: &str) -> Result<Position<'g>, ParseFenErro
         parse_hand(game, hand, &mut pos)?;
     }
     // Pieces that no castling concerns keep their first-move right where the setup put them.
+    // Where pieces gate, the castling field says which of them may.
+    let gating_zone = game.gating.map(|(_, z)| z);
     for (cell, c) in &game.setup {
-        if pos.at(*cell) == *c && !castling_kind(game, kind_of(*c)) {
+        let gates = gating_zone.is_some_and(|z| game.in_zone(z, side_of(*c), *cell));
+        if pos.at(*cell) == *c && !castling_kind(game, kind_of(*c)) && !gates {
             // `set_unmoved` ignores kinds that do not track it.
             pos.set_unmoved(*cell, true);
         }
@@ -234,7 +237,8 @@ pub fn has_fen(game: &Game) -> bool {
     game.rect.is_some()
         && game.pool_names.len() <= 1
         && game.pieces.iter().enumerate().all(|(k, p)| {
-            p.counter.is_none() && (!p.tracks_unmoved || castling_kind(game, k as u8))
+            p.counter.is_none()
+                && (!p.tracks_unmoved || castling_kind(game, k as u8) || game.gating.is_some())
         })
 }
 
@@ -358,6 +362,14 @@ fn parse_castling(game: &Game, text: &str, pos: &mut Position<'_>) -> Result<(),
         } else {
             Side::Black
         };
+        // Where pieces gate, a file letter is one piece's gating right (as in
+        // Seirawan chess: `KQBCDFGkqbcdfg`), and only `K` and `Q` castle.
+        if game.gating.is_some() && !matches!(ch.to_ascii_uppercase(), 'K' | 'Q') {
+            if gating_right(game, ch, side, pos) {
+                continue;
+            }
+            return Err(ParseFenError::BadCastling(ch));
+        }
         let mut found = false;
         for c in &game.castlings {
             let kings: Vec<u16> = pos
@@ -395,6 +407,23 @@ fn parse_castling(game: &Game, text: &str, pos: &mut Position<'_>) -> Result<(),
         }
     }
     Ok(())
+}
+
+/// A file letter of the castling field that names no castling partner: in a
+/// game with gating, the right of the piece of `side` on that file in the
+/// gating zone to gate on its first move. Whether there was one.
+fn gating_right(game: &Game, letter: char, side: Side, pos: &mut Position<'_>) -> bool {
+    let Some((_, zone)) = game.gating else {
+        return false;
+    };
+    let file = letter.to_ascii_uppercase() as i64 - 'A' as i64;
+    let cell = game.zones[zone][side.index()]
+        .iter()
+        .find(|&c| file_of(game, c) == file && pos.at(c) != 0 && side_of(pos.at(c)) == side);
+    if let Some(c) = cell {
+        pos.set_unmoved(c, true);
+    }
+    cell.is_some()
 }
 
 /// Writes `pos` as FEN.
@@ -459,6 +488,8 @@ fn castling_rights(pos: &Position<'_>) -> String {
     let mut out = String::new();
     for side in [Side::White, Side::Black] {
         let mut rights: Vec<char> = Vec::new();
+        // The cells whose right a castling letter already says.
+        let mut said: Vec<u16> = Vec::new();
         for c in &game.castlings {
             for king in pos.occupied(side).iter() {
                 if pos.at(king) != code(c.king, side) || !pos.is_unmoved(king) {
@@ -470,6 +501,7 @@ fn castling_rights(pos: &Position<'_>) -> String {
                         if !pos.is_unmoved(r) {
                             continue;
                         }
+                        said.extend([king, r]);
                         let east = file_of(game, r) > file_of(game, king);
                         let ch = if i + 1 == partners.len() {
                             if east {
@@ -482,6 +514,16 @@ fn castling_rights(pos: &Position<'_>) -> String {
                         };
                         rights.push(ch);
                     }
+                }
+            }
+        }
+        // Gating rights: every other unmoved piece of the gating zone, by the
+        // letter of its file, as Fairy-Stockfish writes Seirawan chess.
+        if let Some((_, zone)) = game.gating {
+            for c in game.zones[zone][side.index()].iter() {
+                if pos.at(c) != 0 && pos.is_unmoved(c) && !said.contains(&c) {
+                    rights
+                        .push(char::from_u32('A' as u32 + file_of(game, c) as u32).unwrap_or('?'));
                 }
             }
         }

@@ -20,6 +20,7 @@
 
 use super::{piece_item, Location};
 use crate::engine::legal::legal_moves;
+use crate::engine::moves::NO_CELL;
 use crate::engine::{Move, MoveKind, Position};
 use crate::game::{code, kind_of, Game, Side};
 use std::fmt;
@@ -83,9 +84,26 @@ pub fn format(game: &Game, mv: &Move) -> String {
             }
         }
     }
-    if mv.kind == MoveKind::Castle && !is_plain_castling(game, mv) {
+    if mv.kind == MoveKind::Castle && mv.gate != NO_CELL && mv.gate == mv.aux {
+        // Gating onto the partner's cell: the partner's move onto the king's
+        // cell, as Fairy-Stockfish writes it (`h1e1h`).
+        s = format!(
+            "{}{dash}{}",
+            game.cell_name(mv.aux),
+            game.cell_name(mv.from)
+        );
+    } else if mv.kind == MoveKind::Castle && !is_plain_castling(game, mv) {
         let (rook_from, rook_to) = (game.cell_name(mv.aux), game.cell_name(mv.aux2));
         s.push_str(&format!("/{rook_from}{dash}{rook_to}"));
+    }
+    if mv.gate != NO_CELL {
+        // A gated piece: its letter, as a promotion's (`g1f3h`).
+        s.push_str(equals);
+        s.push(
+            game.pieces[kind_of(mv.piece) as usize]
+                .letter
+                .to_ascii_lowercase(),
+        );
     }
     s
 }

@@ -41,6 +41,8 @@ pub struct File {
     pub check_all_royals: Option<Span>,
     /// `captures explode DIRS except KIND...`.
     pub explosion: Option<ExplosionDecl>,
+    /// `gating POOL from ZONE`.
+    pub gating: Option<(Name, Name, Span)>,
 }
 
 /// `captures explode DIRS [except KIND...]`.
@@ -236,12 +238,13 @@ pub enum Modifier {
     Over(bool, Vec<Name>, Span),
 }
 
-/// `white King e1 d1` inside `setup`.
+/// `white King e1 d1` (or `white Hawk @hand`, into a pool) inside `setup`.
 #[derive(Clone, Debug)]
 pub struct Placement {
     pub side: Side,
     pub piece: Name,
     pub cells: Vec<CellItem>,
+    pub pool: Option<Name>,
 }
 
 /// `castling King Rook along e w: king 2, rook beside`.

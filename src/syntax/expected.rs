@@ -53,6 +53,7 @@ macro_rules! keyword_rules {
             | Rule::kw_forced
             | Rule::kw_from
             | Rule::kw_game
+            | Rule::kw_gating
             | Rule::kw_goal
             | Rule::kw_grid
             | Rule::kw_group
@@ -199,6 +200,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::forced_stmt => "`forced capture`",
         Rule::check_stmt => "`check when all royals attacked`",
         Rule::explode_stmt => "`captures explode`",
+        Rule::gating_stmt => "`gating`",
+        Rule::pool_place => "a pool such as `@hand`",
         Rule::of_captor => "`of captor`",
         Rule::drop_kinds => "piece names",
         Rule::drop_mod => "`once per AXIS`, `not mating` or `mating loses`",
@@ -276,6 +279,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`forced`",
     "`from`",
     "`game`",
+    "`gating`",
     "`goal`",
     "`grid`",
     "`group`",

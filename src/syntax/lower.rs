@@ -117,6 +117,16 @@ pub fn lower_file(pair: P<'_>) -> Result<File, Diagnostic> {
                     span: sp,
                 });
             }
+            Rule::gating_stmt => {
+                let sp = span(&stmt);
+                if file.gating.is_some() {
+                    return Err(Diagnostic::new(sp, "`gating` is given twice"));
+                }
+                let mut it = inner(stmt);
+                let pool = name(it.next().expect("pool"));
+                let zone = name(it.next().expect("zone"));
+                file.gating = Some((pool, zone, sp));
+            }
             Rule::check_stmt => {
                 if file.check_all_royals.is_some() {
                     return Err(Diagnostic::new(
@@ -536,8 +546,18 @@ fn lower_setup(pair: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
                 for placement in it {
                     let mut p = inner(placement);
                     let piece = name(p.next().expect("piece"));
-                    let cells = lower_cell_set(p.next().expect("cells"));
-                    file.setup.push(Placement { side, piece, cells });
+                    let place = p.next().expect("cells");
+                    let (cells, pool) = if place.as_rule() == Rule::pool_place {
+                        (Vec::new(), inner(place).next().map(name))
+                    } else {
+                        (lower_cell_set(place), None)
+                    };
+                    file.setup.push(Placement {
+                        side,
+                        piece,
+                        cells,
+                        pool,
+                    });
                 }
             }
             Rule::turn => {
