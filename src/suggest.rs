@@ -24,11 +24,12 @@ pub const STATEMENT_KEYWORDS: &[&str] = &[
     "check",
     "captures",
     "gating",
+    "place",
 ];
 
 /// The words that start a line inside a piece.
 pub const PIECE_KEYWORDS: &[&str] = &[
-    "value", "royal", "counter", "promote", "step", "slide", "leap", "path", "hop",
+    "value", "royal", "counter", "promote", "step", "slide", "leap", "path", "hop", "neutral",
 ];
 
 /// The keyword `word` is probably a misspelling of.

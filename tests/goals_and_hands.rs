@@ -453,3 +453,23 @@ fn gating_brings_a_hand_piece_onto_the_cell_a_first_move_leaves() {
     let got = moves(&g, "", "b1c3 d4c4 c3b1 c4d4");
     assert!(!got.contains("b1a3h"), "the knight has moved: {got}");
 }
+
+#[test]
+fn every_move_ends_by_moving_the_neutral_piece() {
+    // Duck chess on a small board: each king move comes with every empty cell
+    // for the duck but the one it stands on; nobody may capture it.
+    let g = game(
+        "grid file a..c rank 1..2
+         piece King K
+           step all
+         piece Duck * neutral
+         place Duck after every move",
+    );
+    let got = moves(&g, "k*1/2K w - - 0 1", "");
+    assert_eq!(
+        got,
+        "c1b1,b1a1 c1b1,b1c1 c1b1,b1c2 c1c2,c2a1 c1c2,c2b1 c1c2,c2c1"
+    );
+    let pos = at(&g, "k*1/2K w - - 0 1", "c1c2,c2b1");
+    assert_eq!(fen::format(&pos).unwrap(), "k1K/1*1 b - - 1 1");
+}

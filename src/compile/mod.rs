@@ -83,6 +83,16 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
     }
     let bases: Vec<Kind> = pieces.iter().map(|p| p.base).collect();
     let goals = build_goals(file, &pieces, &kinds, &zone_names, &bases, errors);
+    let walling = file.walling.as_ref().and_then(|n| {
+        let k = kinds.resolve(n, errors)?;
+        if !pieces[k as usize].neutral {
+            errors.push(Diagnostic::new(
+                n.span,
+                format!("`place` needs a `neutral` piece; `{}` is not", n.text),
+            ));
+        }
+        Some(k)
+    });
     let gating = file.gating.as_ref().and_then(|(pool, zone, _)| {
         Some((
             pools.names.resolve(pool, errors)?,
@@ -158,6 +168,7 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         check_all_royals: file.check_all_royals.is_some(),
         explosion,
         gating,
+        walling,
         captured_by_captor: file.captured_by_captor,
         setup_counts: Vec::new(),
         general_legality: false,
@@ -211,6 +222,7 @@ fn needs_general_legality(game: &Game) -> bool {
         || game.check_all_royals
         || game.explosion.is_some()
         || game.gating.is_some()
+        || game.walling.is_some()
         || game.drops.iter().any(|d| d.not_mating)
         || movements().any(|m| {
             m.capture_kinds != crate::game::ALL_KINDS

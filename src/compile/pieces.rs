@@ -189,6 +189,7 @@ fn build_piece(
             .to_ascii_uppercase(),
         value: p.value.unwrap_or(0),
         royal: p.royal,
+        neutral: p.neutral,
         tracks_unmoved: movements.iter().any(|m| m.first_only || m.later_only),
         movements,
         promotions,

@@ -41,6 +41,9 @@ pub(crate) fn pseudo_legal_moves_counting(
     if let Some((pool, zone)) = pos.game().gating {
         gating_moves(pos, out, pool, zone);
     }
+    if let Some(kind) = pos.game().walling {
+        walling_moves(pos, out, kind);
+    }
     if let Some(p) = phase {
         out.retain(|mv| !mv.is_from_pool() && phase_moves(pos, p, mv.from));
     }
@@ -80,12 +83,15 @@ pub(crate) fn count_plain_moves(pos: &Position<'_>, from: u16, quiet_only: bool)
                 }
                 m.modality.may_move()
             } else {
-                side_of(target) != side && m.modality.may_capture() && {
-                    if quiet_only {
-                        return None;
+                side_of(target) != side
+                    && m.modality.may_capture()
+                    && !is_neutral(game, target)
+                    && {
+                        if quiet_only {
+                            return None;
+                        }
+                        true
                     }
-                    true
-                }
             };
             match (moves, c.plain) {
                 (false, _) => Some(0),
@@ -268,6 +274,45 @@ fn gating_moves(pos: &Position<'_>, out: &mut Vec<Move>, pool: usize, zone: usiz
     }
 }
 
+/// Turns every move into the moves that end by placing the neutral piece of
+/// `kind` on a cell empty after the move, other than the one it stands on.
+fn walling_moves(pos: &Position<'_>, out: &mut Vec<Move>, kind: Kind) {
+    let game = pos.game();
+    let wall = code(kind, Side::White);
+    let now = pos
+        .occupied(Side::White)
+        .iter()
+        .find(|&c| pos.at(c) == wall);
+    let moves = std::mem::take(out);
+    for mv in moves {
+        let (mut freed, mut filled) = ([NO_CELL; 2], [mv.to, NO_CELL]);
+        match mv.kind {
+            MoveKind::Drop | MoveKind::Transfer => {}
+            MoveKind::Castle => {
+                freed = [mv.from, mv.aux];
+                filled[1] = mv.aux2;
+            }
+            MoveKind::EnPassant => freed = [mv.from, mv.aux],
+            _ => freed[0] = mv.from,
+        }
+        if mv.kind == MoveKind::Transfer {
+            filled[0] = NO_CELL;
+        }
+        for c in 0..game.cell_count() as u16 {
+            let empty = (pos.at(c) == 0 || freed.contains(&c)) && !filled.contains(&c);
+            if empty && Some(c) != now {
+                out.push(Move { gate: c, ..mv });
+            }
+        }
+    }
+}
+
+/// Whether the piece on a cell is one that nobody captures.
+#[inline]
+fn is_neutral(game: &Game, piece: u8) -> bool {
+    game.pieces[kind_of(piece) as usize].neutral
+}
+
 /// Transfers between pools and drops from pools onto empty cells of a zone.
 fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
     let game = pos.game();
@@ -388,7 +433,10 @@ impl Gen<'_, '_> {
                     self.land(c.cell, [NO_CELL; 2]);
                 }
             } else {
-                if run.has(Run::CAPTURE) && side_of(target) != self.side {
+                if run.has(Run::CAPTURE)
+                    && side_of(target) != self.side
+                    && !is_neutral(self.game, target)
+                {
                     if c.plain {
                         self.out.push(Move {
                             to: c.cell,
@@ -736,6 +784,7 @@ impl Gen<'_, '_> {
         } else if side_of(target) == self.side
             || !m.modality.may_capture()
             || m.capture_kinds & 1u128 << kind_of(target) == 0
+            || is_neutral(self.game, target)
         {
             return;
         }

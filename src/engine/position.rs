@@ -344,6 +344,9 @@ impl<'g> Position<'g> {
                         self.put_with(mv.gate, mv.piece, mv.state);
                     }
                 }
+                if let (true, Some(kind)) = (mv.gate != NO_CELL, self.game.walling) {
+                    undo.gate_slot = self.move_wall(code(kind, Side::White), mv.gate);
+                }
             }
         }
         self.en_passant = (mv.kind == MoveKind::SetsEnPassant).then_some(EnPassant {
@@ -474,6 +477,19 @@ impl<'g> Position<'g> {
         n as u8
     }
 
+    /// Moves the neutral piece `wall` onto `to`; returns where it stood, or
+    /// `NO_CELL` where it was not on the board yet.
+    fn move_wall(&mut self, wall: Code, to: u16) -> u16 {
+        let at = self.occupied[0]
+            .iter()
+            .find(|&c| self.board[c as usize] == wall);
+        if let Some(c) = at {
+            self.take(c);
+        }
+        self.put(to, wall);
+        at.unwrap_or(NO_CELL)
+    }
+
     /// Takes back the move `undo` came from.
     pub fn unmake(&mut self, undo: Undo) {
         let mv = undo.mv;
@@ -494,6 +510,12 @@ impl<'g> Position<'g> {
                     .insert(undo.taken_slot as usize, (mv.piece, mv.state));
             }
             _ => {
+                if let (true, Some(kind)) = (mv.gate != NO_CELL, self.game.walling) {
+                    self.take(mv.gate);
+                    if undo.gate_slot != NO_CELL {
+                        self.put(undo.gate_slot, code(kind, Side::White));
+                    }
+                }
                 if let (true, Some((pool, _))) = (mv.gate != NO_CELL, self.game.gating) {
                     self.take(mv.gate);
                     self.pools[pool * 2 + side.index()]

@@ -245,6 +245,8 @@ pub struct PieceDef {
     pub letter: char,
     pub value: i64,
     pub royal: bool,
+    /// Belongs to neither side: nobody captures it (it is kept as White's).
+    pub neutral: bool,
     pub movements: Vec<Movement>,
     /// Every `promote` rule, in source order.
     pub promotions: Vec<Promotion>,
@@ -503,6 +505,8 @@ pub struct Game {
     pub explosion: Option<Explosion>,
     /// `gating POOL from ZONE`: the pool and the zone.
     pub gating: Option<(usize, usize)>,
+    /// `place KIND after every move`: the neutral kind every move places.
+    pub walling: Option<Kind>,
     /// Whether captured pieces go to the captor's pool, changing sides.
     pub captured_by_captor: bool,
     /// Per kind and side: how many the setup places (for `only captured`).
@@ -607,6 +611,7 @@ impl Game {
 
     /// The kind whose letter is `letter` (either case), not a promoted form.
     pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
+        // `*` is a letter of its own: a neutral piece.
         let up = letter.to_ascii_uppercase();
         self.pieces
             .iter()
@@ -667,9 +672,12 @@ impl Game {
             .count()
     }
 
-    /// A piece's FEN letter: upper case for White.
+    /// A piece's FEN letter: upper case for White (`*` for a neutral piece).
     pub fn letter(&self, code: Code) -> char {
         let l = self.pieces[kind_of(code) as usize].letter;
+        if !l.is_ascii_alphabetic() {
+            return l;
+        }
         match side_of(code) {
             Side::White => l.to_ascii_uppercase(),
             Side::Black => l.to_ascii_lowercase(),

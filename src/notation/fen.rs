@@ -288,7 +288,7 @@ fn parse_placement(
                         pos.put(c, code(k as u8, side_of(piece)));
                     }
                 }
-            } else if ch.is_ascii_alphabetic() || ch == '+' {
+            } else if ch.is_ascii_alphabetic() || ch == '+' || ch == '*' {
                 let promoted = ch == '+';
                 let ch = if promoted {
                     chars.next().ok_or(ParseFenError::BadPlacementChar('+'))?
@@ -303,7 +303,7 @@ fn parse_placement(
                         .promoted_form(kind)
                         .ok_or(ParseFenError::BadPlacementChar('+'))?;
                 }
-                let side = if ch.is_ascii_uppercase() {
+                let side = if ch.is_ascii_uppercase() || game.pieces[kind as usize].neutral {
                     Side::White
                 } else {
                     Side::Black

@@ -176,7 +176,7 @@ pub fn parse_piece_item(game: &Game, item: &str) -> Result<(u8, Location, u8), S
             .promoted_form(kind)
             .ok_or_else(|| format!("no kind is written `+{letter}`, as `{item}` has it"))?;
     }
-    let side = if letter.is_ascii_uppercase() {
+    let side = if letter.is_ascii_uppercase() || game.pieces[kind as usize].neutral {
         Side::White
     } else {
         Side::Black

@@ -84,7 +84,7 @@ pub fn format(game: &Game, mv: &Move) -> String {
             }
         }
     }
-    if mv.kind == MoveKind::Castle && mv.gate != NO_CELL && mv.gate == mv.aux {
+    if mv.kind == MoveKind::Castle && game.gating.is_some() && mv.gate == mv.aux {
         // Gating onto the partner's cell: the partner's move onto the king's
         // cell, as Fairy-Stockfish writes it (`h1e1h`).
         s = format!(
@@ -96,7 +96,15 @@ pub fn format(game: &Game, mv: &Move) -> String {
         let (rook_from, rook_to) = (game.cell_name(mv.aux), game.cell_name(mv.aux2));
         s.push_str(&format!("/{rook_from}{dash}{rook_to}"));
     }
-    if mv.gate != NO_CELL {
+    if let (true, Some(_)) = (mv.gate != NO_CELL, game.walling) {
+        // The neutral piece placed after the move: `e2e4,e4d5`, as
+        // Fairy-Stockfish writes it.
+        s.push_str(&format!(
+            ",{}{dash}{}",
+            game.cell_name(mv.to),
+            game.cell_name(mv.gate)
+        ));
+    } else if mv.gate != NO_CELL {
         // A gated piece: its letter, as a promotion's (`g1f3h`).
         s.push_str(equals);
         s.push(

@@ -43,6 +43,8 @@ pub struct File {
     pub explosion: Option<ExplosionDecl>,
     /// `gating POOL from ZONE`.
     pub gating: Option<(Name, Name, Span)>,
+    /// `place KIND after every move`.
+    pub walling: Option<Name>,
 }
 
 /// `captures explode DIRS [except KIND...]`.
@@ -175,6 +177,8 @@ pub struct PieceDecl {
     pub letter: Name,
     pub value: Option<i64>,
     pub royal: bool,
+    /// `neutral`: the piece belongs to neither side.
+    pub neutral: bool,
     pub counter: Option<CounterDecl>,
     /// `on capture lower NAME by N`.
     pub on_capture: Option<(Name, u32)>,

@@ -20,7 +20,8 @@ pub fn is_statement(phrase: &str) -> bool {
 /// lowering skips them.
 macro_rules! keyword_rules {
     () => {
-        Rule::kw_all
+        Rule::kw_after
+            | Rule::kw_all
             | Rule::kw_along
             | Rule::kw_answer
             | Rule::kw_at
@@ -46,6 +47,7 @@ macro_rules! keyword_rules {
             | Rule::kw_draws
             | Rule::kw_drop
             | Rule::kw_en
+            | Rule::kw_every
             | Rule::kw_except
             | Rule::kw_explode
             | Rule::kw_extinct
@@ -70,6 +72,7 @@ macro_rules! keyword_rules {
             | Rule::kw_mirror
             | Rule::kw_move
             | Rule::kw_moves
+            | Rule::kw_neutral
             | Rule::kw_not
             | Rule::kw_of
             | Rule::kw_on
@@ -81,6 +84,7 @@ macro_rules! keyword_rules {
             | Rule::kw_per
             | Rule::kw_phase
             | Rule::kw_piece
+            | Rule::kw_place
             | Rule::kw_pool
             | Rule::kw_promote
             | Rule::kw_quiet
@@ -142,7 +146,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::cell_set | Rule::cell_item => "a cell",
         Rule::cell_box => "a box of cells such as `a1..h2`",
         Rule::piece_stmt => "`piece`",
-        Rule::letter => "a single letter",
+        Rule::letter => "a single letter, `+` and a letter, or `*`",
         Rule::value_prop => "`value`",
         Rule::royal_prop => "`royal`",
         Rule::promote_prop => "`promote`",
@@ -201,6 +205,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::check_stmt => "`check when all royals attacked`",
         Rule::explode_stmt => "`captures explode`",
         Rule::gating_stmt => "`gating`",
+        Rule::place_stmt => "`place`",
+        Rule::neutral_prop => "`neutral`",
         Rule::pool_place => "a pool such as `@hand`",
         Rule::of_captor => "`of captor`",
         Rule::drop_kinds => "piece names",
@@ -246,6 +252,7 @@ fn keyword_phrase(rule: Rule) -> &'static str {
 }
 
 const KEYWORD_PHRASES: &[&str] = &[
+    "`after`",
     "`all`",
     "`along`",
     "`answer`",
@@ -272,6 +279,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`draws`",
     "`drop`",
     "`en`",
+    "`every`",
     "`except`",
     "`explode`",
     "`extinct`",
@@ -296,6 +304,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`mirror`",
     "`move`",
     "`moves`",
+    "`neutral`",
     "`not`",
     "`of`",
     "`on`",
@@ -307,6 +316,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`per`",
     "`phase`",
     "`piece`",
+    "`place`",
     "`pool`",
     "`promote`",
     "`quiet`",

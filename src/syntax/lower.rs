@@ -117,6 +117,12 @@ pub fn lower_file(pair: P<'_>) -> Result<File, Diagnostic> {
                     span: sp,
                 });
             }
+            Rule::place_stmt => {
+                if file.walling.is_some() {
+                    return Err(Diagnostic::new(span(&stmt), "`place` is given twice"));
+                }
+                file.walling = inner(stmt).next().map(name);
+            }
             Rule::gating_stmt => {
                 let sp = span(&stmt);
                 if file.gating.is_some() {
@@ -372,6 +378,7 @@ fn lower_piece(pair: P<'_>) -> Result<PieceDecl, Diagnostic> {
         letter,
         value: None,
         royal: false,
+        neutral: false,
         counter: None,
         on_capture: None,
         promotions: Vec::new(),
@@ -381,6 +388,7 @@ fn lower_piece(pair: P<'_>) -> Result<PieceDecl, Diagnostic> {
         match prop.as_rule() {
             Rule::value_prop => piece.value = Some(int(inner(prop).next().expect("value"))?),
             Rule::royal_prop => piece.royal = true,
+            Rule::neutral_prop => piece.neutral = true,
             Rule::counter_prop => {
                 let sp = span(&prop);
                 if piece.counter.is_some() {
