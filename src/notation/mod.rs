@@ -47,15 +47,22 @@ pub(crate) fn en_passant_by(
         let piece = probe.take(victim);
         probe.set_side_to_move(mover);
         for origin in 0..game.cell_count() as u16 {
-            if probe.at(origin) != 0 {
+            // The origin is empty, or holds a neutral piece placed there after
+            // the move (duck chess).
+            let left = probe.at(origin);
+            if left != 0 && !game.pieces[kind_of(left) as usize].neutral {
                 continue;
             }
+            probe.take(origin);
             probe.put(origin, piece);
             probe.set_unmoved(origin, true);
             let mut moves = Vec::new();
             piece_moves(&probe, origin, &mut moves);
             probe.set_unmoved(origin, false);
             probe.take(origin);
+            if left != 0 {
+                probe.put(origin, left);
+            }
             let hit = moves.iter().find(|m| {
                 m.kind == MoveKind::SetsEnPassant
                     && m.to == victim
