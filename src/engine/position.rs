@@ -353,6 +353,19 @@ impl<'g> Position<'g> {
             targets: [mv.aux, mv.aux2],
             victim: mv.to,
         });
+        // A neutral piece placed on a cell just passed leaves nothing to take
+        // en passant there.
+        if let (Some(ep), true) = (self.en_passant, self.game.walling.is_some()) {
+            let targets = ep.targets.map(|t| if t == mv.gate { NO_CELL } else { t });
+            self.en_passant = match targets {
+                [NO_CELL, NO_CELL] => None,
+                [NO_CELL, t] | [t, NO_CELL] => Some(EnPassant {
+                    targets: [t, NO_CELL],
+                    ..ep
+                }),
+                _ => Some(EnPassant { targets, ..ep }),
+            };
+        }
         if side == Side::Black {
             self.fullmove += 1;
         }
