@@ -12,7 +12,7 @@ have yet) or at the ply cap. Each ply goes on from the FEN, without history,
 so FSF applies no repetition rule (Tessera has none yet).
 
 Every fifth position, the FEN that `tessera show --fen FEN` writes back must
-be FSF's FEN.
+be FSF's FEN (but for makruk's count, which Tessera does not keep yet).
 
 Random moves lean toward captures, promotions, drops and checks, so that
 hands, promotions and endings are reached.
@@ -73,6 +73,16 @@ def destination(move):
     while last and not last[-1].isdigit():
         last = last[:-1]
     return last
+
+
+def without_count(fen):
+    """FSF's FEN with makruk's count, which Tessera does not keep yet (a draw
+    rule, part of a later issue), written as Tessera writes it: `-` in its
+    place (`w - 128 9 93` becomes `w - - 9 93`)."""
+    fields = fen.split()
+    if len(fields) == 6 and fields[2] == "-" and fields[3].isdigit():
+        fields[3] = "-"
+    return " ".join(fields)
 
 
 def pick(rng, fen, moves):
@@ -138,7 +148,7 @@ def check_variant(variant, tessera, rng, games, plies, deadline):
             # FSF writes it (FSF's own start FEN of shogi is a special form).
             if positions % 5 == 0 and fen != start:
                 back = tessera.fen_back(fen)
-                if back != fen:
+                if back != without_count(fen):
                     mismatches.append((fen, None, None, f"show writes the FEN back as {back}"))
                     break
             if over or sf.is_optional_game_end(variant, fen, [])[0]:
