@@ -83,6 +83,10 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
     }
     let bases: Vec<Kind> = pieces.iter().map(|p| p.base).collect();
     let goals = build_goals(file, &pieces, &kinds, &zone_names, &bases, errors);
+    let ends_by_rule = goals.bare.is_some()
+        || !goals.extinctions.is_empty()
+        || !goals.reach_goals.is_empty()
+        || goals.check_goal.is_some();
     let walling = file.walling.as_ref().and_then(|n| {
         let k = kinds.resolve(n, errors)?;
         if !pieces[k as usize].neutral {
@@ -164,6 +168,7 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         extinctions: goals.extinctions,
         reach_goals: goals.reach_goals,
         check_goal: goals.check_goal,
+        ends_by_rule,
         forced_capture: file.forced_capture.is_some(),
         check_all_royals: file.check_all_royals.is_some(),
         explosion,

@@ -38,11 +38,14 @@ pub(crate) fn pseudo_legal_moves_counting(
     }
     castling_moves(pos, out, known);
     pool_moves(pos, out);
-    if let Some((pool, zone)) = pos.game().gating {
-        gating_moves(pos, out, pool, zone);
-    }
-    if let Some(kind) = pos.game().walling {
-        walling_moves(pos, out, kind);
+    let game = pos.game();
+    if game.gating.is_some() || game.walling.is_some() {
+        if let Some((pool, zone)) = game.gating {
+            gating_moves(pos, out, pool, zone);
+        }
+        if let Some(kind) = game.walling {
+            walling_moves(pos, out, kind);
+        }
     }
     if let Some(p) = phase {
         out.retain(|mv| !mv.is_from_pool() && phase_moves(pos, p, mv.from));

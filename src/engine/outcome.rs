@@ -77,8 +77,13 @@ fn over(side: Side, outcome: Outcome, reason: Reason) -> Status {
 /// The end that a goal on material, a zone or checks gives the position, if
 /// any. Tested before moves are generated: such a position has none. Where
 /// both sides qualify, the side that has just moved is named first.
+#[inline]
 pub fn rule_end(pos: &mut Position<'_>) -> Option<Status> {
     let game = pos.game();
+    // Most games have none of these goals: one test, on the hot path of perft.
+    if !game.ends_by_rule {
+        return None;
+    }
     let to_move = pos.side_to_move();
     if let Some(outcome) = game.bare {
         let side = if game.bare_answer {

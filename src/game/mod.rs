@@ -497,6 +497,9 @@ pub struct Game {
     pub reach_goals: Vec<ReachGoal>,
     /// A side whose royal pieces have been checked this many times gets the outcome.
     pub check_goal: Option<(u8, Outcome)>,
+    /// Whether some goal (bare, extinction, reach, checks) may end the game
+    /// before the side to move plays.
+    pub ends_by_rule: bool,
     /// When some capture is legal, only captures are.
     pub forced_capture: bool,
     /// A side is in check only when all its royal pieces are attacked.
