@@ -9,15 +9,9 @@ use tessera::engine::outcome::{status, Status};
 use tessera::notation::{fen, uci};
 use tessera::{compile_str, Game, Position};
 
-/// Directions every test board uses: (file, rank) vectors.
-const COMPASS: &str = "
-direction n (0,1) s (0,-1) e (1,0) w (-1,0)
-direction ne (1,1) nw (-1,1) se (1,-1) sw (-1,-1)
-group orthogonal = n e s w
-group diagonal = ne nw se sw
-group all = orthogonal diagonal
-mirror rank
-";
+mod common;
+
+use common::COMPASS;
 
 #[track_caller]
 fn game(src: &str) -> Game {

@@ -9,6 +9,16 @@ use clap::Parser;
 use std::path::Path;
 use tessera::cli::{run, Cli, Failure};
 
+/// Directions every test board uses: (file, rank) vectors.
+pub const COMPASS: &str = "
+direction n (0,1) s (0,-1) e (1,0) w (-1,0)
+direction ne (1,1) nw (-1,1) se (1,-1) sw (-1,-1)
+group orthogonal = n e s w
+group diagonal = ne nw se sw
+group all = orthogonal diagonal
+mirror rank
+";
+
 /// What one CLI run printed, and how it ended.
 pub struct Output {
     pub stdout: String,
