@@ -59,6 +59,8 @@ pub fn draw(pos: &mut Position<'_>) -> String {
             Reason::Extinction => "out of a kind of piece its goals need",
             Reason::Reached => "in a zone its goals name",
             Reason::Checks => "checked as often as its goals allow",
+            Reason::Facing => "facing the enemy after a pass",
+            Reason::Passes => "to move after the passes its goals count",
         };
         let result = match winner {
             Some(w) => format!("{} wins", capitalised(w)),

@@ -25,6 +25,8 @@ pub const STATEMENT_KEYWORDS: &[&str] = &[
     "captures",
     "gating",
     "place",
+    "pass",
+    "count",
 ];
 
 /// The words that start a line inside a piece.

@@ -467,3 +467,60 @@ fn every_move_ends_by_moving_the_neutral_piece() {
     let pos = at(&g, "k*1/2K w - - 0 1", "c1c2,c2b1");
     assert_eq!(fen::format(&pos).unwrap(), "k1K/1*1 b - - 1 1");
 }
+
+#[test]
+fn a_side_not_in_check_may_pass_and_two_passes_end_the_game_by_count() {
+    // `pass` adds a move that leaves the board as it is, written as the royal
+    // piece standing still; not while in check. Two passes in a row end the
+    // game, decided by counting values: White's rook (5) against Black's
+    // knight (3) and its bonus of 1.5 wins.
+    let g = game(&format!(
+        "grid file a..d rank 1..4
+         {KINGS}
+         piece Rook R value 5
+           slide orthogonal
+         piece Knight N value 3
+           leap (1, 2)
+         pass
+         goal passed 2 times counts
+         count bonus black 1.5"
+    ));
+    // The knight on c3 guards a2, b1 and d1.
+    let start = "k3/2n1/4/K2R w - - 0 1";
+    assert_eq!(moves(&g, start, ""), "a1a1 a1b2 d1b1 d1c1 d1d2 d1d3 d1d4");
+    assert_eq!(result(&g, start, "a1a1"), "ongoing");
+    assert_eq!(result(&g, start, "a1a1 a4a4"), "white wins");
+    assert_eq!(moves(&g, start, "a1a1 a4a4"), "");
+    // A move between two passes starts the count again.
+    assert_eq!(result(&g, start, "a1a1 a4b4 a1a1"), "ongoing");
+    // In check (a knight on c2 attacks a1), no pass.
+    assert_eq!(moves(&g, "k3/4/2n1/K2R w - - 0 1", ""), "a1a2 a1b1 a1b2");
+}
+
+#[test]
+fn facing_pieces_must_be_parted_or_a_pass_ends_the_game() {
+    // Janggi's bikjang: the generals may come to face each other on an open
+    // file; the side to move must then part them (move a general off the file
+    // or put a piece between) or pass, and a pass while they face ends the
+    // game, decided by count (here a draw: no values).
+    let g = game(&format!(
+        "grid file a..c rank 1..4
+         {KINGS}
+         piece Rook R
+           slide orthogonal
+         pass
+         goal King faces King along orthogonal counts"
+    ));
+    let facing = "1k1/3/3/RK1 w - - 0 1";
+    assert_eq!(moves(&g, facing, ""), "b1a2 b1b1 b1c1 b1c2");
+    let interposing = "1k1/3/R2/1K1 w - - 0 1";
+    assert_eq!(moves(&g, interposing, ""), "a2b2 b1a1 b1b1 b1c1 b1c2");
+    assert_eq!(result(&g, facing, "b1b1"), "draw");
+    assert_eq!(moves(&g, facing, "b1b1"), "");
+    // Coming to face is legal; only then must the other side part them.
+    assert_eq!(result(&g, "k2/3/3/RK1 b - - 0 1", "a4b4"), "ongoing");
+    assert_eq!(
+        moves(&g, "k2/3/3/RK1 b - - 0 1", "a4b4"),
+        "b1a2 b1b1 b1c1 b1c2"
+    );
+}

@@ -82,11 +82,14 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         }
     }
     let bases: Vec<Kind> = pieces.iter().map(|p| p.base).collect();
-    let goals = build_goals(file, &pieces, &kinds, &zone_names, &bases, errors);
+    let goals = build_goals(file, &board, &pieces, &kinds, &zone_names, &bases, errors);
     let ends_by_rule = goals.bare.is_some()
         || !goals.extinctions.is_empty()
         || !goals.reach_goals.is_empty()
-        || goals.check_goal.is_some();
+        || goals.check_goal.is_some()
+        || goals.passes_goal.is_some()
+        || goals.facing.is_some();
+    let count_bonus = count_bonus(file, errors);
     let walling = file.walling.as_ref().and_then(|n| {
         let k = kinds.resolve(n, errors)?;
         if !pieces[k as usize].neutral {
@@ -168,6 +171,10 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         extinctions: goals.extinctions,
         reach_goals: goals.reach_goals,
         check_goal: goals.check_goal,
+        pass: file.pass.is_some(),
+        passes_goal: goals.passes_goal,
+        facing: goals.facing,
+        count_bonus,
         ends_by_rule,
         forced_capture: file.forced_capture.is_some(),
         check_all_royals: file.check_all_royals.is_some(),
@@ -224,6 +231,8 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
 fn needs_general_legality(game: &Game) -> bool {
     let movements = || game.pieces.iter().flat_map(|p| &p.movements);
     game.forced_capture
+        || game.pass
+        || game.facing.is_some()
         || game.check_all_royals
         || game.explosion.is_some()
         || game.gating.is_some()
@@ -428,6 +437,7 @@ fn build_castlings(
 
 fn build_goals(
     file: &ast::File,
+    board: &board::Board,
     pieces: &[crate::game::PieceDef],
     kinds: &Names<Kind>,
     zones: &Names<usize>,
@@ -448,6 +458,7 @@ fn build_goals(
             ast::Outcome::Wins => Outcome::Wins,
             ast::Outcome::Loses => Outcome::Loses,
             ast::Outcome::Draws => Outcome::Draws,
+            ast::Outcome::Counts => Outcome::Counts,
         };
         let answer_allowed = matches!(
             g.condition,
@@ -496,6 +507,42 @@ fn build_goals(
                     ));
                 }
                 goals.check_goal = Some(((*n).clamp(1, 255) as u8, outcome));
+                continue;
+            }
+            GoalCondition::Passed(n, span) => {
+                if goals.passes_goal.is_some() {
+                    errors.push(Diagnostic::new(g.span, "this goal is given twice"));
+                }
+                if *n == 0 || *n > 255 {
+                    errors.push(Diagnostic::new(
+                        *span,
+                        "a goal on passes counts 1 to 255 of them",
+                    ));
+                }
+                if file.pass.is_none() {
+                    errors.push(Diagnostic::new(
+                        g.span,
+                        "a goal on passes needs the statement `pass`",
+                    ));
+                }
+                goals.passes_goal = Some(((*n).clamp(1, 255) as u8, outcome));
+                continue;
+            }
+            GoalCondition::Faces(kind, other, dirs) => {
+                if goals.facing.is_some() {
+                    errors.push(Diagnostic::new(g.span, "this goal is given twice"));
+                }
+                let dirs = board.dirs(dirs, errors);
+                if let (Some(kinds), Some(others)) =
+                    (kind_mask(kind, errors), kind_mask(other, errors))
+                {
+                    goals.facing = Some(crate::game::Facing {
+                        kinds,
+                        others,
+                        dirs,
+                        outcome,
+                    });
+                }
                 continue;
             }
             GoalCondition::Reaches(kind, zone) => {
@@ -547,6 +594,8 @@ struct Goals {
     extinctions: Vec<crate::game::Extinction>,
     reach_goals: Vec<crate::game::ReachGoal>,
     check_goal: Option<(u8, Outcome)>,
+    passes_goal: Option<(u8, Outcome)>,
+    facing: Option<crate::game::Facing>,
 }
 
 impl Default for Goals {
@@ -559,8 +608,36 @@ impl Default for Goals {
             extinctions: Vec::new(),
             reach_goals: Vec::new(),
             check_goal: None,
+            passes_goal: None,
+            facing: None,
         }
     }
+}
+
+/// Per side, the `count bonus` in thousandths; each side may have one, and
+/// only a game with a goal that `counts` may give it.
+fn count_bonus(file: &ast::File, errors: &mut Vec<Diagnostic>) -> [i64; 2] {
+    let mut bonus = [0; 2];
+    let mut given = [false; 2];
+    let counts = file.goals.iter().any(|g| g.outcome == ast::Outcome::Counts);
+    for &(s, points, span) in &file.count_bonus {
+        let s = side(s).index();
+        if given[s] {
+            errors.push(Diagnostic::new(
+                span,
+                "this side's `count bonus` is given twice",
+            ));
+        }
+        if !counts {
+            errors.push(Diagnostic::new(
+                span,
+                "`count bonus` needs a goal that `counts`",
+            ));
+        }
+        given[s] = true;
+        bonus[s] = points;
+    }
+    bonus
 }
 
 fn build_drops(

@@ -365,10 +365,12 @@ fn build_movement(
             }
             ast::Modifier::First(_) => mv.first_only = true,
             ast::Modifier::NotFirst(_) => mv.later_only = true,
-            ast::Modifier::From(z) => mv.from_zone = zones.resolve(z, errors),
-            ast::Modifier::To(z) => mv.to_zone = zones.resolve(z, errors),
-            ast::Modifier::NotTo(z) => mv.not_to_zone = zones.resolve(z, errors),
-            ast::Modifier::NotFrom(z) => mv.not_from_zone = zones.resolve(z, errors),
+            ast::Modifier::From(z) => set_zone(&mut mv.from_zone, "from", z, zones, errors),
+            ast::Modifier::To(z) => set_zone(&mut mv.to_zone, "to", z, zones, errors),
+            ast::Modifier::NotTo(z) => set_zone(&mut mv.not_to_zone, "not to", z, zones, errors),
+            ast::Modifier::NotFrom(z) => {
+                set_zone(&mut mv.not_from_zone, "not from", z, zones, errors)
+            }
             ast::Modifier::Jumping(_) => mv.jumping = true,
             ast::Modifier::NotChecking(_) => mv.not_checking = true,
             ast::Modifier::SetsEnPassant(s) => {
@@ -666,4 +668,24 @@ fn group(rays: &mut AttackRays, leg: &Leg, bit: u128, m: &Movement, cells: usize
         _ => return false,
     }
     true
+}
+
+/// Sets a movement's zone condition; a second one of the same kind would
+/// silently replace the first, so it is an error.
+fn set_zone(
+    slot: &mut Option<usize>,
+    what: &str,
+    zone: &ast::Name,
+    zones: &Names<usize>,
+    errors: &mut Vec<Diagnostic>,
+) {
+    if slot.is_some() {
+        errors.push(Diagnostic::new(
+            zone.span,
+            format!(
+                "`{what}` is given twice on this movement; declare one zone with the cells of both"
+            ),
+        ));
+    }
+    *slot = zones.resolve(zone, errors);
 }

@@ -14,7 +14,7 @@ use super::castling::Unattacked;
 use super::movegen::reach_of;
 use super::movegen::{count_plain_moves, pseudo_legal_moves_counting};
 use super::moves::{Move, MoveKind, NO_CELL};
-use super::outcome::rule_end;
+use super::outcome::{facing, rule_end};
 use super::position::Position;
 use crate::game::{code, first_in, kind_of, side_of, LineOrder, PathLine, Run, Side};
 
@@ -41,8 +41,23 @@ pub(crate) fn moves_in_play(pos: &mut Position<'_>, out: &mut Vec<Move>) {
         pseudo_legal_moves_counting(pos, out, &mut known, |_| None);
         keep_legal(pos, out, &exposed, &known);
     }
+    if pos.game().pass {
+        add_pass(pos, out);
+    }
     if pos.game().forced_capture {
         keep_captures(pos, out);
+    }
+}
+
+/// Adds the pass where the game has one: to a side not in check, or facing
+/// the enemy (a pass then ends the game, so check does not matter).
+fn add_pass(pos: &Position<'_>, out: &mut Vec<Move>) {
+    let side = pos.side_to_move();
+    let facing = pos.game().facing.as_ref().is_some_and(|f| facing(pos, f));
+    if facing || !in_check(pos, side) {
+        out.push(Move::pass(
+            pos.royals(side).iter().next().unwrap_or(NO_CELL),
+        ));
     }
 }
 
@@ -51,7 +66,7 @@ fn keep_captures(pos: &Position<'_>, moves: &mut Vec<Move>) {
     let side = pos.side_to_move();
     let captures = |mv: &Move| match mv.kind {
         MoveKind::EnPassant => true,
-        MoveKind::Drop | MoveKind::Transfer | MoveKind::Castle => false,
+        MoveKind::Drop | MoveKind::Transfer | MoveKind::Castle | MoveKind::Pass => false,
         _ => pos.at(mv.to) != 0 && side_of(pos.at(mv.to)) != side,
     };
     if moves.iter().any(captures) {
@@ -68,6 +83,8 @@ fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
     let mut replies = Vec::new();
     let own_royals = pos.royals(side).len();
     let explosions = game.explosion.is_some();
+    // Pieces facing each other must be parted by the side to move.
+    let parting = game.facing.as_ref().filter(|f| facing(pos, f));
     moves.retain(|&mv| {
         let undo = pos.make(mv);
         // An explosion may take the mover's own royal piece, which is never
@@ -77,6 +94,9 @@ fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
         let mut ok = !blown_up
             && (wins
                 || !(in_check(pos, side) || mv.not_checking && in_check(pos, side.opposite())));
+        if let (true, Some(f)) = (ok, parting) {
+            ok = !facing(pos, f);
+        }
         if ok
             && mv.kind == MoveKind::Drop
             && drop_may_not_mate(game, &mv)
@@ -548,7 +568,7 @@ impl Shields {
         }
         match mv.kind {
             MoveKind::Drop | MoveKind::Transfer => true,
-            MoveKind::Castle | MoveKind::EnPassant => false,
+            MoveKind::Castle | MoveKind::EnPassant | MoveKind::Pass => false,
             MoveKind::Normal | MoveKind::SetsEnPassant => {
                 !(self.contains(mv.from) || self.captures_fill_pools && pos.at(mv.to) != 0)
             }

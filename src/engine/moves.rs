@@ -20,6 +20,9 @@ pub enum MoveKind {
     Drop,
     /// The piece `piece` with counter `state` goes from pool `from` to pool `to`.
     Transfer,
+    /// The side passes its turn; `from` and `to` are its royal piece's cell
+    /// (`NO_CELL` without one), as Fairy-Stockfish writes a pass.
+    Pass,
 }
 
 /// A move.
@@ -60,6 +63,14 @@ impl Move {
             aux: NO_CELL,
             aux2: NO_CELL,
             gate: NO_CELL,
+        }
+    }
+
+    /// A pass, written as the royal piece's cell twice.
+    pub fn pass(royal: u16) -> Move {
+        Move {
+            kind: MoveKind::Pass,
+            ..Move::normal(royal, royal)
         }
     }
 

@@ -3,7 +3,9 @@
 use super::attack::in_check;
 use super::legal::{legal_moves, moves_in_play};
 use super::position::Position;
-use crate::game::{kind_of, Extinction, Outcome, ReachGoal, Side};
+use crate::game::{
+    kind_of, side_of, CellSet, Code, Extinction, Facing, Outcome, ReachGoal, Side, NO_CELL,
+};
 
 /// Why a game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -18,6 +20,10 @@ pub enum Reason {
     Reached,
     /// A side's royal pieces have been checked as often as its goals allow.
     Checks,
+    /// The side to move passed while pieces its goals name faced each other.
+    Facing,
+    /// The last moves were as many passes in a row as the goals allow.
+    Passes,
 }
 
 /// The state of play in a position.
@@ -61,11 +67,12 @@ fn answered_bare_side(pos: &Position<'_>) -> Option<Side> {
 }
 
 /// The result a goal's outcome gives: `side` is the side the goal names.
-fn over(side: Side, outcome: Outcome, reason: Reason) -> Status {
+fn over(pos: &Position<'_>, side: Side, outcome: Outcome, reason: Reason) -> Status {
     let winner = match outcome {
         Outcome::Wins => Some(side),
         Outcome::Loses => Some(side.opposite()),
         Outcome::Draws => None,
+        Outcome::Counts => counted_winner(pos),
     };
     Status::Over {
         loser: side,
@@ -92,13 +99,13 @@ pub fn rule_end(pos: &mut Position<'_>) -> Option<Status> {
             bare_side(pos)
         };
         if let Some(side) = side {
-            return Some(over(side, outcome, Reason::BareRoyal));
+            return Some(over(pos, side, outcome, Reason::BareRoyal));
         }
     }
     for e in &game.extinctions {
         for side in [to_move.opposite(), to_move] {
             if is_extinct(pos, side, e) {
-                return Some(over(side, e.outcome, Reason::Extinction));
+                return Some(over(pos, side, e.outcome, Reason::Extinction));
             }
         }
     }
@@ -110,11 +117,93 @@ pub fn rule_end(pos: &mut Position<'_>) -> Option<Status> {
     if let Some((n, outcome)) = game.check_goal {
         for side in [to_move.opposite(), to_move] {
             if pos.checks[side.index()] >= n {
-                return Some(over(side, outcome, Reason::Checks));
+                return Some(over(pos, side, outcome, Reason::Checks));
+            }
+        }
+    }
+    if let Some((n, outcome)) = game.passes_goal {
+        if pos.passes >= n {
+            return Some(over(pos, to_move, outcome, Reason::Passes));
+        }
+    }
+    // A side facing the enemy must part the pieces or pass; a pass leaves
+    // them facing and ends the game.
+    if let Some(f) = &game.facing {
+        if pos.passes > 0 && facing(pos, f) {
+            return Some(over(pos, to_move, f.outcome, Reason::Facing));
+        }
+    }
+    None
+}
+
+/// Whether a piece of the goal's first kinds faces an enemy piece of its
+/// second kinds: along one of its directions, with only empty cells between.
+pub fn facing(pos: &Position<'_>, f: &Facing) -> bool {
+    [Side::White, Side::Black].into_iter().any(|side| {
+        pos.occupied(side).iter().any(|c| {
+            f.kinds & 1u128 << kind_of(pos.at(c)) != 0
+                && f.dirs.iter().any(|&d| {
+                    first_along(pos, side, d, c).is_some_and(|code| {
+                        side_of(code) == side.opposite() && f.others & 1u128 << kind_of(code) != 0
+                    })
+                })
+        })
+    })
+}
+
+/// The first piece seen from `from` along direction `d` as `side` sees it,
+/// if any; where the steps branch, any branch may show it.
+fn first_along(pos: &Position<'_>, side: Side, d: u8, from: u16) -> Option<Code> {
+    let game = pos.game();
+    if !game.branches {
+        let mut c = from;
+        loop {
+            c = game.next(side, d, c);
+            if c == NO_CELL || c == from {
+                return None;
+            }
+            if pos.at(c) != 0 {
+                return Some(pos.at(c));
+            }
+        }
+    }
+    // Each cell once, so that loops and branches end.
+    let mut seen = CellSet::new(game.cell_count());
+    let mut todo = vec![from];
+    while let Some(c) = todo.pop() {
+        for &x in game.step(side, d, c) {
+            if x == from || seen.contains(x) {
+                continue;
+            }
+            seen.insert(x);
+            match pos.at(x) {
+                0 => todo.push(x),
+                code => return Some(code),
             }
         }
     }
     None
+}
+
+/// The side whose pieces on the board are worth more, each counting its
+/// kind's `value` and its side its `count bonus`; `None` when they are equal.
+pub fn counted_winner(pos: &Position<'_>) -> Option<Side> {
+    let game = pos.game();
+    let count = |side: Side| {
+        let pieces: i64 = pos
+            .occupied(side)
+            .iter()
+            .map(|c| &game.pieces[kind_of(pos.at(c)) as usize])
+            .filter(|p| !p.neutral)
+            .map(|p| p.value.saturating_mul(1000))
+            .fold(0i64, i64::saturating_add);
+        pieces.saturating_add(game.count_bonus[side.index()])
+    };
+    match count(Side::White).cmp(&count(Side::Black)) {
+        std::cmp::Ordering::Greater => Some(Side::White),
+        std::cmp::Ordering::Less => Some(Side::Black),
+        std::cmp::Ordering::Equal => None,
+    }
 }
 
 /// Whether `side` has no piece, on the board or in its pools, of one of the
@@ -153,14 +242,14 @@ fn reach_end(pos: &mut Position<'_>, g: &ReachGoal) -> Option<Status> {
         return [to_move.opposite(), to_move]
             .into_iter()
             .find(|&s| has_reached(pos, s, g))
-            .map(|s| over(s, g.outcome, Reason::Reached));
+            .map(|s| over(pos, s, g.outcome, Reason::Reached));
     };
     let first = answering.opposite();
     if has_reached(pos, answering, g) {
         return Some(if has_reached(pos, first, g) {
-            over(answering, Outcome::Draws, Reason::Reached)
+            over(pos, answering, Outcome::Draws, Reason::Reached)
         } else {
-            over(answering, g.outcome, Reason::Reached)
+            over(pos, answering, g.outcome, Reason::Reached)
         });
     }
     if !has_reached(pos, first, g) {
@@ -169,7 +258,7 @@ fn reach_end(pos: &mut Position<'_>, g: &ReachGoal) -> Option<Status> {
     if to_move == answering && can_reach(pos, g) {
         return None;
     }
-    Some(over(first, g.outcome, Reason::Reached))
+    Some(over(pos, first, g.outcome, Reason::Reached))
 }
 
 /// Whether the side to move has a legal move that brings a piece of the
@@ -215,5 +304,5 @@ pub fn status(pos: &mut Position<'_>) -> Status {
     } else {
         (game.stalemated, Reason::Stalemate)
     };
-    over(side, outcome, reason)
+    over(pos, side, outcome, reason)
 }

@@ -48,6 +48,9 @@ pub struct Position<'g> {
     /// position, as in Fairy-Stockfish: positions read from text have it unset
     /// and equality ignores it.
     pub mating_drop: bool,
+    /// How many of the last moves were passes in a row: history, like
+    /// `mating_drop`.
+    pub passes: u8,
 }
 
 /// What `unmake` needs to restore.
@@ -74,6 +77,7 @@ pub struct Undo {
     /// Where a gated piece was taken out of its pool.
     gate_slot: u16,
     mating_drop: bool,
+    passes: u8,
 }
 
 /// What [`Position::replace`] needs: the pieces (with counters) that stood on
@@ -121,6 +125,7 @@ impl<'g> Position<'g> {
             checks: [0; 2],
             blasted: Vec::new(),
             mating_drop: false,
+            passes: 0,
         }
     }
 
@@ -316,6 +321,12 @@ impl<'g> Position<'g> {
             blasted: 0,
             gate_slot: NO_CELL,
             mating_drop: self.mating_drop,
+            passes: self.passes,
+        };
+        self.passes = if mv.kind == MoveKind::Pass {
+            self.passes.saturating_add(1)
+        } else {
+            0
         };
         self.mating_drop = mv.kind == MoveKind::Drop
             && self
@@ -335,6 +346,7 @@ impl<'g> Position<'g> {
                 undo.put_slot = self.pool_insert(mv.to as usize * 2 + side.index(), piece);
                 self.halfmove += 1;
             }
+            MoveKind::Pass => self.halfmove += 1,
             _ => {
                 self.make_board_move(mv, &mut undo);
                 if mv.gate != NO_CELL {
@@ -522,6 +534,7 @@ impl<'g> Position<'g> {
                 self.pools[mv.from as usize * 2 + side.index()]
                     .insert(undo.taken_slot as usize, (mv.piece, mv.state));
             }
+            MoveKind::Pass => {}
             _ => {
                 if let (true, Some(kind)) = (mv.gate != NO_CELL, self.game.walling) {
                     self.take(mv.gate);
@@ -541,6 +554,7 @@ impl<'g> Position<'g> {
         self.halfmove = undo.halfmove;
         self.checks = undo.checks;
         self.mating_drop = undo.mating_drop;
+        self.passes = undo.passes;
     }
 
     fn unmake_board_move(&mut self, undo: &Undo) {

@@ -365,6 +365,19 @@ pub enum Outcome {
     Wins,
     Loses,
     Draws,
+    /// The side whose pieces on the board are worth more (by `value`, plus its
+    /// `count bonus`) wins; equal counts draw.
+    Counts,
+}
+
+/// `goal KIND faces KIND along DIRS`: a piece of `kinds` and an enemy piece
+/// of `others` on one line of `dirs` with only empty cells between.
+#[derive(Clone, Debug)]
+pub struct Facing {
+    pub kinds: u128,
+    pub others: u128,
+    pub dirs: Vec<u8>,
+    pub outcome: Outcome,
 }
 
 /// The unconditional attacks, grouped for one backward walk per direction: a
@@ -497,6 +510,15 @@ pub struct Game {
     pub reach_goals: Vec<ReachGoal>,
     /// A side whose royal pieces have been checked this many times gets the outcome.
     pub check_goal: Option<(u8, Outcome)>,
+    /// `pass`: a side not in check may pass its turn.
+    pub pass: bool,
+    /// After this many passes in a row, the side to move gets the outcome.
+    pub passes_goal: Option<(u8, Outcome)>,
+    /// Pieces facing each other: the side to move must part them (or pass),
+    /// and a pass while they face ends the game.
+    pub facing: Option<Facing>,
+    /// Per side, what it adds to its count, in thousandths of a point.
+    pub count_bonus: [i64; 2],
     /// Whether some goal (bare, extinction, reach, checks) may end the game
     /// before the side to move plays.
     pub ends_by_rule: bool,

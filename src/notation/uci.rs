@@ -12,6 +12,9 @@
 //! `P@e4` and a promotion to a kind lettered `+X` ends in `+`, as
 //! Fairy-Stockfish writes them.
 //!
+//! A pass is written as the mover's royal piece standing still (`e2e2`), or
+//! `0000` where the mover has none.
+//!
 //! Castling prints as the king's move (`e1g1`) when the partner lands beside the
 //! king's destination after a king move of two or more steps, as in FIDE chess; any
 //! other castling adds the partner's move after a slash (`e1f1/h1e1`), since the
@@ -68,6 +71,9 @@ pub fn format(game: &Game, mv: &Move) -> String {
             let item = pooled(kind_of(mv.piece), mv.from as usize, mv.state);
             return format!("{item}-@{}", game.pool_names[mv.to as usize]);
         }
+        // A pass is the royal piece's cell twice (`e2e2`), as Fairy-Stockfish
+        // writes it; without a royal piece, UCI's null move.
+        MoveKind::Pass if mv.from == NO_CELL => return "0000".to_string(),
         _ => {}
     }
     let mut s = format!("{}{dash}{}", game.cell_name(mv.from), game.cell_name(mv.to));

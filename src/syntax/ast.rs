@@ -45,6 +45,10 @@ pub struct File {
     pub gating: Option<(Name, Name, Span)>,
     /// `place KIND after every move`.
     pub walling: Option<Name>,
+    /// `pass`.
+    pub pass: Option<Span>,
+    /// `count bonus SIDE N`: the side and its bonus in thousandths.
+    pub count_bonus: Vec<(Side, i64, Span)>,
 }
 
 /// `captures explode DIRS [except KIND...]`.
@@ -295,6 +299,11 @@ pub enum GoalCondition {
     Checked(u32, Span),
     /// A piece of the kind stands in the zone.
     Reaches(Name, Name),
+    /// The last moves were this many passes in a row.
+    Passed(u32, Span),
+    /// A piece of the first kind faces an enemy piece of the second along
+    /// one of the directions, and the side to move has just passed.
+    Faces(Name, Name, Vec<Name>),
 }
 
 /// The result for the side to move.
@@ -303,4 +312,6 @@ pub enum Outcome {
     Wins,
     Loses,
     Draws,
+    /// Decided by counting the value of each side's pieces.
+    Counts,
 }

@@ -30,6 +30,7 @@ macro_rules! keyword_rules {
             | Rule::kw_behind
             | Rule::kw_beside
             | Rule::kw_black
+            | Rule::kw_bonus
             | Rule::kw_by
             | Rule::kw_captor
             | Rule::kw_capture
@@ -42,7 +43,9 @@ macro_rules! keyword_rules {
             | Rule::kw_checked
             | Rule::kw_checking
             | Rule::kw_checkmated
+            | Rule::kw_count
             | Rule::kw_counter
+            | Rule::kw_counts
             | Rule::kw_direction
             | Rule::kw_draws
             | Rule::kw_drop
@@ -51,6 +54,7 @@ macro_rules! keyword_rules {
             | Rule::kw_except
             | Rule::kw_explode
             | Rule::kw_extinct
+            | Rule::kw_faces
             | Rule::kw_first
             | Rule::kw_forced
             | Rule::kw_from
@@ -79,7 +83,9 @@ macro_rules! keyword_rules {
             | Rule::kw_once
             | Rule::kw_only
             | Rule::kw_over
+            | Rule::kw_pass
             | Rule::kw_passant
+            | Rule::kw_passed
             | Rule::kw_path
             | Rule::kw_per
             | Rule::kw_phase
@@ -195,10 +201,16 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::behind_kw => "`behind`",
         Rule::goal_stmt => "`goal`",
         Rule::condition => "`checkmated`, `stalemated` or `bare`",
-        Rule::outcome => "`wins`, `loses` or `draws`",
+        Rule::outcome => "`wins`, `loses`, `draws` or `counts`",
         Rule::extinct_goal => "`extinct` and piece names",
         Rule::checks_goal => "`checked N times`",
         Rule::reach_goal => "a piece name and `reaches`",
+        Rule::passes_goal => "`passed N times`",
+        Rule::faces_goal => "a piece name and `faces`",
+        Rule::facing_dirs => "a direction",
+        Rule::pass_stmt => "`pass`",
+        Rule::count_stmt => "`count bonus`",
+        Rule::decimal => "a number such as `1.5`",
         // Optional after every goal: naming it in every message would be noise.
         Rule::answer => return None,
         Rule::forced_stmt => "`forced capture`",
@@ -262,6 +274,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`behind`",
     "`beside`",
     "`black`",
+    "`bonus`",
     "`by`",
     "`captor`",
     "`capture`",
@@ -274,7 +287,9 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`checked`",
     "`checking`",
     "`checkmated`",
+    "`count`",
     "`counter`",
+    "`counts`",
     "`direction`",
     "`draws`",
     "`drop`",
@@ -283,6 +298,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`except`",
     "`explode`",
     "`extinct`",
+    "`faces`",
     "`first`",
     "`forced`",
     "`from`",
@@ -311,7 +327,9 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`once`",
     "`only`",
     "`over`",
+    "`pass`",
     "`passant`",
+    "`passed`",
     "`path`",
     "`per`",
     "`phase`",

@@ -142,6 +142,19 @@ pub fn lower_file(pair: P<'_>) -> Result<File, Diagnostic> {
                 }
                 file.check_all_royals = Some(span(&stmt));
             }
+            Rule::pass_stmt => {
+                if file.pass.is_some() {
+                    return Err(Diagnostic::new(span(&stmt), "`pass` is given twice"));
+                }
+                file.pass = Some(span(&stmt));
+            }
+            Rule::count_stmt => {
+                let sp = span(&stmt);
+                let mut it = inner(stmt);
+                let side = lower_side(it.next().expect("side"));
+                let bonus = thousandths(it.next().expect("bonus"))?;
+                file.count_bonus.push((side, bonus, sp));
+            }
             Rule::phase_stmt => file.phases.push(lower_phase(stmt)?),
             Rule::EOI => {}
             r => unreachable!("grammar yields no {r:?} at top level"),
@@ -263,6 +276,25 @@ fn small(pair: P<'_>) -> Result<u32, Diagnostic> {
             format!("number `{}` is too large", pair.as_str()),
         )
     })
+}
+
+/// A decimal such as `1.5` in thousandths (1500); at most three digits after
+/// the point, and at most a million.
+fn thousandths(pair: P<'_>) -> Result<i64, Diagnostic> {
+    let text = pair.as_str();
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let bad = |why: &str| Diagnostic::new(span(&pair), format!("number `{text}` {why}"));
+    if fraction.len() > 3 {
+        return Err(bad("has more than three digits after the point"));
+    }
+    let whole: i64 = whole
+        .parse()
+        .ok()
+        .filter(|w| *w <= 1_000_000)
+        .ok_or_else(|| bad("is too large; the limit is 1000000"))?;
+    let padded = format!("{fraction:0<3}");
+    let fraction: i64 = padded.parse().unwrap_or(0);
+    Ok(whole * 1000 + fraction)
 }
 
 fn lower_limit(pair: P<'_>) -> Result<Limit, Diagnostic> {
@@ -631,6 +663,16 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
             let kind = name(r.next().expect("kind"));
             GoalCondition::Reaches(kind, name(r.next().expect("zone")))
         }
+        Rule::passes_goal => {
+            let csp = span(&cond);
+            GoalCondition::Passed(small(inner(cond).next().expect("count"))?, csp)
+        }
+        Rule::faces_goal => {
+            let mut r = inner(cond);
+            let kind = name(r.next().expect("kind"));
+            let other = name(r.next().expect("kind"));
+            GoalCondition::Faces(kind, other, lower_dirs(r.next().expect("directions")))
+        }
         _ => match cond.as_str() {
             "checkmated" => GoalCondition::Checkmated,
             "bare" => GoalCondition::Bare,
@@ -640,6 +682,7 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
     let outcome = match it.next().expect("outcome").as_str() {
         "wins" => Outcome::Wins,
         "loses" => Outcome::Loses,
+        "counts" => Outcome::Counts,
         _ => Outcome::Draws,
     };
     let answer = it.next().map(|a| inner(a).next().map(lower_side));

@@ -11,6 +11,11 @@ claim (is_optional_game_end: the move-count rules, which Tessera does not
 have yet) or at the ply cap. Each ply goes on from the FEN, without history,
 so FSF applies no repetition rule (Tessera has none yet).
 
+Games whose rules look back further than a FEN can hold (janggi: a pass
+while the generals face each other, or two passes in a row, end the game)
+are played with their history instead: FSF gets the start position and the
+moves so far, and Tessera the same moves from its own setup (`--moves`).
+
 Every fifth position, the FEN that `tessera show --fen FEN` writes back must
 be FSF's FEN (but for makruk's count, which Tessera does not keep yet).
 
@@ -85,8 +90,17 @@ def without_count(fen):
     return " ".join(fields)
 
 
+def is_pass(move):
+    """Whether `move` is a pass, written as one square twice (`e2e2`)."""
+    half = len(move) // 2
+    return len(move) % 2 == 0 and move[:half] == move[half:]
+
+
 def pick(rng, fen, moves):
-    """A random move, one time in two among the interesting ones."""
+    """A random move, one time in two among the interesting ones. A pass is
+    picked seldom, so that games run long before two passes end them."""
+    if rng.random() < 0.9:
+        moves = [m for m in moves if not is_pass(m)] or moves
     occupied = board_of(fen)
     interesting = [
         m
@@ -104,17 +118,20 @@ class Tessera:
     def __init__(self, exe, game):
         self.exe, self.game = exe, game
 
-    def fen_back(self, fen):
-        """The FEN `show` writes for the position read from `fen`."""
+    def fen_back(self, fen, history=None):
+        """The FEN `show` writes for the position read from `fen` (or reached
+        by the moves of `history` from the setup)."""
+        where = ["--fen", fen] if history is None else ["--moves", " ".join(history)]
         run = subprocess.run(
-            [self.exe, "show", self.game, "--fen", fen], capture_output=True, text=True
+            [self.exe, "show", self.game, *where], capture_output=True, text=True
         )
         lines = [l[5:] for l in run.stdout.splitlines() if l.startswith("FEN: ")]
         return lines[0] if lines else run.stderr.strip()
 
-    def moves(self, fen):
+    def moves(self, fen, history=None):
+        where = ["--fen", fen] if history is None else ["--moves", " ".join(history)]
         run = subprocess.run(
-            [self.exe, "moves", self.game, "--fen", fen],
+            [self.exe, "moves", self.game, *where],
             capture_output=True,
             text=True,
         )
@@ -123,48 +140,68 @@ class Tessera:
         return set(run.stdout.split()), None
 
 
+# The games whose rules need the moves played, not only the FEN.
+WITH_HISTORY = {"janggi"}
+
+
 def check_variant(variant, tessera, rng, games, plies, deadline):
     """Plays games until `games` are done or the deadline passes; returns
     (games, positions, mismatches)."""
     start = sf.start_fen(variant)
     played = positions = 0
     mismatches = []
+    keep_history = variant in WITH_HISTORY
     while played < games and time.time() < deadline:
         # The game goes on from each FEN, so that no call replays the moves.
         # Without the history, FSF applies no repetition rule either.
         fen = start
+        history = [] if keep_history else None
         for _ in range(plies):
             if time.time() > deadline:
                 break
-            fsf = sf.legal_moves(variant, fen, [])
-            over = not fsf or sf.is_immediate_game_end(variant, fen, [])[0]
+            root, line = (start, history) if keep_history else (fen, [])
+            fsf = sf.legal_moves(variant, root, line)
+            over = not fsf or sf.is_immediate_game_end(variant, root, line)[0]
             expected = set() if over else set(fsf)
-            got, error = tessera.moves(fen)
+            got, error = tessera.moves(fen, history)
             positions += 1
             if got != expected:
-                mismatches.append((fen, got, expected, error))
+                mismatches.append((fen, got, expected, error, history and list(history)))
                 break
             # Every fifth position, Tessera must also write FSF's FEN back as
             # FSF writes it (FSF's own start FEN of shogi is a special form).
             if positions % 5 == 0 and fen != start:
-                back = tessera.fen_back(fen)
+                back = tessera.fen_back(fen, history)
                 if back != without_count(fen):
-                    mismatches.append((fen, None, None, f"show writes the FEN back as {back}"))
+                    mismatches.append(
+                        (fen, None, None, f"show writes the FEN back as {back}", history and list(history))
+                    )
                     break
-            if over or sf.is_optional_game_end(variant, fen, [])[0]:
+            if over or sf.is_optional_game_end(variant, root, line)[0]:
                 break
-            fen = sf.get_fen(variant, fen, [pick(rng, fen, fsf)])
+            move = pick(rng, fen, fsf)
+            fen = sf.get_fen(variant, fen, [move])
+            if keep_history:
+                history.append(move)
         played += 1
     return played, positions, mismatches
 
 
-def report(variant, game, fen, got, expected, error):
+def report(variant, game, fen, got, expected, error, history):
     print(f"MISMATCH {variant}: {fen}")
     if error:
         print(f"  tessera: {error}")
     else:
         print(f"  only in Tessera: {' '.join(sorted(got - expected)) or '-'}")
         print(f"  only in FSF:     {' '.join(sorted(expected - got)) or '-'}")
+    if history:
+        print(f"  reproduce: tessera moves {game} --moves {shlex.quote(' '.join(history))}")
+        start = sf.start_fen(variant)
+        print(
+            "  FSF: python -c \"import pyffish as sf; "
+            f"print(sorted(sf.legal_moves('{variant}', '{start}', {history!r})))\""
+        )
+        return
     print(f"  reproduce: tessera moves {game} --fen {shlex.quote(fen)}")
     print(
         "  FSF: python -c \"import pyffish as sf; "

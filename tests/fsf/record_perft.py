@@ -26,7 +26,18 @@ seirawan amazon chancellor spartan""".split()
 LIMIT = 200_000
 
 
-def perft(variant, fen, depth):
+# The games whose rules need the moves played, not only the FEN (janggi: a
+# pass while the generals face each other, or two passes in a row, end the
+# game): their tree is walked with the moves from the start.
+WITH_HISTORY = {"janggi"}
+
+
+def perft(variant, fen, depth, history=None):
+    if history is not None:
+        moves = sf.legal_moves(variant, fen, history)
+        if depth == 1:
+            return len(moves)
+        return sum(perft(variant, fen, depth - 1, history + [m]) for m in moves)
     moves = sf.legal_moves(variant, fen, [])
     if depth == 1:
         return len(moves)
@@ -37,7 +48,8 @@ def main():
     variants = sys.argv[1:] or VARIANTS
     version = ".".join(map(str, sf.version()))
     print(f"# Fairy-Stockfish perft from each variant's start position, by pyffish {version}:")
-    print("# tests/fsf/record_perft.py (recursive pyffish.legal_moves, FEN to FEN).")
+    print("# tests/fsf/record_perft.py (recursive pyffish.legal_moves, FEN to FEN;")
+    print("# janggi with the moves from the start, whose passes end games).")
     print("variant\tfen\tdepth\tnodes")
     for variant in variants:
         fen = sf.start_fen(variant)
@@ -46,7 +58,8 @@ def main():
         # while under the limit, and up to depth 3 while under 20 times it
         # (duck chess, with some 640 moves a ply, stops at depth 2).
         while nodes * nodes // max(previous, 1) <= (20 * LIMIT if depth <= 3 else LIMIT):
-            previous, nodes = nodes, perft(variant, fen, depth)
+            history = [] if variant in WITH_HISTORY else None
+            previous, nodes = nodes, perft(variant, fen, depth, history)
             print(f"{variant}\t{fen}\t{depth}\t{nodes}", flush=True)
             print(f"{variant} {depth} {nodes}", file=sys.stderr, flush=True)
             depth += 1
