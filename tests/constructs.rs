@@ -178,6 +178,28 @@ fn links_add_steps_no_vector_describes() {
 }
 
 #[test]
+fn black_sees_links_mirrored() {
+    // White's `jump` leads from a1 to c2; with `mirror rank`, Black's leads
+    // from a3 to c2, the reflection, just as Black's `n` points down.
+    let got = moves_of(
+        "grid file a..c rank 1..3
+         link jump a1 -> c2
+         piece Man M
+           step jump
+         setup black Man a3 turn black",
+    );
+    assert_eq!(got, "a3c2");
+    let got = moves_of(
+        "grid file a..c rank 1..3
+         link jump a1 -> c2
+         piece Man M
+           step jump
+         setup white Man a1",
+    );
+    assert_eq!(got, "a1c2");
+}
+
+#[test]
 fn removed_cells_do_not_exist() {
     let got = moves_of(
         "grid file a..c rank 1..1

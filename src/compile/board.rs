@@ -478,6 +478,7 @@ fn build_directions(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagno
     let dims = board.axes.len();
     let mut vectors: Vec<Option<Vec<i64>>> = Vec::new();
     let mut edges: Vec<Vec<(Cell, Cell)>> = Vec::new();
+    let mut black_edges: Vec<Vec<(Cell, Cell)>> = Vec::new();
     for d in &file.directions {
         // A bad vector is reported, and its direction still declared (without
         // steps) so that its uses do not cascade into "unknown direction".
@@ -506,6 +507,7 @@ fn build_directions(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagno
         if new_direction(board, &d.name, errors).is_some() {
             vectors.push(vector);
             edges.push(Vec::new());
+            black_edges.push(Vec::new());
         }
     }
     for link in &file.links {
@@ -517,6 +519,7 @@ fn build_directions(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagno
                 };
                 vectors.push(None);
                 edges.push(Vec::new());
+                black_edges.push(Vec::new());
                 id
             }
         };
@@ -525,6 +528,21 @@ fn build_directions(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagno
             let cb = board.cell_set(&[CellItem::One(b.clone())], errors);
             if let (Some(&x), Some(&y)) = (ca.first(), cb.first()) {
                 edges[id as usize].push((x, y));
+                // Black sees the link reflected, as it sees directions.
+                match (board.mirror_cell(x), board.mirror_cell(y)) {
+                    (Some(mx), Some(my)) => black_edges[id as usize].push((mx, my)),
+                    (mx, _) => {
+                        let lost = if mx.is_none() { a } else { b };
+                        errors.push(Diagnostic::new(
+                            lost.span,
+                            format!(
+                                "`mirror` reflects `{}` onto no cell, so Black has no image of this link; \
+                                 add the reflected cell, or drop `mirror` and write Black's directions",
+                                lost.text
+                            ),
+                        ));
+                    }
+                }
             }
         }
     }
@@ -553,9 +571,14 @@ fn build_directions(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagno
                     v.clone()
                 }
             });
+            let links = if side == Side::Black {
+                &black_edges[d]
+            } else {
+                &edges[d]
+            };
             for c in 0..n as Cell {
                 let mut ts = v.as_ref().map_or_else(Vec::new, |v| board.targets(c, v));
-                for &(x, y) in &edges[d] {
+                for &(x, y) in links {
                     if x == c && !ts.contains(&y) {
                         ts.push(y);
                     }
