@@ -513,10 +513,10 @@ fn build_goals(
                 if goals.passes_goal.is_some() {
                     errors.push(Diagnostic::new(g.span, "this goal is given twice"));
                 }
-                if *n == 0 || *n > 255 {
+                if *n == 0 || *n > 127 {
                     errors.push(Diagnostic::new(
                         *span,
-                        "a goal on passes counts 1 to 255 of them",
+                        "a goal on passes counts 1 to 127 of them",
                     ));
                 }
                 if file.pass.is_none() {
@@ -525,7 +525,7 @@ fn build_goals(
                         "a goal on passes needs the statement `pass`",
                     ));
                 }
-                goals.passes_goal = Some(((*n).clamp(1, 255) as u8, outcome));
+                goals.passes_goal = Some(((*n).clamp(1, 127) as u8, outcome));
                 continue;
             }
             GoalCondition::Faces(kind, other, dirs) => {

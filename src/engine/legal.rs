@@ -35,14 +35,15 @@ pub(crate) fn moves_in_play(pos: &mut Position<'_>, out: &mut Vec<Move>) {
     if pos.game().general_legality {
         pseudo_legal_moves_counting(pos, out, &mut Unattacked::default(), |_| None);
         keep_legal_by_making(pos, out);
+        // A game with a pass always decides legality by making moves.
+        if pos.game().pass {
+            add_pass(pos, out);
+        }
     } else {
         let exposed = Shields::find(pos, pos.side_to_move(), pos.side_to_move());
         let mut known = Unattacked::new(exposed.checked);
         pseudo_legal_moves_counting(pos, out, &mut known, |_| None);
         keep_legal(pos, out, &exposed, &known);
-    }
-    if pos.game().pass {
-        add_pass(pos, out);
     }
     if pos.game().forced_capture {
         keep_captures(pos, out);

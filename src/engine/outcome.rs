@@ -122,14 +122,14 @@ pub fn rule_end(pos: &mut Position<'_>) -> Option<Status> {
         }
     }
     if let Some((n, outcome)) = game.passes_goal {
-        if pos.passes >= n {
+        if pos.history().passes() >= n {
             return Some(over(pos, to_move, outcome, Reason::Passes));
         }
     }
     // A side facing the enemy must part the pieces or pass; a pass leaves
     // them facing and ends the game.
     if let Some(f) = &game.facing {
-        if pos.passes > 0 && facing(pos, f) {
+        if pos.history().passes() > 0 && facing(pos, f) {
             return Some(over(pos, to_move, f.outcome, Reason::Facing));
         }
     }
@@ -295,7 +295,7 @@ pub fn status(pos: &mut Position<'_>) -> Status {
     let side = pos.side_to_move();
     let (outcome, reason) = if in_check(pos, side) {
         // A mate by a drop whose rule forbids it turns the result around.
-        let outcome = match (pos.mating_drop, game.checkmated) {
+        let outcome = match (pos.history().mating_drop(), game.checkmated) {
             (true, Outcome::Loses) => Outcome::Wins,
             (true, Outcome::Wins) => Outcome::Loses,
             (_, o) => o,

@@ -43,14 +43,31 @@ pub struct Position<'g> {
     /// The pieces explosions removed, for `unmake` to put back: cell, piece,
     /// counter and whether it had not moved. Empty without `captures explode`.
     blasted: Vec<(u16, Code, u8, bool)>,
-    /// Whether the last move was a drop whose rule says a checkmate by it
-    /// loses for the side that gave it (`mating loses`). History rather than
-    /// position, as in Fairy-Stockfish: positions read from text have it unset
-    /// and equality ignores it.
-    pub mating_drop: bool,
-    /// How many of the last moves were passes in a row: history, like
-    /// `mating_drop`.
-    pub passes: u8,
+    /// What the last moves were, where a goal looks back past the position.
+    history: History,
+}
+
+/// What the last moves were, where a goal looks back past the position:
+/// whether the last one was a drop whose rule says a checkmate by it loses
+/// for the side that gave it (`mating loses`), and how many were passes in a
+/// row. History rather than position, as in Fairy-Stockfish: positions read
+/// from text start with none, and equality ignores it. One byte, so that
+/// `make` keeps it at the cost of one store.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct History(u8);
+
+impl History {
+    const MATING_DROP: u8 = 1;
+
+    /// Whether the last move was a drop that loses if it mates.
+    pub fn mating_drop(self) -> bool {
+        self.0 & Self::MATING_DROP != 0
+    }
+
+    /// How many of the last moves were passes in a row (at most 127).
+    pub fn passes(self) -> u8 {
+        self.0 >> 1
+    }
 }
 
 /// What `unmake` needs to restore.
@@ -76,8 +93,7 @@ pub struct Undo {
     blasted: u8,
     /// Where a gated piece was taken out of its pool.
     gate_slot: u16,
-    mating_drop: bool,
-    passes: u8,
+    history: History,
 }
 
 /// What [`Position::replace`] needs: the pieces (with counters) that stood on
@@ -107,6 +123,11 @@ impl PartialEq for Position<'_> {
 }
 
 impl<'g> Position<'g> {
+    /// What the last moves were, as far as goals look back.
+    pub fn history(&self) -> History {
+        self.history
+    }
+
     /// An empty board with `side` to move.
     pub fn empty(game: &'g Game, side: Side) -> Position<'g> {
         let n = game.cell_count();
@@ -124,8 +145,7 @@ impl<'g> Position<'g> {
             fullmove: 1,
             checks: [0; 2],
             blasted: Vec::new(),
-            mating_drop: false,
-            passes: 0,
+            history: History::default(),
         }
     }
 
@@ -320,19 +340,13 @@ impl<'g> Position<'g> {
             checks: self.checks,
             blasted: 0,
             gate_slot: NO_CELL,
-            mating_drop: self.mating_drop,
-            passes: self.passes,
+            history: self.history,
         };
-        self.passes = if mv.kind == MoveKind::Pass {
-            self.passes.saturating_add(1)
+        self.history = if matches!(mv.kind, MoveKind::Drop | MoveKind::Pass) {
+            self.history_after(mv)
         } else {
-            0
+            History::default()
         };
-        self.mating_drop = mv.kind == MoveKind::Drop
-            && self
-                .game
-                .drop_rule(mv.from as usize, kind_of(mv.piece))
-                .is_some_and(|r| r.mating_loses);
         match mv.kind {
             MoveKind::Drop => {
                 let piece = (mv.piece, mv.state);
@@ -387,6 +401,19 @@ impl<'g> Position<'g> {
             *n = n.saturating_add(1);
         }
         undo
+    }
+
+    /// The history after a drop or a pass.
+    #[inline(never)]
+    fn history_after(&self, mv: Move) -> History {
+        History(match mv.kind {
+            MoveKind::Drop => u8::from(
+                self.game
+                    .drop_rule(mv.from as usize, kind_of(mv.piece))
+                    .is_some_and(|r| r.mating_loses),
+            ),
+            _ => (self.history.passes() + 1).min(127) << 1,
+        })
     }
 
     /// The pool entry a captured piece becomes and the container it goes to:
@@ -553,8 +580,7 @@ impl<'g> Position<'g> {
         self.en_passant = undo.en_passant;
         self.halfmove = undo.halfmove;
         self.checks = undo.checks;
-        self.mating_drop = undo.mating_drop;
-        self.passes = undo.passes;
+        self.history = undo.history;
     }
 
     fn unmake_board_move(&mut self, undo: &Undo) {
