@@ -1,4 +1,4 @@
-//! The command line: `check`, `moves`, `perft`, `show`. The only user of anyhow
+//! The command line: `check`, `moves`, `perft`, `show`, `bestmove`. The only user of anyhow
 //! besides `main.rs`; everything is written to the given streams so tests can run
 //! the commands in-process.
 
@@ -7,6 +7,7 @@ use crate::engine::perft::divide_parallel;
 use crate::engine::Position;
 use crate::game::Game;
 use crate::notation::{self, fen, uci};
+use crate::search::{Limits, Report, Searcher};
 use crate::Errors;
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -56,6 +57,24 @@ pub enum Command {
         file: String,
         #[command(flatten)]
         at: At,
+    },
+    /// Search a position for the best move: an `info` line per finished
+    /// depth (score, nodes, principal variation), then `bestmove`, as UCI
+    /// engines print them. Without a limit, searches for one second.
+    Bestmove {
+        /// The rule file.
+        file: String,
+        #[command(flatten)]
+        at: At,
+        /// Search this many plies deep.
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Search this many milliseconds.
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Search at most this many nodes.
+        #[arg(long)]
+        nodes: Option<u64>,
     },
 }
 
@@ -152,7 +171,55 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             let mut pos = position(&game, &at)?;
             write!(out, "{}", crate::show::draw(&mut pos)).map_err(io)
         }
+        Command::Bestmove {
+            file,
+            at,
+            depth,
+            movetime,
+            nodes,
+        } => {
+            let (_, game) = load(&file)?;
+            let mut pos = position(&game, &at)?;
+            let mut limits = Limits {
+                depth,
+                nodes,
+                time: movetime.map(std::time::Duration::from_millis),
+            };
+            if depth.is_none() && nodes.is_none() && movetime.is_none() {
+                limits.time = Some(std::time::Duration::from_secs(1));
+            }
+            let mut searcher = Searcher::new(&game, 64);
+            let mut lines = Vec::new();
+            let report = searcher.search(&mut pos, &limits, |r| lines.push(info_line(&game, r)));
+            for line in lines {
+                writeln!(out, "{line}").map_err(io)?;
+            }
+            match report.pv.first() {
+                Some(m) => writeln!(out, "bestmove {}", uci::format(&game, m)),
+                None => writeln!(out, "bestmove (none)"),
+            }
+            .map_err(io)
+        }
     }
+}
+
+/// A search report as a UCI `info` line: `score mate N` counts moves of the
+/// side to move (negative when it is mated), as UCI does.
+pub fn info_line(game: &Game, r: &Report) -> String {
+    let score = match r.mate_in() {
+        Some(p) if p > 0 => format!("mate {}", (p + 1) / 2),
+        Some(p) => format!("mate -{}", (-p + 1) / 2),
+        None => format!("cp {}", r.score),
+    };
+    let ms = r.elapsed.as_millis();
+    let nps = (r.nodes as u128 * 1000).checked_div(ms).unwrap_or(0);
+    let pv: Vec<String> = r.pv.iter().map(|m| uci::format(game, m)).collect();
+    format!(
+        "info depth {} score {score} nodes {} nps {nps} time {ms} pv {}",
+        r.depth,
+        r.nodes,
+        pv.join(" ")
+    )
 }
 
 fn check(files: &[String], out: &mut dyn Write) -> Result<(), Failure> {

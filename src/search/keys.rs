@@ -1,0 +1,76 @@
+//! Zobrist keys: a 64-bit hash of everything that makes two positions
+//! differ (pieces with their counters and unmoved flags, pools, side to
+//! move, en passant, check counts, the passes just made).
+//!
+//! Each feature's random number comes from mixing its coordinates with
+//! SplitMix64 rather than from a table, since a board may have thousands of
+//! cells and pieces 255 codes: the same number every time, no memory.
+
+use crate::engine::Position;
+use crate::game::{Game, Side};
+
+/// The key of a position of one game.
+pub struct Keys {
+    pools: usize,
+}
+
+/// SplitMix64's finaliser: a well-mixed 64-bit number from any input.
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// Feature tags, so that different features never share a number.
+const CELL: u64 = 1 << 60;
+const POOL: u64 = 2 << 60;
+const BLACK: u64 = 3 << 60;
+const EN_PASSANT: u64 = 4 << 60;
+const CHECKS: u64 = 5 << 60;
+const HISTORY: u64 = 6 << 60;
+
+impl Keys {
+    pub fn new(game: &Game) -> Keys {
+        Keys {
+            pools: game.pool_names.len(),
+        }
+    }
+
+    /// The key of `pos`.
+    pub fn key(&self, pos: &Position<'_>) -> u64 {
+        let mut h = 0u64;
+        for side in [Side::White, Side::Black] {
+            for c in pos.occupied(side).iter() {
+                let feature = u64::from(c) << 24
+                    | u64::from(pos.at(c)) << 16
+                    | u64::from(pos.state(c)) << 8
+                    | u64::from(pos.is_unmoved(c));
+                h ^= mix(CELL | feature);
+            }
+            for pool in 0..self.pools {
+                // The i-th piece of a sorted pool: equal pools, equal keys.
+                for (i, &(piece, state)) in pos.pool(pool, side).iter().enumerate() {
+                    let feature = (pool as u64 * 2 + side as u64) << 40
+                        | (i as u64) << 24
+                        | u64::from(piece) << 8
+                        | u64::from(state);
+                    h ^= mix(POOL | feature);
+                }
+            }
+        }
+        if pos.side_to_move() == Side::Black {
+            h ^= mix(BLACK);
+        }
+        if let Some(ep) = pos.en_passant() {
+            let feature = u64::from(ep.targets[0]) << 32
+                | u64::from(ep.targets[1]) << 16
+                | u64::from(ep.victim);
+            h ^= mix(EN_PASSANT | feature);
+        }
+        h ^= mix(CHECKS | u64::from(pos.checks[0]) << 8 | u64::from(pos.checks[1]));
+        let history = pos.history();
+        h ^= mix(HISTORY | u64::from(history.passes()) << 1 | u64::from(history.mating_drop()));
+        h
+    }
+}

@@ -1,0 +1,496 @@
+//! A search that plays any game: iterative deepening negamax with principal
+//! variation search, a transposition table, quiescence on captures, and move
+//! ordering (the table's move, most valuable victim first, killers, history).
+//!
+//! It knows no game: the end of a game and who won come from the goals
+//! (`engine::outcome`), the worth of a position from the rule file
+//! (`eval::Evaluator`). It depends on the engine only, and the command line,
+//! the protocols and the terminal play on top of it.
+
+pub mod eval;
+mod keys;
+
+use crate::engine::legal::legal_moves;
+use crate::engine::outcome::{rule_end, status, Status};
+use crate::engine::{Move, MoveKind, Position};
+use crate::game::{kind_of, side_of};
+use eval::Evaluator;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// A score at least this high is a won game (mate or another goal), the
+/// distance to it in plies below.
+pub const WIN: i32 = 1_000_000;
+const INFINITY: i32 = WIN + 1_000;
+/// Deeper than any search goes.
+const MAX_PLY: usize = 128;
+
+/// When to stop searching.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub time: Option<Duration>,
+}
+
+/// What one finished iteration found.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub depth: u32,
+    /// For the side to move, in centipawns, or near [`WIN`] for a won game.
+    pub score: i32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// The principal variation, the best move first.
+    pub pv: Vec<Move>,
+}
+
+impl Report {
+    /// Plies to the end of a won (positive) or lost (negative) game, if the
+    /// score is one.
+    pub fn mate_in(&self) -> Option<i32> {
+        if self.score.abs() >= WIN - MAX_PLY as i32 {
+            let plies = WIN - self.score.abs();
+            Some(if self.score > 0 { plies } else { -plies })
+        } else {
+            None
+        }
+    }
+}
+
+/// A transposition table entry.
+#[derive(Copy, Clone)]
+struct Entry {
+    key: u64,
+    mv: Option<Move>,
+    score: i32,
+    depth: u8,
+    bound: Bound,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// A search of one game, keeping its tables between searches.
+pub struct Searcher<'g> {
+    eval: Evaluator,
+    keys: keys::Keys,
+    table: Vec<Option<Entry>>,
+    killers: Vec<[Option<Move>; 2]>,
+    /// Per kind and destination cell: how often a quiet move cut off.
+    history: Vec<i32>,
+    cells: usize,
+    nodes: u64,
+    limits: Limits,
+    started: Instant,
+    stopped: bool,
+    /// Set from outside (a protocol's `stop`) to end the search.
+    pub stop: std::sync::Arc<AtomicBool>,
+    game: &'g crate::Game,
+}
+
+impl<'g> Searcher<'g> {
+    /// A searcher for `game` with a table of about `megabytes`.
+    pub fn new(game: &'g crate::Game, megabytes: usize) -> Searcher<'g> {
+        let entries = (megabytes.max(1) << 20) / std::mem::size_of::<Option<Entry>>();
+        let entries = entries.next_power_of_two() / 2;
+        Searcher {
+            eval: Evaluator::new(game),
+            keys: keys::Keys::new(game),
+            table: vec![None; entries.max(1024)],
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; game.pieces.len() * game.cell_count()],
+            cells: game.cell_count(),
+            nodes: 0,
+            limits: Limits::default(),
+            started: Instant::now(),
+            stopped: false,
+            stop: std::sync::Arc::new(AtomicBool::new(false)),
+            game,
+        }
+    }
+
+    /// The evaluator, for callers that show a static score.
+    pub fn evaluator(&self) -> &Evaluator {
+        &self.eval
+    }
+
+    /// Searches `pos` within `limits`, calling `on_iteration` after each
+    /// finished depth; returns the last finished iteration (depth 0 with no
+    /// move where the game is over).
+    pub fn search(
+        &mut self,
+        pos: &mut Position<'g>,
+        limits: &Limits,
+        mut on_iteration: impl FnMut(&Report),
+    ) -> Report {
+        self.limits = limits.clone();
+        self.started = Instant::now();
+        self.nodes = 0;
+        self.stopped = false;
+        self.stop.store(false, Ordering::Relaxed);
+        for k in &mut self.killers {
+            *k = [None; 2];
+        }
+        for h in &mut self.history {
+            *h /= 8;
+        }
+        let mut roots = Vec::new();
+        legal_moves(pos, &mut roots);
+        let mut best = Report {
+            depth: 0,
+            score: self
+                .static_end(pos)
+                .unwrap_or_else(|| self.eval.evaluate(pos)),
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            pv: Vec::new(),
+        };
+        if roots.is_empty() {
+            return best;
+        }
+        // A move, whatever happens: the first legal one.
+        best.pv = vec![roots[0]];
+        let most = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 8)
+            .min(MAX_PLY as u32 - 8);
+        for depth in 1..=most {
+            let score = self.negamax(pos, depth as i32, 0, -INFINITY, INFINITY);
+            if self.stopped && depth > 1 {
+                break;
+            }
+            let pv = self.principal_variation(pos, depth as usize);
+            best = Report {
+                depth,
+                score,
+                nodes: self.nodes,
+                elapsed: self.started.elapsed(),
+                pv: if pv.is_empty() { best.pv } else { pv },
+            };
+            on_iteration(&best);
+            if self.stopped || score.abs() >= WIN - depth as i32 {
+                break;
+            }
+            // Another iteration takes several times the last: don't start
+            // one that cannot finish.
+            if let Some(t) = limits.time {
+                if self.started.elapsed() * 3 > t {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// The score of a position whose game is over before anyone moves, if it is.
+    fn static_end(&self, pos: &mut Position<'_>) -> Option<i32> {
+        rule_end(pos).map(|s| end_score(pos, s, 0))
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes.is_multiple_of(1024) {
+            let late = self
+                .limits
+                .time
+                .is_some_and(|t| self.started.elapsed() >= t);
+            let many = self.limits.nodes.is_some_and(|n| self.nodes >= n);
+            if late || many || self.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &mut Position<'g>,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if ply > 0 && self.out_of_time() {
+            return 0;
+        }
+        if let Some(end) = rule_end(pos) {
+            return end_score(pos, end, ply);
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiescence(pos, ply, alpha, beta, 0);
+        }
+        let key = self.keys.key(pos);
+        let slot = (key as usize) & (self.table.len() - 1);
+        let mut table_move = None;
+        if let Some(e) = self.table[slot].filter(|e| e.key == key) {
+            table_move = e.mv;
+            if ply > 0 && e.depth as i32 >= depth {
+                let s = from_table(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let mut moves = Vec::new();
+        legal_moves(pos, &mut moves);
+        if moves.is_empty() {
+            let end = status(pos);
+            return end_score(pos, end, ply);
+        }
+        self.order(pos, &mut moves, table_move, ply);
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        for (i, &mv) in moves.iter().enumerate() {
+            let quiet = !self.is_capture(pos, &mv);
+            let undo = pos.make(mv);
+            let score = if i == 0 {
+                -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                // Principal variation search: prove the move is no better
+                // with a null window, search it fully only if it is.
+                let s = -self.negamax(pos, depth - 1, ply + 1, -alpha - 1, -alpha);
+                if s > alpha && s < beta {
+                    -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
+                } else {
+                    s
+                }
+            };
+            pos.unmake(undo);
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                if quiet {
+                    self.remember_cutoff(pos, mv, depth, ply);
+                }
+                break;
+            }
+        }
+        let bound = if best_score <= original_alpha {
+            Bound::Upper
+        } else if best_score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table[slot] = Some(Entry {
+            key,
+            mv: best_move,
+            score: to_table(best_score, ply),
+            depth: depth.clamp(0, 255) as u8,
+            bound,
+        });
+        best_score
+    }
+
+    /// Captures only, until the position is quiet; the side to move may
+    /// also stand pat on the evaluation.
+    fn quiescence(
+        &mut self,
+        pos: &mut Position<'g>,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        qdepth: u32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        if let Some(end) = rule_end(pos) {
+            return end_score(pos, end, ply);
+        }
+        let mut moves = Vec::new();
+        legal_moves(pos, &mut moves);
+        if moves.is_empty() {
+            let end = status(pos);
+            return end_score(pos, end, ply);
+        }
+        let stand = self.eval.evaluate(pos);
+        if stand >= beta || qdepth >= 8 || ply >= MAX_PLY {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        moves.retain(|m| self.is_capture(pos, m) || m.promotes_to().is_some());
+        self.order(pos, &mut moves, None, ply);
+        for &mv in &moves {
+            let undo = pos.make(mv);
+            let score = -self.quiescence(pos, ply + 1, -beta, -alpha, qdepth + 1);
+            pos.unmake(undo);
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                return score;
+            }
+            alpha = alpha.max(score);
+        }
+        alpha
+    }
+
+    fn is_capture(&self, pos: &Position<'_>, mv: &Move) -> bool {
+        match mv.kind {
+            MoveKind::EnPassant => true,
+            MoveKind::Drop | MoveKind::Transfer | MoveKind::Castle | MoveKind::Pass => false,
+            _ => {
+                let there = pos.at(mv.to);
+                there != 0 && side_of(there) != pos.side_to_move()
+            }
+        }
+    }
+
+    /// Orders moves best first: the table's move, captures by most valuable
+    /// victim and least valuable attacker, promotions, killers, history.
+    fn order(&self, pos: &Position<'_>, moves: &mut [Move], table_move: Option<Move>, ply: usize) {
+        let killers = self.killers[ply.min(MAX_PLY)];
+        let mut keyed: Vec<(i32, Move)> = moves
+            .iter()
+            .map(|&mv| {
+                let score = if Some(mv) == table_move {
+                    1 << 30
+                } else if self.is_capture(pos, &mv) {
+                    let victim = if mv.kind == MoveKind::EnPassant {
+                        pos.at(mv.aux)
+                    } else {
+                        pos.at(mv.to)
+                    };
+                    let attacker = self.mover(pos, &mv);
+                    (1 << 28) + 16 * self.eval.piece_worth(victim)
+                        - self.eval.piece_worth(attacker) / 16
+                } else if let Some(k) = mv.promotes_to() {
+                    (1 << 27) + self.eval.worth[k as usize]
+                } else if killers.contains(&Some(mv)) {
+                    1 << 26
+                } else {
+                    self.history_of(pos, &mv)
+                };
+                (score, mv)
+            })
+            .collect();
+        keyed.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+        for (slot, (_, mv)) in moves.iter_mut().zip(keyed) {
+            *slot = mv;
+        }
+    }
+
+    /// The piece that moves (for drops, the dropped piece).
+    fn mover(&self, pos: &Position<'_>, mv: &Move) -> u8 {
+        if mv.is_from_pool() {
+            mv.piece
+        } else if mv.from as usize >= self.cells {
+            0
+        } else {
+            pos.at(mv.from)
+        }
+    }
+
+    fn history_index(&self, pos: &Position<'_>, mv: &Move) -> Option<usize> {
+        let piece = self.mover(pos, mv);
+        (piece != 0 && (mv.to as usize) < self.cells)
+            .then(|| kind_of(piece) as usize * self.cells + mv.to as usize)
+    }
+
+    fn history_of(&self, pos: &Position<'_>, mv: &Move) -> i32 {
+        self.history_index(pos, mv)
+            .map_or(0, |i| self.history[i])
+            .min((1 << 26) - 1)
+    }
+
+    fn remember_cutoff(&mut self, pos: &Position<'_>, mv: Move, depth: i32, ply: usize) {
+        let k = &mut self.killers[ply.min(MAX_PLY)];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        if let Some(i) = self.history_index(pos, &mv) {
+            self.history[i] = self.history[i].saturating_add(depth * depth);
+        }
+    }
+
+    /// The table's best moves from `pos`, as far as they are legal and known.
+    fn principal_variation(&mut self, pos: &mut Position<'g>, most: usize) -> Vec<Move> {
+        let mut pv = Vec::new();
+        let mut undos = Vec::new();
+        let mut moves = Vec::new();
+        for _ in 0..most {
+            let key = self.keys.key(pos);
+            let slot = (key as usize) & (self.table.len() - 1);
+            let Some(mv) = self.table[slot].filter(|e| e.key == key).and_then(|e| e.mv) else {
+                break;
+            };
+            legal_moves(pos, &mut moves);
+            if !moves.contains(&mv) {
+                break;
+            }
+            pv.push(mv);
+            undos.push(pos.make(mv));
+        }
+        while let Some(u) = undos.pop() {
+            pos.unmake(u);
+        }
+        pv
+    }
+
+    /// The game this searcher plays.
+    pub fn game(&self) -> &'g crate::Game {
+        self.game
+    }
+}
+
+/// The score of a finished game for the side to move at `ply`: a win nearer
+/// the root is better, a loss further away less bad.
+fn end_score(pos: &Position<'_>, s: Status, ply: usize) -> i32 {
+    match s {
+        Status::Ongoing => 0,
+        Status::Over { winner: None, .. } => 0,
+        Status::Over {
+            winner: Some(w), ..
+        } => {
+            if w == pos.side_to_move() {
+                WIN - ply as i32
+            } else {
+                -(WIN - ply as i32)
+            }
+        }
+    }
+}
+
+/// Win scores are stored as distances from the node, not from the root.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score >= WIN - MAX_PLY as i32 {
+        score + ply as i32
+    } else if score <= -(WIN - MAX_PLY as i32) {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score >= WIN - MAX_PLY as i32 {
+        score - ply as i32
+    } else if score <= -(WIN - MAX_PLY as i32) {
+        score + ply as i32
+    } else {
+        score
+    }
+}
