@@ -1,0 +1,76 @@
+//! The search finds wins: mate-in-one and mate-in-two positions (and a win
+//! by losing every piece, in antichess) in several games, each a position
+//! and the move that wins. Playing out the principal variation must end the
+//! game with the side to move winning.
+
+use tessera::engine::outcome::{status, Status};
+use tessera::notation::{fen, position, uci};
+use tessera::search::{Limits, Searcher};
+use tessera::{compile_str, Game, Position};
+
+fn game(name: &str) -> Game {
+    let path = format!("games/{name}.game");
+    let src = std::fs::read_to_string(&path).unwrap();
+    compile_str(&src).unwrap_or_else(|e| panic!("{}", e.render(&path, &src)))
+}
+
+/// Searches `at` (a FEN, or Tessera's notation when it has no `/`) to
+/// `depth` and checks the best move, the distance to the win in plies, and
+/// that the principal variation wins.
+#[track_caller]
+fn wins(name: &str, at: &str, depth: u32, best: &str, plies: i32) {
+    let g = game(name);
+    let mut pos: Position<'_> = if at.contains('/') {
+        fen::parse(&g, at).unwrap()
+    } else {
+        position::parse(&g, at).unwrap()
+    };
+    let side = pos.side_to_move();
+    let mut searcher = Searcher::new(&g, 8);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let report = searcher.search(&mut pos, &limits, |_| {});
+    let pv: Vec<String> = report.pv.iter().map(|m| uci::format(&g, m)).collect();
+    assert_eq!(pv.first().map(String::as_str), Some(best), "{name}: pv {pv:?}");
+    assert_eq!(report.mate_in(), Some(plies), "{name}: pv {pv:?}");
+    for m in &report.pv {
+        pos.make(*m);
+    }
+    match status(&mut pos) {
+        Status::Over {
+            winner: Some(w), ..
+        } => assert_eq!(w, side, "{name}: pv {pv:?}"),
+        other => panic!("{name}: after {pv:?} the game is {other:?}"),
+    }
+}
+
+#[test]
+fn chess_mate_in_one_and_two() {
+    wins("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 4, "a1a8", 1);
+    // Morphy: 1. Ra6 bxa6 2. b7#.
+    wins("chess", "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", 5, "a1a6", 3);
+}
+
+#[test]
+fn capablanca_mate_in_one_by_a_chancellor() {
+    wins("capablanca", "6k3/5ppp2/10/10/10/10/10/C5K3 w - - 0 1", 3, "a1a8", 1);
+}
+
+#[test]
+fn seeds_mate_in_one() {
+    wins("exile-chess", "Ra1,Kg1,kg8,pf7,pg7,ph7 w - - 0 30", 3, "a1a8", 1);
+    wins("cycle-chess", "Kd1,Ra2,kf6,pe5,pf5 w - - 0 10", 3, "a2-a6", 1);
+}
+
+#[test]
+fn crazyhouse_mate_by_a_drop() {
+    wins("crazyhouse", "6k1/5ppp/8/8/8/8/8/6K1[R] w - - 0 1", 3, "R@a8", 1);
+}
+
+#[test]
+fn antichess_wins_by_giving_the_last_piece_away() {
+    // Black's pawn steps where White must take it: Black has nothing left.
+    wins("antichess", "8/8/8/1p6/8/P7/8/8 b - - 0 1", 4, "b5b4", 2);
+}
