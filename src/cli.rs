@@ -7,7 +7,8 @@ use crate::engine::perft::divide_parallel;
 use crate::engine::Position;
 use crate::game::Game;
 use crate::notation::{self, fen, uci};
-use crate::search::{Limits, Report, Searcher};
+use crate::protocol::uci::info_line;
+use crate::search::{Limits, Searcher};
 use crate::Errors;
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -75,6 +76,13 @@ pub enum Command {
         /// Search at most this many nodes.
         #[arg(long)]
         nodes: Option<u64>,
+    },
+    /// Speak UCI on standard input and output, offering each rule file as a
+    /// variant (`UCI_Variant`) named after its file; folders offer every
+    /// `.game` file in them. Without arguments, the folder `games`.
+    Uci {
+        /// Rule files and folders of rule files.
+        files: Vec<String>,
     },
 }
 
@@ -200,26 +208,49 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             }
             .map_err(io)
         }
+        Command::Uci { files } => {
+            let games = offered_games(&files)?;
+            let stdin = std::io::BufReader::new(std::io::stdin());
+            crate::protocol::uci::run(&games, stdin, out).map_err(io)
+        }
     }
 }
 
-/// A search report as a UCI `info` line: `score mate N` counts moves of the
-/// side to move (negative when it is mated), as UCI does.
-pub fn info_line(game: &Game, r: &Report) -> String {
-    let score = match r.mate_in() {
-        Some(p) if p > 0 => format!("mate {}", (p + 1) / 2),
-        Some(p) => format!("mate -{}", (-p + 1) / 2),
-        None => format!("cp {}", r.score),
+/// The games named by files and folders (every `.game` file of a folder, in
+/// name order), each named after its file; the folder `games` when none.
+fn offered_games(paths: &[String]) -> Result<Vec<crate::protocol::Offered>, Failure> {
+    let paths = if paths.is_empty() {
+        vec!["games".to_string()]
+    } else {
+        paths.to_vec()
     };
-    let ms = r.elapsed.as_millis();
-    let nps = (r.nodes as u128 * 1000).checked_div(ms).unwrap_or(0);
-    let pv: Vec<String> = r.pv.iter().map(|m| uci::format(game, m)).collect();
-    format!(
-        "info depth {} score {score} nodes {} nps {nps} time {ms} pv {}",
-        r.depth,
-        r.nodes,
-        pv.join(" ")
-    )
+    let mut files = Vec::new();
+    for p in &paths {
+        let path = std::path::Path::new(p);
+        if path.is_dir() {
+            let entries = std::fs::read_dir(path)
+                .map_err(|e| Failure::Usage(anyhow::anyhow!("cannot read `{p}`: {e}")))?;
+            let mut found: Vec<std::path::PathBuf> = entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|f| f.extension().is_some_and(|x| x == "game"))
+                .collect();
+            found.sort();
+            files.extend(found);
+        } else {
+            files.push(path.to_path_buf());
+        }
+    }
+    let mut games = Vec::new();
+    for f in files {
+        let text = f.to_string_lossy().into_owned();
+        let (_, game) = load(&text)?;
+        let name = f
+            .file_stem()
+            .map_or_else(|| text.clone(), |s| s.to_string_lossy().into_owned());
+        games.push(crate::protocol::Offered { name, game });
+    }
+    Ok(games)
 }
 
 fn check(files: &[String], out: &mut dyn Write) -> Result<(), Failure> {

@@ -17,6 +17,7 @@ pub mod diag;
 pub mod engine;
 pub mod game;
 pub mod notation;
+pub mod protocol;
 pub mod search;
 pub mod show;
 pub mod suggest;

@@ -33,7 +33,11 @@ fn wins(name: &str, at: &str, depth: u32, best: &str, plies: i32) {
     };
     let report = searcher.search(&mut pos, &limits, |_| {});
     let pv: Vec<String> = report.pv.iter().map(|m| uci::format(&g, m)).collect();
-    assert_eq!(pv.first().map(String::as_str), Some(best), "{name}: pv {pv:?}");
+    assert_eq!(
+        pv.first().map(String::as_str),
+        Some(best),
+        "{name}: pv {pv:?}"
+    );
     assert_eq!(report.mate_in(), Some(plies), "{name}: pv {pv:?}");
     for m in &report.pv {
         pos.make(*m);
@@ -55,18 +59,42 @@ fn chess_mate_in_one_and_two() {
 
 #[test]
 fn capablanca_mate_in_one_by_a_chancellor() {
-    wins("capablanca", "6k3/5ppp2/10/10/10/10/10/C5K3 w - - 0 1", 3, "a1a8", 1);
+    wins(
+        "capablanca",
+        "6k3/5ppp2/10/10/10/10/10/C5K3 w - - 0 1",
+        3,
+        "a1a8",
+        1,
+    );
 }
 
 #[test]
 fn seeds_mate_in_one() {
-    wins("exile-chess", "Ra1,Kg1,kg8,pf7,pg7,ph7 w - - 0 30", 3, "a1a8", 1);
-    wins("cycle-chess", "Kd1,Ra2,kf6,pe5,pf5 w - - 0 10", 3, "a2-a6", 1);
+    wins(
+        "exile-chess",
+        "Ra1,Kg1,kg8,pf7,pg7,ph7 w - - 0 30",
+        3,
+        "a1a8",
+        1,
+    );
+    wins(
+        "cycle-chess",
+        "Kd1,Ra2,kf6,pe5,pf5 w - - 0 10",
+        3,
+        "a2-a6",
+        1,
+    );
 }
 
 #[test]
 fn crazyhouse_mate_by_a_drop() {
-    wins("crazyhouse", "6k1/5ppp/8/8/8/8/8/6K1[R] w - - 0 1", 3, "R@a8", 1);
+    wins(
+        "crazyhouse",
+        "6k1/5ppp/8/8/8/8/8/6K1[R] w - - 0 1",
+        3,
+        "R@a8",
+        1,
+    );
 }
 
 #[test]

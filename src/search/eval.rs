@@ -144,7 +144,7 @@ fn zones_wanted(game: &Game, kind: Kind) -> Vec<(usize, i32)> {
             .max()
             .unwrap_or(0);
         let gain = (best - (piece.value as i32).saturating_mul(POINT)).clamp(0, 20 * POINT);
-        out.push((p.zone, gain / 2));
+        out.push((p.zone, gain / 8));
     }
     for g in &game.reach_goals {
         if g.kinds & 1u128 << kind != 0 {
