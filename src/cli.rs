@@ -1,4 +1,4 @@
-//! The command line: `check`, `moves`, `perft`, `show`. The only user of anyhow
+//! The command line: `check`, `moves`, `perft`, `show`, `test`. The only user of anyhow
 //! besides `main.rs`; everything is written to the given streams so tests can run
 //! the commands in-process.
 
@@ -56,6 +56,24 @@ pub enum Command {
         file: String,
         #[command(flatten)]
         at: At,
+    },
+    /// Run the expectations of rule files (`NAME.tests` beside `NAME.game`).
+    Test {
+        /// Expectation files, rule files, or folders of them (`games/`).
+        #[arg(required = true)]
+        paths: Vec<String>,
+        /// Run only the expectations whose name (`chess: perft start 3`) contains this.
+        #[arg(long)]
+        filter: Option<String>,
+        /// Also run the perft expectations of more than a million nodes.
+        #[arg(long)]
+        deep: bool,
+        /// Then walk through the pending snapshots: accept, reject or skip each.
+        #[arg(long, conflicts_with = "accept")]
+        review: bool,
+        /// Then accept every pending snapshot.
+        #[arg(long)]
+        accept: bool,
     },
 }
 
@@ -152,6 +170,22 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             let mut pos = position(&game, &at)?;
             write!(out, "{}", crate::show::draw(&mut pos)).map_err(io)
         }
+        Command::Test {
+            paths,
+            filter,
+            deep,
+            review,
+            accept,
+        } => crate::expect::command::run(
+            &crate::expect::command::Options {
+                paths,
+                filter,
+                deep,
+                review,
+                accept,
+            },
+            out,
+        ),
     }
 }
 
