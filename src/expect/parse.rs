@@ -232,7 +232,8 @@ struct Token {
     quoted: bool,
 }
 
-/// Splits a line into tokens; `,` is a token of its own.
+/// Splits a line into tokens; a `,` after a number or standing alone is a
+/// token of its own.
 fn tokenize(line: &str, base: usize) -> Result<Vec<Token>, Diagnostic> {
     let mut tokens = Vec::new();
     let mut chars = line.char_indices().peekable();
@@ -279,7 +280,11 @@ fn tokenize(line: &str, base: usize) -> Result<Vec<Token>, Diagnostic> {
             let mut end = i;
             let mut text = String::new();
             while let Some(&(j, d)) = chars.peek() {
-                if d.is_whitespace() || d == '"' || d == ',' || d == '#' {
+                // A comma ends a number (`1 20, 2 400`) but not a move
+                // (duck chess's `e2e4,e4e5`).
+                let ends_number =
+                    d == ',' && !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+                if d.is_whitespace() || d == '"' || d == '#' || ends_number {
                     break;
                 }
                 text.push(d);
@@ -600,7 +605,7 @@ mod tests {
 
     #[test]
     fn reads_positions_and_expectations() {
-        let src = "# a comment\nposition it = start then e2e4 e7e5  # trailing\n\
+        let src = "# a comment\nposition it = start then e2e4 e7e5,e5e6  # trailing\n\
                    perft start 1 20, 2 400\nmoves it\noutcome it goes on\n\
                    illegal it e1g1 no-such-move\noutcome it white wins by checkmate\n";
         let file = parse(src).unwrap();

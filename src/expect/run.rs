@@ -39,6 +39,8 @@ pub fn resolve<'g>(game: &'g Game, file: &File) -> Result<Suite<'g>, Vec<Diagnos
     let mut errors = Vec::new();
     let mut positions: IndexMap<String, Position<'g>> = IndexMap::new();
     positions.insert("start".into(), Position::start(game));
+    let mut declared = vec!["start"];
+    declared.extend(file.positions.iter().map(|d| d.name.text.as_str()));
     for decl in &file.positions {
         if positions.contains_key(&decl.name.text) {
             errors.push(Diagnostic::new(
@@ -52,10 +54,19 @@ pub fn resolve<'g>(game: &'g Game, file: &File) -> Result<Suite<'g>, Vec<Diagnos
                 .map_err(|e| Diagnostic::new(w.span, format!("bad FEN: {e}"))),
             Source::Notation(w) => notation::position::parse(game, &w.text)
                 .map_err(|e| Diagnostic::new(w.span, format!("bad position: {e}"))),
-            Source::Named(w) => positions
-                .get(&w.text)
-                .cloned()
-                .ok_or_else(|| unknown_position(w, &positions)),
+            Source::Named(w) => positions.get(&w.text).cloned().ok_or_else(|| {
+                if declared.contains(&w.text.as_str()) {
+                    Diagnostic::new(
+                        w.span,
+                        format!(
+                            "position `{}` is named further down, or has errors: name it first",
+                            w.text
+                        ),
+                    )
+                } else {
+                    unknown_position(w, &declared)
+                }
+            }),
         };
         let mut pos = match pos {
             Ok(p) => p,
@@ -82,16 +93,11 @@ pub fn resolve<'g>(game: &'g Game, file: &File) -> Result<Suite<'g>, Vec<Diagnos
         }
     }
     let mut names = std::collections::HashSet::new();
-    let declared: Vec<&str> = file
-        .positions
-        .iter()
-        .map(|d| d.name.text.as_str())
-        .collect();
     for e in &file.expectations {
         let known = positions.contains_key(&e.position.text);
         // A position with errors of its own is reported once, above.
         if !known && !declared.contains(&e.position.text.as_str()) {
-            errors.push(unknown_position(&e.position, &positions));
+            errors.push(unknown_position(&e.position, &declared));
         }
         if !names.insert(e.name()) {
             errors.push(Diagnostic::new(
@@ -111,16 +117,10 @@ pub fn resolve<'g>(game: &'g Game, file: &File) -> Result<Suite<'g>, Vec<Diagnos
     }
 }
 
-fn unknown_position(w: &super::parse::Word, known: &IndexMap<String, Position<'_>>) -> Diagnostic {
-    let hint = crate::suggest::closest(&w.text, known.keys().map(String::as_str))
+fn unknown_position(w: &super::parse::Word, known: &[&str]) -> Diagnostic {
+    let hint = crate::suggest::closest(&w.text, known.iter().copied())
         .map_or(String::new(), |k| format!("; did you mean `{k}`?"));
-    Diagnostic::new(
-        w.span,
-        format!(
-            "unknown position `{}` (positions are named before they are used){hint}",
-            w.text
-        ),
-    )
+    Diagnostic::new(w.span, format!("unknown position `{}`{hint}", w.text))
 }
 
 impl<'g> Suite<'g> {
