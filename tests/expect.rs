@@ -228,7 +228,8 @@ fn review_asks_for_each_pending_snapshot() {
         e1f3
         e2e3
         f2f3
-    accept, reject or skip? [a/r/s] 
+    accept, reject or skip? [a/r/s] r
+
     [2/2] guard-chess: moves start
     new snapshot:
         a2a3
@@ -241,7 +242,8 @@ fn review_asks_for_each_pending_snapshot() {
         e1f3
         e2e3
         f2f3
-    accept, reject or skip? [a/r/s] 1 accepted, 1 rejected, 0 skipped
+    accept, reject or skip? [a/r/s] a
+    1 accepted, 1 rejected, 0 skipped
     ");
     assert!(!s.exists(MOVES_SNAPSHOT));
     assert!(!s.exists(&format!("{MOVES_SNAPSHOT}.new")));

@@ -295,7 +295,11 @@ fn run_pair(
 /// Asks about each pending snapshot on standard input; returns how many were
 /// accepted.
 fn review(pending: &[Pending], out: &mut dyn Write) -> std::io::Result<usize> {
+    use std::io::IsTerminal;
     let stdin = std::io::stdin();
+    // Answers typed on a terminal are echoed by it; piped ones are echoed here,
+    // so that a transcript reads like the session.
+    let echo = !stdin.is_terminal();
     let mut lines = stdin.lock().lines();
     let mut accepted = 0;
     let (mut rejected, mut skipped) = (0, 0);
@@ -323,6 +327,9 @@ fn review(pending: &[Pending], out: &mut dyn Write) -> std::io::Result<usize> {
                 )?;
                 return Ok(accepted);
             };
+            if echo {
+                writeln!(out, "{}", answer.trim())?;
+            }
             match answer.trim() {
                 "a" | "accept" => {
                     snapshot::accept(&p.accepted)?;
