@@ -428,3 +428,60 @@ fn show_snapshots_differ_by_lines_and_text_by_the_whole_position() {
     1 snapshot pending: `tessera test --review` to look at them, `--accept` to accept them all
     "#);
 }
+
+/// The ends each goal of a rule file names, in the words of `outcome`.
+fn goal_ends(rules: &str) -> Vec<&'static str> {
+    let words = [
+        ("checkmated", "checkmate"),
+        ("stalemated", "stalemate"),
+        ("bare", "bare"),
+        ("extinct", "extinction"),
+        ("reaches", "zone"),
+        ("checked", "checks"),
+    ];
+    let mut ends = Vec::new();
+    for line in rules.lines().map(str::trim) {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        if w.first() == Some(&"goal") {
+            for (word, end) in words {
+                if w.contains(&word) && !ends.contains(&end) {
+                    ends.push(end);
+                }
+            }
+        }
+    }
+    ends
+}
+
+#[test]
+fn every_game_has_expectations_and_a_finished_game_per_goal() {
+    // The least each rule file's expectations must hold: an `outcome` of a
+    // finished game for every way its goals end a game, or a comment
+    // `# no finished game by END: WHY` saying why there is none.
+    let mut missing = Vec::new();
+    let mut games: Vec<PathBuf> = std::fs::read_dir("games")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "game"))
+        .collect();
+    games.sort();
+    assert!(games.len() > 30);
+    for game in &games {
+        let rules = std::fs::read_to_string(game).unwrap();
+        let tests = game.with_extension("tests");
+        let Ok(text) = std::fs::read_to_string(&tests) else {
+            missing.push(format!("{}: no expectation file", tests.display()));
+            continue;
+        };
+        for end in goal_ends(&rules) {
+            let finished = text.lines().any(|l| {
+                l.starts_with("outcome ") && l.ends_with(&format!(" by {end}"))
+                    || l.starts_with(&format!("# no finished game by {end}: "))
+            });
+            if !finished {
+                missing.push(format!("{}: no finished game by {end}", tests.display()));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}
