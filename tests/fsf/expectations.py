@@ -20,10 +20,21 @@ What each file holds, and where it comes from:
     python tests/fsf/expectations.py --variants atomic,horde --games 400
     python tests/fsf/expectations.py --verify     # check the pending snapshots only
 
+Random games stop at a time budget, so a rerun on another machine may find
+other games. `--fill` then adds, from templates (a rook or queen mate, a queen
+or rook stalemate of a king in the corner), a checkmate and a stalemate where
+the goals name one and the random games found none, when FSF and Tessera agree
+on it. What follows a line `# By hand` in a file is kept by a rerun: positions
+built by hand, and a `# no finished game by END: WHY` note where there is none.
+
 After writing, run `tessera test games/`: the new snapshots are pending; this
 script's `--verify` compares each pending `moves` snapshot with FSF's legal
 moves and each `show` snapshot's FEN with FSF's, and says which agree.
-Accept them (`tessera test games/ --accept`) only when all do.
+Accept them (`tessera test games/ --accept`) only when all do. Four drawings
+differ from FSF in their FEN only, in ways the differential test does not look
+at: Tessera writes an en-passant square no capture can use (antichess), gating
+rights with an empty hand (seirawan), and counts the halfmove clock as chess
+does in shogi and minishogi.
 """
 
 import argparse
@@ -283,8 +294,16 @@ def write_variant(variant, exe, games_to_play, seed, budget):
         then = f" then {' '.join(moves)}" if moves else ""
         out.append(f"position {name} = {origin}{then}")
         out.append(f"illegal {name} {mv} {reason}")
-    with open(os.path.join(ROOT, "games", f"{variant}.tests"), "w") as f:
-        f.write("\n".join(out) + "\n")
+    # What was written by hand, from a line `# By hand` to the end, stays.
+    path = os.path.join(ROOT, "games", f"{variant}.tests")
+    kept = ""
+    if os.path.exists(path):
+        with open(path) as f:
+            old = f.read()
+        at = old.find("\n# By hand")
+        kept = old[at:] if at >= 0 else ""
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n" + kept)
     ends = ", ".join(f"{w or 'draw'} by {r}" for r, w in names)
     print(f"{variant}: {len(played)} games; ends: {ends}; illegal: {', '.join(chosen)}", flush=True)
     for m in mismatches[:3]:
