@@ -485,3 +485,24 @@ fn every_game_has_expectations_and_a_finished_game_per_goal() {
     }
     assert!(missing.is_empty(), "{}", missing.join("\n"));
 }
+
+#[test]
+fn hostile_expectation_files_give_errors_not_panics() {
+    let s = Scratch::new("hostile", "");
+    let texts: [&[u8]; 8] = [
+        b"\xff\xfe not text",
+        "perft start 99 1\nperft start 1 99999999999999999999999\n".as_bytes(),
+        "position \u{e9}t\u{e9} = start\n\"\n,,,\n= = =\n".as_bytes(),
+        "position a = b\nposition b = a\nposition c = c\n".as_bytes(),
+        "illegal start\noutcome start\ntext start\nposition x = fen \"\"\n".as_bytes(),
+        "position x = position \"Ra1,Kz9 w - - 0 1\"\nposition y = start then\n".as_bytes(),
+        "moves start\r\nmoves start\r\nshow start extra\r\n".as_bytes(),
+        "outcome start draw by\noutcome start white loses by checkmate\n".as_bytes(),
+    ];
+    for text in texts {
+        std::fs::write(s.dir.join("guard-chess.tests"), text).unwrap();
+        let (code, out) = s.test(&[]);
+        assert_eq!(code, 1, "{out}");
+        assert!(out.starts_with("FAILED  guard-chess: "), "{out}");
+    }
+}

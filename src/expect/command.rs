@@ -194,6 +194,14 @@ fn run_pair(
     let tests_src = match std::fs::read_to_string(&pair.tests) {
         Ok(s) => s,
         Err(_) if opts.filter.is_some() => return Ok(false),
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            fail(
+                out,
+                "unreadable expectations",
+                &format!("cannot read `{tests_path}`: {e}\n"),
+            )?;
+            return Ok(true);
+        }
         Err(e) => {
             let why = format!(
                 "`{tests_path}`: {e}\nevery rule file gets expectations: write `{tests_path}`\n"
