@@ -98,7 +98,7 @@ pub fn run(opts: &Options, out: &mut dyn Write) -> Result<(), Failure> {
             writeln!(
                 out,
                 "{} pending: `tessera test --review` to look at them, `--accept` to accept them all",
-                count(pending.len(), "snapshot")
+                snapshot::count(pending.len(), "snapshot")
             )
             .map_err(io)?;
         }
@@ -362,14 +362,6 @@ fn review(pending: &[Pending], out: &mut dyn Write) -> std::io::Result<usize> {
 
 fn indent(text: &str) -> String {
     text.lines().map(|l| format!("    {l}\n")).collect()
-}
-
-fn count(n: usize, what: &str) -> String {
-    if n == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{n} {what}s")
-    }
 }
 
 /// The file being run, on standard error, for runs of more than a second, and

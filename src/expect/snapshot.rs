@@ -116,7 +116,8 @@ pub fn diff(kind: &str, old: &str, new: &str) -> String {
     s
 }
 
-fn count(n: usize, what: &str) -> String {
+/// `1 move`, `2 moves`.
+pub(super) fn count(n: usize, what: &str) -> String {
     if n == 1 {
         format!("1 {what}")
     } else {
