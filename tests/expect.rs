@@ -354,6 +354,11 @@ fn exit_status_is_0_only_when_everything_passed() {
     );
     let out = tessera(&["test", "games/no-such-game.tests"]);
     assert_eq!(out.exit_code(), 2);
+    let out = tessera(&["test", "src"]);
+    assert_eq!(
+        out.stderr(),
+        "error: the folder `src` holds no rule file (`.game`) and no expectation file (`.tests`)\n"
+    );
     let (code, out) = s.test(&["--filter", "nothing-is-called-so"]);
     assert_eq!(code, 2);
     assert_eq!(

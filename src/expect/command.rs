@@ -123,11 +123,17 @@ fn collect(paths: &[String]) -> Result<Vec<Pair>, Failure> {
             let entries = std::fs::read_dir(path).map_err(|e| {
                 Failure::Usage(anyhow::anyhow!("cannot read the folder `{p}`: {e}"))
             })?;
+            let before = pairs.len();
             for entry in entries.flatten() {
                 let file = entry.path();
                 if matches!(ext(&file), "game" | "tests") {
                     pairs.push(pair_of(&file));
                 }
+            }
+            if pairs.len() == before {
+                return Err(Failure::Usage(anyhow::anyhow!(
+                    "the folder `{p}` holds no rule file (`.game`) and no expectation file (`.tests`)"
+                )));
             }
         } else if matches!(ext(path), "game" | "tests") {
             if !path.exists() {
