@@ -1,4 +1,5 @@
 //! The command line: `check`, `moves`, `perft`, `show`, `bestmove`. The only user of anyhow
+//! The command line: `check`, `moves`, `perft`, `show`, `test`. The only user of anyhow
 //! besides `main.rs`; everything is written to the given streams so tests can run
 //! the commands in-process.
 
@@ -83,6 +84,24 @@ pub enum Command {
     Uci {
         /// Rule files and folders of rule files.
         files: Vec<String>,
+    },
+    /// Run the expectations of rule files (`NAME.tests` beside `NAME.game`).
+    Test {
+        /// Expectation files, rule files, or folders of them (`games/`).
+        #[arg(required = true)]
+        paths: Vec<String>,
+        /// Run only the expectations whose name (`chess: perft start 3`) contains this.
+        #[arg(long)]
+        filter: Option<String>,
+        /// Also run the perft expectations of more than a million nodes.
+        #[arg(long)]
+        deep: bool,
+        /// Then walk through the pending snapshots: accept, reject or skip each.
+        #[arg(long, conflicts_with = "accept")]
+        review: bool,
+        /// Then accept every pending snapshot.
+        #[arg(long)]
+        accept: bool,
     },
 }
 
@@ -213,6 +232,22 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             let stdin = std::io::BufReader::new(std::io::stdin());
             crate::protocol::uci::run(&games, stdin, out).map_err(io)
         }
+        Command::Test {
+            paths,
+            filter,
+            deep,
+            review,
+            accept,
+        } => crate::expect::command::run(
+            &crate::expect::command::Options {
+                paths,
+                filter,
+                deep,
+                review,
+                accept,
+            },
+            out,
+        ),
     }
 }
 

@@ -15,6 +15,7 @@ pub mod cli;
 pub mod compile;
 pub mod diag;
 pub mod engine;
+pub mod expect;
 pub mod game;
 pub mod notation;
 pub mod protocol;

@@ -1,0 +1,408 @@
+//! `tessera test`: finds the expectation files, runs them, prints one line per
+//! expectation and a summary, keeps the snapshot files, and walks through the
+//! pending snapshots with `--review` or accepts them with `--accept`.
+
+use super::parse::Check;
+use super::run::{resolve, Verdict};
+use super::snapshot;
+use crate::cli::Failure;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+
+/// Perft expectations counting more nodes than this are skipped unless `--deep`.
+pub const NODE_LIMIT: u64 = 1_000_000;
+
+/// What `tessera test` was asked to do.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Expectation files, rule files or folders of them.
+    pub paths: Vec<String>,
+    /// Run only the expectations whose label (`chess: perft start 3`) contains this.
+    pub filter: Option<String>,
+    /// Run perft expectations of any size.
+    pub deep: bool,
+    /// Ask, for each pending snapshot, whether to accept it.
+    pub review: bool,
+    /// Accept every pending snapshot.
+    pub accept: bool,
+}
+
+/// A rule file and the expectation file beside it.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Pair {
+    tests: PathBuf,
+    game: PathBuf,
+}
+
+/// A snapshot written as pending by this run.
+struct Pending {
+    label: String,
+    kind: &'static str,
+    accepted: PathBuf,
+    old: Option<String>,
+    new: String,
+}
+
+/// The counts of the summary line.
+#[derive(Default)]
+struct Tally {
+    passed: usize,
+    failed: usize,
+    new: usize,
+    skipped: usize,
+}
+
+/// Runs `tessera test`.
+///
+/// # Errors
+/// `Failure::Usage` for a path that is neither a folder nor a rule or
+/// expectation file; `Failure::Report` (status 1, already printed) when an
+/// expectation failed, a snapshot is new or pending, or a file has errors.
+pub fn run(opts: &Options, out: &mut dyn Write) -> Result<(), Failure> {
+    let io = |e: std::io::Error| Failure::Usage(e.into());
+    let pairs = collect(&opts.paths)?;
+    let progress = Progress::new();
+    let mut tally = Tally::default();
+    let mut pending = Vec::new();
+    let mut matched = false;
+    for (i, pair) in pairs.iter().enumerate() {
+        progress.file(i, pairs.len(), pair);
+        matched |= run_pair(pair, opts, &mut tally, &mut pending, out).map_err(io)?;
+    }
+    progress.finish();
+    if let (Some(f), false) = (&opts.filter, matched) {
+        return Err(Failure::Usage(anyhow::anyhow!(
+            "--filter: no expectation is named like `{f}`"
+        )));
+    }
+    let mut summary = format!("{} passed, {} failed", tally.passed, tally.failed);
+    if tally.new > 0 {
+        summary.push_str(&format!(", {} new", tally.new));
+    }
+    if tally.skipped > 0 {
+        summary.push_str(&format!(", {} skipped", tally.skipped));
+    }
+    writeln!(out, "\n{summary}").map_err(io)?;
+    let open_snapshots = pending.len();
+    let mut resolved = 0;
+    if !pending.is_empty() {
+        if opts.accept {
+            for p in &pending {
+                snapshot::accept(&p.accepted).map_err(io)?;
+                writeln!(out, "accepted {}", p.label).map_err(io)?;
+            }
+            resolved = pending.len();
+        } else if opts.review {
+            resolved = review(&pending, out).map_err(io)?;
+        } else {
+            writeln!(
+                out,
+                "{} pending: `tessera test --review` to look at them, `--accept` to accept them all",
+                snapshot::count(pending.len(), "snapshot")
+            )
+            .map_err(io)?;
+        }
+    }
+    let other_failures = tally.failed + tally.new - open_snapshots;
+    if other_failures + open_snapshots - resolved == 0 {
+        Ok(())
+    } else {
+        Err(Failure::Report {
+            text: String::new(),
+            code: 1,
+        })
+    }
+}
+
+/// The rule files and expectation files the paths name, each pair once.
+fn collect(paths: &[String]) -> Result<Vec<Pair>, Failure> {
+    let mut pairs = Vec::new();
+    for p in paths {
+        let path = Path::new(p);
+        if path.is_dir() {
+            let entries = std::fs::read_dir(path).map_err(|e| {
+                Failure::Usage(anyhow::anyhow!("cannot read the folder `{p}`: {e}"))
+            })?;
+            let before = pairs.len();
+            for entry in entries.flatten() {
+                let file = entry.path();
+                if matches!(ext(&file), "game" | "tests") {
+                    pairs.push(pair_of(&file));
+                }
+            }
+            if pairs.len() == before {
+                return Err(Failure::Usage(anyhow::anyhow!(
+                    "the folder `{p}` holds no rule file (`.game`) and no expectation file (`.tests`)"
+                )));
+            }
+        } else if matches!(ext(path), "game" | "tests") {
+            if !path.exists() {
+                return Err(Failure::Usage(anyhow::anyhow!(
+                    "cannot read `{p}`: no such file"
+                )));
+            }
+            pairs.push(pair_of(path));
+        } else {
+            return Err(Failure::Usage(anyhow::anyhow!(
+                "`{p}` is neither a folder, a rule file (`.game`) nor an expectation file (`.tests`)"
+            )));
+        }
+    }
+    pairs.sort();
+    pairs.dedup();
+    Ok(pairs)
+}
+
+fn ext(p: &Path) -> &str {
+    p.extension().and_then(|e| e.to_str()).unwrap_or("")
+}
+
+fn pair_of(path: &Path) -> Pair {
+    Pair {
+        tests: path.with_extension("tests"),
+        game: path.with_extension("game"),
+    }
+}
+
+fn shown(p: &Path) -> String {
+    p.to_string_lossy().replace('\\', "/")
+}
+
+/// Runs one expectation file; returns whether any expectation matched the filter.
+fn run_pair(
+    pair: &Pair,
+    opts: &Options,
+    tally: &mut Tally,
+    pending: &mut Vec<Pending>,
+    out: &mut dyn Write,
+) -> std::io::Result<bool> {
+    let stem = pair
+        .tests
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let (tests_path, game_path) = (shown(&pair.tests), shown(&pair.game));
+    let mut fail = |out: &mut dyn Write, what: &str, detail: &str| {
+        tally.failed += 1;
+        writeln!(out, "FAILED  {stem}: {what}")?;
+        write!(out, "{}", indent(detail))
+    };
+    let game_src = match std::fs::read_to_string(&pair.game) {
+        Ok(s) => s,
+        Err(e) => {
+            fail(
+                out,
+                "no rule file",
+                &format!("cannot read `{game_path}`: {e}\n"),
+            )?;
+            return Ok(opts.filter.is_none());
+        }
+    };
+    let tests_src = match std::fs::read_to_string(&pair.tests) {
+        Ok(s) => s,
+        Err(_) if opts.filter.is_some() => return Ok(false),
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            fail(
+                out,
+                "unreadable expectations",
+                &format!("cannot read `{tests_path}`: {e}\n"),
+            )?;
+            return Ok(true);
+        }
+        Err(e) => {
+            let why = format!(
+                "`{tests_path}`: {e}\nevery rule file gets expectations: write `{tests_path}`\n"
+            );
+            fail(out, "no expectations", &why)?;
+            return Ok(true);
+        }
+    };
+    let game = match crate::compile_str(&game_src) {
+        Ok(g) => g,
+        Err(errors) => {
+            fail(
+                out,
+                "the rule file has errors",
+                &errors.render(&game_path, &game_src),
+            )?;
+            return Ok(true);
+        }
+    };
+    let suite = match super::parse::parse(&tests_src).and_then(|f| resolve(&game, &f)) {
+        Ok(s) => s,
+        Err(errors) => {
+            let text: String = errors
+                .iter()
+                .map(|d| d.render(&tests_path, &tests_src))
+                .collect();
+            fail(out, "the expectation file has errors", &text)?;
+            return Ok(true);
+        }
+    };
+    let limit = (!opts.deep).then_some(NODE_LIMIT);
+    let mut matched = false;
+    for e in &suite.expectations {
+        let name = e.name();
+        let label = format!("{stem}: {name}");
+        if opts
+            .filter
+            .as_ref()
+            .is_some_and(|f| !label.contains(f.as_str()))
+        {
+            continue;
+        }
+        matched = true;
+        match suite.check(e, limit) {
+            Verdict::Pass(note) => {
+                tally.passed += 1;
+                let note = note.map_or(String::new(), |n| format!(" ({n})"));
+                writeln!(out, "ok      {label}{note}")?;
+            }
+            Verdict::Fail(why) => {
+                tally.failed += 1;
+                writeln!(out, "FAILED  {label}")?;
+                write!(out, "{}", indent(&format!("{why}\n")))?;
+            }
+            Verdict::Skip(why) => {
+                tally.skipped += 1;
+                writeln!(out, "skipped {label} ({why})")?;
+            }
+            Verdict::Snapshot(text) => {
+                let kind = e.check.keyword();
+                let accepted = snapshot::accepted_path(&pair.tests, &name);
+                let old = snapshot::read(&accepted)?;
+                if old.as_deref() == Some(text.as_str()) {
+                    tally.passed += 1;
+                    snapshot::discard_pending(&accepted)?;
+                    writeln!(out, "ok      {label}")?;
+                    continue;
+                }
+                snapshot::write_pending(&accepted, &format!("{tests_path}: {name}"), &text)?;
+                let new_file = shown(&snapshot::pending_path(&accepted));
+                match &old {
+                    None => {
+                        tally.new += 1;
+                        writeln!(out, "new     {label} (written to {new_file})")?;
+                    }
+                    Some(old) => {
+                        tally.failed += 1;
+                        writeln!(out, "FAILED  {label} (the new text is in {new_file})")?;
+                        write!(out, "{}", indent(&snapshot::diff(kind, old, &text)))?;
+                    }
+                }
+                pending.push(Pending {
+                    label,
+                    kind: if matches!(e.check, Check::Moves) {
+                        "moves"
+                    } else {
+                        "show"
+                    },
+                    accepted,
+                    old,
+                    new: text,
+                });
+            }
+        }
+    }
+    Ok(matched)
+}
+
+/// Asks about each pending snapshot on standard input; returns how many were
+/// accepted.
+fn review(pending: &[Pending], out: &mut dyn Write) -> std::io::Result<usize> {
+    use std::io::IsTerminal;
+    let stdin = std::io::stdin();
+    // Answers typed on a terminal are echoed by it; piped ones are echoed here,
+    // so that a transcript reads like the session.
+    let echo = !stdin.is_terminal();
+    let mut lines = stdin.lock().lines();
+    let mut accepted = 0;
+    let (mut rejected, mut skipped) = (0, 0);
+    for (i, p) in pending.iter().enumerate() {
+        writeln!(out, "\n[{}/{}] {}", i + 1, pending.len(), p.label)?;
+        match &p.old {
+            None => {
+                writeln!(out, "new snapshot:")?;
+                write!(out, "{}", indent(&p.new))?;
+            }
+            Some(old) => {
+                writeln!(out, "changed snapshot (- accepted, + new):")?;
+                write!(out, "{}", indent(&snapshot::diff(p.kind, old, &p.new)))?;
+            }
+        }
+        loop {
+            write!(out, "accept, reject or skip? [a/r/s] ")?;
+            out.flush()?;
+            let Some(answer) = lines.next().transpose()? else {
+                writeln!(out, "\nend of input: the rest stay pending")?;
+                skipped += pending.len() - i;
+                writeln!(
+                    out,
+                    "{accepted} accepted, {rejected} rejected, {skipped} skipped"
+                )?;
+                return Ok(accepted);
+            };
+            if echo {
+                writeln!(out, "{}", answer.trim())?;
+            }
+            match answer.trim() {
+                "a" | "accept" => {
+                    snapshot::accept(&p.accepted)?;
+                    accepted += 1;
+                }
+                "r" | "reject" => {
+                    snapshot::discard_pending(&p.accepted)?;
+                    rejected += 1;
+                }
+                "s" | "skip" => skipped += 1,
+                _ => continue,
+            }
+            break;
+        }
+    }
+    writeln!(
+        out,
+        "{accepted} accepted, {rejected} rejected, {skipped} skipped"
+    )?;
+    Ok(accepted)
+}
+
+fn indent(text: &str) -> String {
+    text.lines().map(|l| format!("    {l}\n")).collect()
+}
+
+/// The file being run, on standard error, for runs of more than a second, and
+/// only when standard error is a terminal.
+struct Progress {
+    started: std::time::Instant,
+    enabled: bool,
+    shown: std::cell::Cell<bool>,
+}
+
+impl Progress {
+    fn new() -> Progress {
+        use std::io::IsTerminal;
+        Progress {
+            started: std::time::Instant::now(),
+            enabled: std::io::stderr().is_terminal(),
+            shown: std::cell::Cell::new(false),
+        }
+    }
+
+    fn file(&self, i: usize, of: usize, pair: &Pair) {
+        if self.enabled && self.started.elapsed().as_secs_f64() > 1.0 {
+            self.shown.set(true);
+            let secs = self.started.elapsed().as_secs_f64();
+            eprint!(
+                "\rtest: file {}/{of}, {}, {secs:.0} s\x1b[K",
+                i + 1,
+                shown(&pair.tests)
+            );
+        }
+    }
+
+    fn finish(&self) {
+        if self.shown.get() {
+            eprint!("\r\x1b[K");
+        }
+    }
+}

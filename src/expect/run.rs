@@ -1,0 +1,233 @@
+//! Expectations against a game: resolving the named positions, then
+//! checking each expectation.
+
+use super::illegal::why_illegal;
+use super::parse::{Check, End, Expectation, File, Outcome, Source};
+use crate::diag::Diagnostic;
+use crate::engine::legal::legal_moves;
+use crate::engine::outcome::{status, Reason, Status};
+use crate::engine::Position;
+use crate::game::{Game, Side};
+use crate::notation::{self, fen, uci};
+use indexmap::IndexMap;
+
+/// An expectation file resolved against its game: every position built.
+pub struct Suite<'g> {
+    positions: IndexMap<String, Position<'g>>,
+    pub expectations: Vec<Expectation>,
+}
+
+/// What checking one expectation found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// It holds; with a note to show beside `ok`.
+    Pass(Option<String>),
+    /// It does not hold: what differs.
+    Fail(String),
+    /// A snapshot expectation: the text to compare with the stored snapshot.
+    Snapshot(String),
+    /// Not run, and why.
+    Skip(String),
+}
+
+/// Builds every named position of `file` and checks that each expectation
+/// names one, and that no two expectations share a name.
+///
+/// # Errors
+/// Every problem, each with the span of the offending text.
+pub fn resolve<'g>(game: &'g Game, file: &File) -> Result<Suite<'g>, Vec<Diagnostic>> {
+    let mut errors = Vec::new();
+    let mut positions: IndexMap<String, Position<'g>> = IndexMap::new();
+    positions.insert("start".into(), Position::start(game));
+    let mut declared = vec!["start"];
+    declared.extend(file.positions.iter().map(|d| d.name.text.as_str()));
+    for decl in &file.positions {
+        if positions.contains_key(&decl.name.text) {
+            errors.push(Diagnostic::new(
+                decl.name.span,
+                format!("position `{}` is named twice", decl.name.text),
+            ));
+            continue;
+        }
+        let pos = match &decl.source {
+            Source::Fen(w) => fen::parse(game, &w.text)
+                .map_err(|e| Diagnostic::new(w.span, format!("bad FEN: {e}"))),
+            Source::Notation(w) => notation::position::parse(game, &w.text)
+                .map_err(|e| Diagnostic::new(w.span, format!("bad position: {e}"))),
+            Source::Named(w) => positions.get(&w.text).cloned().ok_or_else(|| {
+                if declared.contains(&w.text.as_str()) {
+                    Diagnostic::new(
+                        w.span,
+                        format!(
+                            "position `{}` is named further down, or has errors: name it first",
+                            w.text
+                        ),
+                    )
+                } else {
+                    unknown_position(w, &declared)
+                }
+            }),
+        };
+        let mut pos = match pos {
+            Ok(p) => p,
+            Err(d) => {
+                errors.push(d);
+                continue;
+            }
+        };
+        let mut ok = true;
+        for (i, w) in decl.moves.iter().enumerate() {
+            match uci::parse(&mut pos, &w.text) {
+                Ok(mv) => {
+                    pos.make(mv);
+                }
+                Err(e) => {
+                    errors.push(Diagnostic::new(w.span, format!("move {}: {e}", i + 1)));
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if ok {
+            positions.insert(decl.name.text.clone(), pos);
+        }
+    }
+    let mut names = std::collections::HashSet::new();
+    for e in &file.expectations {
+        let known = positions.contains_key(&e.position.text);
+        // A position with errors of its own is reported once, above.
+        if !known && !declared.contains(&e.position.text.as_str()) {
+            errors.push(unknown_position(&e.position, &declared));
+        }
+        if !names.insert(e.name()) {
+            errors.push(Diagnostic::new(
+                e.span,
+                format!("expectation `{}` is written twice", e.name()),
+            ));
+        }
+    }
+    if errors.is_empty() {
+        Ok(Suite {
+            positions,
+            expectations: file.expectations.clone(),
+        })
+    } else {
+        errors.sort_by_key(|d| (d.span.start, d.span.end));
+        Err(errors)
+    }
+}
+
+fn unknown_position(w: &super::parse::Word, known: &[&str]) -> Diagnostic {
+    let hint = crate::suggest::closest(&w.text, known.iter().copied())
+        .map_or(String::new(), |k| format!("; did you mean `{k}`?"));
+    Diagnostic::new(w.span, format!("unknown position `{}`{hint}", w.text))
+}
+
+impl<'g> Suite<'g> {
+    /// Checks one expectation of this suite. Perft expectations whose count is
+    /// above `node_limit` are skipped.
+    pub fn check(&self, e: &Expectation, node_limit: Option<u64>) -> Verdict {
+        let Some(start) = self.positions.get(&e.position.text) else {
+            return Verdict::Fail(format!("no position `{}`", e.position.text));
+        };
+        let mut pos = start.clone();
+        match &e.check {
+            Check::Perft { depth, nodes } => {
+                if let Some(limit) = node_limit.filter(|&l| *nodes > l) {
+                    return Verdict::Skip(format!(
+                        "{nodes} nodes, above the limit of {limit}; --deep runs it"
+                    ));
+                }
+                let got = crate::perft(&mut pos, *depth);
+                if got == *nodes {
+                    Verdict::Pass(None)
+                } else {
+                    Verdict::Fail(format!("expected {nodes} nodes, counted {got}"))
+                }
+            }
+            Check::Moves => {
+                let game = pos.game();
+                let mut moves = Vec::new();
+                legal_moves(&mut pos, &mut moves);
+                let mut names: Vec<String> = moves.iter().map(|m| uci::format(game, m)).collect();
+                names.sort();
+                let mut text = names.join("\n");
+                text.push('\n');
+                if names.is_empty() {
+                    text = String::new();
+                }
+                Verdict::Snapshot(text)
+            }
+            Check::Show => Verdict::Snapshot(crate::show::draw(&mut pos)),
+            Check::Text(want) => {
+                let got = notation::position::format(&pos);
+                if &got == want {
+                    Verdict::Pass(None)
+                } else {
+                    Verdict::Fail(format!("expected \"{want}\"\n   found \"{got}\""))
+                }
+            }
+            Check::Outcome(want) => {
+                let got = outcome_of(status(&mut pos));
+                if got == *want {
+                    Verdict::Pass(None)
+                } else {
+                    Verdict::Fail(format!(
+                        "expected {}, but {}",
+                        describe(*want),
+                        describe(got)
+                    ))
+                }
+            }
+            Check::Illegal { mv, reason } => match (why_illegal(&mut pos, mv), reason) {
+                (None, _) => Verdict::Fail(format!("`{mv}` is legal here")),
+                (Some(got), Some(want)) if got != *want => Verdict::Fail(format!(
+                    "expected {}, but it is {}: {}",
+                    want.word(),
+                    got.word(),
+                    got.explain()
+                )),
+                (Some(got), _) => Verdict::Pass(Some(format!("{}: {}", got.word(), got.explain()))),
+            },
+        }
+    }
+}
+
+/// The engine's status in the words of an expectation file.
+fn outcome_of(s: Status) -> Outcome {
+    match s {
+        Status::Ongoing => Outcome::GoesOn,
+        Status::Over { winner, reason, .. } => Outcome::Over {
+            winner,
+            end: match reason {
+                Reason::Checkmate => End::Checkmate,
+                Reason::Stalemate => End::Stalemate,
+                Reason::BareRoyal => End::Bare,
+                Reason::Extinction => End::Extinction,
+                Reason::Reached => End::Zone,
+                Reason::Checks => End::Checks,
+                Reason::Facing => End::Facing,
+                Reason::Passes => End::Passes,
+            },
+        },
+    }
+}
+
+/// An outcome as the file writes it: `white wins by checkmate`.
+pub fn describe(o: Outcome) -> String {
+    match o {
+        Outcome::GoesOn => "the game goes on".into(),
+        Outcome::Over { winner: None, end } => format!("draw by {}", end.word()),
+        Outcome::Over {
+            winner: Some(side),
+            end,
+        } => format!(
+            "{} wins by {}",
+            match side {
+                Side::White => "white",
+                Side::Black => "black",
+            },
+            end.word()
+        ),
+    }
+}
