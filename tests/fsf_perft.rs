@@ -85,3 +85,32 @@ fn engine_table_copy_matches_shared() {
         assert_eq!(text, ENGINE, "tests/data/fsf-start-perft.tsv is stale");
     }
 }
+
+#[test]
+fn every_setup_is_fairy_stockfish_start_position() {
+    // The rule file's own setup must be the position FSF starts from (the
+    // perft rows start from FSF's FEN, so they alone would not notice a
+    // setup that differs).
+    let mut checked = 0;
+    let mut seen = Vec::new();
+    for row in rows(PYFFISH) {
+        if seen.contains(&row.variant) {
+            continue;
+        }
+        seen.push(row.variant.clone());
+        let path = format!("games/{}.game", row.variant);
+        let Ok(src) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let game = compile_str(&src).unwrap();
+        let start = tessera::Position::start(&game);
+        // Compared as Tessera writes them, which evens out the forms; the
+        // positions themselves may differ in what no FEN holds (which pieces
+        // have not moved, where a `first` movement is not a pawn's).
+        let theirs = fen::format(&fen::parse(&game, &row.fen).unwrap()).unwrap();
+        let ours = fen::format(&start).unwrap();
+        assert_eq!(ours, theirs, "{}: the setup differs from FSF's start", row.variant);
+        checked += 1;
+    }
+    assert!(checked >= 31, "only {checked} games checked");
+}
