@@ -27,6 +27,7 @@ pub const STATEMENT_KEYWORDS: &[&str] = &[
     "place",
     "pass",
     "count",
+    "clock",
 ];
 
 /// The words that start a line inside a piece.

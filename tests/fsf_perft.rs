@@ -109,7 +109,11 @@ fn every_setup_is_fairy_stockfish_start_position() {
         // have not moved, where a `first` movement is not a pawn's).
         let theirs = fen::format(&fen::parse(&game, &row.fen).unwrap()).unwrap();
         let ours = fen::format(&start).unwrap();
-        assert_eq!(ours, theirs, "{}: the setup differs from FSF's start", row.variant);
+        assert_eq!(
+            ours, theirs,
+            "{}: the setup differs from FSF's start",
+            row.variant
+        );
         checked += 1;
     }
     assert!(checked >= 31, "only {checked} games checked");

@@ -82,6 +82,23 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         }
     }
     let bases: Vec<Kind> = pieces.iter().map(|p| p.base).collect();
+    // The kinds whose moves restart the halfmove clock.
+    match &file.clock_reset {
+        Some((names, _)) => {
+            let listed = names
+                .iter()
+                .filter_map(|n| kinds.resolve(n, errors))
+                .fold(0u128, |m, k| pieces::with_copies(&bases, m | 1u128 << k));
+            for (k, p) in pieces.iter_mut().enumerate() {
+                p.resets_clock = listed & 1u128 << k != 0;
+            }
+        }
+        None => {
+            for p in &mut pieces {
+                p.resets_clock = !p.promotions.is_empty();
+            }
+        }
+    }
     let goals = build_goals(file, &board, &pieces, &kinds, &zone_names, &bases, errors);
     let ends_by_rule = goals.bare.is_some()
         || !goals.extinctions.is_empty()

@@ -198,6 +198,7 @@ fn build_piece(
         may_duplicate,
         counter,
         on_capture_lower,
+        resets_clock: false,
     }
 }
 

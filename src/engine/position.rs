@@ -352,7 +352,9 @@ impl<'g> Position<'g> {
                 let piece = (mv.piece, mv.state);
                 undo.taken_slot = self.pool_remove(mv.from as usize * 2 + side.index(), piece);
                 self.put_with(mv.to, mv.piece, mv.state);
-                self.halfmove += 1;
+                // A drop cannot be undone: it restarts the clock, as in
+                // Fairy-Stockfish.
+                self.halfmove = 0;
             }
             MoveKind::Transfer => {
                 let piece = (mv.piece, mv.state);
@@ -497,8 +499,9 @@ impl<'g> Position<'g> {
                 undo.blasted = self.explode(mv.to, e);
             }
         }
-        // As in FEN, a capture or a move of a promoting piece (a pawn) resets the clock.
-        let resets = undo.captured != 0 || !piece.promotions.is_empty();
+        // As in FEN, a capture, a promotion or a move of a kind that resets
+        // the clock (by default, a promoting piece: a pawn) restarts it.
+        let resets = undo.captured != 0 || piece.resets_clock || mv.promotion != 0;
         self.halfmove = if resets { 0 } else { self.halfmove + 1 };
     }
 

@@ -264,6 +264,9 @@ pub struct PieceDef {
     pub counter: Option<Counter>,
     /// How much a capture lowers the counter (never below its low end).
     pub on_capture_lower: u8,
+    /// Whether a move of this kind restarts the halfmove clock (`clock reset
+    /// by`; by default, the kinds that promote).
+    pub resets_clock: bool,
 }
 
 impl PieceDef {

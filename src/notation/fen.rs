@@ -474,13 +474,45 @@ pub fn format(pos: &Position<'_>) -> Option<String> {
     s.push(' ');
     s.push_str(&castling_rights(pos));
     s.push(' ');
-    s.push_str(&super::write_en_passant(pos));
+    // As Fairy-Stockfish writes it: only where the side to move has an
+    // en-passant capture there, legal or not.
+    if en_passant_capturable(pos) {
+        s.push_str(&super::write_en_passant(pos));
+    } else {
+        s.push('-');
+    }
     if let Some((limit, _)) = game.check_goal {
         let left = |side: Side| limit.saturating_sub(pos.checks[side.opposite().index()]);
         s.push_str(&format!(" {}+{}", left(Side::White), left(Side::Black)));
     }
     s.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
     Some(s)
+}
+
+/// Whether FEN writes the en-passant field, as Fairy-Stockfish does: after a
+/// double step of a piece with one such movement (a pawn), only where the
+/// side to move has an en-passant capture there, legal or not; after one of
+/// a piece with several (a Berolina pawn), always.
+fn en_passant_capturable(pos: &Position<'_>) -> bool {
+    let Some(ep) = pos.en_passant() else {
+        return false;
+    };
+    let game = pos.game();
+    let victim = &game.pieces[crate::game::kind_of(pos.at(ep.victim)) as usize];
+    if victim
+        .movements
+        .iter()
+        .filter(|m| m.sets_en_passant)
+        .count()
+        > 1
+    {
+        return true;
+    }
+    let mut moves = Vec::new();
+    crate::engine::movegen::pseudo_legal_moves(pos, &mut moves);
+    moves
+        .iter()
+        .any(|m| m.kind == crate::engine::MoveKind::EnPassant)
 }
 
 fn castling_rights(pos: &Position<'_>) -> String {
@@ -518,8 +550,9 @@ fn castling_rights(pos: &Position<'_>) -> String {
             }
         }
         // Gating rights: every other unmoved piece of the gating zone, by the
-        // letter of its file, as Fairy-Stockfish writes Seirawan chess.
-        if let Some((_, zone)) = game.gating {
+        // letter of its file, as Fairy-Stockfish writes Seirawan chess; none
+        // once the side's gating pool is empty, where no piece can gate.
+        if let Some((_, zone)) = game.gating.filter(|&(p, _)| !pos.pool(p, side).is_empty()) {
             for c in game.zones[zone][side.index()].iter() {
                 if pos.at(c) != 0 && pos.is_unmoved(c) && !said.contains(&c) {
                     rights

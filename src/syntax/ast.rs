@@ -49,6 +49,8 @@ pub struct File {
     pub pass: Option<Span>,
     /// `count bonus SIDE N`: the side and its bonus in thousandths.
     pub count_bonus: Vec<(Side, i64, Span)>,
+    /// `clock reset by KIND...` (no kinds: `captures and drops`).
+    pub clock_reset: Option<(Vec<Name>, Span)>,
 }
 
 /// `captures explode DIRS [except KIND...]`.

@@ -23,6 +23,7 @@ macro_rules! keyword_rules {
         Rule::kw_after
             | Rule::kw_all
             | Rule::kw_along
+            | Rule::kw_and
             | Rule::kw_answer
             | Rule::kw_at
             | Rule::kw_attacked
@@ -43,12 +44,14 @@ macro_rules! keyword_rules {
             | Rule::kw_checked
             | Rule::kw_checking
             | Rule::kw_checkmated
+            | Rule::kw_clock
             | Rule::kw_count
             | Rule::kw_counter
             | Rule::kw_counts
             | Rule::kw_direction
             | Rule::kw_draws
             | Rule::kw_drop
+            | Rule::kw_drops
             | Rule::kw_en
             | Rule::kw_every
             | Rule::kw_except
@@ -96,6 +99,7 @@ macro_rules! keyword_rules {
             | Rule::kw_quiet
             | Rule::kw_reaches
             | Rule::kw_remove
+            | Rule::kw_reset
             | Rule::kw_rook
             | Rule::kw_royal
             | Rule::kw_royals
@@ -209,6 +213,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::faces_goal => "a piece name and `faces`",
         Rule::facing_dirs => "a direction",
         Rule::pass_stmt => "`pass`",
+        Rule::clock_stmt => "`clock reset by`",
+        Rule::captures_and_drops => "`captures and drops`",
         Rule::count_stmt => "`count bonus`",
         Rule::decimal => "a number such as `1.5`",
         // Optional after every goal: naming it in every message would be noise.
@@ -267,6 +273,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`after`",
     "`all`",
     "`along`",
+    "`and`",
     "`answer`",
     "`at`",
     "`attacked`",
@@ -287,12 +294,14 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`checked`",
     "`checking`",
     "`checkmated`",
+    "`clock`",
     "`count`",
     "`counter`",
     "`counts`",
     "`direction`",
     "`draws`",
     "`drop`",
+    "`drops`",
     "`en`",
     "`every`",
     "`except`",
@@ -340,6 +349,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`quiet`",
     "`reaches`",
     "`remove`",
+    "`reset`",
     "`rook`",
     "`royal`",
     "`royals`",

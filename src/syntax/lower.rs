@@ -155,6 +155,17 @@ pub fn lower_file(pair: P<'_>) -> Result<File, Diagnostic> {
                 let bonus = thousandths(it.next().expect("bonus"))?;
                 file.count_bonus.push((side, bonus, sp));
             }
+            Rule::clock_stmt => {
+                let sp = span(&stmt);
+                if file.clock_reset.is_some() {
+                    return Err(Diagnostic::new(sp, "`clock reset by` is given twice"));
+                }
+                let kinds = inner(stmt)
+                    .find(|p| p.as_rule() == Rule::kind_list)
+                    .map(|k| inner(k).map(name).collect())
+                    .unwrap_or_default();
+                file.clock_reset = Some((kinds, sp));
+            }
             Rule::phase_stmt => file.phases.push(lower_phase(stmt)?),
             Rule::EOI => {}
             r => unreachable!("grammar yields no {r:?} at top level"),

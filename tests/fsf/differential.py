@@ -17,7 +17,10 @@ are played with their history instead: FSF gets the start position and the
 moves so far, and Tessera the same moves from its own setup (`--moves`).
 
 Every fifth position, the FEN that `tessera show --fen FEN` writes back must
-be FSF's FEN (but for makruk's count, which Tessera does not keep yet).
+be FSF's FEN (but for makruk's count, which Tessera does not keep yet); every
+tenth, so must the FEN that `tessera show --moves` writes for the game so far,
+played from Tessera's own setup (where the en-passant field and the clocks
+come from the moves, not from FSF's FEN).
 
 Random moves lean toward captures, promotions, drops and checks, so that
 hands, promotions and endings are reached.
@@ -96,6 +99,17 @@ def is_pass(move):
     return len(move) % 2 == 0 and move[:half] == move[half:]
 
 
+def same_fen(tessera, fsf):
+    """Whether Tessera's FEN is FSF's, but for makruk's count: once it has
+    started, FSF writes the count's limit and plies where the en-passant
+    field and the halfmove clock stand, and Tessera, which does not keep the
+    count yet, its own fields."""
+    ours, theirs = tessera.split(), fsf.split()
+    if len(theirs) == 6 and theirs[2] == "-" and theirs[3].isdigit() and len(ours) == 6:
+        ours[3:5], theirs[3:5] = ["*", "*"], ["*", "*"]
+    return ours == theirs
+
+
 def pick(rng, fen, moves):
     """A random move, one time in two among the interesting ones. A pass is
     picked seldom, so that games run long before two passes end them."""
@@ -156,6 +170,8 @@ def check_variant(variant, tessera, rng, games, plies, deadline):
         # Without the history, FSF applies no repetition rule either.
         fen = start
         history = [] if keep_history else None
+        # Every move of the game, for the FEN of the game so far.
+        played_moves = []
         for _ in range(plies):
             if time.time() > deadline:
                 break
@@ -177,10 +193,21 @@ def check_variant(variant, tessera, rng, games, plies, deadline):
                         (fen, None, None, f"show writes the FEN back as {back}", history and list(history))
                     )
                     break
+            # Every tenth position, the FEN of the game so far, as Tessera
+            # writes it after playing the moves from its own setup.
+            if positions % 10 == 7 and played_moves:
+                back = tessera.fen_back(None, played_moves)
+                want = sf.get_fen(variant, start, played_moves)
+                if not same_fen(back, want):
+                    mismatches.append(
+                        (want, None, None, f"after the moves, show writes {back}", list(played_moves))
+                    )
+                    break
             if over or sf.is_optional_game_end(variant, root, line)[0]:
                 break
             move = pick(rng, fen, fsf)
             fen = sf.get_fen(variant, fen, [move])
+            played_moves.append(move)
             if keep_history:
                 history.append(move)
         played += 1

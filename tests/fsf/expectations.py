@@ -30,11 +30,11 @@ built by hand, and a `# no finished game by END: WHY` note where there is none.
 After writing, run `tessera test games/`: the new snapshots are pending; this
 script's `--verify` compares each pending `moves` snapshot with FSF's legal
 moves and each `show` snapshot's FEN with FSF's, and says which agree.
-Accept them (`tessera test games/ --accept`) only when all do. Four drawings
-differ from FSF in their FEN only, in ways the differential test does not look
-at: Tessera writes an en-passant square no capture can use (antichess), gating
-rights with an empty hand (seirawan), and counts the halfmove clock as chess
-does in shogi and minishogi.
+Accept them (`tessera test games/ --accept`) only when all do. (Four drawings
+once differed from FSF in their FEN: an en-passant square no capture could use,
+gating rights with an empty hand, the halfmove clock of shogi; Tessera now
+writes them as FSF does, and the differential test checks the FEN of games
+played from the setup.)
 """
 
 import argparse
