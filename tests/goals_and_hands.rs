@@ -525,3 +525,28 @@ fn facing_pieces_must_be_parted_or_a_pass_ends_the_game() {
         "b1a2 b1b1 b1c1 b1c2"
     );
 }
+
+#[test]
+fn clock_reset_by_names_the_kinds_whose_moves_restart_the_halfmove_clock() {
+    // By default a move of a kind that promotes (the pawn) restarts the
+    // clock; `clock reset by Knight` makes it the knight's moves instead, and
+    // `clock reset by captures and drops` neither.
+    let src = |clock: &str| {
+        format!(
+            "grid file a..d rank 1..4
+             {KINGS}
+             zone far a4..d4
+             piece Knight N
+               leap (1, 2)
+             piece Pawn P
+               step n: quiet
+               promote far to Knight
+             {clock}"
+        )
+    };
+    // From a clock of 5: a pawn move, a king move, a knight move.
+    let after = |g: &Game| at(g, "k3/4/1P2/K1N1 w - - 5 1", "b2b3 a4b4 c1d3").halfmove;
+    assert_eq!(after(&game(&src(""))), 2);
+    assert_eq!(after(&game(&src("clock reset by Knight"))), 0);
+    assert_eq!(after(&game(&src("clock reset by captures and drops"))), 8);
+}
