@@ -78,6 +78,26 @@ pub enum Command {
         #[arg(long)]
         nodes: Option<u64>,
     },
+    /// Play a game in the terminal: against the AI (Black by default), AI
+    /// against AI, or human against human. Type `help` during the game.
+    Play {
+        /// The rule file.
+        file: String,
+        #[command(flatten)]
+        at: At,
+        /// Which sides the AI plays.
+        #[arg(long, value_enum, default_value_t = AiSides::Black)]
+        ai: AiSides,
+        /// The AI searches this many plies deep.
+        #[arg(long)]
+        depth: Option<u32>,
+        /// The AI searches this many milliseconds a move (1000 by default).
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Stop after this many plies.
+        #[arg(long)]
+        max_plies: Option<u32>,
+    },
     /// Speak UCI on standard input and output, offering each rule file as a
     /// variant (`UCI_Variant`) named after its file; folders offer every
     /// `.game` file in them. Without arguments, the folder `games`.
@@ -103,6 +123,15 @@ pub enum Command {
         #[arg(long)]
         accept: bool,
     },
+}
+
+/// The sides the AI plays in `play`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AiSides {
+    White,
+    Black,
+    Both,
+    None,
 }
 
 /// Which position a command works on.
@@ -226,6 +255,40 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                 None => writeln!(out, "bestmove (none)"),
             }
             .map_err(io)
+        }
+        Command::Play {
+            file,
+            at,
+            ai,
+            depth,
+            movetime,
+            max_plies,
+        } => {
+            use crate::play::{Options, Player};
+            let (_, game) = load(&file)?;
+            let mut pos = position(&game, &at)?;
+            let who = |side: AiSides| {
+                if ai == side || ai == AiSides::Both {
+                    Player::Ai
+                } else {
+                    Player::Human
+                }
+            };
+            let time = match (depth, movetime) {
+                (Some(_), None) => None,
+                (_, ms) => Some(std::time::Duration::from_millis(ms.unwrap_or(1000))),
+            };
+            let options = Options {
+                players: [who(AiSides::White), who(AiSides::Black)],
+                limits: Limits {
+                    depth,
+                    nodes: None,
+                    time,
+                },
+                max_plies,
+            };
+            let stdin = std::io::stdin();
+            crate::play::run(&mut pos, &options, &mut stdin.lock(), out).map_err(io)
         }
         Command::Uci { files } => {
             let games = offered_games(&files)?;

@@ -18,6 +18,7 @@ pub mod engine;
 pub mod expect;
 pub mod game;
 pub mod notation;
+pub mod play;
 pub mod protocol;
 pub mod search;
 pub mod show;

@@ -1,0 +1,148 @@
+//! `tessera play`: a game in the terminal, human against the AI, AI against
+//! AI, or human against human, on any rule file.
+//!
+//! The board is drawn after every move (as `show` draws it); a human types
+//! moves as `tessera moves` prints them, or a command: `undo` (takes back the
+//! last move, and the AI's reply before it), `hint` (the AI's choice),
+//! `moves` (the legal moves), `fen` and `position` (the position as text),
+//! `help` and `quit`. The game ends with its result.
+
+use crate::engine::legal::legal_moves;
+use crate::engine::outcome::{status, Status};
+use crate::engine::position::Undo;
+use crate::engine::Position;
+use crate::game::Side;
+use crate::notation::{fen, position, uci};
+use crate::search::{Limits, Searcher};
+use std::io::{BufRead, Write};
+
+/// Who plays a side.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Player {
+    Human,
+    Ai,
+}
+
+/// The options of a game.
+pub struct Options {
+    pub players: [Player; 2],
+    pub limits: Limits,
+    /// Stop after this many plies (for scripted games); none by default.
+    pub max_plies: Option<u32>,
+}
+
+const HELP: &str = "Type a move as `tessera moves` prints it (e2e4, e7e8q, P@e4), or:
+  undo      take back the last move (and the AI's reply before it)
+  hint      ask the AI for a move
+  moves     list the legal moves
+  fen       the position in FEN (where the game has one)
+  position  the position in Tessera's notation
+  help      this text
+  quit      leave the game";
+
+/// Plays a game from `pos`, reading a human's input from `input` and writing
+/// everything to `out`.
+///
+/// # Errors
+/// Only when `out` cannot be written.
+pub fn run<'g>(
+    pos: &mut Position<'g>,
+    options: &Options,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let game = pos.game();
+    let mut searcher = Searcher::new(game, 64);
+    let mut history: Vec<Undo> = Vec::new();
+    let mut plies = 0u32;
+    write!(out, "{}", crate::show::draw(pos))?;
+    loop {
+        if let Status::Over { winner, .. } = status(pos) {
+            let result = match winner {
+                Some(Side::White) => "1-0, White wins",
+                Some(Side::Black) => "0-1, Black wins",
+                None => "1/2-1/2, a draw",
+            };
+            writeln!(out, "Game over: {result}.")?;
+            return Ok(());
+        }
+        if options.max_plies.is_some_and(|m| plies >= m) {
+            writeln!(out, "Stopped after {plies} plies.")?;
+            return Ok(());
+        }
+        let side = pos.side_to_move();
+        let name = if side == Side::White {
+            "White"
+        } else {
+            "Black"
+        };
+        if options.players[side.index()] == Player::Ai {
+            let report = searcher.search(pos, &options.limits, |_| {});
+            let Some(&mv) = report.pv.first() else {
+                writeln!(out, "{name} has no move.")?;
+                return Ok(());
+            };
+            writeln!(out, "{name} plays {}.", uci::format(game, &mv))?;
+            history.push(pos.make(mv));
+            plies += 1;
+            write!(out, "{}", crate::show::draw(pos))?;
+            continue;
+        }
+        write!(out, "{name} to move> ")?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            writeln!(out)?;
+            return Ok(());
+        }
+        match line.trim() {
+            "" => {}
+            "quit" | "exit" => return Ok(()),
+            "help" | "?" => writeln!(out, "{HELP}")?,
+            "moves" => {
+                let mut moves = Vec::new();
+                legal_moves(pos, &mut moves);
+                let mut names: Vec<String> = moves.iter().map(|m| uci::format(game, m)).collect();
+                names.sort();
+                writeln!(out, "{}", names.join(" "))?;
+            }
+            "fen" => match fen::format(pos) {
+                Some(f) => writeln!(out, "{f}")?,
+                None => writeln!(out, "This game has no FEN; `position` shows the position.")?,
+            },
+            "position" => writeln!(out, "{}", position::format(pos))?,
+            "hint" => {
+                let report = searcher.search(pos, &options.limits, |_| {});
+                match report.pv.first() {
+                    Some(m) => writeln!(out, "Hint: {}", uci::format(game, m))?,
+                    None => writeln!(out, "No move.")?,
+                }
+            }
+            "undo" => {
+                // Back to the last position where a human was to move.
+                let mut taken = 0;
+                while let Some(u) = history.pop() {
+                    pos.unmake(u);
+                    plies = plies.saturating_sub(1);
+                    taken += 1;
+                    if options.players[pos.side_to_move().index()] == Player::Human {
+                        break;
+                    }
+                }
+                if taken == 0 {
+                    writeln!(out, "Nothing to take back.")?;
+                } else {
+                    write!(out, "{}", crate::show::draw(pos))?;
+                }
+            }
+            text => match uci::parse(pos, text) {
+                Ok(mv) => {
+                    history.push(pos.make(mv));
+                    plies += 1;
+                    write!(out, "{}", crate::show::draw(pos))?;
+                }
+                Err(e) => writeln!(out, "{e}. Type `help` for the commands.")?,
+            },
+        }
+    }
+}
