@@ -6,7 +6,7 @@
 use crate::engine::legal::legal_moves;
 use crate::engine::perft::divide_parallel;
 use crate::engine::Position;
-use crate::game::Game;
+use crate::game::{Game, Side};
 use crate::notation::{self, fen, uci};
 use crate::protocol::uci::info_line;
 use crate::search::{Limits, Searcher};
@@ -97,6 +97,32 @@ pub enum Command {
         /// Stop after this many plies.
         #[arg(long)]
         max_plies: Option<u32>,
+    },
+    /// Play a match of two engines on one rule file, Tessera the referee:
+    /// one line per game, then the score with its 95% margin. An engine is
+    /// `random`, `tessera` (the search) or `uci:COMMAND` (a UCI engine).
+    Match {
+        /// The rule file; its name (without `.game`) is the UCI variant.
+        file: String,
+        /// The first engine.
+        first: String,
+        /// The second engine.
+        second: String,
+        /// Games to play; the engines change sides after each.
+        #[arg(long, default_value_t = 10)]
+        games: u32,
+        /// Milliseconds a move (100 by default).
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Plies a move, instead of a time.
+        #[arg(long)]
+        depth: Option<u32>,
+        /// A game that lasts this many plies is a draw.
+        #[arg(long, default_value_t = 300)]
+        max_plies: u32,
+        /// Seed of the random engine.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Speak UCI on standard input and output, offering each rule file as a
     /// variant (`UCI_Variant`) named after its file; folders offer every
@@ -289,6 +315,69 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             };
             let stdin = std::io::stdin();
             crate::play::run(&mut pos, &options, &mut stdin.lock(), out).map_err(io)
+        }
+        Command::Match {
+            file,
+            first,
+            second,
+            games,
+            movetime,
+            depth,
+            max_plies,
+            seed,
+        } => {
+            use crate::arena::{play_game, score_with_margin, Engine, Result1};
+            let (_, game) = load(&file)?;
+            let variant = std::path::Path::new(&file)
+                .file_stem()
+                .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+            let usage = |e: String| Failure::Usage(anyhow::anyhow!(e));
+            let mut a = Engine::named(&first, &game, &variant, seed).map_err(usage)?;
+            let mut b =
+                Engine::named(&second, &game, &variant, seed.wrapping_mul(31)).map_err(usage)?;
+            let limits = Limits {
+                depth,
+                nodes: None,
+                time: match (depth, movetime) {
+                    (Some(_), None) => None,
+                    (_, ms) => Some(std::time::Duration::from_millis(ms.unwrap_or(100))),
+                },
+            };
+            let (mut w, mut d, mut l) = (0, 0, 0);
+            for i in 0..games {
+                let side = if i % 2 == 0 { Side::White } else { Side::Black };
+                let (r, plies, why) = play_game(&game, [&mut a, &mut b], side, &limits, max_plies);
+                let word = match r {
+                    Result1::Win => {
+                        w += 1;
+                        "1-0"
+                    }
+                    Result1::Draw => {
+                        d += 1;
+                        "1/2"
+                    }
+                    Result1::Loss => {
+                        l += 1;
+                        "0-1"
+                    }
+                };
+                let note = why.map(|x| format!(" ({x})")).unwrap_or_default();
+                writeln!(
+                    out,
+                    "game {}: {first} as {} {word} {second}, {plies} plies{note}",
+                    i + 1,
+                    side.name()
+                )
+                .map_err(io)?;
+            }
+            let (score, margin) = score_with_margin(w, d, l);
+            writeln!(
+                out,
+                "{first} against {second}: +{w} ={d} -{l}, score {:.1}% ± {:.1}% ({games} games)",
+                score * 100.0,
+                margin * 100.0
+            )
+            .map_err(io)
         }
         Command::Uci { files } => {
             let games = offered_games(&files)?;

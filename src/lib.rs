@@ -11,6 +11,7 @@
 //! assert_eq!(tessera::perft(&mut pos, 2), 400);
 //! ```
 
+pub mod arena;
 pub mod cli;
 pub mod compile;
 pub mod diag;
