@@ -12,7 +12,7 @@ use crate::game::{
 use crate::syntax::ast;
 
 /// The most piece kinds a game may have: codes are bytes.
-pub const MAX_KINDS: usize = 127;
+pub use crate::limits::MAX_KINDS;
 
 /// The name tables a piece refers to.
 pub struct Scope<'a> {
@@ -35,7 +35,9 @@ pub fn build(
         if i >= MAX_KINDS {
             errors.push(Diagnostic::new(
                 p.name.span,
-                format!("more than {MAX_KINDS} piece kinds"),
+                format!(
+                    "the rule file has more than {MAX_KINDS} piece kinds; the limit is {MAX_KINDS}"
+                ),
             ));
             break;
         }
@@ -126,7 +128,7 @@ fn add_promoted_copies(pieces: &mut Vec<PieceDef>, file: &ast::File, errors: &mu
                         if pieces.len() >= MAX_KINDS {
                             errors.push(Diagnostic::new(
                                 file.pieces[origin].name.span,
-                                format!("more than {MAX_KINDS} piece kinds, counting the promoted copies that pieces going to hands need"),
+                                format!("the rule file has more than {MAX_KINDS} piece kinds, counting the promoted copies that pieces going to hands need; the limit is {MAX_KINDS}"),
                             ));
                             return;
                         }
