@@ -317,6 +317,10 @@ fn may_land(pos: &Position<'_>, kind: u8, by: Side, cell: u16) -> bool {
 
 /// Walks backwards along direction `d` from `at` to the first piece on each
 /// path, `dist` being the distance of the next cell and `max` the longest.
+///
+/// Where steps branch, the walk is breadth-first, so each piece is met once, at
+/// its shortest distance (the one from which it attacks if any does): the
+/// paths of branches may be exponentially many, the cells are not.
 fn slide_back(
     pos: &Position<'_>,
     d: u8,
@@ -326,16 +330,36 @@ fn slide_back(
     by: Side,
     ok: &dyn Fn(u16, u32) -> bool,
 ) -> bool {
-    for &x in pos.game().rev_step(by, d, at) {
-        if pos.at(x) != 0 {
-            if ok(x, dist) {
-                return true;
-            }
-        } else if dist < max && slide_back(pos, d, x, dist + 1, max, by, ok) {
-            return true;
+    let game = pos.game();
+    // One cell per step: a plain walk, up to the first branch.
+    let (mut at, mut dist) = (at, dist);
+    loop {
+        if dist > max {
+            return false;
+        }
+        match game.rev_step(by, d, at) {
+            [] => return false,
+            [x] if pos.at(*x) != 0 => return ok(*x, dist),
+            [x] => (at, dist) = (*x, dist + 1),
+            _ => break,
         }
     }
-    false
+    let search = super::bfs::Search {
+        game,
+        side: by,
+        backward: true,
+        dirs: std::slice::from_ref(&d),
+        occupied: Some([Side::White, Side::Black].map(|s| pos.occupied(s).words())),
+    };
+    search.run(at, max - dist + 1, |x, k| {
+        if pos.at(x) == 0 {
+            Visit::Pass
+        } else if ok(x, dist - 1 + k) {
+            Visit::Found
+        } else {
+            Visit::Block
+        }
+    })
 }
 
 /// Breadth-first backwards over single steps through empty cells: a piece found

@@ -501,22 +501,77 @@ impl Shields {
         shield: u16,
     ) {
         let game = pos.game();
-        for &x in game.rev_step(attacker, d, at) {
+        // One cell per step: a plain walk, up to the first branch.
+        let (mut at, mut depth, mut shield) = (at, depth, shield);
+        while depth < game.cell_count() {
+            let x = match game.rev_step(attacker, d, at) {
+                [] => return,
+                [x] => *x,
+                _ => return self.walk_branches(pos, d, at, attacker, blocker, shield),
+            };
             let piece = pos.at(x);
             if piece == 0 {
-                if depth < game.cell_count() {
-                    self.walk(pos, d, x, attacker, blocker, depth + 1, shield);
-                }
             } else if shield == NO_CELL {
-                if side_of(piece) == blocker && depth < game.cell_count() {
-                    self.walk(pos, d, x, attacker, blocker, depth + 1, x);
+                if side_of(piece) != blocker {
+                    return;
                 }
-            } else if side_of(piece) == attacker
-                && game.attack_rays.slide_kinds[d as usize] & (1 << kind_of(piece)) != 0
-            {
+                shield = x;
+            } else {
+                if side_of(piece) == attacker
+                    && game.attack_rays.slide_kinds[d as usize] & (1 << kind_of(piece)) != 0
+                {
+                    self.note(shield);
+                }
+                return;
+            }
+            (at, depth) = (x, depth + 1);
+        }
+    }
+
+    /// [`Shields::walk`] from `at` where the line branches: breadth-first, so
+    /// that each cell is met once however many paths of branches lead to it
+    /// (following every path would take time exponential in the branches).
+    fn walk_branches(
+        &mut self,
+        pos: &Position<'_>,
+        d: u8,
+        at: u16,
+        attacker: Side,
+        blocker: Side,
+        shield: u16,
+    ) {
+        let game = pos.game();
+        let search = super::bfs::Search {
+            game,
+            side: attacker,
+            backward: true,
+            dirs: std::slice::from_ref(&d),
+            occupied: Some([Side::White, Side::Black].map(|s| pos.occupied(s).words())),
+        };
+        let most = game.cell_count() as u32;
+        if shield != NO_CELL {
+            let slider = |piece: u8| {
+                side_of(piece) == attacker
+                    && game.attack_rays.slide_kinds[d as usize] & (1 << kind_of(piece)) != 0
+            };
+            let found = search.run(at, most, |x, _| {
+                if slider(pos.at(x)) {
+                    Visit::Found
+                } else {
+                    Visit::Block
+                }
+            });
+            if found {
                 self.note(shield);
             }
+            return;
         }
+        search.run(at, most, |x, _| {
+            if side_of(pos.at(x)) == blocker {
+                self.walk_branches(pos, d, x, attacker, blocker, x);
+            }
+            Visit::Block
+        });
     }
 
     /// Adds `x` to the shields.

@@ -598,12 +598,7 @@ impl Gen<'_, '_> {
         for _ in 0..self.game.cell_count() {
             let t = match self.game.next(self.side, d, at) {
                 NO_CELL => return,
-                BRANCH => {
-                    for &t in self.game.step(self.side, d, at) {
-                        self.hop_onto(i, last, d, t, past, left, waypoints);
-                    }
-                    return;
-                }
+                BRANCH => return self.hop_branches(i, last, d, at, past, left, waypoints),
                 t => t,
             };
             if !self.hop_onto_cell(i, last, t, &mut past, left, waypoints) {
@@ -613,22 +608,50 @@ impl Gen<'_, '_> {
         }
     }
 
-    /// [`Gen::hop`] from the cell `t` one step on, for a branch.
+    /// The rest of a hop from `at`, where its step branches: breadth-first
+    /// along `d` to the screens, then from each screen breadth-first within the
+    /// reach beyond it, so that no path of branches is followed twice
+    /// (following every path would take time exponential in the branches).
     #[allow(clippy::too_many_arguments)]
-    fn hop_onto(
+    fn hop_branches(
         &mut self,
         i: usize,
         last: bool,
         d: u8,
-        t: u16,
+        at: u16,
         past: Option<u32>,
         left: u32,
         waypoints: [u16; 2],
     ) {
-        let mut past = past;
-        if self.hop_onto_cell(i, last, t, &mut past, left, waypoints) {
-            self.hop(i, last, d, t, past, left, waypoints);
-        }
+        let (game, side, from) = (self.game, self.side, self.from);
+        let search = super::bfs::Search {
+            game,
+            side,
+            backward: false,
+            dirs: std::slice::from_ref(&d),
+            occupied: None,
+        };
+        let most = game.cell_count() as u32;
+        match past {
+            Some(n) => search.run(at, left.saturating_sub(n), |t, _| {
+                self.arrive(i, last, t, waypoints);
+                if self.pos.at(t) == 0 || t == from {
+                    Visit::Pass
+                } else {
+                    Visit::Block
+                }
+            }),
+            None => search.run(at, most, |t, _| {
+                let piece = self.pos.at(t);
+                if piece == 0 || t == from {
+                    return Visit::Pass;
+                }
+                if self.m.screen_kinds & 1u128 << kind_of(piece) != 0 {
+                    self.hop_branches(i, last, d, t, Some(0), left, waypoints);
+                }
+                Visit::Block
+            }),
+        };
     }
 
     /// One cell of a hop: before the screen, an empty cell is passed and a
@@ -681,6 +704,10 @@ impl Gen<'_, '_> {
         }
     }
 
+    /// The rest of a slide from `at`, where its step branches: breadth-first
+    /// along `d`, so that each cell is reached once, at its shortest distance,
+    /// however many paths of branches lead to it (following every path would
+    /// take time exponential in the number of branches).
     fn slide_branches(
         &mut self,
         i: usize,
@@ -690,12 +717,7 @@ impl Gen<'_, '_> {
         left: u32,
         waypoints: [u16; 2],
     ) {
-        for &t in self.game.step(self.side, d, at) {
-            self.arrive(i, last, t, waypoints);
-            if left > 1 && self.passable(t) {
-                self.slide(i, last, d, t, left - 1, waypoints);
-            }
-        }
+        self.path(i, last, std::slice::from_ref(&d), at, left, waypoints);
     }
 
     /// Breadth-first over single steps in any of `dirs`, through passable cells:

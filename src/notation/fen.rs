@@ -53,7 +53,7 @@ impl fmt::Display for ParseFenError {
         match self {
             ParseFenError::NeedsGeneralNotation => write!(
                 f,
-                "FEN cannot hold this game's pools, piece counters or first-move rights; use --position"
+                "FEN cannot hold this game's board, pools, piece counters or first-move rights; use --position"
             ),
             ParseFenError::NotRectangular => {
                 write!(
