@@ -332,3 +332,43 @@ fn an_en_passant_movement_of_too_many_paths_is_refused() {
     let report = run("passing.game", &text, &["check", "FILE"], 10);
     insta::assert_snapshot!(report);
 }
+
+#[test]
+fn the_longest_statements_that_fit_the_size_limit_parse_on_a_small_stack() {
+    // The grammar nests nothing, and its repetitions, lowering and checks are
+    // loops: one statement of a megabyte parses on a test thread's stack.
+    let most = tessera::limits::MAX_RULE_FILE_BYTES;
+    let fill = |head: &str, unit: &str, tail: &str| {
+        let n = (most - head.len() - tail.len()) / unit.len();
+        format!("{head}{}{tail}", unit.repeat(n))
+    };
+    let files = [
+        fill(
+            &format!("game \"Long\"\n{BOARD}piece Walker W\n  step"),
+            " n",
+            "\nsetup white Walker a1\n",
+        ),
+        fill(
+            &format!("game \"Long\"\n{BOARD}group g ="),
+            " n",
+            "\npiece Walker W\n  step g\nsetup white Walker a1\n",
+        ),
+        fill(
+            &format!("game \"Long\"\n{BOARD}piece Walker W\n  step n"),
+            " then step n",
+            "\nsetup white Walker a1\n",
+        ),
+        fill(
+            &format!("game \"Long\"\n{BOARD}piece Walker W\n  step n\nsetup white Walker"),
+            " a1",
+            "\n",
+        ),
+    ];
+    let mut report = String::new();
+    for text in &files {
+        assert!(text.len() <= most);
+        let out = run("long.game", text, &["check", "FILE"], 20);
+        report.extend(out.lines().take(2).map(|l| format!("{l}\n")));
+    }
+    insta::assert_snapshot!(report);
+}

@@ -318,9 +318,10 @@ fn may_land(pos: &Position<'_>, kind: u8, by: Side, cell: u16) -> bool {
 /// Walks backwards along direction `d` from `at` to the first piece on each
 /// path, `dist` being the distance of the next cell and `max` the longest.
 ///
-/// Where steps branch, the walk is breadth-first, so each piece is met once, at
-/// its shortest distance (the one from which it attacks if any does): the
-/// paths of branches may be exponentially many, the cells are not.
+/// Where steps branch, the walk follows every path while they are few, then
+/// searches breadth-first, meeting each piece once, at its shortest distance
+/// (the one from which it attacks if any does): the paths of branches may be
+/// exponentially many, the cells are not.
 fn slide_back(
     pos: &Position<'_>,
     d: u8,
@@ -330,20 +331,26 @@ fn slide_back(
     by: Side,
     ok: &dyn Fn(u16, u32) -> bool,
 ) -> bool {
-    let game = pos.game();
-    // One cell per step: a plain walk, up to the first branch.
-    let (mut at, mut dist) = (at, dist);
-    loop {
-        if dist > max {
-            return false;
-        }
-        match game.rev_step(by, d, at) {
-            [] => return false,
-            [x] if pos.at(*x) != 0 => return ok(*x, dist),
-            [x] => (at, dist) = (*x, dist + 1),
-            _ => break,
-        }
+    let mut budget = super::bfs::DEPTH_FIRST_BUDGET;
+    if let Some(found) = slide_back_paths(pos, d, at, dist, max, by, ok, &mut budget) {
+        return found;
     }
+    slide_back_search(pos, d, at, dist, max, by, ok)
+}
+
+/// [`slide_back`] breadth-first: each cell once, at its shortest distance.
+#[cold]
+#[inline(never)]
+fn slide_back_search(
+    pos: &Position<'_>,
+    d: u8,
+    at: u16,
+    dist: u32,
+    max: u32,
+    by: Side,
+    ok: &dyn Fn(u16, u32) -> bool,
+) -> bool {
+    let game = pos.game();
     let search = super::bfs::Search {
         game,
         side: by,
@@ -360,6 +367,32 @@ fn slide_back(
             Visit::Block
         }
     })
+}
+
+/// [`slide_back`] along every path of branches, visiting at most `budget`
+/// cells; `None` when the budget runs out first.
+#[allow(clippy::too_many_arguments)]
+fn slide_back_paths(
+    pos: &Position<'_>,
+    d: u8,
+    at: u16,
+    dist: u32,
+    max: u32,
+    by: Side,
+    ok: &dyn Fn(u16, u32) -> bool,
+    budget: &mut u32,
+) -> Option<bool> {
+    for &x in pos.game().rev_step(by, d, at) {
+        *budget = budget.checked_sub(1)?;
+        if pos.at(x) != 0 {
+            if ok(x, dist) {
+                return Some(true);
+            }
+        } else if dist < max && slide_back_paths(pos, d, x, dist + 1, max, by, ok, budget)? {
+            return Some(true);
+        }
+    }
+    Some(false)
 }
 
 /// Breadth-first backwards over single steps through empty cells: a piece found

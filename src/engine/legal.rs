@@ -371,7 +371,7 @@ impl Shields {
             }
             for &d in &game.attack_rays.slide_dirs {
                 if !e.scan(pos, d, r, attacker, blocker) {
-                    e.walk(pos, d, r, attacker, blocker, 0, NO_CELL);
+                    e.walk(pos, d, r, attacker, blocker, NO_CELL);
                 }
             }
             for line in &game.attack_rays.path_lines {
@@ -489,7 +489,11 @@ impl Shields {
     /// `at`, backwards, and notes the first piece on it when it is a blocker's
     /// with an attacking slider along `d` right behind. `shield` is the
     /// blocker's piece found so far on this line, if any.
-    #[allow(clippy::too_many_arguments)]
+    ///
+    /// Where the line branches, it is followed along every path while they are
+    /// few, else breadth-first, so that each cell is met once however many
+    /// paths of branches lead to it (following every path would take time
+    /// exponential in the branches). Noting a shield twice is noting it once.
     fn walk(
         &mut self,
         pos: &Position<'_>,
@@ -497,41 +501,58 @@ impl Shields {
         at: u16,
         attacker: Side,
         blocker: Side,
-        depth: usize,
         shield: u16,
     ) {
+        let mut budget = super::bfs::DEPTH_FIRST_BUDGET;
+        if !self.walk_paths(pos, d, at, attacker, blocker, shield, &mut budget) {
+            self.walk_search(pos, d, at, attacker, blocker, shield);
+        }
+    }
+
+    /// [`Shields::walk`] along every path, visiting at most
+    /// `budget` cells; false when the budget runs out first.
+    #[allow(clippy::too_many_arguments)]
+    fn walk_paths(
+        &mut self,
+        pos: &Position<'_>,
+        d: u8,
+        at: u16,
+        attacker: Side,
+        blocker: Side,
+        shield: u16,
+        budget: &mut u32,
+    ) -> bool {
         let game = pos.game();
-        // One cell per step: a plain walk, up to the first branch.
-        let (mut at, mut depth, mut shield) = (at, depth, shield);
-        while depth < game.cell_count() {
-            let x = match game.rev_step(attacker, d, at) {
-                [] => return,
-                [x] => *x,
-                _ => return self.walk_branches(pos, d, at, attacker, blocker, shield),
+        for &x in game.rev_step(attacker, d, at) {
+            let Some(rest) = budget.checked_sub(1) else {
+                return false;
             };
+            *budget = rest;
             let piece = pos.at(x);
-            if piece == 0 {
-            } else if shield == NO_CELL {
-                if side_of(piece) != blocker {
-                    return;
-                }
-                shield = x;
+            let on = if piece == 0 {
+                shield
+            } else if shield == NO_CELL && side_of(piece) == blocker {
+                x
             } else {
-                if side_of(piece) == attacker
+                if shield != NO_CELL
+                    && side_of(piece) == attacker
                     && game.attack_rays.slide_kinds[d as usize] & (1 << kind_of(piece)) != 0
                 {
                     self.note(shield);
                 }
-                return;
+                continue;
+            };
+            if !self.walk_paths(pos, d, x, attacker, blocker, on, budget) {
+                return false;
             }
-            (at, depth) = (x, depth + 1);
         }
+        true
     }
 
-    /// [`Shields::walk`] from `at` where the line branches: breadth-first, so
-    /// that each cell is met once however many paths of branches lead to it
-    /// (following every path would take time exponential in the branches).
-    fn walk_branches(
+    /// [`Shields::walk`] breadth-first from `at`: each cell once.
+    #[cold]
+    #[inline(never)]
+    fn walk_search(
         &mut self,
         pos: &Position<'_>,
         d: u8,
@@ -568,7 +589,7 @@ impl Shields {
         }
         search.run(at, most, |x, _| {
             if side_of(pos.at(x)) == blocker {
-                self.walk_branches(pos, d, x, attacker, blocker, x);
+                self.walk_search(pos, d, x, attacker, blocker, x);
             }
             Visit::Block
         });

@@ -704,10 +704,10 @@ impl Gen<'_, '_> {
         }
     }
 
-    /// The rest of a slide from `at`, where its step branches: breadth-first
-    /// along `d`, so that each cell is reached once, at its shortest distance,
-    /// however many paths of branches lead to it (following every path would
-    /// take time exponential in the number of branches).
+    /// The rest of a slide from `at`, where its step branches: every path of
+    /// branches in turn while they are few, else breadth-first along `d`, each
+    /// cell once at its shortest distance (cells reached twice land once, since
+    /// the moves of such a slide are deduplicated).
     fn slide_branches(
         &mut self,
         i: usize,
@@ -717,7 +717,73 @@ impl Gen<'_, '_> {
         left: u32,
         waypoints: [u16; 2],
     ) {
+        let mut budget = super::bfs::DEPTH_FIRST_BUDGET;
+        if !self.slide_paths(i, last, d, at, left, waypoints, &mut budget) {
+            self.slide_search(i, last, d, at, left, waypoints);
+        }
+    }
+
+    /// [`Gen::slide_branches`] breadth-first: each cell once.
+    #[cold]
+    #[inline(never)]
+    fn slide_search(
+        &mut self,
+        i: usize,
+        last: bool,
+        d: u8,
+        at: u16,
+        left: u32,
+        waypoints: [u16; 2],
+    ) {
         self.path(i, last, std::slice::from_ref(&d), at, left, waypoints);
+    }
+
+    /// [`Gen::slide`] from `at` along every path of branches, visiting at most
+    /// `budget` cells; false when the budget runs out first.
+    #[allow(clippy::too_many_arguments)]
+    fn slide_paths(
+        &mut self,
+        i: usize,
+        last: bool,
+        d: u8,
+        at: u16,
+        left: u32,
+        waypoints: [u16; 2],
+        budget: &mut u32,
+    ) -> bool {
+        let mut at = at;
+        for left in (1..=left).rev() {
+            let t = match self.game.next(self.side, d, at) {
+                NO_CELL => return true,
+                BRANCH => {
+                    for &t in self.game.step(self.side, d, at) {
+                        if *budget == 0 {
+                            return false;
+                        }
+                        *budget -= 1;
+                        self.arrive(i, last, t, waypoints);
+                        if left > 1
+                            && self.passable(t)
+                            && !self.slide_paths(i, last, d, t, left - 1, waypoints, budget)
+                        {
+                            return false;
+                        }
+                    }
+                    return true;
+                }
+                t => t,
+            };
+            if *budget == 0 {
+                return false;
+            }
+            *budget -= 1;
+            self.arrive(i, last, t, waypoints);
+            if !self.passable(t) {
+                return true;
+            }
+            at = t;
+        }
+        true
     }
 
     /// Breadth-first over single steps in any of `dirs`, through passable cells:
