@@ -56,6 +56,7 @@ pub fn pick_bytes(data: &[u8]) -> Option<(&'static Game, u8, &[u8])> {
 }
 
 /// [`pick_bytes`], with the rest as text.
+#[allow(dead_code)] // Not every target reads text.
 pub fn pick(data: &[u8]) -> Option<(&'static Game, u8, &str)> {
     let (game, which, rest) = pick_bytes(data)?;
     Some((game, which, std::str::from_utf8(rest).ok()?))

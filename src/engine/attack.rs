@@ -369,8 +369,9 @@ fn slide_back_search(
     })
 }
 
-/// [`slide_back`] along every path of branches, visiting at most `budget`
-/// cells; `None` when the budget runs out first.
+/// [`slide_back`] along every path of branches, taking at most `budget`
+/// branches (a straight stretch costs none); `None` when the budget runs out
+/// first.
 #[allow(clippy::too_many_arguments)]
 fn slide_back_paths(
     pos: &Position<'_>,
@@ -382,14 +383,27 @@ fn slide_back_paths(
     ok: &dyn Fn(u16, u32) -> bool,
     budget: &mut u32,
 ) -> Option<bool> {
-    for &x in pos.game().rev_step(by, d, at) {
-        *budget = budget.checked_sub(1)?;
-        if pos.at(x) != 0 {
-            if ok(x, dist) {
-                return Some(true);
+    let (mut at, mut dist) = (at, dist);
+    while dist <= max {
+        match pos.game().rev_step(by, d, at) {
+            [] => return Some(false),
+            [x] if pos.at(*x) != 0 => return Some(ok(*x, dist)),
+            [x] => (at, dist) = (*x, dist + 1),
+            branches => {
+                for &x in branches {
+                    *budget = budget.checked_sub(1)?;
+                    if pos.at(x) != 0 {
+                        if ok(x, dist) {
+                            return Some(true);
+                        }
+                    } else if dist < max
+                        && slide_back_paths(pos, d, x, dist + 1, max, by, ok, budget)?
+                    {
+                        return Some(true);
+                    }
+                }
+                return Some(false);
             }
-        } else if dist < max && slide_back_paths(pos, d, x, dist + 1, max, by, ok, budget)? {
-            return Some(true);
         }
     }
     Some(false)

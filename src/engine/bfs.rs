@@ -10,10 +10,11 @@ use std::cell::RefCell;
 
 use crate::game::{cells_in, Game, Side};
 
-/// How many cells a depth-first walk along branching steps may visit before it
-/// gives up for a breadth-first [`Search`]: following every path of branches
+/// How many branches a depth-first walk along branching steps may take before
+/// it gives up for a breadth-first [`Search`]: following every path of branches
 /// is cheapest where they are few (the shared cells of The Central Squares),
-/// and exponential along a chain of cells that each branch in two.
+/// and exponential along a chain of cells that each branch in two. A straight
+/// stretch costs nothing, so a long line is still walked cell by cell.
 pub const DEPTH_FIRST_BUDGET: u32 = 256;
 
 /// What a search does with a cell it reaches.

@@ -509,8 +509,9 @@ impl Shields {
         }
     }
 
-    /// [`Shields::walk`] along every path, visiting at most
-    /// `budget` cells; false when the budget runs out first.
+    /// [`Shields::walk`] along every path, taking at most `budget` branches (a
+    /// straight stretch costs none, and ends after as many steps as the board
+    /// has cells, for cycles); false when the budget runs out first.
     #[allow(clippy::too_many_arguments)]
     fn walk_paths(
         &mut self,
@@ -523,30 +524,58 @@ impl Shields {
         budget: &mut u32,
     ) -> bool {
         let game = pos.game();
-        for &x in game.rev_step(attacker, d, at) {
-            let Some(rest) = budget.checked_sub(1) else {
-                return false;
-            };
-            *budget = rest;
-            let piece = pos.at(x);
-            let on = if piece == 0 {
-                shield
-            } else if shield == NO_CELL && side_of(piece) == blocker {
-                x
-            } else {
-                if shield != NO_CELL
-                    && side_of(piece) == attacker
-                    && game.attack_rays.slide_kinds[d as usize] & (1 << kind_of(piece)) != 0
-                {
-                    self.note(shield);
+        let (mut at, mut shield) = (at, shield);
+        for _ in 0..game.cell_count() {
+            match game.rev_step(attacker, d, at) {
+                [] => return true,
+                [x] => match self.walk_onto(pos, d, *x, attacker, blocker, shield) {
+                    Some(on) => (at, shield) = (*x, on),
+                    None => return true,
+                },
+                branches => {
+                    for &x in branches {
+                        let Some(rest) = budget.checked_sub(1) else {
+                            return false;
+                        };
+                        *budget = rest;
+                        if let Some(on) = self.walk_onto(pos, d, x, attacker, blocker, shield) {
+                            if !self.walk_paths(pos, d, x, attacker, blocker, on, budget) {
+                                return false;
+                            }
+                        }
+                    }
+                    return true;
                 }
-                continue;
-            };
-            if !self.walk_paths(pos, d, x, attacker, blocker, on, budget) {
-                return false;
             }
         }
         true
+    }
+
+    /// One cell `x` of [`Shields::walk`]: the shield to go on with past it, or
+    /// `None` where the walk ends there (noting the shield when `x` holds an
+    /// attacking slider behind it).
+    fn walk_onto(
+        &mut self,
+        pos: &Position<'_>,
+        d: u8,
+        x: u16,
+        attacker: Side,
+        blocker: Side,
+        shield: u16,
+    ) -> Option<u16> {
+        let piece = pos.at(x);
+        if piece == 0 {
+            return Some(shield);
+        }
+        if shield == NO_CELL {
+            return (side_of(piece) == blocker).then_some(x);
+        }
+        if side_of(piece) == attacker
+            && pos.game().attack_rays.slide_kinds[d as usize] & (1 << kind_of(piece)) != 0
+        {
+            self.note(shield);
+        }
+        None
     }
 
     /// [`Shields::walk`] breadth-first from `at`: each cell once.

@@ -738,8 +738,9 @@ impl Gen<'_, '_> {
         self.path(i, last, std::slice::from_ref(&d), at, left, waypoints);
     }
 
-    /// [`Gen::slide`] from `at` along every path of branches, visiting at most
-    /// `budget` cells; false when the budget runs out first.
+    /// [`Gen::slide`] from `at` along every path of branches, taking at most
+    /// `budget` branches (a straight stretch costs none); false when the
+    /// budget runs out first.
     #[allow(clippy::too_many_arguments)]
     fn slide_paths(
         &mut self,
@@ -773,10 +774,6 @@ impl Gen<'_, '_> {
                 }
                 t => t,
             };
-            if *budget == 0 {
-                return false;
-            }
-            *budget -= 1;
             self.arrive(i, last, t, waypoints);
             if !self.passable(t) {
                 return true;
