@@ -190,6 +190,40 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_span_on_a_final_carriage_return_points_past_the_line() {
+        let src = "piece\r";
+        let d = Diagnostic::new(Span::new(6, 6), "expected a name");
+        assert_eq!(
+            d.render("x.game", src),
+            "x.game:1:6: error: expected a name\n  |\n1 | piece\n  |      ^\n"
+        );
+    }
+
+    #[test]
+    fn a_long_line_is_shown_around_the_span() {
+        let src = format!("{}BAD{}\n", "a".repeat(1000), "b".repeat(1000));
+        let d = Diagnostic::new(Span::new(1000, 1003), "bad");
+        let text = d.render("x.game", &src);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "x.game:1:1001: error: bad");
+        // The caret line's carets sit under `BAD` in the shown window.
+        let at = lines[2].find("BAD").unwrap();
+        assert_eq!(lines[3].find('^'), Some(at));
+        assert!(lines[3].ends_with("^^^"));
+        assert!(lines[2].len() < limits::MAX_RENDERED_LINE + 20);
+    }
+
+    #[test]
+    fn lines_are_found_by_binary_search() {
+        let lines = Lines::new("ab\ncd\n\nef");
+        assert_eq!(lines.line_of(0), (1, 0));
+        assert_eq!(lines.line_of(2), (1, 0));
+        assert_eq!(lines.line_of(3), (2, 3));
+        assert_eq!(lines.line_of(6), (3, 6));
+        assert_eq!(lines.line_of(9), (4, 7));
+    }
+
+    #[test]
     fn renders_line_column_and_caret() {
         let src = "grid file a..h\npiece Foo\n";
         let d = Diagnostic::new(Span::new(21, 24), "bad thing");
