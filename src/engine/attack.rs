@@ -331,6 +331,30 @@ fn slide_back(
     by: Side,
     ok: &dyn Fn(u16, u32) -> bool,
 ) -> bool {
+    let game = pos.game();
+    let (mut at, mut dist) = (at, dist);
+    while dist <= max {
+        match game.rev_step(by, d, at) {
+            [] => return false,
+            [x] if pos.at(*x) != 0 => return ok(*x, dist),
+            [x] => (at, dist) = (*x, dist + 1),
+            _ => return slide_back_branches(pos, d, at, dist, max, by, ok),
+        }
+    }
+    false
+}
+
+/// [`slide_back`] from `at`, where the line branches.
+#[inline(never)]
+fn slide_back_branches(
+    pos: &Position<'_>,
+    d: u8,
+    at: u16,
+    dist: u32,
+    max: u32,
+    by: Side,
+    ok: &dyn Fn(u16, u32) -> bool,
+) -> bool {
     let mut budget = super::bfs::DEPTH_FIRST_BUDGET;
     if let Some(found) = slide_back_paths(pos, d, at, dist, max, by, ok, &mut budget) {
         return found;
