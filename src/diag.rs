@@ -3,6 +3,7 @@
 //! Spans are byte offsets; line and column are computed only when a diagnostic is
 //! rendered, so the AST stays cheap to build and independent of the source text.
 
+use crate::limits;
 use std::fmt;
 
 /// A half-open byte range `start..end` into a rule file.
@@ -40,39 +41,95 @@ impl Diagnostic {
 
     /// Renders `FILE:LINE:COL: error: MESSAGE`, the source line and a caret line.
     pub fn render(&self, path: &str, src: &str) -> String {
-        let start = (self.span.start as usize).min(src.len());
-        let (line_no, line_start) = line_of(src, start);
+        self.render_with(path, src, &Lines::new(src))
+    }
+
+    /// [`Diagnostic::render`] with the line starts of `src` already found.
+    ///
+    /// The output is bounded whatever the input: a long message is cut at
+    /// [`limits::MAX_MESSAGE_CHARS`] characters, and of a long line only
+    /// [`limits::MAX_RENDERED_LINE`] characters around the span are shown.
+    fn render_with(&self, path: &str, src: &str, lines: &Lines) -> String {
+        let start = floor_char_boundary(src, (self.span.start as usize).min(src.len()));
+        let (line_no, line_start) = lines.line_of(start);
         let line_end = src[line_start..]
             .find('\n')
             .map_or(src.len(), |i| line_start + i);
         let line = src[line_start..line_end].trim_end_matches('\r');
-        let start = floor_char_boundary(src, start);
-        let col = src[line_start..start].chars().count() + 1;
+        // The span may start on the carriage return trimmed above, or past it.
+        let start = start.min(line_start + line.len());
         let end = floor_char_boundary(
             src,
             (self.span.end as usize).clamp(start, line_start + line.len()),
         );
+        let col = src[line_start..start].chars().count() + 1;
         let width = src[start..end].chars().count().max(1);
+        // The window of the line shown: all of it, or the characters around the
+        // span's start, with `...` where the line is cut.
+        let chars: Vec<char> = line.chars().collect();
+        let most = limits::MAX_RENDERED_LINE;
+        let (from, to) = if chars.len() <= most {
+            (0, chars.len())
+        } else {
+            let from = (col - 1).saturating_sub(most / 4).min(chars.len() - most);
+            (from, from + most)
+        };
+        let mut shown: String = chars[from..to].iter().collect();
+        let mut lead: String = if from > 0 {
+            "...".into()
+        } else {
+            String::new()
+        };
+        if from > 0 {
+            shown.insert_str(0, "...");
+        }
+        if to < chars.len() {
+            shown.push_str("...");
+        }
+        lead.extend(chars[from..(col - 1).clamp(from, to)].iter().map(|&c| {
+            if c == '\t' {
+                '\t'
+            } else {
+                ' '
+            }
+        }));
+        let width = width.min(to.saturating_sub(col - 1)).max(1);
         let gutter = line_no.to_string();
         let pad = " ".repeat(gutter.len());
-        let lead: String = line[..(start - line_start).min(line.len())]
-            .chars()
-            .map(|c| if c == '\t' { '\t' } else { ' ' })
-            .collect();
         format!(
-            "{path}:{line_no}:{col}: error: {msg}\n{pad} |\n{gutter} | {line}\n{pad} | {lead}{carets}\n",
-            msg = self.message,
+            "{path}:{line_no}:{col}: error: {msg}\n{pad} |\n{gutter} | {shown}\n{pad} | {lead}{carets}\n",
+            msg = cut(&self.message, limits::MAX_MESSAGE_CHARS),
             carets = "^".repeat(width)
         )
     }
 }
 
-/// Returns the 1-based line number holding byte `offset`, and the line's start.
-fn line_of(src: &str, offset: usize) -> (usize, usize) {
-    let before = &src[..floor_char_boundary(src, offset)];
-    let line_no = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line_no, line_start)
+/// The starts of the lines of a text, to find a byte's line by binary search.
+struct Lines(Vec<usize>);
+
+impl Lines {
+    fn new(src: &str) -> Lines {
+        let breaks = src.bytes().enumerate().filter(|(_, b)| *b == b'\n');
+        Lines(
+            std::iter::once(0)
+                .chain(breaks.map(|(i, _)| i + 1))
+                .collect(),
+        )
+    }
+
+    /// The 1-based line number holding byte `offset`, and the line's start.
+    fn line_of(&self, offset: usize) -> (usize, usize) {
+        let i = self.0.partition_point(|&start| start <= offset).max(1);
+        (i, self.0[i - 1])
+    }
+}
+
+/// `text` cut to `most` characters, with `…` marking a cut.
+fn cut(text: &str, most: usize) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(most) {
+        None => text.into(),
+        Some((i, _)) => format!("{}…", &text[..i]).into(),
+    }
 }
 
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
@@ -87,9 +144,24 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 pub struct Errors(pub Vec<Diagnostic>);
 
 impl Errors {
-    /// Renders every diagnostic, one after the other.
+    /// Renders every diagnostic, one after the other, up to
+    /// [`limits::MAX_RENDERED_ERRORS`]; a last line counts the others.
     pub fn render(&self, path: &str, src: &str) -> String {
-        self.0.iter().map(|d| d.render(path, src)).collect()
+        let lines = Lines::new(src);
+        let most = limits::MAX_RENDERED_ERRORS;
+        let mut out: String = self
+            .0
+            .iter()
+            .take(most)
+            .map(|d| d.render_with(path, src, &lines))
+            .collect();
+        if self.0.len() > most {
+            out.push_str(&format!(
+                "{path}: {} more errors not shown; the limit is {most}\n",
+                limits::thousands((self.0.len() - most) as u128)
+            ));
+        }
+        out
     }
 }
 
@@ -116,6 +188,40 @@ impl From<Diagnostic> for Errors {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_span_on_a_final_carriage_return_points_past_the_line() {
+        let src = "piece\r";
+        let d = Diagnostic::new(Span::new(6, 6), "expected a name");
+        assert_eq!(
+            d.render("x.game", src),
+            "x.game:1:6: error: expected a name\n  |\n1 | piece\n  |      ^\n"
+        );
+    }
+
+    #[test]
+    fn a_long_line_is_shown_around_the_span() {
+        let src = format!("{}BAD{}\n", "a".repeat(1000), "b".repeat(1000));
+        let d = Diagnostic::new(Span::new(1000, 1003), "bad");
+        let text = d.render("x.game", &src);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "x.game:1:1001: error: bad");
+        // The caret line's carets sit under `BAD` in the shown window.
+        let at = lines[2].find("BAD").unwrap();
+        assert_eq!(lines[3].find('^'), Some(at));
+        assert!(lines[3].ends_with("^^^"));
+        assert!(lines[2].len() < limits::MAX_RENDERED_LINE + 20);
+    }
+
+    #[test]
+    fn lines_are_found_by_binary_search() {
+        let lines = Lines::new("ab\ncd\n\nef");
+        assert_eq!(lines.line_of(0), (1, 0));
+        assert_eq!(lines.line_of(2), (1, 0));
+        assert_eq!(lines.line_of(3), (2, 3));
+        assert_eq!(lines.line_of(6), (3, 6));
+        assert_eq!(lines.line_of(9), (4, 7));
+    }
 
     #[test]
     fn renders_line_column_and_caret() {

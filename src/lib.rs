@@ -18,6 +18,7 @@ pub mod diag;
 pub mod engine;
 pub mod expect;
 pub mod game;
+pub mod limits;
 pub mod notation;
 pub mod play;
 pub mod protocol;
@@ -36,6 +37,9 @@ pub use game::Game;
 /// # Errors
 /// The first syntax error, or every semantic error, each with a span into `src`.
 pub fn compile_str(src: &str) -> Result<Game, Errors> {
+    if let Some(message) = limits::check_rule_file_size(src.len() as u64) {
+        return Err(Diagnostic::new(Span::default(), message).into());
+    }
     let file = syntax::parse(src)?;
     compile::compile(&file)
 }

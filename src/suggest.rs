@@ -37,7 +37,7 @@ pub const PIECE_KEYWORDS: &[&str] = &[
 
 /// The keyword `word` is probably a misspelling of.
 pub fn near_keyword(word: &str) -> Option<&'static str> {
-    if word.len() < 3 {
+    if word.len() < 3 || word.len() > crate::limits::MAX_SUGGESTED_NAME {
         return None;
     }
     STATEMENT_KEYWORDS
@@ -53,6 +53,10 @@ pub fn near_keyword(word: &str) -> Option<&'static str> {
 /// The known name nearest to `text`, if it is near enough to be a likely typo.
 pub fn closest<'a>(text: &str, known: impl Iterator<Item = &'a str>) -> Option<&'a str> {
     let len = text.chars().count();
+    // Edit distance costs the product of the lengths: a huge name gets no hint.
+    if len > crate::limits::MAX_SUGGESTED_NAME {
+        return None;
+    }
     let limit = (len / 3).max(1);
     known
         .map(|k| (edit_distance(text, k), k))

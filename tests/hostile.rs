@@ -1,5 +1,6 @@
-//! Regressions from fuzzing: inputs that once crashed Tessera, each with the
-//! answer it must give now.
+//! Hostile input: inputs that once crashed Tessera, hung it or exhausted its
+//! memory, each with the answer it must give now. The first ones came from
+//! fuzzing; the rest probe the limits of `src/limits.rs`.
 
 use tessera::compile_str;
 use tessera::notation::{fen, position};
@@ -43,4 +44,331 @@ fn a_misspelt_keyword_after_a_multibyte_character_is_an_error() {
     assert!(!errors.0.is_empty());
     let text = "x\u{7ac}setu\n";
     assert!(compile_str(text).is_err());
+}
+
+// Part two (issue 13): every resource bounded, every limit enforced. Each case
+// runs the CLI in-process, on a test thread's small stack, within a time limit,
+// and pins what it prints.
+
+mod common;
+
+use std::fmt::Write as _;
+use std::time::{Duration, Instant};
+
+/// A board of 8 x 8 with the four orthogonal directions, for generated files.
+const BOARD: &str = "grid file a..h rank 1..8\ndirection n (0, 1) e (1, 0) s (0, -1) w (-1, 0)\n";
+
+/// Writes `text` to `name` in a scratch folder, runs `tessera ARGS` with `FILE`
+/// replaced by its path, and returns the exit status and what was printed, with
+/// the folder left out of paths. Fails past `seconds`.
+#[track_caller]
+fn run(name: &str, text: &str, args: &[&str], seconds: u64) -> String {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    let path = path.to_string_lossy().into_owned();
+    let args: Vec<&str> = args
+        .iter()
+        .map(|a| if *a == "FILE" { path.as_str() } else { a })
+        .collect();
+    let started = Instant::now();
+    let out = common::tessera(&args);
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(seconds), "{name}: {took:?}");
+    let prefix = format!("{}/", dir.to_string_lossy());
+    format!("exit {}\n{}{}", out.exit_code(), out.stdout, out.stderr()).replace(&prefix, "")
+}
+
+/// Two walkers, one per side, each going round its own ring of cells with
+/// `step round`: one move per ply for ever.
+const RINGS: &str = "game \"Rings\"
+grid file a..d rank 1..2
+link round a1 -> b1, b1 -> c1, c1 -> d1, d1 -> a1, a2 -> b2, b2 -> c2, c2 -> d2, d2 -> a2
+piece Walker W
+  step round: quiet
+setup white Walker a1 black Walker a2
+";
+
+#[test]
+fn perft_to_a_huge_depth_does_not_overflow_the_stack() {
+    // Each ply has one move, so the count is 1 at any depth; the walk is
+    // 50,000 plies deep, far past what recursion on a test thread survives.
+    let report = run("rings.game", RINGS, &["perft", "FILE", "50000"], 20);
+    insta::assert_snapshot!(report, @r"
+    exit 0
+    Nodes searched: 1
+    ");
+    let report = run(
+        "rings.game",
+        RINGS,
+        &["perft", "FILE", "4000", "--divide"],
+        20,
+    );
+    insta::assert_snapshot!(report, @r"
+    exit 0
+    a1b1: 1
+
+    Nodes searched: 1
+    ");
+}
+
+#[test]
+fn a_movement_of_forty_thousand_legs_is_refused() {
+    let legs = ["step n", "step s"].repeat(20_000).join(" then ");
+    let text = format!("game \"Legs\"\n{BOARD}piece Walker W\n  {legs}\nsetup white Walker a1\n");
+    let report = run("legs.game", &text, &["check", "FILE"], 10);
+    insta::assert_snapshot!(report.chars().take(400).collect::<String>());
+}
+
+#[test]
+fn a_movement_at_the_leg_limit_is_played() {
+    // 1,024 legs back and forth: the walker's paths end where they start, and
+    // a path of 1,024 legs is followed without exhausting the stack.
+    let legs = ["step n", "step s"].repeat(512).join(" then ");
+    let text = format!(
+        "game \"Legs\"\n{BOARD}piece Walker W\n  {legs}\n  step n\nsetup white Walker a1\n"
+    );
+    let report = run("legs.game", &text, &["perft", "FILE", "1"], 10);
+    insta::assert_snapshot!(report, @r"
+    exit 0
+    Nodes searched: 1
+    ");
+}
+
+#[test]
+fn a_syntax_error_before_a_final_lone_carriage_return_is_reported() {
+    let text = "game \"x\"\ngrid file a..h rank 1..8\npiece\r";
+    let report = run("cr.game", text, &["check", "FILE"], 10);
+    insta::assert_snapshot!(report, @r"
+    exit 1
+    cr.game:3:6: error: expected a name, found end of file
+      |
+    3 | piece
+      |      ^
+    ");
+}
+
+#[test]
+fn more_than_255_pools_are_refused() {
+    let pools: Vec<String> = (0..300).map(|i| format!("p{i}")).collect();
+    let text = format!(
+        "game \"Pools\"\n{BOARD}pool {}\npiece King K royal\n  step n\nsetup white King a1 black King h8\n",
+        pools.join(" ")
+    );
+    let report = run("pools.game", &text, &["check", "FILE"], 10);
+    insta::assert_snapshot!(report);
+}
+
+#[test]
+fn more_than_65536_movements_are_refused() {
+    let text = format!(
+        "game \"Movements\"\n{BOARD}piece Walker W\n{}setup white Walker a1\n",
+        "  step n\n".repeat(65_537)
+    );
+    let report = run("movements.game", &text, &["check", "FILE"], 10);
+    insta::assert_snapshot!(report);
+}
+
+#[test]
+fn move_numbers_that_would_wrap_are_refused() {
+    let chess = "games/chess.game";
+    let position = "Ke1,ke8 w - - 0 4294967295";
+    let report = common::tessera(&["moves", chess, "--position", position]).stderr();
+    insta::assert_snapshot!(report, @"error: --position: counter `4294967295` is larger than the limit, 1,000,000,000");
+    let fen = "4k3/8/8/8/8/8/8/4K3 w - - 4294967296 1";
+    let report = common::tessera(&["moves", chess, "--fen", fen]).stderr();
+    insta::assert_snapshot!(report, @"error: --fen: FEN counter `4294967296` is larger than the limit, 1,000,000,000");
+    // At the limit, the position is read and played.
+    let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1000000000";
+    let report = common::tessera(&["show", chess, "--fen", fen, "--moves", "e1e2 e8e7"]);
+    assert!(
+        report.stdout.contains("w - - 2 1000000001"),
+        "{}",
+        report.stdout
+    );
+}
+
+#[test]
+fn a_box_with_huge_coordinates_costs_only_its_cells() {
+    let text = format!(
+        "game \"Box\"\n{BOARD}zone far a1..h999999999\nremove a-999999999..a0\npiece King K royal\n  step n: to far\nsetup white King a1 black King h8\n"
+    );
+    let report = run("box.game", &text, &["check", "FILE"], 10);
+    insta::assert_snapshot!(report, @r#"
+    exit 0
+    box.game: ok: "Box", 64 cells, 1 pieces, 1 legal moves
+    "#);
+}
+
+#[test]
+fn a_board_wider_than_26_files_has_no_fen() {
+    // Castling rights would name file 28 by the character after `Z`.
+    let text = "game \"Wide\"
+grid file 1..30 rank a..h
+direction e (1, 0) w (-1, 0) n (0, 1)
+piece King K royal
+  step e w n
+piece Rook R
+  slide e w n
+castling King Rook along e w: king 2, rook beside
+setup white King 15a, Rook 1a 28a black King 15h, Rook 1h 30h
+";
+    let report = run("wide.game", text, &["show", "FILE"], 10);
+    let tail: Vec<&str> = report.lines().rev().take(3).collect();
+    insta::assert_snapshot!(tail.join("\n"), @r"
+    Position: R1a,K15a,R28a,r1h,k15h,r30h w 1a,15a,28a,1h,15h,30h - 0 1
+    White to move, move 1
+       1  2  3  4  5  6  7  8  9  10  11  12  13  14  15  16  17  18  19  20  21  22  23  24  25  26  27  28  29  30
+    ");
+    let report = run(
+        "wide.game",
+        text,
+        &[
+            "moves",
+            "FILE",
+            "--fen",
+            "30/30/30/30/30/30/30/30 w - - 0 1",
+        ],
+        10,
+    );
+    insta::assert_snapshot!(report, @r"
+    exit 2
+    error: --fen: FEN cannot hold this game's board, pools, piece counters or first-move rights; use --position
+    ");
+}
+
+#[test]
+fn thousands_of_errors_on_long_lines_render_in_bounded_space() {
+    let mut text = format!("game \"Errors\"\n{BOARD}piece King K\n");
+    for i in 0..3000 {
+        let _ = writeln!(text, "  step {}{i}", "q".repeat(300));
+    }
+    text.push_str("setup white King a1\n");
+    let report = run("errors.game", &text, &["check", "FILE"], 10);
+    // 100 errors of 4 lines, then one line counting the rest.
+    assert_eq!(report.lines().count(), 1 + 4 * 100 + 1);
+    assert!(report.len() < 100 * 1000, "{} bytes", report.len());
+    let first: Vec<&str> = report.lines().take(5).collect();
+    let last = report.lines().last().unwrap_or_default();
+    insta::assert_snapshot!(format!("{}\n...\n{last}", first.join("\n")));
+}
+
+#[test]
+fn a_hundred_thousand_character_unknown_name_is_reported_quickly() {
+    let name = "q".repeat(100_000);
+    let text = format!("game \"Name\"\n{BOARD}piece King K\n  step {name}\nsetup white King a1\n");
+    let report = run("name.game", &text, &["check", "FILE"], 5);
+    insta::assert_snapshot!(report);
+}
+
+#[test]
+fn a_rule_file_over_the_size_limit_is_refused_unread() {
+    let text = format!("game \"Big\"\n{BOARD}{}", "# padding\n".repeat(120_000));
+    let report = run("big.game", &text, &["check", "FILE"], 10);
+    insta::assert_snapshot!(report, @r"
+    exit 1
+    big.game: error: the rule file has 1,200,084 bytes; the limit is 1,048,576
+    ");
+    let errors = tessera::compile_str(&text).unwrap_err();
+    insta::assert_snapshot!(errors.to_string(), @"the rule file has 1,200,084 bytes; the limit is 1,048,576");
+}
+
+#[test]
+fn leaps_of_many_offsets_are_linear_or_refused() {
+    // 512 knight-like offsets, 8 images each: 4,096 images, the limit.
+    let offsets: Vec<String> = (1..=32)
+        .flat_map(|i| (0..16).map(move |j| format!("({}, {})", i + 32, j + 1)))
+        .collect();
+    let text = format!(
+        "game \"Leaps\"\n{BOARD}piece Leaper L\n  leap {}\nsetup white Leaper a1\n",
+        offsets.join(" ")
+    );
+    let report = run("leaps.game", &text, &["check", "FILE"], 10);
+    insta::assert_snapshot!(report, @r#"
+    exit 0
+    leaps.game: ok: "Leaps", 64 cells, 1 pieces, 0 legal moves
+    "#);
+    // One more offset: past the limit.
+    let text = text.replace("leap (", "leap (1, 2) (");
+    let report = run("leaps.game", &text, &["check", "FILE"], 10);
+    insta::assert_snapshot!(report.lines().take(2).collect::<Vec<_>>().join("\n"));
+    // 19,900 offsets: past the limit on offsets, refused before any image.
+    let offsets: Vec<String> = (1..200)
+        .flat_map(|i| (0..100).map(move |j| format!("({i}, {j})")))
+        .collect();
+    let text = format!(
+        "game \"Leaps\"\n{BOARD}piece Leaper L\n  leap {}\nsetup white Leaper a1\n",
+        offsets.join(" ")
+    );
+    let report = run("leaps.game", &text, &["check", "FILE"], 10);
+    insta::assert_snapshot!(report.lines().take(2).collect::<Vec<_>>().join("\n"));
+}
+
+#[test]
+fn a_jumping_movement_of_a_thousand_legs_is_quick() {
+    // Compiled into one leap table: the cells reached after each leg repeat
+    // with a period of two once the walk has spread over the board.
+    let legs = vec!["step n e s w"; 1000].join(" then ");
+    let text = format!(
+        "game \"Jumps\"\ngrid file a..p rank 1..16\ndirection n (0, 1) e (1, 0) s (0, -1) w (-1, 0)\npiece Walker W\n  {legs}: jumping\nsetup white Walker a1 black Walker p16\n"
+    );
+    let report = run("jumps.game", &text, &["perft", "FILE", "2"], 5);
+    // After an even number of legs a walker reaches the 127 other cells of its
+    // colour, the other walker's among them: White's 126 quiet moves, each
+    // answered by Black's 127 (its capture of White's walker included), and one
+    // capture that leaves Black nothing: 126 * 127 = 16,002.
+    insta::assert_snapshot!(report, @r"
+    exit 0
+    Nodes searched: 16002
+    ");
+}
+
+#[test]
+fn an_en_passant_movement_of_too_many_paths_is_refused() {
+    let text = format!(
+        "game \"Passing\"\n{BOARD}piece Pawn P\n  slide n e then slide n e then slide n e: sets en passant\n  step n: capture, takes en passant\nsetup white Pawn a1 black Pawn b3\n"
+    );
+    let report = run("passing.game", &text, &["check", "FILE"], 10);
+    insta::assert_snapshot!(report);
+}
+
+#[test]
+fn the_longest_statements_that_fit_the_size_limit_parse_on_a_small_stack() {
+    // The grammar nests nothing, and its repetitions, lowering and checks are
+    // loops: one statement of a megabyte parses on a test thread's stack.
+    let most = tessera::limits::MAX_RULE_FILE_BYTES;
+    let fill = |head: &str, unit: &str, tail: &str| {
+        let n = (most - head.len() - tail.len()) / unit.len();
+        format!("{head}{}{tail}", unit.repeat(n))
+    };
+    let files = [
+        fill(
+            &format!("game \"Long\"\n{BOARD}piece Walker W\n  step"),
+            " n",
+            "\nsetup white Walker a1\n",
+        ),
+        fill(
+            &format!("game \"Long\"\n{BOARD}group g ="),
+            " n",
+            "\npiece Walker W\n  step g\nsetup white Walker a1\n",
+        ),
+        fill(
+            &format!("game \"Long\"\n{BOARD}piece Walker W\n  step n"),
+            " then step n",
+            "\nsetup white Walker a1\n",
+        ),
+        fill(
+            &format!("game \"Long\"\n{BOARD}piece Walker W\n  step n\nsetup white Walker"),
+            " a1",
+            "\n",
+        ),
+    ];
+    let mut report = String::new();
+    for text in &files {
+        assert!(text.len() <= most);
+        let out = run("long.game", text, &["check", "FILE"], 20);
+        report.extend(out.lines().take(2).map(|l| format!("{l}\n")));
+    }
+    insta::assert_snapshot!(report);
 }

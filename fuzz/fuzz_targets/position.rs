@@ -20,9 +20,14 @@ fuzz_target!(|data: &[u8]| {
         position::parse(game, text).ok()
     };
     if let Some(mut pos) = parsed {
-        let printed = position::format(&pos);
-        let again = position::parse(game, &printed).expect("printed positions parse back");
-        assert!(again == pos, "round trip of {printed}");
+        // FEN reads a position whose side not to move stands in check, as
+        // Fairy-Stockfish does; the general notation refuses it (see
+        // docs/language.md), so only a playable position must read back.
+        if tessera::notation::check_playable(&pos).is_ok() {
+            let printed = position::format(&pos);
+            let again = position::parse(game, &printed).expect("printed positions parse back");
+            assert!(again == pos, "round trip of {printed}");
+        }
         let _ = tessera::perft(&mut pos, 1);
         let _ = tessera::show::draw(&mut pos);
     }

@@ -8,7 +8,7 @@ use crate::syntax::ast::{self, CellItem, LabelRange, Name};
 use std::collections::{HashMap, HashSet};
 
 /// The most cells a board may have: cells are 16-bit indices.
-pub const MAX_CELLS: usize = 4096;
+pub use crate::limits::MAX_CELLS;
 
 /// The board as compiled so far.
 pub struct Board {
@@ -97,7 +97,7 @@ fn build_axes(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Vec<Axis
         let sp = file.grid_span.unwrap_or_default();
         errors.push(Diagnostic::new(
             sp,
-            format!("the grid has {total} cells; at most {MAX_CELLS} are supported"),
+            crate::limits::exceeded("the grid", total as u128, "cells", MAX_CELLS as u128),
         ));
         return None;
     }
@@ -283,10 +283,10 @@ fn build_cells(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagnostic>
     let add =
         |board: &mut Board, name: &Name, coords: Vec<Vec<i64>>, errors: &mut Vec<Diagnostic>| {
             if board.cells.len() >= MAX_CELLS {
-                errors.push(Diagnostic::new(
-                    name.span,
-                    format!("the board has more than {MAX_CELLS} cells"),
-                ));
+                errors.push(Diagnostic::new(name.span, {
+                    let most = crate::limits::thousands(MAX_CELLS as u128);
+                    format!("the board has more than {most} cells; the limit is {most}")
+                }));
                 return;
             }
             let id = board.cells.len() as Cell;
@@ -635,8 +635,12 @@ fn has_cycle(steps: &Csr, d: usize, cells: usize) -> bool {
 }
 
 fn new_direction(board: &mut Board, name: &Name, errors: &mut Vec<Diagnostic>) -> Option<u8> {
-    if board.dir_list.len() >= 255 {
-        errors.push(Diagnostic::new(name.span, "more than 255 directions"));
+    if board.dir_list.len() >= crate::limits::MAX_DIRECTIONS {
+        let most = crate::limits::MAX_DIRECTIONS;
+        errors.push(Diagnostic::new(
+            name.span,
+            format!("the rule file has more than {most} directions; the limit is {most}"),
+        ));
         return None;
     }
     let id = board.dir_list.len() as u8;

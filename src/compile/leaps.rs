@@ -43,7 +43,12 @@ impl Leaps {
             if images > MAX_LEAP_IMAGES {
                 errors.push(Diagnostic::new(
                     span,
-                    format!("a leap offset has {images} symmetric images; at most {MAX_LEAP_IMAGES} are supported"),
+                    crate::limits::exceeded(
+                        "the leap offset",
+                        images,
+                        "symmetric images",
+                        MAX_LEAP_IMAGES,
+                    ),
                 ));
                 return None;
             }
@@ -52,20 +57,30 @@ impl Leaps {
         if let Some(&i) = self.index.get(&key) {
             return Some(i);
         }
-        let mut images: Vec<Vec<i64>> = Vec::new();
+        // Sets, not lists: the work stays linear in the number of offsets.
+        let mut images: indexmap::IndexSet<Vec<i64>> = indexmap::IndexSet::new();
         for o in offsets {
-            for img in symmetric_images(o) {
-                if !images.contains(&img) {
-                    images.push(img);
-                }
+            images.extend(symmetric_images(o));
+            if images.len() as u128 > MAX_LEAP_IMAGES {
+                let message = crate::limits::exceeded(
+                    "the leap",
+                    images.len() as u128,
+                    "or more symmetric images of its offsets",
+                    MAX_LEAP_IMAGES,
+                );
+                errors.push(Diagnostic::new(span, message));
+                return None;
             }
         }
         let n = board.cells.len();
         let mut lists = vec![Vec::new(); n];
+        // The last origin that listed each target, to list it once per origin.
+        let mut listed_from = vec![Cell::MAX; n];
         for c in 0..n as Cell {
             for img in &images {
                 for t in board.targets(c, img) {
-                    if !lists[c as usize].contains(&t) {
+                    if listed_from[t as usize] != c {
+                        listed_from[t as usize] = c;
                         lists[c as usize].push(t);
                     }
                 }
@@ -91,7 +106,7 @@ impl Leaps {
 }
 
 /// The most images one leap offset may have.
-pub const MAX_LEAP_IMAGES: u128 = 4096;
+pub use crate::limits::MAX_LEAP_IMAGES;
 
 /// How many distinct images `v` has: distinct orders of its magnitudes times the
 /// signs of its non-zero components.

@@ -23,6 +23,11 @@ pub use board::MAX_CELLS;
 /// # Errors
 /// Every semantic problem found, in source order.
 pub fn compile(file: &ast::File) -> Result<Game, Errors> {
+    // Sizes past a limit would only make the passes below slow: stop first.
+    let too_large = crate::limits::check_file(file);
+    if !too_large.is_empty() {
+        return Err(Errors(too_large));
+    }
     let mut errors = Vec::new();
     let game = build(file, &mut errors);
     errors.sort_by_key(|d| (d.span.start, d.span.end));

@@ -12,7 +12,7 @@ use crate::game::{
 use crate::syntax::ast;
 
 /// The most piece kinds a game may have: codes are bytes.
-pub const MAX_KINDS: usize = 127;
+pub use crate::limits::MAX_KINDS;
 
 /// The name tables a piece refers to.
 pub struct Scope<'a> {
@@ -35,7 +35,9 @@ pub fn build(
         if i >= MAX_KINDS {
             errors.push(Diagnostic::new(
                 p.name.span,
-                format!("more than {MAX_KINDS} piece kinds"),
+                format!(
+                    "the rule file has more than {MAX_KINDS} piece kinds; the limit is {MAX_KINDS}"
+                ),
             ));
             break;
         }
@@ -126,7 +128,7 @@ fn add_promoted_copies(pieces: &mut Vec<PieceDef>, file: &ast::File, errors: &mu
                         if pieces.len() >= MAX_KINDS {
                             errors.push(Diagnostic::new(
                                 file.pieces[origin].name.span,
-                                format!("more than {MAX_KINDS} piece kinds, counting the promoted copies that pieces going to hands need"),
+                                format!("the rule file has more than {MAX_KINDS} piece kinds, counting the promoted copies that pieces going to hands need; the limit is {MAX_KINDS}"),
                             ));
                             return;
                         }
@@ -414,11 +416,26 @@ fn build_movement(
             "a `quiet` movement captures nothing, so `capturing` says nothing",
         ));
     }
-    if mv.jumping && mv.legs.len() > 1 && !mv.sets_en_passant && leaps_only(&mv.legs) {
+    if mv.jumping
+        && mv.legs.len() > 1
+        && !mv.sets_en_passant
+        && leaps_only(&mv.legs)
+        && compose_work(&mv.legs, board) <= MAX_COMPOSE_WORK
+    {
         mv.legs = vec![Leg::Leap(compose_jump(&mv.legs, board, leaps))];
         mv.jumping = false;
     }
-    mv.breadth_first = !mv.sets_en_passant && path_count(&mv.legs, board, leaps) > MAX_PATHS;
+    let paths = path_count(&mv.legs, board, leaps);
+    mv.breadth_first = !mv.sets_en_passant && paths > MAX_PATHS;
+    if mv.sets_en_passant && paths > crate::limits::MAX_EN_PASSANT_PATHS {
+        // Each path passes its own cells, so these are followed one by one.
+        let message = format!(
+            "a `sets en passant` movement may follow up to {} paths; the limit is {}",
+            crate::limits::thousands(paths),
+            crate::limits::thousands(crate::limits::MAX_EN_PASSANT_PATHS)
+        );
+        errors.push(Diagnostic::new(m.span, message));
+    }
     if mv.first_only && mv.later_only {
         errors.push(Diagnostic::new(
             m.span,
@@ -444,31 +461,59 @@ fn leaps_only(legs: &[Leg]) -> bool {
 /// A jumping movement of steps and leaps is a leap: its destinations from each
 /// cell are fixed, so they become a leap table per side (the knight of The
 /// Central Squares, two steps along an axis and one across, is one lookup).
+///
+/// Where all the legs are alike, the cells reached after each leg soon repeat
+/// (with a period of one or two legs, once the walk has spread as far as it
+/// can), and the rest of the legs is skipped: a thousand steps cost about as
+/// much as the board is wide.
 fn compose_jump(legs: &[Leg], board: &Board, leaps: &mut Leaps) -> [usize; 2] {
     let cells = board.cells.len();
+    let alike = legs.windows(2).all(|w| same_leg(&w[0], &w[1]));
+    // Per cell, the last frontier it was added to, so that each is added once.
+    let mut stamps = vec![usize::MAX; cells];
+    let mut stamp = 0;
     [0, 1].map(|side| {
         let lists: Vec<Vec<u16>> = (0..cells as u16)
             .map(|from| {
-                let mut frontier = vec![from];
-                for leg in legs {
+                let (mut before, mut frontier) = (None, vec![from]);
+                for (k, leg) in legs.iter().enumerate() {
+                    stamp += 1;
                     let mut next: Vec<u16> = Vec::new();
                     for &c in &frontier {
-                        let targets: Vec<u16> = match leg {
-                            Leg::Step(dirs) => dirs
-                                .iter()
-                                .flat_map(|&d| {
-                                    board.steps[side].get(d as usize * cells + c as usize)
-                                })
-                                .copied()
-                                .collect(),
-                            Leg::Leap(n) => leaps.tables[n[side]].get(c as usize).to_vec(),
+                        let targets: &[u16] = match leg {
+                            Leg::Step(dirs) => {
+                                for &d in dirs {
+                                    let key = d as usize * cells + c as usize;
+                                    for &t in board.steps[side].get(key) {
+                                        if stamps[t as usize] != stamp {
+                                            stamps[t as usize] = stamp;
+                                            next.push(t);
+                                        }
+                                    }
+                                }
+                                &[]
+                            }
+                            Leg::Leap(n) => leaps.tables[n[side]].get(c as usize),
                             _ => unreachable!("leaps_only checked the legs"),
                         };
-                        next.extend(targets);
+                        for &t in targets {
+                            if stamps[t as usize] != stamp {
+                                stamps[t as usize] = stamp;
+                                next.push(t);
+                            }
+                        }
                     }
                     next.sort_unstable();
-                    next.dedup();
-                    frontier = next;
+                    let left = legs.len() - (k + 1);
+                    if alike && (next == frontier || before.as_ref() == Some(&next)) {
+                        // Period one or two: the last frontier is known.
+                        if next != frontier && left % 2 == 1 {
+                            next = frontier;
+                        }
+                        frontier = next;
+                        break;
+                    }
+                    before = Some(std::mem::replace(&mut frontier, next));
                 }
                 frontier.retain(|&t| t != from);
                 frontier
@@ -477,6 +522,26 @@ fn compose_jump(legs: &[Leg], board: &Board, leaps: &mut Leaps) -> [usize; 2] {
         leaps.add(&lists)
     })
 }
+
+/// Whether two legs of steps and leaps go the same ways.
+fn same_leg(a: &Leg, b: &Leg) -> bool {
+    match (a, b) {
+        (Leg::Step(x), Leg::Step(y)) => x == y,
+        (Leg::Leap(x), Leg::Leap(y)) => x == y,
+        _ => false,
+    }
+}
+
+/// An upper bound on the work of [`compose_jump`]: per leg, every origin's
+/// frontier of up to every cell.
+fn compose_work(legs: &[Leg], board: &Board) -> u128 {
+    let cells = board.cells.len() as u128;
+    legs.len() as u128 * cells * cells
+}
+
+/// The most work [`compose_jump`] may do; a longer jumping movement on a
+/// larger board is generated leg by leg instead, with the same moves.
+const MAX_COMPOSE_WORK: u128 = 1 << 28;
 
 /// Above this many paths a movement is generated leg by leg over sets of cells.
 const MAX_PATHS: u128 = 16;

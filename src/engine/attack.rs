@@ -317,6 +317,11 @@ fn may_land(pos: &Position<'_>, kind: u8, by: Side, cell: u16) -> bool {
 
 /// Walks backwards along direction `d` from `at` to the first piece on each
 /// path, `dist` being the distance of the next cell and `max` the longest.
+///
+/// Where steps branch, the walk follows every path while they are few, then
+/// searches breadth-first, meeting each piece once, at its shortest distance
+/// (the one from which it attacks if any does): the paths of branches may be
+/// exponentially many, the cells are not.
 fn slide_back(
     pos: &Position<'_>,
     d: u8,
@@ -326,16 +331,106 @@ fn slide_back(
     by: Side,
     ok: &dyn Fn(u16, u32) -> bool,
 ) -> bool {
-    for &x in pos.game().rev_step(by, d, at) {
-        if pos.at(x) != 0 {
-            if ok(x, dist) {
-                return true;
-            }
-        } else if dist < max && slide_back(pos, d, x, dist + 1, max, by, ok) {
-            return true;
+    let game = pos.game();
+    let (mut at, mut dist) = (at, dist);
+    while dist <= max {
+        match game.rev_step(by, d, at) {
+            [] => return false,
+            [x] if pos.at(*x) != 0 => return ok(*x, dist),
+            [x] => (at, dist) = (*x, dist + 1),
+            _ => return slide_back_branches(pos, d, at, dist, max, by, ok),
         }
     }
     false
+}
+
+/// [`slide_back`] from `at`, where the line branches.
+#[inline(never)]
+fn slide_back_branches(
+    pos: &Position<'_>,
+    d: u8,
+    at: u16,
+    dist: u32,
+    max: u32,
+    by: Side,
+    ok: &dyn Fn(u16, u32) -> bool,
+) -> bool {
+    let mut budget = super::bfs::DEPTH_FIRST_BUDGET;
+    if let Some(found) = slide_back_paths(pos, d, at, dist, max, by, ok, &mut budget) {
+        return found;
+    }
+    slide_back_search(pos, d, at, dist, max, by, ok)
+}
+
+/// [`slide_back`] breadth-first: each cell once, at its shortest distance.
+#[cold]
+#[inline(never)]
+fn slide_back_search(
+    pos: &Position<'_>,
+    d: u8,
+    at: u16,
+    dist: u32,
+    max: u32,
+    by: Side,
+    ok: &dyn Fn(u16, u32) -> bool,
+) -> bool {
+    let game = pos.game();
+    let search = super::bfs::Search {
+        game,
+        side: by,
+        backward: true,
+        dirs: std::slice::from_ref(&d),
+        occupied: Some([Side::White, Side::Black].map(|s| pos.occupied(s).words())),
+    };
+    search.run(at, max - dist + 1, |x, k| {
+        if pos.at(x) == 0 {
+            Visit::Pass
+        } else if ok(x, dist - 1 + k) {
+            Visit::Found
+        } else {
+            Visit::Block
+        }
+    })
+}
+
+/// [`slide_back`] along every path of branches, taking at most `budget`
+/// branches (a straight stretch costs none); `None` when the budget runs out
+/// first.
+#[allow(clippy::too_many_arguments)]
+fn slide_back_paths(
+    pos: &Position<'_>,
+    d: u8,
+    at: u16,
+    dist: u32,
+    max: u32,
+    by: Side,
+    ok: &dyn Fn(u16, u32) -> bool,
+    budget: &mut u32,
+) -> Option<bool> {
+    let (mut at, mut dist) = (at, dist);
+    while dist <= max {
+        match pos.game().rev_step(by, d, at) {
+            [] => return Some(false),
+            [x] if pos.at(*x) != 0 => return Some(ok(*x, dist)),
+            [x] => (at, dist) = (*x, dist + 1),
+            branches => {
+                for &x in branches {
+                    *budget = budget.checked_sub(1)?;
+                    if pos.at(x) != 0 {
+                        if ok(x, dist) {
+                            return Some(true);
+                        }
+                    } else if dist < max
+                        && slide_back_paths(pos, d, x, dist + 1, max, by, ok, budget)?
+                    {
+                        return Some(true);
+                    }
+                }
+                return Some(false);
+            }
+        }
+    }
+    Some(false)
 }
 
 /// Breadth-first backwards over single steps through empty cells: a piece found

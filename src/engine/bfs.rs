@@ -10,6 +10,13 @@ use std::cell::RefCell;
 
 use crate::game::{cells_in, Game, Side};
 
+/// How many branches a depth-first walk along branching steps may take before
+/// it gives up for a breadth-first [`Search`]: following every path of branches
+/// is cheapest where they are few (the shared cells of The Central Squares),
+/// and exponential along a chain of cells that each branch in two. A straight
+/// stretch costs nothing, so a long line is still walked cell by cell.
+pub const DEPTH_FIRST_BUDGET: u32 = 256;
+
 /// What a search does with a cell it reaches.
 pub enum Visit {
     /// Go on through the cell.
@@ -74,6 +81,7 @@ impl Search<'_> {
     /// each once, nearest first; `visit` hears each cell and its distance and
     /// says whether to pass through it. Returns whether some visit said
     /// `Found`.
+    #[inline]
     pub fn run(&self, start: u16, max: u32, mut visit: impl FnMut(u16, u32) -> Visit) -> bool {
         let words = crate::game::words_for(self.game.cell_count());
         if words == 1 {

@@ -392,7 +392,7 @@ impl Shields {
             }
             for &d in &game.attack_rays.slide_dirs {
                 if !e.scan(pos, d, r, attacker, blocker) {
-                    e.walk(pos, d, r, attacker, blocker, 0, NO_CELL);
+                    e.walk(pos, d, r, attacker, blocker, NO_CELL);
                 }
             }
             for line in &game.attack_rays.path_lines {
@@ -510,7 +510,11 @@ impl Shields {
     /// `at`, backwards, and notes the first piece on it when it is a blocker's
     /// with an attacking slider along `d` right behind. `shield` is the
     /// blocker's piece found so far on this line, if any.
-    #[allow(clippy::too_many_arguments)]
+    ///
+    /// Where the line branches, it is followed along every path while they are
+    /// few, else breadth-first, so that each cell is met once however many
+    /// paths of branches lead to it (following every path would take time
+    /// exponential in the branches). Noting a shield twice is noting it once.
     fn walk(
         &mut self,
         pos: &Position<'_>,
@@ -518,26 +522,127 @@ impl Shields {
         at: u16,
         attacker: Side,
         blocker: Side,
-        depth: usize,
+        shield: u16,
+    ) {
+        let mut budget = super::bfs::DEPTH_FIRST_BUDGET;
+        if !self.walk_paths(pos, d, at, attacker, blocker, shield, &mut budget) {
+            self.walk_search(pos, d, at, attacker, blocker, shield);
+        }
+    }
+
+    /// [`Shields::walk`] along every path, taking at most `budget` branches (a
+    /// straight stretch costs none, and ends after as many steps as the board
+    /// has cells, for cycles); false when the budget runs out first.
+    #[allow(clippy::too_many_arguments)]
+    fn walk_paths(
+        &mut self,
+        pos: &Position<'_>,
+        d: u8,
+        at: u16,
+        attacker: Side,
+        blocker: Side,
+        shield: u16,
+        budget: &mut u32,
+    ) -> bool {
+        let game = pos.game();
+        let (mut at, mut shield) = (at, shield);
+        for _ in 0..game.cell_count() {
+            match game.rev_step(attacker, d, at) {
+                [] => return true,
+                [x] => match self.walk_onto(pos, d, *x, attacker, blocker, shield) {
+                    Some(on) => (at, shield) = (*x, on),
+                    None => return true,
+                },
+                branches => {
+                    for &x in branches {
+                        let Some(rest) = budget.checked_sub(1) else {
+                            return false;
+                        };
+                        *budget = rest;
+                        if let Some(on) = self.walk_onto(pos, d, x, attacker, blocker, shield) {
+                            if !self.walk_paths(pos, d, x, attacker, blocker, on, budget) {
+                                return false;
+                            }
+                        }
+                    }
+                    return true;
+                }
+            }
+        }
+        true
+    }
+
+    /// One cell `x` of [`Shields::walk`]: the shield to go on with past it, or
+    /// `None` where the walk ends there (noting the shield when `x` holds an
+    /// attacking slider behind it).
+    fn walk_onto(
+        &mut self,
+        pos: &Position<'_>,
+        d: u8,
+        x: u16,
+        attacker: Side,
+        blocker: Side,
+        shield: u16,
+    ) -> Option<u16> {
+        let piece = pos.at(x);
+        if piece == 0 {
+            return Some(shield);
+        }
+        if shield == NO_CELL {
+            return (side_of(piece) == blocker).then_some(x);
+        }
+        if side_of(piece) == attacker
+            && pos.game().attack_rays.slide_kinds[d as usize] & (1 << kind_of(piece)) != 0
+        {
+            self.note(shield);
+        }
+        None
+    }
+
+    /// [`Shields::walk`] breadth-first from `at`: each cell once.
+    #[cold]
+    #[inline(never)]
+    fn walk_search(
+        &mut self,
+        pos: &Position<'_>,
+        d: u8,
+        at: u16,
+        attacker: Side,
+        blocker: Side,
         shield: u16,
     ) {
         let game = pos.game();
-        for &x in game.rev_step(attacker, d, at) {
-            let piece = pos.at(x);
-            if piece == 0 {
-                if depth < game.cell_count() {
-                    self.walk(pos, d, x, attacker, blocker, depth + 1, shield);
+        let search = super::bfs::Search {
+            game,
+            side: attacker,
+            backward: true,
+            dirs: std::slice::from_ref(&d),
+            occupied: Some([Side::White, Side::Black].map(|s| pos.occupied(s).words())),
+        };
+        let most = game.cell_count() as u32;
+        if shield != NO_CELL {
+            let slider = |piece: u8| {
+                side_of(piece) == attacker
+                    && game.attack_rays.slide_kinds[d as usize] & (1 << kind_of(piece)) != 0
+            };
+            let found = search.run(at, most, |x, _| {
+                if slider(pos.at(x)) {
+                    Visit::Found
+                } else {
+                    Visit::Block
                 }
-            } else if shield == NO_CELL {
-                if side_of(piece) == blocker && depth < game.cell_count() {
-                    self.walk(pos, d, x, attacker, blocker, depth + 1, x);
-                }
-            } else if side_of(piece) == attacker
-                && game.attack_rays.slide_kinds[d as usize] & (1 << kind_of(piece)) != 0
-            {
+            });
+            if found {
                 self.note(shield);
             }
+            return;
         }
+        search.run(at, most, |x, _| {
+            if side_of(pos.at(x)) == blocker {
+                self.walk_search(pos, d, x, attacker, blocker, x);
+            }
+            Visit::Block
+        });
     }
 
     /// Adds `x` to the shields.

@@ -598,12 +598,7 @@ impl Gen<'_, '_> {
         for _ in 0..self.game.cell_count() {
             let t = match self.game.next(self.side, d, at) {
                 NO_CELL => return,
-                BRANCH => {
-                    for &t in self.game.step(self.side, d, at) {
-                        self.hop_onto(i, last, d, t, past, left, waypoints);
-                    }
-                    return;
-                }
+                BRANCH => return self.hop_branches(i, last, d, at, past, left, waypoints),
                 t => t,
             };
             if !self.hop_onto_cell(i, last, t, &mut past, left, waypoints) {
@@ -613,22 +608,50 @@ impl Gen<'_, '_> {
         }
     }
 
-    /// [`Gen::hop`] from the cell `t` one step on, for a branch.
+    /// The rest of a hop from `at`, where its step branches: breadth-first
+    /// along `d` to the screens, then from each screen breadth-first within the
+    /// reach beyond it, so that no path of branches is followed twice
+    /// (following every path would take time exponential in the branches).
     #[allow(clippy::too_many_arguments)]
-    fn hop_onto(
+    fn hop_branches(
         &mut self,
         i: usize,
         last: bool,
         d: u8,
-        t: u16,
+        at: u16,
         past: Option<u32>,
         left: u32,
         waypoints: [u16; 2],
     ) {
-        let mut past = past;
-        if self.hop_onto_cell(i, last, t, &mut past, left, waypoints) {
-            self.hop(i, last, d, t, past, left, waypoints);
-        }
+        let (game, side, from) = (self.game, self.side, self.from);
+        let search = super::bfs::Search {
+            game,
+            side,
+            backward: false,
+            dirs: std::slice::from_ref(&d),
+            occupied: None,
+        };
+        let most = game.cell_count() as u32;
+        match past {
+            Some(n) => search.run(at, left.saturating_sub(n), |t, _| {
+                self.arrive(i, last, t, waypoints);
+                if self.pos.at(t) == 0 || t == from {
+                    Visit::Pass
+                } else {
+                    Visit::Block
+                }
+            }),
+            None => search.run(at, most, |t, _| {
+                let piece = self.pos.at(t);
+                if piece == 0 || t == from {
+                    return Visit::Pass;
+                }
+                if self.m.screen_kinds & 1u128 << kind_of(piece) != 0 {
+                    self.hop_branches(i, last, d, t, Some(0), left, waypoints);
+                }
+                Visit::Block
+            }),
+        };
     }
 
     /// One cell of a hop: before the screen, an empty cell is passed and a
@@ -681,6 +704,10 @@ impl Gen<'_, '_> {
         }
     }
 
+    /// The rest of a slide from `at`, where its step branches: every path of
+    /// branches in turn while they are few, else breadth-first along `d`, each
+    /// cell once at its shortest distance (cells reached twice land once, since
+    /// the moves of such a slide are deduplicated).
     fn slide_branches(
         &mut self,
         i: usize,
@@ -690,12 +717,70 @@ impl Gen<'_, '_> {
         left: u32,
         waypoints: [u16; 2],
     ) {
-        for &t in self.game.step(self.side, d, at) {
-            self.arrive(i, last, t, waypoints);
-            if left > 1 && self.passable(t) {
-                self.slide(i, last, d, t, left - 1, waypoints);
-            }
+        let mut budget = super::bfs::DEPTH_FIRST_BUDGET;
+        if !self.slide_paths(i, last, d, at, left, waypoints, &mut budget) {
+            self.slide_search(i, last, d, at, left, waypoints);
         }
+    }
+
+    /// [`Gen::slide_branches`] breadth-first: each cell once.
+    #[cold]
+    #[inline(never)]
+    fn slide_search(
+        &mut self,
+        i: usize,
+        last: bool,
+        d: u8,
+        at: u16,
+        left: u32,
+        waypoints: [u16; 2],
+    ) {
+        self.path(i, last, std::slice::from_ref(&d), at, left, waypoints);
+    }
+
+    /// [`Gen::slide`] from `at` along every path of branches, taking at most
+    /// `budget` branches (a straight stretch costs none); false when the
+    /// budget runs out first.
+    #[allow(clippy::too_many_arguments)]
+    fn slide_paths(
+        &mut self,
+        i: usize,
+        last: bool,
+        d: u8,
+        at: u16,
+        left: u32,
+        waypoints: [u16; 2],
+        budget: &mut u32,
+    ) -> bool {
+        let mut at = at;
+        for left in (1..=left).rev() {
+            let t = match self.game.next(self.side, d, at) {
+                NO_CELL => return true,
+                BRANCH => {
+                    for &t in self.game.step(self.side, d, at) {
+                        if *budget == 0 {
+                            return false;
+                        }
+                        *budget -= 1;
+                        self.arrive(i, last, t, waypoints);
+                        if left > 1
+                            && self.passable(t)
+                            && !self.slide_paths(i, last, d, t, left - 1, waypoints, budget)
+                        {
+                            return false;
+                        }
+                    }
+                    return true;
+                }
+                t => t,
+            };
+            self.arrive(i, last, t, waypoints);
+            if !self.passable(t) {
+                return true;
+            }
+            at = t;
+        }
+        true
     }
 
     /// Breadth-first over single steps in any of `dirs`, through passable cells:

@@ -6,9 +6,15 @@ use super::position::Position;
 
 /// The number of leaves of the legal move tree `depth` plies deep. The last ply is
 /// counted from the move list, not made (bulk counting).
+///
+/// Any depth is safe: the plies beyond [`RECURSION_DEPTH`] are walked with an
+/// explicit stack, so the depth a user asks for never reaches the thread's stack.
 pub fn perft(pos: &mut Position<'_>, depth: u32) -> u64 {
-    count(pos, depth, &mut Buffers::default(), 0)
+    count_any(pos, depth, &mut Buffers::default())
 }
+
+/// The deepest perft counted by recursion; deeper plies use an explicit stack.
+pub const RECURSION_DEPTH: u32 = 64;
 
 /// Perft below each legal root move, in move order; none at depth 0, where the
 /// root itself is the only leaf.
@@ -44,7 +50,7 @@ pub fn divide_parallel(
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(&mv) = roots.get(i) else { break };
             let undo = local.make(mv);
-            let n = count(&mut local, depth - 1, &mut buffers, 0);
+            let n = count_any(&mut local, depth - 1, &mut buffers);
             local.unmake(undo);
             counts.lock().unwrap_or_else(|e| e.into_inner())[i] = n;
             let total = nodes.fetch_add(n, Ordering::Relaxed) + n;
@@ -67,6 +73,42 @@ pub fn divide_parallel(
 /// in a game whose tree ends early allocates nothing it does not use.
 #[derive(Default)]
 struct Buffers(Vec<Vec<Move>>);
+
+/// [`count`] from the root, for any depth: the plies above the last
+/// [`RECURSION_DEPTH`] are walked with an explicit stack of move lists.
+fn count_any(pos: &mut Position<'_>, depth: u32, buffers: &mut Buffers) -> u64 {
+    if depth <= RECURSION_DEPTH {
+        return count(pos, depth, buffers, 0);
+    }
+    // Each frame: the legal moves of a ply, the next one to make, and the undo
+    // of the move made from it, if any.
+    let mut stack: Vec<(Vec<Move>, usize, Option<super::position::Undo>)> = Vec::new();
+    let mut moves = Vec::new();
+    legal_moves(pos, &mut moves);
+    stack.push((moves, 0, None));
+    let mut total = 0;
+    while let Some((moves, next, undo)) = stack.last_mut() {
+        if let Some(undo) = undo.take() {
+            pos.unmake(undo);
+        }
+        let Some(&mv) = moves.get(*next) else {
+            stack.pop();
+            continue;
+        };
+        *next += 1;
+        *undo = Some(pos.make(mv));
+        // The plies left below the move just made.
+        let left = depth - stack.len() as u32;
+        if left <= RECURSION_DEPTH {
+            total += count(pos, left, buffers, 0);
+        } else {
+            let mut moves = Vec::new();
+            legal_moves(pos, &mut moves);
+            stack.push((moves, 0, None));
+        }
+    }
+    total
+}
 
 fn count(pos: &mut Position<'_>, depth: u32, buffers: &mut Buffers, ply: usize) -> u64 {
     if depth == 0 {

@@ -89,8 +89,9 @@ pub struct Undo {
     put_slot: u16,
     /// The check counts before the move.
     checks: [u8; 2],
-    /// How many pieces the move's explosion removed.
-    blasted: u8,
+    /// How many pieces the move's explosion removed: at most one per cell, so
+    /// 16 bits, since a step that branches may blast more than 255 cells.
+    blasted: u16,
     /// Where a gated piece was taken out of its pool.
     gate_slot: u16,
     history: History,
@@ -507,7 +508,7 @@ impl<'g> Position<'g> {
 
     /// Removes the capturing piece on `at` and the pieces around it that the
     /// explosion does not spare; returns how many it removed.
-    fn explode(&mut self, at: u16, e: &crate::game::Explosion) -> u8 {
+    fn explode(&mut self, at: u16, e: &crate::game::Explosion) -> u16 {
         let game = self.game;
         let mut n = 0;
         let mut blast = |pos: &mut Position<'_>, c: u16| {
@@ -529,7 +530,7 @@ impl<'g> Position<'g> {
                 blast(self, c);
             }
         }
-        n as u8
+        n as u16
     }
 
     /// Moves the neutral piece `wall` onto `to`; returns where it stood, or

@@ -38,6 +38,8 @@ pub enum ParseFenError {
     BadEnPassant(String),
     /// A counter is not a number.
     BadCounter(String),
+    /// A counter is larger than [`crate::limits::MAX_MOVE_NUMBER`]; the message.
+    CounterTooLarge(String),
     /// More fields than FEN has.
     TooManyFields,
     /// The FEN is empty.
@@ -51,7 +53,7 @@ impl fmt::Display for ParseFenError {
         match self {
             ParseFenError::NeedsGeneralNotation => write!(
                 f,
-                "FEN cannot hold this game's pools, piece counters or first-move rights; use --position"
+                "FEN cannot hold this game's board, pools, piece counters or first-move rights; use --position"
             ),
             ParseFenError::NotRectangular => {
                 write!(
@@ -84,6 +86,7 @@ impl fmt::Display for ParseFenError {
                 "FEN en-passant square `{s}` does not follow a double step"
             ),
             ParseFenError::BadCounter(s) => write!(f, "FEN counter `{s}` is not a number"),
+            ParseFenError::CounterTooLarge(why) => write!(f, "FEN {why}"),
             ParseFenError::TooManyFields => write!(f, "FEN has more fields than it should"),
             ParseFenError::Empty => write!(f, "FEN is empty"),
             ParseFenError::Unplayable(why) => write!(f, "FEN position is impossible: {why}"),
@@ -172,8 +175,13 @@ pub fn parse<'g>(game: &'g Game, fen: &str) -> Result<Position<'g>, ParseFenErro
     }
     let counter = |i: usize, default: u32| -> Result<u32, ParseFenError> {
         clocks.get(i).map_or(Ok(default), |s| {
-            s.parse()
-                .map_err(|_| ParseFenError::BadCounter(s.to_string()))
+            crate::limits::read_move_counter(s).map_err(|why| {
+                if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
+                    ParseFenError::CounterTooLarge(why)
+                } else {
+                    ParseFenError::BadCounter(s.to_string())
+                }
+            })
         })
     };
     pos.halfmove = counter(0, 0)?;
@@ -234,7 +242,10 @@ fn parse_checks(game: &Game, field: &str, pos: &mut Position<'_>) -> Result<(), 
 /// one pool (the hand), no piece counters, and no first-move rights beyond
 /// castling's.
 pub fn has_fen(game: &Game) -> bool {
-    game.rect.is_some()
+    // Castling rights name a file by one letter.
+    game.rect
+        .as_ref()
+        .is_some_and(|rect| rect[0].len() <= crate::limits::MAX_FEN_FILES)
         && game.pool_names.len() <= 1
         && game.pieces.iter().enumerate().all(|(k, p)| {
             p.counter.is_none()

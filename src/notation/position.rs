@@ -105,8 +105,7 @@ pub fn parse<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, ParsePositi
     }
     let counter = |i: usize, default: u32| -> Result<u32, ParsePositionError> {
         fields.get(i).map_or(Ok(default), |s| {
-            s.parse()
-                .map_err(|_| ParsePositionError(format!("counter `{s}` is not a number")))
+            crate::limits::read_move_counter(s).map_err(ParsePositionError)
         })
     };
     pos.halfmove = counter(4, 0)?;

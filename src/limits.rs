@@ -1,0 +1,205 @@
+//! Every limit that a rule file, a position or a request can reach, in one place.
+//!
+//! Tessera reads text from strangers, so every size it accepts is bounded: an
+//! input past a limit is refused with an error that names the limit and its value
+//! ([`exceeded`]), never truncated, wrapped or left to run out of time or memory.
+//! docs/language.md's Limits section lists them all; `tests/hostile.rs` and
+//! `tests/pathological/` hold an input at or past each one.
+
+use crate::diag::{Diagnostic, Span};
+use crate::syntax::ast;
+
+/// The largest rule file read, in bytes; a larger one is refused before it is read.
+pub const MAX_RULE_FILE_BYTES: usize = 1 << 20;
+
+/// The most cells a board may have; the grid's box (removed cells included)
+/// counts against it. Cells are `u16` indices, with two values kept as marks.
+pub const MAX_CELLS: usize = 4096;
+
+/// The most piece kinds, promoted copies included: a piece on a cell is one byte,
+/// `1 + 2 * kind + side`.
+pub const MAX_KINDS: usize = 127;
+
+/// The most directions, links included; two `u8` values are kept as marks.
+pub const MAX_DIRECTIONS: usize = 255;
+
+/// The most pools: a move names its pool in one byte, with 0 for none.
+pub const MAX_POOLS: usize = 255;
+
+/// The most movements one piece kind may have: the move table indexes them in 16 bits.
+pub const MAX_MOVEMENTS: usize = 1 << 16;
+
+/// The most legs one movement may have (`step n then step e then ...`).
+pub const MAX_LEGS: usize = 1024;
+
+/// The most offsets one `leap` leg may list.
+pub const MAX_LEAP_OFFSETS: usize = 4096;
+
+/// The most symmetric images one leap offset may have.
+pub const MAX_LEAP_IMAGES: u128 = 4096;
+
+/// The highest value of a counter, and the most checks a `checked N times` goal counts.
+pub const MAX_COUNTER: u32 = 255;
+
+/// The most paths a `sets en passant` movement may have: its moves are followed
+/// path by path, since each path passes its own cells.
+pub const MAX_EN_PASSANT_PATHS: u128 = 4096;
+
+/// The highest move number and halfmove clock a position text may give, far
+/// below where the 32-bit counters would wrap however long the game goes on.
+pub const MAX_MOVE_NUMBER: u32 = 1_000_000_000;
+
+/// The most files a board may have to be written in FEN: castling rights name
+/// a file by one letter `A` to `Z`.
+pub const MAX_FEN_FILES: usize = 26;
+
+/// Unknown names longer than this (in characters) get no "did you mean".
+pub const MAX_SUGGESTED_NAME: usize = 64;
+
+/// The most errors rendered for one rule file; the rest are counted.
+pub const MAX_RENDERED_ERRORS: usize = 100;
+
+/// The most characters of a source line shown under an error (around the span).
+pub const MAX_RENDERED_LINE: usize = 200;
+
+/// The most characters of an error message; a longer one (holding a very long
+/// name) is cut, with `…` marking the cut.
+pub const MAX_MESSAGE_CHARS: usize = 300;
+
+/// The message for an input past a limit: `the board has 70,000 cells; the
+/// limit is 65,536`.
+pub fn exceeded(subject: &str, count: u128, noun: &str, limit: u128) -> String {
+    format!(
+        "{subject} has {} {noun}; the limit is {}",
+        thousands(count),
+        thousands(limit)
+    )
+}
+
+/// `n` with a comma between groups of three digits: `65,536`.
+pub fn thousands(n: u128) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Reads the halfmove clock or move number of a position text: digits, at
+/// most [`MAX_MOVE_NUMBER`]; else the message for the field.
+pub fn read_move_counter(text: &str) -> Result<u32, String> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("counter `{text}` is not a number"));
+    }
+    match text.parse::<u32>() {
+        Ok(n) if n <= MAX_MOVE_NUMBER => Ok(n),
+        _ => Err(format!(
+            "counter `{text}` is larger than the limit, {}",
+            thousands(u128::from(MAX_MOVE_NUMBER))
+        )),
+    }
+}
+
+/// The error for a rule file of `bytes` bytes, if it is too large to read.
+pub fn check_rule_file_size(bytes: u64) -> Option<String> {
+    (bytes > MAX_RULE_FILE_BYTES as u64).then(|| {
+        exceeded(
+            "the rule file",
+            u128::from(bytes),
+            "bytes",
+            MAX_RULE_FILE_BYTES as u128,
+        )
+    })
+}
+
+/// The limits that can be checked on the syntax tree alone, before compiling:
+/// counts of pools, movements, legs and leap offsets.
+pub fn check_file(file: &ast::File) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    if file.pools.len() > MAX_POOLS {
+        let span = file.pools[MAX_POOLS].span;
+        let message = exceeded(
+            "the rule file",
+            file.pools.len() as u128,
+            "pools",
+            MAX_POOLS as u128,
+        );
+        errors.push(Diagnostic::new(span, message));
+    }
+    for p in &file.pieces {
+        if p.movements.len() > MAX_MOVEMENTS {
+            let subject = format!("piece `{}`", p.name.text);
+            let message = exceeded(
+                &subject,
+                p.movements.len() as u128,
+                "movements",
+                MAX_MOVEMENTS as u128,
+            );
+            errors.push(Diagnostic::new(p.name.span, message));
+        }
+        for m in &p.movements {
+            check_movement(m, &mut errors);
+        }
+    }
+    errors
+}
+
+fn check_movement(m: &ast::Movement, errors: &mut Vec<Diagnostic>) {
+    if m.legs.len() > MAX_LEGS {
+        let message = exceeded(
+            "the movement",
+            m.legs.len() as u128,
+            "legs",
+            MAX_LEGS as u128,
+        );
+        errors.push(Diagnostic::new(first_span(m.span), message));
+    }
+    for leg in &m.legs {
+        if let ast::Leg::Leap(offsets, span) = leg {
+            if offsets.len() > MAX_LEAP_OFFSETS {
+                let message = exceeded(
+                    "the leap",
+                    offsets.len() as u128,
+                    "offsets",
+                    MAX_LEAP_OFFSETS as u128,
+                );
+                errors.push(Diagnostic::new(first_span(*span), message));
+            }
+        }
+    }
+}
+
+/// The first few bytes of a span, enough for the caret line of an error about
+/// a huge construct.
+fn first_span(span: Span) -> Span {
+    Span {
+        start: span.start,
+        end: span.end.min(span.start.saturating_add(4)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_are_grouped() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(65_536), "65,536");
+        assert_eq!(thousands(1_048_577), "1,048,577");
+    }
+
+    #[test]
+    fn the_message_names_the_limit() {
+        assert_eq!(
+            exceeded("the board", 70_000, "cells", 65_536),
+            "the board has 70,000 cells; the limit is 65,536"
+        );
+    }
+}
