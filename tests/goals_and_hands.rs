@@ -550,3 +550,19 @@ fn clock_reset_by_names_the_kinds_whose_moves_restart_the_halfmove_clock() {
     assert_eq!(after(&game(&src("clock reset by Knight"))), 0);
     assert_eq!(after(&game(&src("clock reset by captures and drops"))), 8);
 }
+
+#[test]
+fn a_game_won_in_check_reads_back() {
+    // Blowing up the last enemy king wins even while the winner stands in
+    // check; the position so reached is written and read back, and not
+    // refused as one where the side not to move is in check.
+    let src = std::fs::read_to_string("games/atomic.game").unwrap();
+    let g = compile_str(&src).unwrap();
+    let pos = at(&g, "r6k/6p1/8/8/8/8/8/K5R1 w - - 0 1", "g1g7");
+    let text = tessera::notation::position::format(&pos);
+    assert_eq!(text, "Ka1,ra8 b - - 0 1");
+    let mut back = tessera::notation::position::parse(&g, &text).unwrap();
+    assert_eq!(back, pos);
+    assert_eq!(result(&g, "r7/8/8/8/8/8/8/K7 b - - 0 1", ""), "white wins");
+    assert!(matches!(status(&mut back), Status::Over { .. }));
+}

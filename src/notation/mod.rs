@@ -131,7 +131,11 @@ pub(crate) fn write_en_passant(pos: &Position<'_>) -> String {
 /// The message names the side in check.
 pub fn check_playable(pos: &Position<'_>) -> Result<(), String> {
     let waiting = pos.side_to_move().opposite();
-    if crate::engine::attack::in_check(pos, waiting) {
+    // A game a goal has ended may leave the winner in check: in atomic
+    // chess, the move that blows up the last enemy king.
+    if crate::engine::attack::in_check(pos, waiting)
+        && crate::engine::outcome::rule_end(&mut pos.clone()).is_none()
+    {
         return Err(format!("{} is in check but not to move", waiting.name()));
     }
     Ok(())
