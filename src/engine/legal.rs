@@ -62,6 +62,19 @@ fn add_pass(pos: &Position<'_>, out: &mut Vec<Move>) {
     }
 }
 
+/// Keeps the legal ones among some pseudo-legal moves of `pos` (for a search
+/// that wants only its captures, say): the same tests as [`legal_moves`],
+/// without the pass and without forced capture, which look at every move.
+pub fn retain_legal(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
+    if pos.game().general_legality {
+        keep_legal_by_making(pos, moves);
+    } else {
+        let exposed = Shields::find(pos, pos.side_to_move(), pos.side_to_move());
+        let known = Unattacked::new(exposed.checked);
+        keep_legal(pos, moves, &exposed, &known);
+    }
+}
+
 /// Where capturing is compulsory: only the captures, if there are any.
 fn keep_captures(pos: &Position<'_>, moves: &mut Vec<Move>) {
     let side = pos.side_to_move();

@@ -25,6 +25,9 @@ pub struct Evaluator {
     /// Per side, kind and cell: the bonus for a piece standing there.
     bonus: [Vec<i32>; 2],
     cells: usize,
+    /// -1 where a side wins by losing every piece (antichess), so that
+    /// material counts against its owner; else 1.
+    sign: i32,
 }
 
 impl Evaluator {
@@ -86,10 +89,15 @@ impl Evaluator {
                 }
             }
         }
+        let gives_away = game
+            .extinctions
+            .iter()
+            .any(|e| e.kinds.is_empty() && e.outcome == crate::game::Outcome::Wins);
         Evaluator {
             worth,
             bonus,
             cells,
+            sign: if gives_away { -1 } else { 1 },
         }
     }
 
@@ -104,13 +112,14 @@ impl Evaluator {
                 if game.pieces[k].neutral {
                     continue;
                 }
-                *s += self.worth[k] + self.bonus[side.index()][k * self.cells + c as usize];
+                *s += self.sign * self.worth[k]
+                    + self.bonus[side.index()][k * self.cells + c as usize];
             }
             for pool in 0..game.pool_names.len() {
                 for &(piece, _) in pos.pool(pool, side) {
                     // A piece in hand may go anywhere: a little more than on
                     // the board.
-                    *s += self.worth[kind_of(piece) as usize] * 11 / 10;
+                    *s += self.sign * self.worth[kind_of(piece) as usize] * 11 / 10;
                 }
             }
         }

@@ -10,7 +10,9 @@
 pub mod eval;
 mod keys;
 
-use crate::engine::legal::legal_moves;
+use crate::engine::attack::in_check;
+use crate::engine::legal::{legal_moves, retain_legal};
+use crate::engine::movegen::pseudo_legal_moves;
 use crate::engine::outcome::{rule_end, status, Status};
 use crate::engine::{Move, MoveKind, Position};
 use crate::game::{kind_of, side_of};
@@ -320,16 +322,27 @@ impl<'g> Searcher<'g> {
             return end_score(pos, end, ply);
         }
         let mut moves = Vec::new();
-        legal_moves(pos, &mut moves);
-        if moves.is_empty() {
-            let end = status(pos);
-            return end_score(pos, end, ply);
+        let checked = in_check(pos, pos.side_to_move());
+        if checked {
+            // In check, every legal move, so that a mate is seen.
+            legal_moves(pos, &mut moves);
+            if moves.is_empty() {
+                let end = status(pos);
+                return end_score(pos, end, ply);
+            }
         }
         let stand = self.eval.evaluate(pos);
         if stand >= beta || qdepth >= 8 || ply >= MAX_PLY {
             return stand;
         }
         alpha = alpha.max(stand);
+        if !checked {
+            // Only captures and promotions, tested for legality alone: the
+            // quiet moves, most of them, need no test.
+            pseudo_legal_moves(pos, &mut moves);
+            moves.retain(|m| self.is_capture(pos, m) || m.promotes_to().is_some());
+            retain_legal(pos, &mut moves);
+        }
         moves.retain(|m| self.is_capture(pos, m) || m.promotes_to().is_some());
         self.order(pos, &mut moves, None, ply);
         for &mv in &moves {
