@@ -167,22 +167,24 @@ pub enum Result1 {
     Loss,
 }
 
-/// Plays one game from the start, `first` taking `first_side`; the result
-/// for `first` and the number of plies. An illegal move loses.
+/// Plays one game from the start, the first engine taking `first_side`,
+/// each engine searching within its own limits; the result for the first
+/// engine and the number of plies. An illegal move loses.
 pub fn play_game<'g>(
     game: &'g Game,
     engines: [&mut Engine<'g>; 2],
     first_side: Side,
-    limits: &Limits,
+    limits: [&Limits; 2],
     max_plies: u32,
 ) -> (Result1, u32, Option<String>) {
     let mut pos = Position::start(game);
     let mut moves: Vec<String> = Vec::new();
     let [a, b] = engines;
-    let mut pair: [&mut Engine<'g>; 2] = if first_side == Side::White {
-        [a, b]
+    let [la, lb] = limits;
+    let (mut pair, limits): ([&mut Engine<'g>; 2], [&Limits; 2]) = if first_side == Side::White {
+        ([a, b], [la, lb])
     } else {
-        [b, a]
+        ([b, a], [lb, la])
     };
     for ply in 0..max_plies {
         if let Status::Over { winner, .. } = status(&mut pos) {
@@ -195,7 +197,7 @@ pub fn play_game<'g>(
         }
         let side = pos.side_to_move();
         let engine = &mut pair[side.index()];
-        match engine.choose(&mut pos, &moves, limits) {
+        match engine.choose(&mut pos, &moves, limits[side.index()]) {
             Ok(mv) => {
                 moves.push(uci::format(game, &mv));
                 pos.make(mv);

@@ -115,6 +115,9 @@ pub enum Command {
         /// Milliseconds a move (100 by default).
         #[arg(long)]
         movetime: Option<u64>,
+        /// Milliseconds a move of the second engine, if it differs (time odds).
+        #[arg(long)]
+        second_movetime: Option<u64>,
         /// Plies a move, instead of a time.
         #[arg(long)]
         depth: Option<u32>,
@@ -323,6 +326,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             second,
             games,
             movetime,
+            second_movetime,
             depth,
             max_plies,
             seed,
@@ -344,10 +348,22 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                     (_, ms) => Some(std::time::Duration::from_millis(ms.unwrap_or(100))),
                 },
             };
+            let second_limits = Limits {
+                time: second_movetime
+                    .map(std::time::Duration::from_millis)
+                    .or(limits.time),
+                ..limits.clone()
+            };
             let (mut w, mut d, mut l) = (0, 0, 0);
             for i in 0..games {
                 let side = if i % 2 == 0 { Side::White } else { Side::Black };
-                let (r, plies, why) = play_game(&game, [&mut a, &mut b], side, &limits, max_plies);
+                let (r, plies, why) = play_game(
+                    &game,
+                    [&mut a, &mut b],
+                    side,
+                    [&limits, &second_limits],
+                    max_plies,
+                );
                 let word = match r {
                     Result1::Win => {
                         w += 1;
