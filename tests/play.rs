@@ -1,26 +1,12 @@
 //! `tessera play` in the terminal, fed by a script on standard input: a
 //! human's moves, the commands, the AI's answers and the announced result.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 fn play(args: &[&str], script: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    String::from_utf8(out.stdout).unwrap()
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    common::binary_with_input(&all, script)
 }
 
 #[test]

@@ -6,23 +6,13 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+
 /// Runs `tessera uci` on the games with `script` as input; its output.
 fn session(games: &[&str], script: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .arg("uci")
-        .args(games)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    String::from_utf8(out.stdout).unwrap()
+    let mut args = vec!["uci"];
+    args.extend_from_slice(games);
+    common::binary_with_input(&args, script)
 }
 
 #[test]

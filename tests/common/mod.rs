@@ -151,3 +151,25 @@ impl Fixture {
         out
     }
 }
+
+/// Runs the `tessera` binary with `args`, `input` on its standard input;
+/// what it printed, once it has exited successfully.
+pub fn binary_with_input(args: &[&str], input: &str) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "tessera {args:?} failed");
+    String::from_utf8(out.stdout).unwrap()
+}
