@@ -266,14 +266,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
         } => {
             let (_, game) = load(&file)?;
             let mut pos = position(&game, &at)?;
-            let mut limits = Limits {
-                depth,
-                nodes,
-                time: movetime.map(std::time::Duration::from_millis),
-            };
-            if depth.is_none() && nodes.is_none() && movetime.is_none() {
-                limits.time = Some(std::time::Duration::from_secs(1));
-            }
+            let limits = Limits::given(depth, nodes, movetime, 1000);
             let mut searcher = Searcher::new(&game, 64);
             let mut lines = Vec::new();
             let report = searcher.search(&mut pos, &limits, |r| lines.push(info_line(&game, r)));
@@ -304,17 +297,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                     Player::Human
                 }
             };
-            let time = match (depth, movetime) {
-                (Some(_), None) => None,
-                (_, ms) => Some(std::time::Duration::from_millis(ms.unwrap_or(1000))),
-            };
             let options = Options {
                 players: [who(AiSides::White), who(AiSides::Black)],
-                limits: Limits {
-                    depth,
-                    nodes: None,
-                    time,
-                },
+                limits: Limits::given(depth, None, movetime, 1000),
                 max_plies,
             };
             let stdin = std::io::stdin();
@@ -340,14 +325,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             let mut a = Engine::named(&first, &game, &variant, seed).map_err(usage)?;
             let mut b =
                 Engine::named(&second, &game, &variant, seed.wrapping_mul(31)).map_err(usage)?;
-            let limits = Limits {
-                depth,
-                nodes: None,
-                time: match (depth, movetime) {
-                    (Some(_), None) => None,
-                    (_, ms) => Some(std::time::Duration::from_millis(ms.unwrap_or(100))),
-                },
-            };
+            let limits = Limits::given(depth, None, movetime, 100);
             let second_limits = Limits {
                 time: second_movetime
                     .map(std::time::Duration::from_millis)

@@ -185,23 +185,9 @@ fn accepting_a_changed_snapshot_leaves_the_other_failures_failing() {
 
 /// Runs the binary's `tessera test --review` on the folder, answering `input`.
 fn review(s: &Scratch, input: &str) -> (i32, String) {
-    use std::io::Write;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(["test", &s.path(""), "--review"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let run = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&run.stdout).replace(&s.path(""), "TMP/");
-    (run.status.code().unwrap_or(-1), text)
+    let folder = s.path("");
+    let (code, out) = common::run_binary(&["test", &folder, "--review"], input);
+    (code, out.replace(&folder, "TMP/"))
 }
 
 #[test]

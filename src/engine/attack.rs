@@ -374,14 +374,7 @@ fn slide_back_search(
     by: Side,
     ok: &dyn Fn(u16, u32) -> bool,
 ) -> bool {
-    let game = pos.game();
-    let search = super::bfs::Search {
-        game,
-        side: by,
-        backward: true,
-        dirs: std::slice::from_ref(&d),
-        occupied: Some([Side::White, Side::Black].map(|s| pos.occupied(s).words())),
-    };
+    let search = super::bfs::Search::among_pieces(pos, by, true, std::slice::from_ref(&d));
     search.run(at, max - dist + 1, |x, k| {
         if pos.at(x) == 0 {
             Visit::Pass
@@ -443,14 +436,7 @@ fn path_back(
     by: Side,
     ok: &dyn Fn(u16, u32) -> bool,
 ) -> bool {
-    let game = pos.game();
-    let search = super::bfs::Search {
-        game,
-        side: by,
-        backward: true,
-        dirs,
-        occupied: Some([Side::White, Side::Black].map(|s| pos.occupied(s).words())),
-    };
+    let search = super::bfs::Search::among_pieces(pos, by, true, dirs);
     search.run(cell, max, |x, dist| {
         if pos.at(x) == 0 {
             Visit::Pass

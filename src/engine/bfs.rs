@@ -76,6 +76,25 @@ pub struct Search<'a> {
     pub occupied: Option<[&'a [u64]; 2]>,
 }
 
+impl<'a> Search<'a> {
+    /// A search among the pieces of `pos`: it visits the occupied cells and
+    /// passes through the empty ones.
+    pub fn among_pieces(
+        pos: &'a super::position::Position<'_>,
+        side: Side,
+        backward: bool,
+        dirs: &'a [u8],
+    ) -> Search<'a> {
+        Search {
+            game: pos.game(),
+            side,
+            backward,
+            dirs,
+            occupied: Some([Side::White, Side::Black].map(|s| pos.occupied(s).words())),
+        }
+    }
+}
+
 impl Search<'_> {
     /// Visits every cell within `max` steps of `start` (not `start` itself),
     /// each once, nearest first; `visit` hears each cell and its distance and

@@ -77,12 +77,7 @@ pub fn retain_legal(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
 
 /// Where capturing is compulsory: only the captures, if there are any.
 fn keep_captures(pos: &Position<'_>, moves: &mut Vec<Move>) {
-    let side = pos.side_to_move();
-    let captures = |mv: &Move| match mv.kind {
-        MoveKind::EnPassant => true,
-        MoveKind::Drop | MoveKind::Transfer | MoveKind::Castle | MoveKind::Pass => false,
-        _ => pos.at(mv.to) != 0 && side_of(pos.at(mv.to)) != side,
-    };
+    let captures = |mv: &Move| pos.is_capture(mv);
     if moves.iter().any(captures) {
         moves.retain(captures);
     }
@@ -429,15 +424,8 @@ impl Shields {
         attacker: Side,
         blocker: Side,
     ) {
-        let game = pos.game();
-        let occupied = Some([Side::White, Side::Black].map(|s| pos.occupied(s).words()));
-        let search = |backward| super::bfs::Search {
-            game,
-            side: attacker,
-            backward,
-            dirs: &line.dirs,
-            occupied,
-        };
+        let search =
+            |backward| super::bfs::Search::among_pieces(pos, attacker, backward, &line.dirs);
         // The blocker's pieces a path could pass on its way to the royal piece.
         let mut near: [(u16, u32); Shields::MAX] = [(NO_CELL, 0); Shields::MAX];
         let mut found = 0;
@@ -625,13 +613,8 @@ impl Shields {
         shield: u16,
     ) {
         let game = pos.game();
-        let search = super::bfs::Search {
-            game,
-            side: attacker,
-            backward: true,
-            dirs: std::slice::from_ref(&d),
-            occupied: Some([Side::White, Side::Black].map(|s| pos.occupied(s).words())),
-        };
+        let search =
+            super::bfs::Search::among_pieces(pos, attacker, true, std::slice::from_ref(&d));
         let most = game.cell_count() as u32;
         if shield != NO_CELL {
             let slider = |piece: u8| {

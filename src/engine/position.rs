@@ -124,6 +124,19 @@ impl PartialEq for Position<'_> {
 }
 
 impl<'g> Position<'g> {
+    /// Whether `mv`, a move of the side to move, captures (en passant
+    /// included; drops, transfers, castling and passes never do).
+    pub fn is_capture(&self, mv: &Move) -> bool {
+        match mv.kind {
+            MoveKind::EnPassant => true,
+            MoveKind::Drop | MoveKind::Transfer | MoveKind::Castle | MoveKind::Pass => false,
+            _ => {
+                let there = self.at(mv.to);
+                there != 0 && side_of(there) != self.side
+            }
+        }
+    }
+
     /// What the last moves were, as far as goals look back.
     pub fn history(&self) -> History {
         self.history

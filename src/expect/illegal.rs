@@ -10,7 +10,6 @@ use crate::engine::legal::legal_moves;
 use crate::engine::movegen::pseudo_legal_moves;
 use crate::engine::outcome::{facing, rule_end};
 use crate::engine::{MoveKind, Position};
-use crate::game::side_of;
 use crate::notation::uci;
 
 /// Why the move written `text` is not legal in `pos`, or `None` when it is.
@@ -30,12 +29,7 @@ pub fn why_illegal(pos: &mut Position<'_>, text: &str) -> Option<Reason> {
         return Some(Reason::NoSuchMove);
     };
     let side = pos.side_to_move();
-    let captures = |m: &crate::Move| match m.kind {
-        MoveKind::EnPassant => true,
-        MoveKind::Drop | MoveKind::Transfer | MoveKind::Castle | MoveKind::Pass => false,
-        _ => pos.at(m.to) != 0 && side_of(pos.at(m.to)) != side,
-    };
-    let is_capture = captures(&mv);
+    let is_capture = pos.is_capture(&mv);
     let royals = pos.royals(side).len();
     let undo = pos.make(mv);
     let exposed = pos.royals(side).len() < royals || in_check(pos, side);

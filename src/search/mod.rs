@@ -15,7 +15,7 @@ use crate::engine::legal::{legal_moves, retain_legal};
 use crate::engine::movegen::pseudo_legal_moves;
 use crate::engine::outcome::{rule_end, status, Status};
 use crate::engine::{Move, MoveKind, Position};
-use crate::game::{kind_of, side_of};
+use crate::game::kind_of;
 use eval::Evaluator;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -33,6 +33,25 @@ pub struct Limits {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub time: Option<Duration>,
+}
+
+impl Limits {
+    /// The limits a command gives: a depth, a number of nodes, milliseconds a
+    /// move; `default_ms` milliseconds when it gives none of them.
+    pub fn given(
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        movetime: Option<u64>,
+        default_ms: u64,
+    ) -> Limits {
+        let unlimited = depth.is_none() && nodes.is_none();
+        let ms = movetime.or(unlimited.then_some(default_ms));
+        Limits {
+            depth,
+            nodes,
+            time: ms.map(Duration::from_millis),
+        }
+    }
 }
 
 /// What one finished iteration found.
@@ -255,7 +274,7 @@ impl<'g> Searcher<'g> {
         let mut best_score = -INFINITY;
         let mut best_move = None;
         for (i, &mv) in moves.iter().enumerate() {
-            let quiet = !self.is_capture(pos, &mv);
+            let quiet = !pos.is_capture(&mv);
             let undo = pos.make(mv);
             let score = if i == 0 {
                 -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
@@ -336,14 +355,15 @@ impl<'g> Searcher<'g> {
             return stand;
         }
         alpha = alpha.max(stand);
+        // Only captures and promotions; out of check, they alone are tested
+        // for legality: the quiet moves, most of them, need no test.
         if !checked {
-            // Only captures and promotions, tested for legality alone: the
-            // quiet moves, most of them, need no test.
             pseudo_legal_moves(pos, &mut moves);
-            moves.retain(|m| self.is_capture(pos, m) || m.promotes_to().is_some());
+        }
+        moves.retain(|m| pos.is_capture(m) || m.promotes_to().is_some());
+        if !checked {
             retain_legal(pos, &mut moves);
         }
-        moves.retain(|m| self.is_capture(pos, m) || m.promotes_to().is_some());
         self.order(pos, &mut moves, None, ply);
         for &mv in &moves {
             let undo = pos.make(mv);
@@ -360,17 +380,6 @@ impl<'g> Searcher<'g> {
         alpha
     }
 
-    fn is_capture(&self, pos: &Position<'_>, mv: &Move) -> bool {
-        match mv.kind {
-            MoveKind::EnPassant => true,
-            MoveKind::Drop | MoveKind::Transfer | MoveKind::Castle | MoveKind::Pass => false,
-            _ => {
-                let there = pos.at(mv.to);
-                there != 0 && side_of(there) != pos.side_to_move()
-            }
-        }
-    }
-
     /// Orders moves best first: the table's move, captures by most valuable
     /// victim and least valuable attacker, promotions, killers, history.
     fn order(&self, pos: &Position<'_>, moves: &mut [Move], table_move: Option<Move>, ply: usize) {
@@ -380,7 +389,7 @@ impl<'g> Searcher<'g> {
             .map(|&mv| {
                 let score = if Some(mv) == table_move {
                     1 << 30
-                } else if self.is_capture(pos, &mv) {
+                } else if pos.is_capture(&mv) {
                     let victim = if mv.kind == MoveKind::EnPassant {
                         pos.at(mv.aux)
                     } else {

@@ -152,17 +152,18 @@ impl Fixture {
     }
 }
 
-/// Runs the `tessera` binary with `args`, `input` on its standard input;
-/// what it printed, once it has exited successfully.
-pub fn binary_with_input(args: &[&str], input: &str) -> String {
+/// Runs the `tessera` binary with `args`, `input` on its standard input:
+/// its exit status and what it printed on standard output.
+pub fn run_binary(args: &[&str], input: &str) -> (i32, String) {
     use std::io::Write;
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
-        .unwrap();
+        .expect("the binary runs");
     child
         .stdin
         .take()
@@ -170,6 +171,13 @@ pub fn binary_with_input(args: &[&str], input: &str) -> String {
         .write_all(input.as_bytes())
         .unwrap();
     let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "tessera {args:?} failed");
-    String::from_utf8(out.stdout).unwrap()
+    let code = out.status.code().unwrap_or(-1);
+    (code, String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// [`run_binary`], which must exit successfully; what it printed.
+pub fn binary_with_input(args: &[&str], input: &str) -> String {
+    let (code, out) = run_binary(args, input);
+    assert_eq!(code, 0, "tessera {args:?} failed: {out}");
+    out
 }
