@@ -11,16 +11,21 @@
 //! assert_eq!(tessera::perft(&mut pos, 2), 400);
 //! ```
 
+#[cfg(feature = "cli")]
 pub mod arena;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod compile;
 pub mod diag;
 pub mod engine;
+#[cfg(feature = "cli")]
 pub mod expect;
 pub mod game;
 pub mod limits;
 pub mod notation;
+#[cfg(feature = "cli")]
 pub mod play;
+#[cfg(feature = "cli")]
 pub mod protocol;
 pub mod search;
 pub mod show;
