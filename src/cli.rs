@@ -135,6 +135,19 @@ pub enum Command {
         /// Rule files and folders of rule files.
         files: Vec<String>,
     },
+    /// Serve the browser studio: the board, play against the AI, the rule
+    /// file in an editor checked as you type. Without arguments, the folder
+    /// `games`. Prints the page's address; Ctrl-C stops it.
+    Serve {
+        /// Rule files and folders of rule files.
+        files: Vec<String>,
+        /// The address to listen on (the studio can save rule files: keep it local).
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// The port; 0 for any free port.
+        #[arg(long, default_value_t = 8000)]
+        port: u16,
+    },
     /// Run the expectations of rule files (`NAME.tests` beside `NAME.game`).
     Test {
         /// Expectation files, rule files, or folders of them (`games/`).
@@ -379,6 +392,15 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             let stdin = std::io::BufReader::new(std::io::stdin());
             crate::protocol::uci::run(&games, stdin, out).map_err(io)
         }
+        Command::Serve { files, host, port } => {
+            let paths = if files.is_empty() {
+                vec!["games".to_string()]
+            } else {
+                files
+            };
+            let options = crate::serve::Options { paths, host, port };
+            crate::serve::run(&options, out).map_err(|e| Failure::Usage(anyhow::anyhow!(e)))
+        }
         Command::Test {
             paths,
             filter,
@@ -520,7 +542,7 @@ fn load(path: &str) -> Result<(String, Game), Failure> {
 /// Reads a rule file, refusing one larger than [`limits::MAX_RULE_FILE_BYTES`]
 /// before reading it whole: by its size where the file system knows it, else
 /// (a pipe, a device) after reading one byte past the limit.
-fn read_rule_file(path: &str) -> Result<String, Failure> {
+pub(crate) fn read_rule_file(path: &str) -> Result<String, Failure> {
     use std::io::Read;
     let cannot = |e: std::io::Error| Failure::Usage(anyhow::anyhow!("cannot read `{path}`: {e}"));
     let too_large = |message: String| Failure::Rules(format!("{path}: error: {message}\n"));

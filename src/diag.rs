@@ -44,6 +44,14 @@ impl Diagnostic {
         self.render_with(path, src, &Lines::new(src))
     }
 
+    /// Where the diagnostic starts in `src`: its 1-based line and column (in
+    /// characters), as [`Diagnostic::render`] prints them.
+    pub fn line_col(&self, src: &str) -> (usize, usize) {
+        let start = floor_char_boundary(src, (self.span.start as usize).min(src.len()));
+        let (line_no, line_start) = Lines::new(src).line_of(start);
+        (line_no, src[line_start..start].chars().count() + 1)
+    }
+
     /// [`Diagnostic::render`] with the line starts of `src` already found.
     ///
     /// The output is bounded whatever the input: a long message is cut at
@@ -211,6 +219,14 @@ mod tests {
         assert_eq!(lines[3].find('^'), Some(at));
         assert!(lines[3].ends_with("^^^"));
         assert!(lines[2].len() < limits::MAX_RENDERED_LINE + 20);
+    }
+
+    #[test]
+    fn line_and_column_are_those_rendered() {
+        let src = "grid file a..h\npiece Foo\n";
+        let d = Diagnostic::new(Span::new(21, 24), "bad thing");
+        assert_eq!(d.line_col(src), (2, 7));
+        assert!(d.render("x.game", src).starts_with("x.game:2:7:"));
     }
 
     #[test]

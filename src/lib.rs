@@ -28,6 +28,8 @@ pub mod play;
 #[cfg(feature = "cli")]
 pub mod protocol;
 pub mod search;
+#[cfg(feature = "cli")]
+pub mod serve;
 pub mod show;
 pub mod suggest;
 pub mod syntax;

@@ -1,0 +1,164 @@
+//! A position as the page sees it: the board's cells, the pieces on them and
+//! in the pools, the legal moves (by their text in the game's notation, with
+//! the cells they join, so that clicks can find them), the state of play and
+//! the position as text.
+
+use crate::engine::attack::in_check;
+use crate::engine::legal::legal_moves;
+use crate::engine::outcome::{status, Reason, Status};
+use crate::engine::{Move, MoveKind, Position};
+use crate::game::{kind_of, side_of, Code, Game, Side};
+use crate::notation::{fen, position, uci};
+use serde_json::{json, Value};
+
+/// Everything the page draws and plays from one position; `last` is the move
+/// that led to it, and `flipped` turns the picture as Black sees it.
+pub fn position_json(pos: &mut Position<'_>, last: Option<Move>, flipped: bool) -> Value {
+    let game = pos.game();
+    let mut moves = Vec::new();
+    legal_moves(pos, &mut moves);
+    let mut listed: Vec<Value> = moves.iter().map(|m| move_json(pos, m)).collect();
+    listed.sort_by(|a, b| a["text"].as_str().cmp(&b["text"].as_str()));
+    let side = pos.side_to_move();
+    json!({
+        "title": game.title,
+        "axes": game.axes.iter().map(|a| a.name.as_str()).collect::<Vec<_>>(),
+        "cells": game.cells.iter().map(|c| json!({"name": c.name, "coords": c.coords})).collect::<Vec<_>>(),
+        "pieces": pieces_json(pos),
+        "pools": pools_json(pos),
+        "side_to_move": side.name(),
+        "check": in_check(pos, side),
+        "moves": listed,
+        "status": status_json(status(pos)),
+        "fen": fen::format(pos),
+        "position": position::format(pos),
+        "last": last.map(|m| json!({
+            "from": cell_of(game, &m, m.from),
+            "to": if m.kind == MoveKind::Transfer { None } else { Some(game.cell_name(m.to)) },
+        })),
+        "svg": super::board::draw(pos, last, flipped),
+    })
+}
+
+/// The pieces on the board, each with its cell (and counter).
+fn pieces_json(pos: &Position<'_>) -> Vec<Value> {
+    let game = pos.game();
+    (0..game.cell_count() as u16)
+        .filter(|&c| pos.at(c) != 0)
+        .map(|c| {
+            let code = pos.at(c);
+            let mut piece = piece_json(game, code);
+            piece["cell"] = json!(game.cell_name(c));
+            if game.pieces[kind_of(code) as usize].counter.is_some() {
+                piece["counter"] = json!(pos.state(c));
+            }
+            piece
+        })
+        .collect()
+}
+
+/// Each side's pools, each kind (and counter) with its count.
+fn pools_json(pos: &Position<'_>) -> Vec<Value> {
+    let game = pos.game();
+    let mut pools = Vec::new();
+    for (p, name) in game.pool_names.iter().enumerate() {
+        for side in [Side::White, Side::Black] {
+            let mut held: Vec<Value> = Vec::new();
+            let mut last: Option<(Code, u8)> = None;
+            for &(code, state) in pos.pool(p, side) {
+                if last == Some((code, state)) {
+                    let n = held.len() - 1;
+                    let count = held[n]["count"].as_u64().unwrap_or(0);
+                    held[n]["count"] = json!(count + 1);
+                    continue;
+                }
+                last = Some((code, state));
+                let mut piece = piece_json(game, code);
+                piece["count"] = json!(1);
+                if game.pieces[kind_of(code) as usize].counter.is_some() {
+                    piece["counter"] = json!(state);
+                }
+                held.push(piece);
+            }
+            pools.push(json!({"pool": name, "side": side.name(), "pieces": held}));
+        }
+    }
+    pools
+}
+
+/// A piece as positions write it (`P`, `+p`), its side and its kind's name.
+fn piece_json(game: &Game, code: Code) -> Value {
+    let def = &game.pieces[kind_of(code) as usize];
+    let side = if def.neutral {
+        "neutral"
+    } else {
+        side_of(code).name()
+    };
+    json!({"piece": game.piece_text(code), "side": side, "kind": def.name})
+}
+
+/// A legal move: its text, and where it goes from and to for clicks.
+fn move_json(pos: &Position<'_>, m: &Move) -> Value {
+    let game = pos.game();
+    let promotion = m
+        .promotes_to()
+        .map(|k| game.piece_text(crate::game::code(k, pos.side_to_move())));
+    let (pool, piece) = if m.is_from_pool() {
+        (
+            Some(game.pool_names[m.from as usize].as_str()),
+            Some(game.piece_text(m.piece)),
+        )
+    } else {
+        (None, None)
+    };
+    json!({
+        "text": uci::format(game, m),
+        "from": cell_of(game, m, m.from),
+        "to": if m.kind == MoveKind::Transfer { None } else { cell_of(game, m, m.to) },
+        "to_pool": (m.kind == MoveKind::Transfer).then(|| game.pool_names[m.to as usize].as_str()),
+        "pool": pool,
+        "piece": piece,
+        "promotion": promotion,
+        "capture": pos.is_capture(m),
+        "pass": m.kind == MoveKind::Pass,
+    })
+}
+
+/// The name of a cell a move leaves or reaches; none for a pool or a pass
+/// without a royal piece.
+fn cell_of<'g>(game: &'g Game, m: &Move, c: u16) -> Option<&'g str> {
+    if m.is_from_pool() && c == m.from || c == crate::engine::moves::NO_CELL {
+        return None;
+    }
+    Some(game.cell_name(c))
+}
+
+/// The state of play: over or not, who won, why, and the result as text.
+fn status_json(s: Status) -> Value {
+    match s {
+        Status::Ongoing => json!({"over": false}),
+        Status::Over { winner, reason, .. } => {
+            let why = match reason {
+                Reason::Checkmate => "checkmate",
+                Reason::Stalemate => "stalemate",
+                Reason::BareRoyal => "a bare royal piece",
+                Reason::Extinction => "extinction",
+                Reason::Reached => "a goal zone reached",
+                Reason::Checks => "checks",
+                Reason::Facing => "facing pieces",
+                Reason::Passes => "passes in a row",
+            };
+            let result = match winner {
+                Some(Side::White) => "1-0",
+                Some(Side::Black) => "0-1",
+                None => "1/2-1/2",
+            };
+            let text = match winner {
+                Some(Side::White) => format!("{result}: White wins by {why}"),
+                Some(Side::Black) => format!("{result}: Black wins by {why}"),
+                None => format!("{result}: a draw by {why}"),
+            };
+            json!({"over": true, "winner": winner.map(Side::name), "reason": why, "result": result, "text": text})
+        }
+    }
+}

@@ -1,0 +1,567 @@
+// Tessera studio: the page of `tessera serve`. No build step, no library.
+//
+// The server keeps no game: the page holds the game's name, the editor's
+// text (sent when edited), the start position and the moves played, and asks
+// the server for the position after them (POST /api/state). Clicks find
+// legal moves by the cells the server lists for each; a move is sent back as
+// its text in the game's notation.
+
+"use strict";
+
+const SVG = "http://www.w3.org/2000/svg";
+const $ = (id) => document.getElementById(id);
+
+const S = {
+  game: null,       // the served game's name
+  rules: "",        // the editor's text
+  edited: false,    // whether the editor's text differs from the file's
+  start: null,      // a FEN or position text, or null for the setup
+  moves: [],        // moves played, as text
+  redo: [],         // moves taken back, the next one last
+  view: null,       // the server's answer for the position
+  selected: null,   // {cell} or {pool, piece}: what the next click moves
+  flipped: false,
+  thinking: false,  // an AI move is on its way
+  generation: 0,    // bumped on every new game, so late answers are dropped
+};
+
+// Timings for the browser test (docs/studio.md): when the page last drew a
+// position, when it last drew highlighted moves, when the AI's move arrived.
+window.tesseraTimes = { drawn: 0, highlighted: 0, aiMoved: 0, loaded: 0 };
+
+async function api(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  };
+  const res = await fetch(path, init);
+  let data;
+  try { data = await res.json(); } catch (e) { data = { error: res.statusText }; }
+  if (!res.ok) {
+    const err = new Error(data.error || res.statusText);
+    err.status = res.status;
+    err.data = data;
+    throw err;
+  }
+  return data;
+}
+
+function request() {
+  const r = { game: S.game, moves: S.moves, flipped: S.flipped };
+  if (S.edited) r.rules = S.rules;
+  if (S.start) r.start = S.start;
+  return r;
+}
+
+// ---- games ----------------------------------------------------------------
+
+async function loadGames() {
+  const { games } = await api("/api/games");
+  const select = $("games");
+  for (const g of games) {
+    const o = document.createElement("option");
+    o.value = g.name;
+    o.textContent = g.name;
+    select.appendChild(o);
+  }
+  const wanted = new URLSearchParams(location.search).get("game");
+  const first = games.find((g) => g.name === wanted) || games[0];
+  select.value = first.name;
+  await selectGame(first.name);
+  window.tesseraTimes.loaded = performance.now();
+}
+
+async function selectGame(name) {
+  S.generation++;
+  const { text } = await api("/api/games/" + encodeURIComponent(name));
+  S.game = name;
+  S.rules = text;
+  S.edited = false;
+  $("rules").value = text;
+  $("save-status").textContent = "";
+  updateGutter([]);
+  showErrors([]);
+  newGame();
+  await refresh();
+}
+
+function newGame() {
+  S.start = null;
+  S.moves = [];
+  S.redo = [];
+  S.selected = null;
+  S.generation++;
+}
+
+// ---- the position -----------------------------------------------------------
+
+async function refresh() {
+  const generation = S.generation;
+  let view;
+  try {
+    view = await api("/api/state", request());
+  } catch (e) {
+    if (e.data && e.data.errors) {
+      showErrors(e.data.errors);
+      updateGutter(e.data.errors);
+    }
+    $("status").textContent = e.message;
+    return;
+  }
+  if (generation !== S.generation) return;
+  S.view = view;
+  S.selected = null;
+  render();
+  maybeAiMove();
+}
+
+function render() {
+  const v = S.view;
+  $("title").textContent = v.title;
+  const board = $("board");
+  if (v.svg) {
+    board.innerHTML = v.svg;
+  } else {
+    board.replaceChildren(drawPlaceholder(v, S.flipped));
+  }
+  markLastMove();
+  const status = $("status");
+  status.classList.toggle("over", v.status.over);
+  if (v.status.over) {
+    status.textContent = "Game over: " + v.status.text + ".";
+  } else {
+    const side = v.side_to_move === "white" ? "White" : "Black";
+    status.textContent = side + " to move" + (v.check ? ", in check" : "") + (S.thinking ? "; the AI is thinking…" : "");
+  }
+  const list = $("moves");
+  list.replaceChildren();
+  const all = S.moves.concat(S.redo.slice().reverse());
+  all.forEach((m, i) => {
+    const li = document.createElement("li");
+    li.textContent = m;
+    if (i >= S.moves.length) li.classList.add("undone");
+    list.appendChild(li);
+  });
+  $("fen").value = v.fen || "";
+  $("fen").placeholder = v.fen ? "" : "this game has no FEN";
+  $("load-fen").disabled = !v.fen;
+  $("position").value = v.position;
+  $("undo").disabled = S.moves.length === 0;
+  $("redo").disabled = S.redo.length === 0;
+  window.tesseraTimes.drawn = performance.now();
+}
+
+// A simple picture of the board, for want of the library's: squares at the
+// cells' coordinates (the third axis side by side), free cells in a column
+// on the right, each side's pools as a row of pieces with counts. It carries
+// the attributes of the library's drawing, which the clicks use.
+function drawPlaceholder(v, flipped) {
+  const unit = 48;
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("class", "tessera-board placeholder");
+  const el = (name, attrs, parent) => {
+    const e = document.createElementNS(SVG, name);
+    for (const [k, val] of Object.entries(attrs)) e.setAttribute(k, val);
+    if (parent) parent.appendChild(e);
+    return e;
+  };
+  const places = [];
+  let maxX = 0, maxY = 0, width = 0;
+  for (const c of v.cells) for (const co of c.coords) {
+    width = Math.max(width, (co[0] || 0) + 1);
+  }
+  for (const c of v.cells) {
+    const at = c.coords.map((co) => [
+      (co[0] || 0) + (co.length > 2 ? co[2] * (width + 1) : 0),
+      co.length > 1 ? co[1] : 0,
+    ]);
+    for (const [x, y] of at) { maxX = Math.max(maxX, x); maxY = Math.max(maxY, y); }
+    places.push({ cell: c, at });
+  }
+  let free = 0;
+  for (const p of places) {
+    if (p.at.length === 0) p.at = [[maxX + 2, free++]];
+  }
+  const cols = Math.max(maxX + 1, ...places.map((p) => p.at[0][0] + 1));
+  const rows = Math.max(maxY + 1, free);
+  const poolRows = v.pools.length ? 1 : 0;
+  const top = poolRows * unit;
+  const xy = ([x, y]) => flipped
+    ? [(cols - 1 - x) * unit, top + y * unit]
+    : [x * unit, top + (rows - 1 - y) * unit];
+  const centre = {};
+  const cells = el("g", { class: "board" }, svg);
+  for (const p of places) {
+    const g = el("g", { class: "cell", "data-cell": p.cell.name }, cells);
+    for (const a of p.at) {
+      const [x, y] = xy(a);
+      const dark = (a[0] + a[1]) % 2 === 0;
+      el("rect", { x, y, width: unit, height: unit, fill: dark ? "#b58863" : "#f0d9b5", stroke: "#7a6a5a", "stroke-width": 0.5 }, g);
+    }
+    const [x, y] = xy(p.at[0]);
+    centre[p.cell.name] = [x + unit / 2, y + unit / 2];
+    el("text", { x: x + 2, y: y + 10, "font-size": 9, fill: "#555" }, g).textContent = p.cell.name;
+  }
+  const pieces = el("g", { class: "pieces" }, svg);
+  for (const pc of v.pieces) {
+    const g = el("g", { class: "piece", "data-cell": pc.cell, "data-piece": pc.piece, "data-side": pc.side, "data-kind": pc.kind }, pieces);
+    const [cx, cy] = centre[pc.cell];
+    drawMan(el, g, pc, cx, cy, unit);
+  }
+  // Pools: Black's above the board, White's below.
+  const byside = { white: [], black: [] };
+  for (const pool of v.pools) byside[pool.side].push(pool);
+  const poolY = { black: 0, white: top + rows * unit };
+  for (const side of ["black", "white"]) {
+    let x = 0;
+    for (const pool of byside[side]) {
+      const g = el("g", { class: "pool", "data-pool": pool.pool, "data-side": side }, svg);
+      el("text", { x: x + 2, y: poolY[side] + 12, "font-size": 10, fill: "#555" }, g).textContent = pool.pool;
+      x += 40;
+      for (const pc of pool.pieces) {
+        const pg = el("g", { class: "pool-piece", "data-pool": pool.pool, "data-side": side, "data-piece": pc.piece, "data-kind": pc.kind, "data-count": pc.count }, g);
+        el("rect", { x, y: poolY[side] + 2, width: unit - 4, height: unit - 4, fill: "#e8e8e8", rx: 4 }, pg);
+        drawMan(el, pg, pc, x + unit / 2 - 2, poolY[side] + unit / 2, unit);
+        el("text", { x: x + unit - 14, y: poolY[side] + unit - 6, "font-size": 11, "font-weight": "bold" }, pg).textContent = pc.count;
+        x += unit;
+      }
+      x += unit / 2;
+    }
+  }
+  const w = Math.max(cols * unit, 200);
+  const h = top + rows * unit + poolRows * unit;
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.setAttribute("width", w);
+  svg.setAttribute("height", h);
+  return svg;
+}
+
+function drawMan(el, g, pc, cx, cy, unit) {
+  const white = pc.side !== "black";
+  el("circle", { cx, cy, r: unit * 0.36, fill: pc.side === "neutral" ? "#888" : white ? "#fff" : "#222", stroke: white ? "#222" : "#fff", "stroke-width": 1.5 }, g);
+  el("text", { x: cx, y: cy + 6, "text-anchor": "middle", "font-size": 18, "font-weight": "bold", fill: white ? "#222" : "#fff" }, g).textContent = pc.piece;
+}
+
+// ---- marks on the board ------------------------------------------------------
+
+function overlay() {
+  const svg = $("board").querySelector("svg");
+  let g = svg.querySelector("g.studio-marks");
+  if (!g) {
+    g = document.createElementNS(SVG, "g");
+    g.setAttribute("class", "studio-marks");
+    g.setAttribute("pointer-events", "none");
+    svg.appendChild(g);
+  }
+  return g;
+}
+
+function cellBox(name) {
+  const cell = $("board").querySelector(`g.cell[data-cell="${CSS.escape(name)}"]`);
+  return cell ? cell.getBBox() : null;
+}
+
+function mark(name, attrs) {
+  const box = cellBox(name);
+  if (!box) return;
+  const e = document.createElementNS(SVG, attrs.shape);
+  delete attrs.shape;
+  const r = Math.min(box.width, box.height);
+  const geometry = attrs.ring
+    ? { cx: box.x + box.width / 2, cy: box.y + box.height / 2, r: r * 0.45, fill: "none", stroke: attrs.color, "stroke-width": r * 0.08 }
+    : attrs.rect
+      ? { x: box.x + 1.5, y: box.y + 1.5, width: box.width - 3, height: box.height - 3, fill: "none", stroke: attrs.color, "stroke-width": 3 }
+      : { cx: box.x + box.width / 2, cy: box.y + box.height / 2, r: r * 0.15, fill: attrs.color };
+  for (const [k, v] of Object.entries(geometry)) e.setAttribute(k, v);
+  e.setAttribute("class", attrs.cls);
+  if (attrs.target) e.setAttribute("data-target", attrs.target);
+  overlay().appendChild(e);
+}
+
+function markLastMove() {
+  // The library's drawing marks the last move itself.
+  if (S.view.svg || !S.view.last) return;
+  for (const c of [S.view.last.from, S.view.last.to]) {
+    if (c) mark(c, { shape: "rect", rect: true, color: "#e8c600", cls: "last" });
+  }
+}
+
+function clearSelection() {
+  S.selected = null;
+  for (const e of $("board").querySelectorAll(".studio-marks .target, .studio-marks .selected")) e.remove();
+  for (const e of $("board").querySelectorAll(".pool-piece.chosen")) e.classList.remove("chosen");
+}
+
+// The legal moves of what is selected.
+function selectedMoves() {
+  const sel = S.selected;
+  if (!sel || !S.view) return [];
+  return S.view.moves.filter((m) => sel.cell !== undefined
+    ? m.from === sel.cell && m.pool === null
+    : m.pool === sel.pool && m.piece === sel.piece);
+}
+
+function select(sel) {
+  clearSelection();
+  S.selected = sel;
+  const moves = selectedMoves();
+  if (moves.length === 0) { S.selected = null; return; }
+  if (sel.cell !== undefined) mark(sel.cell, { shape: "rect", rect: true, color: "#1e88e5", cls: "selected" });
+  const targets = new Set(moves.filter((m) => m.to).map((m) => m.to));
+  for (const t of targets) {
+    const capture = moves.some((m) => m.to === t && m.capture);
+    mark(t, { shape: "circle", ring: capture, color: "rgba(30,136,229,0.75)", cls: "target", target: t });
+  }
+  window.tesseraTimes.highlighted = performance.now();
+}
+
+function onBoardClick(ev) {
+  if (!S.view || S.view.status.over || S.thinking || aiToMove()) return;
+  const poolPiece = ev.target.closest(".pool-piece");
+  if (poolPiece) {
+    if (poolPiece.dataset.side !== S.view.side_to_move) return clearSelection();
+    select({ pool: poolPiece.dataset.pool, piece: poolPiece.dataset.piece });
+    poolPiece.classList.add("chosen");
+    return;
+  }
+  const hit = ev.target.closest("[data-cell]");
+  if (!hit) return clearSelection();
+  const cell = hit.dataset.cell;
+  const moves = selectedMoves().filter((m) => m.to === cell);
+  if (moves.length > 0) return choose(moves);
+  if (S.selected && S.selected.cell === cell) return clearSelection();
+  select({ cell });
+}
+
+// One move is played at once; several (promotions, or moves that differ in
+// what else they do) are offered in the chooser.
+function choose(moves) {
+  if (moves.length === 1) return play(moves[0].text);
+  const box = $("choices");
+  box.replaceChildren();
+  for (const m of moves) {
+    const b = document.createElement("button");
+    b.textContent = m.promotion ? `${m.promotion} (${m.text})` : m.text;
+    b.dataset.move = m.text;
+    b.addEventListener("click", () => { $("chooser").hidden = true; play(m.text); });
+    box.appendChild(b);
+  }
+  $("chooser").hidden = false;
+}
+
+async function play(text) {
+  clearSelection();
+  $("chooser").hidden = true;
+  S.moves.push(text);
+  S.redo = [];
+  await refresh();
+}
+
+// ---- the AI -------------------------------------------------------------------
+
+function aiToMove() {
+  const ai = $("ai").value;
+  return S.view && !S.view.status.over && (ai === "both" || ai === S.view.side_to_move);
+}
+
+async function maybeAiMove() {
+  if (!aiToMove() || S.thinking) return;
+  S.thinking = true;
+  const generation = S.generation;
+  const moves = S.moves.length;
+  render();
+  try {
+    const r = request();
+    r.movetime_ms = Number($("strength").value);
+    delete r.flipped;
+    const answer = await api("/api/bestmove", r);
+    S.thinking = false;
+    if (generation !== S.generation || moves !== S.moves.length || !answer.move) { render(); return; }
+    window.tesseraTimes.aiMoved = performance.now();
+    S.moves.push(answer.move);
+    S.redo = [];
+    await refresh();
+  } catch (e) {
+    S.thinking = false;
+    $("status").textContent = "The AI failed: " + e.message;
+  }
+}
+
+// ---- the editor -----------------------------------------------------------------
+
+let checkTimer = null;
+
+function updateGutter(errors) {
+  const lines = $("rules").value.split("\n").length;
+  const bad = new Map();
+  for (const e of errors) bad.set(e.line, (bad.get(e.line) || []).concat(e.message));
+  const gutter = $("gutter");
+  gutter.replaceChildren();
+  for (let i = 1; i <= lines; i++) {
+    const span = document.createElement("span");
+    span.textContent = String(i);
+    if (bad.has(i)) {
+      span.className = "bad";
+      span.title = bad.get(i).join("\n");
+    }
+    gutter.appendChild(span);
+    gutter.appendChild(document.createTextNode("\n"));
+  }
+  gutter.scrollTop = $("rules").scrollTop;
+}
+
+function showErrors(errors) {
+  const list = $("errors");
+  list.replaceChildren();
+  for (const e of errors) {
+    const li = document.createElement("li");
+    li.textContent = `${e.line}:${e.column}: ${e.message}`;
+    li.dataset.line = e.line;
+    li.dataset.column = e.column;
+    li.addEventListener("click", () => goTo(e));
+    list.appendChild(li);
+  }
+  const status = $("check-status");
+  status.className = errors.length ? "bad" : "ok";
+  status.textContent = errors.length
+    ? `${errors.length} error${errors.length > 1 ? "s" : ""}`
+    : "compiles";
+}
+
+// Selects an error's span in the editor. Columns count characters; the
+// textarea counts UTF-16 units.
+function goTo(e) {
+  const text = $("rules").value;
+  const offset = (line, column) => {
+    const lines = text.split("\n");
+    let at = 0;
+    for (let i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
+    const row = lines[line - 1] || "";
+    return at + Array.from(row).slice(0, column - 1).join("").length;
+  };
+  const start = offset(e.line, e.column);
+  const end = Math.max(start + 1, offset(e.end_line, e.end_column));
+  const area = $("rules");
+  area.focus();
+  area.setSelectionRange(start, end);
+}
+
+function onEdit() {
+  S.rules = $("rules").value;
+  updateGutter([]);
+  clearTimeout(checkTimer);
+  checkTimer = setTimeout(checkRules, 300);
+}
+
+async function checkRules() {
+  const text = $("rules").value;
+  let answer;
+  try {
+    answer = await api("/api/check", { rules: text });
+  } catch (e) {
+    showErrors([{ line: 1, column: 1, end_line: 1, end_column: 1, message: e.message }]);
+    return;
+  }
+  if (text !== $("rules").value) return; // edited again meanwhile
+  showErrors(answer.errors);
+  updateGutter(answer.errors);
+  if (answer.ok) {
+    // It compiles: the new rules from their start position.
+    S.rules = text;
+    S.edited = true;
+    newGame();
+    await refresh();
+  }
+}
+
+async function save() {
+  try {
+    const r = await api("/api/save", { game: S.game, rules: $("rules").value });
+    $("save-status").textContent = `saved ${r.saved}`;
+    S.edited = false;
+  } catch (e) {
+    $("save-status").textContent = "not saved: " + e.message;
+  }
+}
+
+// ---- position and perft ------------------------------------------------------------
+
+async function loadPosition(text) {
+  $("position-error").textContent = "";
+  const old = { start: S.start, moves: S.moves, redo: S.redo };
+  newGame();
+  S.start = text.trim();
+  try {
+    const view = await api("/api/state", request());
+    S.view = view;
+    render();
+    maybeAiMove();
+  } catch (e) {
+    Object.assign(S, old);
+    $("position-error").textContent = e.message;
+  }
+}
+
+async function runPerft() {
+  const r = request();
+  delete r.flipped;
+  r.depth = Number($("perft-depth").value);
+  $("perft-total").textContent = "counting…";
+  try {
+    const answer = await api("/api/perft", r);
+    $("perft-total").textContent = `${answer.total} nodes in ${answer.ms} ms` + (answer.complete ? "" : " (stopped: time limit)");
+    const table = $("perft-divide");
+    table.replaceChildren();
+    for (const row of answer.divide) {
+      const tr = table.insertRow();
+      tr.insertCell().textContent = row.move;
+      tr.insertCell().textContent = row.nodes;
+    }
+  } catch (e) {
+    $("perft-total").textContent = e.message;
+  }
+}
+
+// ---- wiring --------------------------------------------------------------------
+
+function wire() {
+  $("games").addEventListener("change", (e) => selectGame(e.target.value));
+  $("board").addEventListener("click", onBoardClick);
+  $("new").addEventListener("click", () => { newGame(); refresh(); });
+  $("undo").addEventListener("click", () => {
+    if (!S.moves.length || S.thinking) return;
+    S.redo.push(S.moves.pop());
+    // Against the AI, back to the human's turn: the AI's reply goes too.
+    const ai = $("ai").value;
+    const humanToMove = S.view && S.view.side_to_move !== ai;
+    if ((ai === "white" || ai === "black") && humanToMove && S.moves.length) {
+      S.redo.push(S.moves.pop());
+    }
+    S.generation++;
+    refresh();
+  });
+  $("redo").addEventListener("click", () => {
+    if (!S.redo.length || S.thinking) return;
+    S.moves.push(S.redo.pop());
+    refresh();
+  });
+  $("flip").addEventListener("click", () => { S.flipped = !S.flipped; refresh(); });
+  $("ai").addEventListener("change", () => maybeAiMove());
+  $("move-play").addEventListener("click", () => {
+    const text = $("move-text").value.trim();
+    const m = S.view && S.view.moves.find((x) => x.text === text);
+    if (m) { $("move-text").value = ""; play(text); }
+    else $("status").textContent = `\`${text}\` is not a legal move here`;
+  });
+  $("choose-cancel").addEventListener("click", () => { $("chooser").hidden = true; clearSelection(); });
+  $("rules").addEventListener("input", onEdit);
+  $("rules").addEventListener("scroll", () => { $("gutter").scrollTop = $("rules").scrollTop; });
+  $("save").addEventListener("click", save);
+  $("load-fen").addEventListener("click", () => loadPosition($("fen").value));
+  $("load-position").addEventListener("click", () => loadPosition($("position").value));
+  $("perft-run").addEventListener("click", runPerft);
+}
+
+wire();
+loadGames().catch((e) => { $("status").textContent = "Cannot load the games: " + e.message; });
