@@ -82,7 +82,9 @@ pub const MAX_SEARCH_MS: u64 = 10_000;
 pub const MAX_SERVE_PERFT_DEPTH: u32 = 6;
 
 /// The requests `tessera serve` answers at once (worker threads); more wait.
-pub const SERVE_WORKERS: usize = 8;
+/// A client that stops sending in the middle of its body holds one until it
+/// closes the connection (tiny_http sets no read timeout).
+pub const SERVE_WORKERS: usize = 32;
 
 /// The message for an input past a limit: `the board has 70,000 cells; the
 /// limit is 65,536`.

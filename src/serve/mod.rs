@@ -90,15 +90,13 @@ fn answer(studio: &Studio, mut request: tiny_http::Request) {
             Err(reply) => reply,
         },
     };
-    let mut response = tiny_http::Response::from_string(reply.body)
+    let response = tiny_http::Response::from_string(reply.body)
         .with_status_code(reply.status)
         .with_header(header("Content-Type", reply.content_type))
         .with_header(header("Cache-Control", "no-store"))
         .with_header(header("X-Content-Type-Options", "nosniff"));
-    if reply.status == 413 {
-        // The rest of the body is not read; the connection cannot go on.
-        response = response.with_header(header("Connection", "close"));
-    }
+    // tiny_http reads and drops what is left of a refused body when the
+    // request is dropped, so the connection can carry the next request.
     let _ = request.respond(response);
 }
 

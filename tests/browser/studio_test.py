@@ -1,0 +1,334 @@
+#!/usr/bin/env python3
+"""The studio of `tessera serve`, driven in headless Chromium through WebDriver.
+
+Starts `tessera serve games/ --port 0` on a scratch copy of games/ (so that
+nothing the page does can touch the repository), then:
+
+- loads every game and checks the cells, the pieces and the pools the page
+  draws against the server's own answer (POST /api/state), and saves a
+  screenshot of each under target/browser-artifacts/ (kept out of git);
+- plays chess by clicks: captures, and a promotion through the chooser;
+  crazyhouse: a drop out of the hand;
+- makes a rule-file error appear in the editor (line, column, message, the
+  line marked in the gutter) and disappear, the board redrawn;
+- saves an edit and checks that only that file changed;
+- measures page load, click to highlighted moves, move to redrawn board,
+  and move to the AI's reply at its default strength, and writes them to
+  target/browser-artifacts/timings.json.
+
+Needs Debian's chromium and chromium-driver and python's selenium:
+
+    apt-get install -y chromium chromium-driver
+    python3 -m venv target/browser-venv && target/browser-venv/bin/pip install selenium==4.51.0
+    cargo build --release
+    target/browser-venv/bin/python tests/browser/studio_test.py
+"""
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "target" / "browser-artifacts"
+failures = []
+
+
+def check(condition, message):
+    if not condition:
+        failures.append(message)
+        print("FAIL:", message, flush=True)
+    return condition
+
+
+def post(url, path, body):
+    request = urllib.request.Request(
+        url + path,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as answer:
+        return json.load(answer)
+
+
+def get(url, path):
+    with urllib.request.urlopen(url + path) as answer:
+        return json.load(answer)
+
+
+class Studio:
+    """A page of the studio in a browser."""
+
+    def __init__(self, driver, url):
+        self.d = driver
+        self.url = url
+        self.wait = WebDriverWait(driver, 30, poll_frequency=0.02)
+
+    def open(self, game):
+        self.d.get(f"{self.url}?game={game}")
+        self.wait.until(lambda d: d.execute_script("return window.tesseraTimes && window.tesseraTimes.loaded > 0"))
+        # A capture-phase listener notes the time of every click, in the
+        # page's clock, for the latency figures.
+        self.d.execute_script(
+            "document.addEventListener('click', () => { window.lastClick = performance.now(); }, true);"
+        )
+
+    def js(self, script, *args):
+        return self.d.execute_script(script, *args)
+
+    def board_cells(self):
+        return set(self.js("return [...document.querySelectorAll('#board g.cell')].map(e => e.dataset.cell)"))
+
+    def board_pieces(self):
+        return set(
+            tuple(x)
+            for x in self.js(
+                "return [...document.querySelectorAll('#board g.piece')]"
+                ".map(e => [e.dataset.cell, e.dataset.piece, e.dataset.side])"
+            )
+        )
+
+    def pool_pieces(self):
+        return set(
+            tuple(x)
+            for x in self.js(
+                "return [...document.querySelectorAll('#board .pool-piece')]"
+                ".map(e => [e.dataset.pool, e.dataset.side, e.dataset.piece, Number(e.dataset.count)])"
+            )
+        )
+
+    def moves_played(self):
+        return self.js("return [...document.querySelectorAll('#moves li:not(.undone)')].map(e => e.textContent)")
+
+    def targets(self):
+        return set(self.js("return [...document.querySelectorAll('#board .studio-marks .target')].map(e => e.dataset.target)"))
+
+    def click_cell(self, name):
+        # The piece on the cell if there is one (it lies on top), else the cell.
+        found = self.d.find_elements(By.CSS_SELECTOR, f'#board g.piece[data-cell="{name}"]')
+        if not found:
+            found = self.d.find_elements(By.CSS_SELECTOR, f'#board g.cell[data-cell="{name}"]')
+        check(found, f"no cell `{name}` on the board")
+        found[0].click()
+
+    def click_move(self, origin, target, choice=None):
+        """Plays a move by clicks and waits for the board to show it."""
+        count = len(self.moves_played())
+        self.click_cell(origin)
+        self.wait.until(lambda d: self.targets())
+        check(target in self.targets(), f"`{target}` not highlighted after a click on `{origin}`: {sorted(self.targets())}")
+        self.click_cell(target)
+        if choice:
+            self.wait.until(lambda d: d.find_element(By.ID, "chooser").is_displayed())
+            self.d.find_element(By.CSS_SELECTOR, f'#choices button[data-move="{choice}"]').click()
+        self.wait.until(lambda d: len(self.moves_played()) > count)
+
+    def wait_drawn(self, since):
+        self.wait.until(lambda d: self.js("return window.tesseraTimes.drawn") > since)
+
+
+def compare_with_server(studio, url, game):
+    view = post(url, "/api/state", {"game": game, "moves": []})
+    cells = {c["name"] for c in view["cells"]}
+    check(studio.board_cells() == cells, f"{game}: the page's cells differ from the server's")
+    pieces = {(p["cell"], p["piece"], p["side"]) for p in view["pieces"]}
+    check(studio.board_pieces() == pieces, f"{game}: the page's pieces differ from the server's")
+    pooled = {
+        (pool["pool"], pool["side"], p["piece"], p["count"]) for pool in view["pools"] for p in pool["pieces"]
+    }
+    check(studio.pool_pieces() == pooled, f"{game}: the page's pools differ from the server's")
+    return view
+
+
+def every_game(studio, url, games):
+    load_ms = []
+    for g in games:
+        name = g["name"]
+        studio.open(name)
+        load_ms.append(studio.js("return window.tesseraTimes.loaded"))
+        compare_with_server(studio, url, name)
+        status = studio.d.find_element(By.ID, "status").text
+        check("to move" in status, f"{name}: status `{status}`")
+        studio.d.save_screenshot(str(ARTIFACTS / f"{name}.png"))
+        print(f"{name}: {len(studio.board_cells())} cells, {len(studio.board_pieces())} pieces, drawn", flush=True)
+    return load_ms
+
+
+def chess_by_clicks(studio, url):
+    studio.open("chess")
+    # Captures (a4xb5, b5xa6, a6xb7) and a promotion by capture through the chooser.
+    script = [
+        ("a2", "a4", None), ("b7", "b5", None), ("a4", "b5", None), ("a7", "a6", None),
+        ("b5", "a6", None), ("c8", "b7", None), ("a6", "b7", None), ("b8", "c6", None),
+        ("b7", "a8", "b7a8q"),
+    ]
+    for origin, target, choice in script:
+        studio.click_move(origin, target, choice)
+    played = studio.moves_played()
+    check(played == ["a2a4", "b7b5", "a4b5", "a7a6", "b5a6", "c8b7", "a6b7", "b8c6", "b7a8q"], f"chess: played {played}")
+    pieces = studio.board_pieces()
+    check(("a8", "Q", "white") in pieces, "chess: no white queen on a8 after the promotion")
+    check(not any(p[0] == "b7" for p in pieces), "chess: b7 not emptied by the promotion")
+    server = post(url, "/api/state", {"game": "chess", "moves": played})
+    check(studio.board_pieces() == {(p["cell"], p["piece"], p["side"]) for p in server["pieces"]}, "chess: the page's pieces after the game differ from the server's")
+    # Undo and redo.
+    studio.d.find_element(By.ID, "undo").click()
+    studio.wait.until(lambda d: len(studio.moves_played()) == 8)
+    check(("b7", "P", "white") in studio.board_pieces(), "chess: undo did not bring the pawn back to b7")
+    studio.d.find_element(By.ID, "redo").click()
+    studio.wait.until(lambda d: len(studio.moves_played()) == 9)
+    check(("a8", "Q", "white") in studio.board_pieces(), "chess: redo did not promote again")
+    studio.d.save_screenshot(str(ARTIFACTS / "chess-after-promotion.png"))
+
+
+def crazyhouse_drop(studio):
+    studio.open("crazyhouse")
+    for origin, target in [("e2", "e4"), ("d7", "d5"), ("e4", "d5"), ("d8", "d5")]:
+        studio.click_move(origin, target)
+    check(("hand", "white", "P", 1) in studio.pool_pieces(), "crazyhouse: the captured pawn is not in White's hand")
+    hand = studio.d.find_element(By.CSS_SELECTOR, '#board .pool-piece[data-side="white"][data-piece="P"]')
+    hand.click()
+    studio.wait.until(lambda d: studio.targets())
+    check("e4" in studio.targets(), "crazyhouse: e4 not highlighted for a drop")
+    count = len(studio.moves_played())
+    studio.click_cell("e4")
+    studio.wait.until(lambda d: len(studio.moves_played()) > count)
+    check(studio.moves_played()[-1] == "P@e4", f"crazyhouse: played {studio.moves_played()}")
+    check(("e4", "P", "white") in studio.board_pieces(), "crazyhouse: no pawn dropped on e4")
+    check(not any(p[1] == "white" and p[2] == "P" for p in studio.pool_pieces()), "crazyhouse: the pawn is still in the hand")
+    studio.d.save_screenshot(str(ARTIFACTS / "crazyhouse-after-drop.png"))
+
+
+def editor_errors(studio, work):
+    studio.open("chess")
+    area = studio.d.find_element(By.ID, "rules")
+    original = area.get_attribute("value")
+    lines = original.split("\n")
+    line_no = next(i for i, l in enumerate(lines) if l.strip() == "slide all") + 1
+    column = lines[line_no - 1].index("all") + 1
+    broken = "\n".join(lines[: line_no - 1] + [lines[line_no - 1].replace("all", "alll")] + lines[line_no:])
+
+    def set_text(text):
+        studio.js(
+            "const a = document.getElementById('rules'); a.value = arguments[0];"
+            "a.dispatchEvent(new Event('input', {bubbles: true}));",
+            text,
+        )
+
+    set_text(broken)
+    studio.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#errors li"))
+    errors = [e.text for e in studio.d.find_elements(By.CSS_SELECTOR, "#errors li")]
+    check(any(e.startswith(f"{line_no}:{column}:") and "alll" in e for e in errors), f"editor: errors {errors}, expected one at {line_no}:{column}")
+    bad = studio.js("return [...document.querySelectorAll('#gutter .bad')].map(e => Number(e.textContent))")
+    check(bad == [line_no], f"editor: gutter marks {bad}, expected [{line_no}]")
+    studio.d.find_element(By.CSS_SELECTOR, "#errors li").click()
+    selected = studio.js("const a = document.getElementById('rules'); return a.value.slice(a.selectionStart, a.selectionEnd)")
+    check(selected == "alll", f"editor: a click on the error selects `{selected}`")
+    studio.d.save_screenshot(str(ARTIFACTS / "editor-error.png"))
+    # A change that compiles: the board is drawn again from the start.
+    drawn = studio.js("return window.tesseraTimes.drawn")
+    set_text(original + "\n# edited in the studio\n")
+    studio.wait.until(lambda d: not d.find_elements(By.CSS_SELECTOR, "#errors li"))
+    studio.wait_drawn(drawn)
+    check(studio.d.find_element(By.ID, "check-status").text == "compiles", "editor: no `compiles` once fixed")
+    check(studio.js("return document.querySelectorAll('#gutter .bad').length") == 0, "editor: gutter still marked once fixed")
+    # Save writes that file alone.
+    before = {p.name: p.read_bytes() for p in work.iterdir()}
+    studio.d.find_element(By.ID, "save").click()
+    studio.wait.until(lambda d: "saved" in d.find_element(By.ID, "save-status").text)
+    after = {p.name: p.read_bytes() for p in work.iterdir()}
+    changed = sorted(n for n in after if before.get(n) != after[n])
+    check(changed == ["chess.game"], f"save: changed {changed}")
+    check(after["chess.game"].decode().endswith("# edited in the studio\n"), "save: the file lacks the edit")
+
+
+def latency(studio):
+    """Click to highlighted moves; move to redrawn board; move to the AI's reply."""
+    studio.open("chess")
+    highlight, move, wall = [], [], []
+    for origin, target in [("e2", "e4"), ("e7", "e5"), ("g1", "f3"), ("b8", "c6"), ("f1", "c4"), ("g8", "f6")]:
+        started = time.perf_counter()
+        studio.click_cell(origin)
+        studio.wait.until(lambda d: studio.targets())
+        wall.append((time.perf_counter() - started) * 1000)
+        highlight.append(studio.js("return window.tesseraTimes.highlighted - window.lastClick"))
+        drawn = studio.js("return window.tesseraTimes.drawn")
+        studio.click_cell(target)
+        studio.wait_drawn(drawn)
+        move.append(studio.js("return window.tesseraTimes.drawn - window.lastClick"))
+    # Against the AI at its default strength (1 s a move): from the click that
+    # makes White's move to the board showing Black's reply.
+    studio.open("chess")
+    studio.js("const s = document.getElementById('ai'); s.value = 'black'; s.dispatchEvent(new Event('change'));")
+    check(studio.js("return document.getElementById('strength').value") == "1000", "the default strength is not 1 s")
+    ai = []
+    for origin, target in [("e2", "e4"), ("d2", "d4"), ("g1", "f3")]:
+        count = len(studio.moves_played())
+        studio.click_move(origin, target)
+        studio.wait.until(lambda d: len(studio.moves_played()) >= count + 2 and d.execute_script("return window.tesseraTimes.drawn > window.tesseraTimes.aiMoved"))
+        ai.append(studio.js("return window.tesseraTimes.drawn - window.lastClick"))
+    studio.d.save_screenshot(str(ARTIFACTS / "chess-against-ai.png"))
+    return {"click_to_highlight_ms": highlight, "click_to_highlight_webdriver_ms": wall, "move_to_board_ms": move, "move_to_ai_reply_ms": ai}
+
+
+def summary(values):
+    return {"median": round(statistics.median(values), 1), "min": round(min(values), 1), "max": round(max(values), 1), "n": len(values)}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tessera", default=str(ROOT / "target" / "release" / "tessera"))
+    parser.add_argument("--chromedriver", default=shutil.which("chromedriver") or "/usr/bin/chromedriver")
+    args = parser.parse_args()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="tessera-studio-")) / "games"
+    shutil.copytree(ROOT / "games", work, ignore=shutil.ignore_patterns("snapshots", "*.tests"))
+    server = subprocess.Popen([args.tessera, "serve", str(work), "--port", "0"], stdout=subprocess.PIPE, text=True)
+    driver = None
+    try:
+        line = server.stdout.readline()
+        url = line.split()[2].rstrip("/")
+        print("studio at", url, flush=True)
+        options = webdriver.ChromeOptions()
+        for a in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,1000"]:
+            options.add_argument(a)
+        driver = webdriver.Chrome(options=options, service=Service(args.chromedriver))
+        studio = Studio(driver, url)
+        games = get(url, "/api/games")["games"]
+        check(len(games) == len(list(work.glob("*.game"))), "not every game is listed")
+        load_ms = every_game(studio, url, games)
+        chess_by_clicks(studio, url)
+        crazyhouse_drop(studio)
+        editor_errors(studio, work)
+        times = latency(studio)
+        times["page_load_ms"] = load_ms
+        figures = {k: summary(v) for k, v in times.items()}
+        (ARTIFACTS / "timings.json").write_text(json.dumps({"summary": figures, "raw": times}, indent=1))
+        for k, v in figures.items():
+            print(f"{k}: median {v['median']} ms (min {v['min']}, max {v['max']}, n {v['n']})")
+    finally:
+        if driver:
+            driver.quit()
+        server.terminate()
+        server.wait()
+        shutil.rmtree(work.parent, ignore_errors=True)
+    if failures:
+        print(f"{len(failures)} failures")
+        sys.exit(1)
+    print(f"studio: all checks passed; screenshots in {ARTIFACTS.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()

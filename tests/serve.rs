@@ -1,0 +1,524 @@
+//! `tessera serve` over real HTTP: the JSON API answers a game's positions,
+//! moves, checks, searches and perft, and answers hostile requests (bodies
+//! over the limit, malformed JSON, unknown games, paths out of the served
+//! folder, other sites' pages, many clients at once) with errors, never a
+//! crash, writing nothing unless asked to save.
+//!
+//! Each test starts the binary on a scratch folder holding a copy of chess
+//! and of crazyhouse, on a free port.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use tessera::limits;
+
+/// A running studio and its folder.
+struct Studio {
+    child: Child,
+    address: String,
+    dir: PathBuf,
+}
+
+impl Studio {
+    fn start(name: &str) -> Studio {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("serve-{name}"));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        for game in ["chess", "crazyhouse"] {
+            std::fs::copy(
+                format!("games/{game}.game"),
+                dir.join(format!("{game}.game")),
+            )
+            .unwrap();
+        }
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
+            .args(["serve", dir.to_str().unwrap(), "--port", "0"])
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        // `Tessera studio: http://127.0.0.1:PORT/ (2 games; Ctrl-C stops it)`
+        let url = line.split_whitespace().nth(2).unwrap();
+        assert!(url.starts_with("http://127.0.0.1:"), "{line}");
+        let address = url["http://".len()..].trim_end_matches('/').to_string();
+        Studio {
+            child,
+            address,
+            dir,
+        }
+    }
+
+    /// Sends a raw request and returns the status and the body.
+    fn raw(&self, request: &[u8]) -> (u16, String) {
+        let mut stream = TcpStream::connect(&self.address).unwrap();
+        stream.write_all(request).unwrap();
+        read_reply(&mut stream)
+    }
+
+    fn get(&self, path: &str) -> (u16, String) {
+        self.raw(
+            format!(
+                "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+                self.address
+            )
+            .as_bytes(),
+        )
+    }
+
+    fn post(&self, path: &str, body: &str) -> (u16, String) {
+        self.raw(
+            format!(
+                "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                self.address,
+                body.len()
+            )
+            .as_bytes(),
+        )
+    }
+
+    /// The files of the folder and their contents.
+    fn files(&self) -> Vec<(String, Vec<u8>)> {
+        let mut files: Vec<_> = std::fs::read_dir(&self.dir)
+            .unwrap()
+            .map(|e| {
+                let e = e.unwrap();
+                (
+                    e.file_name().to_string_lossy().into_owned(),
+                    std::fs::read(e.path()).unwrap(),
+                )
+            })
+            .collect();
+        files.sort();
+        files
+    }
+}
+
+impl Drop for Studio {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn json(body: &str) -> serde_json::Value {
+    serde_json::from_str(body).unwrap_or_else(|e| panic!("not JSON ({e}): {body}"))
+}
+
+#[test]
+fn lists_the_games_and_serves_the_page() {
+    let s = Studio::start("list");
+    let (status, body) = s.get("/api/games");
+    assert_eq!(status, 200);
+    let names: Vec<String> = json(&body)["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["name"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(names, ["chess", "crazyhouse"]);
+    let (status, page) = s.get("/");
+    assert_eq!(status, 200);
+    assert!(page.contains("<title>Tessera studio</title>"));
+    assert_eq!(s.get("/studio.js").0, 200);
+    assert_eq!(s.get("/studio.css").0, 200);
+    let (status, body) = s.get("/api/games/chess");
+    assert_eq!(status, 200);
+    assert_eq!(
+        json(&body)["text"].as_str().unwrap(),
+        std::fs::read_to_string("games/chess.game").unwrap()
+    );
+}
+
+#[test]
+fn a_state_is_the_position_after_the_moves() {
+    let s = Studio::start("state");
+    let (status, body) = s.post(
+        "/api/state",
+        r#"{"game": "chess", "moves": ["e2e4", "e7e5"]}"#,
+    );
+    assert_eq!(status, 200, "{body}");
+    let v = json(&body);
+    assert_eq!(
+        v["fen"],
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    );
+    assert_eq!(v["side_to_move"], "white");
+    assert_eq!(v["cells"].as_array().unwrap().len(), 64);
+    assert_eq!(v["pieces"].as_array().unwrap().len(), 32);
+    assert_eq!(v["moves"].as_array().unwrap().len(), 29);
+    assert_eq!(v["last"], serde_json::json!({"from": "e7", "to": "e5"}));
+    // From a FEN, a promotion is four moves, one per kind.
+    let (status, body) = s.post(
+        "/api/state",
+        r#"{"game": "chess", "start": "k7/4P3/8/8/8/8/8/K7 w - - 0 1"}"#,
+    );
+    assert_eq!(status, 200, "{body}");
+    let v = json(&body);
+    let mut promotions: Vec<&str> = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["to"] == "e8")
+        .map(|m| m["promotion"].as_str().unwrap())
+        .collect();
+    promotions.sort();
+    assert_eq!(promotions, ["B", "N", "Q", "R"]);
+    // A drop in crazyhouse names its pool and piece.
+    let (_, body) = s.post(
+        "/api/state",
+        r#"{"game": "crazyhouse", "moves": ["e2e4", "d7d5", "e4d5", "d8d5"]}"#,
+    );
+    let v = json(&body);
+    let drop = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["text"] == "P@e3")
+        .cloned()
+        .unwrap();
+    assert_eq!(drop["pool"], "hand");
+    assert_eq!(drop["piece"], "P");
+    assert_eq!(drop["from"], serde_json::Value::Null);
+    assert_eq!(drop["to"], "e3");
+}
+
+#[test]
+fn the_end_of_a_game_is_its_result() {
+    let s = Studio::start("result");
+    let (_, body) = s.post(
+        "/api/state",
+        r#"{"game": "chess", "moves": ["f2f3", "e7e5", "g2g4", "d8h4"]}"#,
+    );
+    let v = json(&body);
+    assert_eq!(v["status"]["over"], true);
+    assert_eq!(v["status"]["text"], "0-1: Black wins by checkmate");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn checks_rule_files_with_line_and_column() {
+    let s = Studio::start("check");
+    let text = std::fs::read_to_string("games/chess.game")
+        .unwrap()
+        .replace("slide all", "slide alll");
+    let body = serde_json::json!({ "rules": text }).to_string();
+    let (status, answer) = s.post("/api/check", &body);
+    assert_eq!(status, 200);
+    let v = json(&answer);
+    assert_eq!(v["ok"], false);
+    let e = &v["errors"][0];
+    assert_eq!(
+        (e["line"].as_u64(), e["column"].as_u64()),
+        (Some(24), Some(9))
+    );
+    assert_eq!(
+        e["message"],
+        "unknown direction or group `alll`; did you mean `all`?"
+    );
+    // A game played from rules with errors: 422 and the errors.
+    let body = serde_json::json!({ "game": "chess", "rules": text }).to_string();
+    let (status, answer) = s.post("/api/state", &body);
+    assert_eq!(status, 422);
+    assert_eq!(json(&answer)["errors"][0]["line"], 24);
+}
+
+#[test]
+fn bestmove_and_perft_answer_within_their_limits() {
+    let s = Studio::start("search");
+    let (status, body) = s.post(
+        "/api/bestmove",
+        r#"{"game": "chess", "start": "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "depth": 3}"#,
+    );
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(json(&body)["move"], "a1a8");
+    let (status, body) = s.post("/api/perft", r#"{"game": "chess", "depth": 2}"#);
+    assert_eq!(status, 200);
+    let v = json(&body);
+    assert_eq!(v["total"], 400);
+    assert_eq!(v["complete"], true);
+    assert_eq!(v["divide"].as_array().unwrap().len(), 20);
+    assert_eq!(
+        v["divide"][0],
+        serde_json::json!({"move": "a2a3", "nodes": 20})
+    );
+    let too_deep = format!(
+        r#"{{"game": "chess", "depth": {}}}"#,
+        limits::MAX_SERVE_PERFT_DEPTH + 1
+    );
+    let (status, body) = s.post("/api/perft", &too_deep);
+    assert_eq!(status, 400);
+    assert!(
+        body.contains("must be a whole number from 1 to 6"),
+        "{body}"
+    );
+    let (status, _) = s.post(
+        "/api/bestmove",
+        &format!(
+            r#"{{"game": "chess", "movetime_ms": {}}}"#,
+            limits::MAX_SEARCH_MS + 1
+        ),
+    );
+    assert_eq!(status, 400);
+}
+
+#[test]
+fn bad_requests_are_answered_with_their_reason() {
+    let s = Studio::start("bad");
+    let cases = [
+        ("/api/state", "{\"game\": ", 400, "malformed JSON"),
+        ("/api/state", "[1, 2]", 400, "must be a JSON object"),
+        (
+            "/api/state",
+            r#"{"game": "chess", "mvoes": []}"#,
+            400,
+            "unknown field `mvoes`",
+        ),
+        (
+            "/api/state",
+            r#"{"game": 7}"#,
+            400,
+            "`game` must be a string",
+        ),
+        ("/api/state", r#"{"moves": []}"#, 400, "`game` is missing"),
+        (
+            "/api/state",
+            r#"{"game": "chess", "moves": "e2e4"}"#,
+            400,
+            "list of strings",
+        ),
+        (
+            "/api/state",
+            r#"{"game": "chess", "moves": ["e2e4", "e2e4"]}"#,
+            400,
+            "move 2: `e2e4` is not a legal move",
+        ),
+        (
+            "/api/state",
+            r#"{"game": "chess", "start": "not a position"}"#,
+            400,
+            "not a FEN",
+        ),
+        (
+            "/api/state",
+            r#"{"game": "nosuch"}"#,
+            404,
+            "no game is called `nosuch`",
+        ),
+        (
+            "/api/perft",
+            r#"{"game": "chess"}"#,
+            400,
+            "`depth` is missing",
+        ),
+        ("/api/nowhere", "{}", 404, "nothing at `/api/nowhere`"),
+    ];
+    for (path, body, status, message) in cases {
+        let (got, answer) = s.post(path, body);
+        assert_eq!(got, status, "{body}: {answer}");
+        assert!(
+            json(&answer)["error"].as_str().unwrap().contains(message),
+            "{body}: {answer}"
+        );
+    }
+    assert_eq!(s.get("/api/state").0, 405);
+    let too_many =
+        serde_json::json!({"game": "chess", "moves": vec!["e2e4"; limits::MAX_REQUEST_MOVES + 1]});
+    let (status, answer) = s.post("/api/state", &too_many.to_string());
+    assert_eq!(status, 400);
+    assert!(answer.contains("the limit is 10,000"), "{answer}");
+}
+
+#[test]
+fn bodies_over_the_limit_are_refused() {
+    let s = Studio::start("large");
+    // Refused on its declared length, before a byte of it is read.
+    let (status, body) = s.raw(
+        format!(
+            "POST /api/check HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+            s.address,
+            limits::MAX_REQUEST_BODY_BYTES + 1
+        )
+        .as_bytes(),
+    );
+    assert_eq!(status, 413, "{body}");
+    // A rule file over its limit inside a body under the limit: an error at
+    // the start of the file, as `check` gives it.
+    let big = format!("# {}\n", "x".repeat(limits::MAX_RULE_FILE_BYTES));
+    let (status, body) = s.post(
+        "/api/check",
+        &serde_json::json!({ "rules": big }).to_string(),
+    );
+    assert_eq!(status, 200);
+    assert!(body.contains("the limit is 1,048,576"), "{body}");
+    let before = s.files();
+    let (status, _) = s.post(
+        "/api/save",
+        &serde_json::json!({"game": "chess", "rules": big}).to_string(),
+    );
+    assert_eq!(status, 413);
+    assert_eq!(s.files(), before);
+}
+
+#[test]
+fn no_path_leads_out_of_the_served_folder() {
+    let s = Studio::start("paths");
+    let before = s.files();
+    for path in [
+        "/api/games/..%2F..%2FCargo.toml",
+        "/api/games/../../Cargo.toml",
+        "/../Cargo.toml",
+        "/api/games/%2Fetc%2Fpasswd",
+        "/web/studio.js",
+        "/src/lib.rs",
+    ] {
+        let (status, body) = s.get(path);
+        assert_eq!(status, 404, "{path}: {body}");
+        assert!(!body.contains("[package]"), "{path}: {body}");
+    }
+    for game in ["../chess", "../../Cargo", "/etc/passwd", "chess.game"] {
+        let body = serde_json::json!({"game": game, "rules": "x"}).to_string();
+        assert_eq!(s.post("/api/save", &body).0, 404, "{game}");
+    }
+    assert_eq!(s.files(), before);
+    assert!(!s.dir.parent().unwrap().join("chess").exists());
+}
+
+#[test]
+fn other_sites_and_other_content_types_are_refused() {
+    let s = Studio::start("origin");
+    let (status, _) = s.raw(
+        format!(
+            "POST /api/save HTTP/1.1\r\nHost: {}\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{{}}",
+            s.address
+        )
+        .as_bytes(),
+    );
+    assert_eq!(status, 415);
+    let body = r#"{"game": "chess", "rules": "x"}"#;
+    let (status, _) = s.raw(
+        format!(
+            "POST /api/save HTTP/1.1\r\nHost: {}\r\nOrigin: http://evil.example\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            s.address,
+            body.len()
+        )
+        .as_bytes(),
+    );
+    assert_eq!(status, 403);
+    assert_eq!(
+        std::fs::read_to_string(s.dir.join("chess.game")).unwrap(),
+        std::fs::read_to_string("games/chess.game").unwrap()
+    );
+}
+
+#[test]
+fn saving_writes_the_one_file_it_names() {
+    let s = Studio::start("save");
+    let text =
+        "# a new chess\n".to_string() + &std::fs::read_to_string("games/chess.game").unwrap();
+    let (status, body) = s.post(
+        "/api/save",
+        &serde_json::json!({"game": "chess", "rules": text}).to_string(),
+    );
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(json(&body)["saved"], "chess.game");
+    let files = s.files();
+    assert_eq!(files.len(), 2);
+    assert_eq!(files[0], ("chess.game".to_string(), text.into_bytes()));
+    assert_eq!(files[1].1, std::fs::read("games/crazyhouse.game").unwrap());
+}
+
+#[test]
+fn many_clients_at_once_are_all_answered() {
+    let s = Studio::start("concurrent");
+    let clients: Vec<_> = (0..40)
+        .map(|i| {
+            let address = s.address.clone();
+            std::thread::spawn(move || {
+                let s = Probe(address);
+                let mut statuses = Vec::new();
+                for _ in 0..5 {
+                    statuses
+                        .push(s.post("/api/state", r#"{"game": "crazyhouse", "moves": ["e2e4"]}"#));
+                }
+                // Searches too: each answered, or refused as busy.
+                if i % 4 == 0 {
+                    statuses
+                        .push(s.post("/api/bestmove", r#"{"game": "chess", "movetime_ms": 200}"#));
+                }
+                statuses
+            })
+        })
+        .collect();
+    // Clients that stop halfway through their headers or their body each
+    // hold up no more than one worker.
+    let idle: Vec<TcpStream> = (0..20)
+        .map(|i| {
+            let mut t = TcpStream::connect(&s.address).unwrap();
+            let half = if i % 2 == 0 {
+                "POST /api/state HTTP/1.1\r\n".to_string()
+            } else {
+                format!("POST /api/state HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{{\"game\"", s.address)
+            };
+            t.write_all(half.as_bytes()).unwrap();
+            t
+        })
+        .collect();
+    for c in clients {
+        for status in c.join().unwrap() {
+            assert!(status == 200 || status == 503, "{status}");
+        }
+    }
+    drop(idle);
+    assert_eq!(s.get("/api/games").0, 200);
+}
+
+/// A client of a studio started elsewhere.
+struct Probe(String);
+
+impl Probe {
+    fn post(&self, path: &str, body: &str) -> u16 {
+        let mut stream = TcpStream::connect(&self.0).unwrap();
+        write!(
+            stream,
+            "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            self.0,
+            body.len()
+        )
+        .unwrap();
+        read_reply(&mut stream).0
+    }
+}
+
+/// Reads one reply: the status line, the headers, and as many bytes of body
+/// as `Content-Length` says (not to the end of the stream, which a server
+/// still reading a request's body would not close).
+fn read_reply(stream: &mut TcpStream) -> (u16, String) {
+    let mut reader = BufReader::new(stream);
+    let mut status_line = String::new();
+    reader.read_line(&mut status_line).unwrap();
+    let status = status_line
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no status in {status_line:?}"));
+    let mut length = 0;
+    loop {
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        if line.trim().is_empty() {
+            break;
+        }
+        if let Some((name, value)) = line.split_once(':') {
+            if name.eq_ignore_ascii_case("content-length") {
+                length = value.trim().parse().unwrap();
+            }
+        }
+    }
+    let mut body = vec![0; length];
+    reader.read_exact(&mut body).unwrap();
+    (status, String::from_utf8(body).unwrap())
+}
