@@ -5,7 +5,7 @@
 
 use crate::engine::legal::legal_moves;
 use crate::engine::perft::divide_parallel;
-use crate::engine::Position;
+use crate::engine::{Move, Position};
 use crate::game::{Game, Side};
 use crate::limits;
 use crate::notation::{self, fen, uci};
@@ -54,12 +54,21 @@ pub enum Command {
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
         threads: u32,
     },
-    /// Draw a position as text.
+    /// Draw a position as text, or as an SVG picture.
     Show {
         /// The rule file.
         file: String,
         #[command(flatten)]
         at: At,
+        /// Draw an SVG picture (the last of `--moves` marked) instead of text.
+        #[arg(long)]
+        svg: bool,
+        /// Write the picture to this file rather than to standard output.
+        #[arg(long, requires = "svg")]
+        out: Option<String>,
+        /// Draw the board as Black sees it.
+        #[arg(long, requires = "svg")]
+        flip: bool,
     },
     /// Search a position for the best move: an `info` line per finished
     /// depth (score, nodes, principal variation), then `bestmove`, as UCI
@@ -252,10 +261,36 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             };
             writeln!(out, "Nodes searched: {total}").map_err(io)
         }
-        Command::Show { file, at } => {
+        Command::Show {
+            file,
+            at,
+            svg: false,
+            ..
+        } => {
             let (_, game) = load(&file)?;
             let mut pos = position(&game, &at)?;
             write!(out, "{}", crate::show::draw(&mut pos)).map_err(io)
+        }
+        Command::Show {
+            file,
+            at,
+            svg: true,
+            out: path,
+            flip,
+        } => {
+            let (_, game) = load(&file)?;
+            let (pos, last_move) = position_after(&game, &at)?;
+            let options = crate::svg::Options {
+                last_move,
+                flipped: flip,
+                ..Default::default()
+            };
+            let picture = crate::svg::draw(&pos, &options);
+            match path {
+                None => write!(out, "{picture}").map_err(io),
+                Some(path) => std::fs::write(&path, picture)
+                    .map_err(|e| Failure::Usage(anyhow::anyhow!("cannot write `{path}`: {e}"))),
+            }
         }
         Command::Bestmove {
             file,
@@ -558,6 +593,11 @@ fn render_all(errors: &Errors, path: &str, src: &str) -> String {
 
 /// The position named by `--fen` and `--moves`.
 fn position<'g>(game: &'g Game, at: &At) -> Result<Position<'g>, Failure> {
+    position_after(game, at).map(|(pos, _)| pos)
+}
+
+/// The position named by `--fen` and `--moves`, and the last of the moves.
+fn position_after<'g>(game: &'g Game, at: &At) -> Result<(Position<'g>, Option<Move>), Failure> {
     let mut pos = match (&at.fen, &at.position) {
         (Some(f), _) => {
             let pos =
@@ -571,14 +611,16 @@ fn position<'g>(game: &'g Game, at: &At) -> Result<Position<'g>, Failure> {
             .map_err(|e| Failure::Usage(anyhow::anyhow!("--position: {e}")))?,
         (None, None) => Position::start(game),
     };
+    let mut last = None;
     if let Some(list) = &at.moves {
         for (i, text) in list.split_whitespace().enumerate() {
             let mv = uci::parse(&mut pos, text)
                 .map_err(|e| Failure::Usage(anyhow::anyhow!("--moves: move {}: {e}", i + 1)))?;
             pos.make(mv);
+            last = Some(mv);
         }
     }
-    Ok(pos)
+    Ok((pos, last))
 }
 
 fn sorted_names(game: &Game, moves: &[crate::Move]) -> Vec<String> {

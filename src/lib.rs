@@ -20,11 +20,13 @@ pub mod expect;
 pub mod game;
 pub mod limits;
 pub mod notation;
+pub mod plan;
 pub mod play;
 pub mod protocol;
 pub mod search;
 pub mod show;
 pub mod suggest;
+pub mod svg;
 pub mod syntax;
 
 pub use diag::{Diagnostic, Errors, Span};

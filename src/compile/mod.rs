@@ -5,6 +5,7 @@
 
 mod bit_tables;
 mod board;
+mod layout;
 mod leaps;
 mod move_table;
 mod names;
@@ -156,6 +157,7 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
     let (attack_rays, attack_patterns, forward_attackers) =
         pieces::attack_tables(&pieces, board.dir_list.len(), board.cells.len());
     let rect = rect_of(&board);
+    let layout = layout::build(file, &board, errors);
     let title = file
         .title
         .as_ref()
@@ -219,6 +221,7 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         step_masks: Vec::new(),
         bit_tables: None,
         dead_cells: Vec::new(),
+        layout,
     };
     game.setup_counts = vec![[0; 2]; game.pieces.len()];
     for &(_, c) in &game.setup {

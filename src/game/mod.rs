@@ -7,11 +7,13 @@
 mod bit_tables;
 mod cellset;
 mod csr;
+mod layout;
 mod move_table;
 
 pub use bit_tables::{cells_of, first_in, BitTables, LineOrder, MAX_BIT_CELLS};
 pub use cellset::{cells_in, words_for, CellSet};
 pub use csr::Csr;
+pub use layout::Layout;
 pub use move_table::{MoveTable, Run, RunCell};
 
 use indexmap::IndexMap;
@@ -96,6 +98,26 @@ pub struct Axis {
 pub enum AxisLabel {
     Letter(char),
     Number(i64),
+}
+
+/// The name of a coordinate: its labels in axis order, as `Ac3`.
+pub fn coord_name(axes: &[Axis], coord: &[i64]) -> String {
+    axes.iter()
+        .zip(coord)
+        .map(|(axis, &v)| axis.label(v))
+        .collect()
+}
+
+impl Axis {
+    /// The label of coordinate `v`: `e`, `4`, or `?` past the letters.
+    pub fn label(&self, v: i64) -> String {
+        match self.first {
+            AxisLabel::Letter(first) => {
+                char::from_u32((first as i64 + v) as u32).map_or("?".into(), String::from)
+            }
+            AxisLabel::Number(first) => (first + v).to_string(),
+        }
+    }
 }
 
 /// A cell: its name and the grid coordinates it stands on (none for a free cell).
@@ -570,6 +592,8 @@ pub struct Game {
     /// Per kind and side: the cells from which a piece could never move, where
     /// it may not be dropped (empty unless the game has drops).
     pub dead_cells: Vec<[CellSet; 2]>,
+    /// How pictures draw the board (`layout`).
+    pub layout: Layout,
 }
 
 /// For one set of directions: per cell, the cells one step away in any of

@@ -51,6 +51,19 @@ pub struct File {
     pub count_bonus: Vec<(Side, i64, Span)>,
     /// `clock reset by KIND...` (no kinds: `captures and drops`).
     pub clock_reset: Option<(Vec<Name>, Span)>,
+    /// `layout ...`, in source order.
+    pub layout: Vec<LayoutDecl>,
+}
+
+/// One `layout` statement: how pictures draw the board.
+#[derive(Clone, Debug)]
+pub enum LayoutDecl {
+    /// `layout hexagons`.
+    Hexagons(Span),
+    /// `layout stacked`.
+    Stacked(Span),
+    /// `layout CELL at COORD`.
+    Place(Name, Name),
 }
 
 /// `captures explode DIRS [except KIND...]`.

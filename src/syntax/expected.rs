@@ -70,6 +70,7 @@ macro_rules! keyword_rules {
             | Rule::kw_itself
             | Rule::kw_jumping
             | Rule::kw_king
+            | Rule::kw_layout
             | Rule::kw_leap
             | Rule::kw_link
             | Rule::kw_loses
@@ -238,6 +239,10 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::capturing_mod => "`capturing`",
         Rule::not_capturing_mod => "`not capturing`",
         Rule::over_mod => "`over`",
+        Rule::layout_stmt => "`layout`",
+        Rule::layout_place => "a cell and `at` a coordinate",
+        Rule::layout_hexagons => "`hexagons`",
+        Rule::layout_stacked => "`stacked`",
         Rule::not_over_mod => "`not over`",
     })
 }
@@ -320,6 +325,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`itself`",
     "`jumping`",
     "`king`",
+    "`layout`",
     "`leap`",
     "`link`",
     "`loses`",
