@@ -316,6 +316,20 @@ fn a_placed_free_cell_is_drawn_on_its_coordinate_in_text_too() {
 }
 
 #[test]
+fn intersections_are_joined_by_lines() {
+    // Xiangqi's 9 by 10 points: 8 lines across each of 10 rows, 9 down each
+    // of 9 columns; each point is an unpainted disc a pointer can find.
+    let svg = stdout_of(&["show", "games/xiangqi.game", "--svg"]);
+    assert_eq!(svg.matches("<line ").count(), 8 * 10 + 9 * 9);
+    assert_eq!(svg.matches(r#"fill-opacity="0""#).count(), 90);
+    assert_eq!(
+        svg.matches(r#"<rect x="#).count(),
+        1,
+        "the ground, no squares"
+    );
+}
+
+#[test]
 fn stacked_boards_put_the_highest_on_top() {
     let game = compile(Path::new("games/central-squares.game"));
     let src = std::fs::read_to_string("games/central-squares.game").expect("file");

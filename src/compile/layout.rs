@@ -21,6 +21,19 @@ pub fn build(file: &File, board: &Board, errors: &mut Vec<Diagnostic>) -> Layout
                 }
                 layout.hexagons = true;
             }
+            LayoutDecl::Intersections(span) => {
+                if file
+                    .layout
+                    .iter()
+                    .any(|d| matches!(d, LayoutDecl::Hexagons(_)))
+                {
+                    errors.push(Diagnostic::new(
+                        *span,
+                        "`layout intersections` and `layout hexagons` exclude each other",
+                    ));
+                }
+                layout.intersections = true;
+            }
             LayoutDecl::Stacked(span) => {
                 if axes != 3 {
                     errors.push(Diagnostic::new(

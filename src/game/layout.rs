@@ -12,6 +12,9 @@ pub struct Layout {
     /// coordinates), so the six neighbours of a cell are `(±1, 0)`, `(0, ±1)`,
     /// `(1, -1)` and `(-1, 1)`.
     pub hexagons: bool,
+    /// `layout intersections`: cells drawn where lines cross, the lines
+    /// joining neighbouring coordinates (xiangqi, janggi), not as squares.
+    pub intersections: bool,
     /// `layout stacked`: the boards of a grid of three axes drawn one above
     /// the other, the highest on top, rather than side by side.
     pub stacked: bool,

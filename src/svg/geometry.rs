@@ -2,6 +2,7 @@
 //! coordinate (squares, boards side by side or stacked, or hexagons), the
 //! shapes of a cell and where the coordinates are labelled.
 
+use crate::game::Layout;
 use crate::plan::Plan;
 
 /// The space between two boards of a grid of three axes side by side, in
@@ -18,15 +19,28 @@ const HEX_RADIUS: f64 = 0.6;
 /// One shape of a cell: a rectangle of squares, or a hexagon.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Part {
-    Rect { x: f64, y: f64, w: f64, h: f64 },
-    Hex { cx: f64, cy: f64 },
+    Rect {
+        x: f64,
+        y: f64,
+        w: f64,
+        h: f64,
+    },
+    Hex {
+        cx: f64,
+        cy: f64,
+    },
+    /// Where lines cross, with `layout intersections`: a disc a piece covers.
+    Point {
+        cx: f64,
+        cy: f64,
+    },
 }
 
 impl Part {
     pub fn centre(&self) -> (f64, f64) {
         match *self {
             Part::Rect { x, y, w, h } => (x + w / 2.0, y + h / 2.0),
-            Part::Hex { cx, cy } => (cx, cy),
+            Part::Hex { cx, cy } | Part::Point { cx, cy } => (cx, cy),
         }
     }
 
@@ -38,6 +52,7 @@ impl Part {
                 let half = HEX_RADIUS * 3f64.sqrt() / 2.0;
                 (cx - HEX_RADIUS, cy - half, cx + HEX_RADIUS, cy + half)
             }
+            Part::Point { cx, cy } => (cx - 0.5, cy - 0.5, cx + 0.5, cy + 0.5),
         }
     }
 
@@ -56,6 +71,7 @@ impl Part {
 pub struct Geometry<'p, 'g> {
     pub plan: &'p Plan<'g>,
     pub hexagons: bool,
+    pub intersections: bool,
     stacked: bool,
     flipped: bool,
     cols: (i64, i64),
@@ -64,7 +80,7 @@ pub struct Geometry<'p, 'g> {
 }
 
 impl<'p, 'g> Geometry<'p, 'g> {
-    pub fn new(plan: &'p Plan<'g>, hexagons: bool, stacked: bool, flipped: bool) -> Self {
+    pub fn new(plan: &'p Plan<'g>, layout: &Layout, flipped: bool) -> Self {
         let cols = (*plan.cols().start(), *plan.cols().end());
         let rows = plan.rows();
         let rows = (
@@ -73,8 +89,9 @@ impl<'p, 'g> Geometry<'p, 'g> {
         );
         Geometry {
             plan,
-            hexagons: hexagons && plan.dims() == 2,
-            stacked,
+            hexagons: layout.hexagons && plan.dims() == 2,
+            intersections: layout.intersections && !layout.hexagons,
+            stacked: layout.stacked,
             flipped,
             cols,
             rows,
@@ -141,6 +158,15 @@ impl<'p, 'g> Geometry<'p, 'g> {
                 })
                 .collect();
         }
+        if self.intersections {
+            return places
+                .iter()
+                .map(|k| {
+                    let (cx, cy) = self.centre(k);
+                    Part::Point { cx, cy }
+                })
+                .collect();
+        }
         let mut parts = Vec::new();
         for panel in &self.panels {
             let squares: Vec<(f64, f64)> = places
@@ -173,6 +199,32 @@ impl<'p, 'g> Geometry<'p, 'g> {
             }
         }
         parts
+    }
+
+    /// The lines of a board of intersections: from each coordinate holding a
+    /// cell to the next one along the columns and along the rows, where that
+    /// holds a cell too.
+    pub fn lines(&self) -> Vec<((f64, f64), (f64, f64))> {
+        let mut out = Vec::new();
+        let plan = self.plan;
+        for panel in &self.panels {
+            for c in plan.cols() {
+                for r in plan.rows() {
+                    let here = plan.coord(*panel, c, r);
+                    if plan.cell_at(&here).is_none() {
+                        continue;
+                    }
+                    let mut next = vec![plan.coord(*panel, c + 1, r)];
+                    next.extend(r.map(|r| plan.coord(*panel, c, Some(r + 1))));
+                    for there in next {
+                        if plan.cell_at(&there).is_some() {
+                            out.push((self.centre(&here), self.centre(&there)));
+                        }
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// Whether the square or hexagon of `coord` is dark: a square when its

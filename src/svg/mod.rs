@@ -72,50 +72,95 @@ const LAST_MOVE: &str = "#f7e03c";
 const CHECK: &str = "#d81b60";
 const LABEL: &str = "#4a4a4a";
 
-/// The position drawn as an SVG document.
-pub fn draw(pos: &Position<'_>, options: &Options) -> String {
-    let game = pos.game();
-    let plan = Plan::new(game);
-    let hexagons = game.layout.hexagons;
-    let geometry = plan
-        .as_ref()
-        .map(|p| Geometry::new(p, hexagons, game.layout.stacked, options.flipped));
-    // The shapes of every cell, in squares.
-    let mut parts: Vec<Vec<Part>> = vec![Vec::new(); game.cell_count()];
-    let mut shades = vec![None; game.cell_count()];
+/// The shapes of every cell (in squares), how each looks, and whether it
+/// stands beside the board.
+struct Cells {
+    parts: Vec<Vec<Part>>,
+    looks: Vec<Look>,
+    beside: Vec<bool>,
+}
+
+/// Where every cell is drawn: on the boards of the plan, or beside them.
+fn cells(
+    game: &crate::Game,
+    plan: Option<&Plan<'_>>,
+    geometry: Option<&Geometry<'_, '_>>,
+) -> Cells {
+    let n = game.cell_count();
+    let mut cells = Cells {
+        parts: vec![Vec::new(); n],
+        looks: vec![Look::Special; n],
+        beside: vec![false; n],
+    };
     let mut free = Vec::new();
-    let mut beside = vec![false; game.cell_count()];
-    for c in 0..game.cell_count() as Cell {
-        match (&plan, &geometry) {
+    for c in 0..n as Cell {
+        match (plan, geometry) {
             (Some(plan), Some(geo)) if plan.draws(c) => {
                 let places = plan.places(c);
-                parts[c as usize] = geo.parts(&places);
+                cells.parts[c as usize] = geo.parts(&places);
                 if places.len() == 1 && !game.cells[c as usize].coords.is_empty() {
-                    shades[c as usize] = Some(geo.shade(places[0]));
+                    cells.looks[c as usize] = if geo.intersections {
+                        Look::Point
+                    } else {
+                        Look::Shade(geo.shade(places[0]))
+                    };
                 }
             }
             _ => {
                 free.push(c);
-                beside[c as usize] = true;
+                cells.beside[c as usize] = true;
             }
         }
     }
+    let board = Extent::of(cells.parts.iter().flatten());
+    place_free_cells(&free, &mut cells.parts, &board);
+    cells
+}
+
+/// The position drawn as an SVG document.
+pub fn draw(pos: &Position<'_>, options: &Options) -> String {
+    let game = pos.game();
+    let plan = Plan::new(game);
+    let geometry = plan
+        .as_ref()
+        .map(|p| Geometry::new(p, &game.layout, options.flipped));
+    let Cells {
+        parts,
+        looks,
+        beside,
+    } = cells(game, plan.as_ref(), geometry.as_ref());
+    let extent_of_board = Extent::of(parts.iter().flatten());
     let mut extent = Extent::of(parts.iter().flatten());
-    place_free_cells(&free, &mut parts, &mut extent, plan.is_some());
+    // A free cell's name is written below it.
+    for (c, _) in beside.iter().enumerate().filter(|(_, b)| **b) {
+        if let Some(p) = parts[c].first() {
+            let (x0, _, x1, y1) = p.bounds();
+            extent.add(x0, y1 + 0.45);
+            extent.add(x1, y1 + 0.45);
+        }
+    }
+    if extent.is_empty() {
+        extent.add(0.0, 0.0);
+        extent.add(1.0, 1.0);
+    }
     let labels = match (&geometry, options.coordinates) {
         (Some(geo), true) => geo.labels(),
         _ => Vec::new(),
     };
-    for (x, y, _) in &labels {
-        extent.add(x - 0.3, y - 0.3);
-        extent.add(x + 0.3, y + 0.3);
+    for (x, y, text) in &labels {
+        let half = text_width(text, 0.3) / 2.0;
+        extent.add(x - half.max(0.3), y - 0.3);
+        extent.add(x + half.max(0.3), y + 0.3);
     }
 
     let mut body = String::new();
     body.push_str(r#"<g class="board">"#);
+    if let Some(geo) = geometry.as_ref().filter(|g| g.intersections) {
+        draw_lines(&mut body, geo, &extent_of_board);
+    }
     for c in 0..game.cell_count() as Cell {
-        let (shade, beside) = (shades[c as usize], beside[c as usize]);
-        draw_cell(&mut body, pos, c, &parts[c as usize], shade, beside);
+        let (look, beside) = (looks[c as usize], beside[c as usize]);
+        draw_cell(&mut body, pos, c, &parts[c as usize], look, beside);
     }
     body.push_str("</g>");
     draw_marks(&mut body, pos, options, &parts);
@@ -161,8 +206,7 @@ pub fn draw(pos: &Position<'_>, options: &Options) -> String {
             num(UNIT * 0.32),
             xml(&title)
         );
-        // About the width of the caption, so that a long title is not cut.
-        let half = title.chars().count() as f64 * 0.09;
+        let half = text_width(&title, 0.32) / 2.0;
         let mid = (extent.x0 + extent.x1) / 2.0;
         extent.add(mid - half, y + 0.2);
         extent.add(mid + half, y + 0.2);
@@ -177,7 +221,7 @@ pub fn draw(pos: &Position<'_>, options: &Options) -> String {
     let mut s = String::new();
     let _ = write!(
         s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" class="tessera-board" viewBox="{} {} {} {}" width="{}" height="{}" font-family="DejaVu Sans, Segoe UI Symbol, Arial, sans-serif">"#,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="tessera-board" viewBox="{} {} {} {}" width="{}" height="{}" font-family="DejaVu Sans, Arial, sans-serif">"#,
         num(x),
         num(y),
         num(w),
@@ -236,49 +280,47 @@ impl Extent {
     }
 }
 
-/// Places the cells the boards do not draw: in a column right of the board,
-/// or, with no board at all, in rows of a square.
-fn place_free_cells(free: &[Cell], parts: &mut [Vec<Part>], extent: &mut Extent, board: bool) {
-    if free.is_empty() {
-        return;
-    }
+/// Places the cells the boards do not draw: in a column right of the
+/// `board`, or, with no board at all, in rows of a square.
+fn place_free_cells(free: &[Cell], parts: &mut [Vec<Part>], board: &Extent) {
     // A cell's name is written below it: each takes one square and a half.
     let step = 1.5;
-    let per_row = if board && !extent.is_empty() {
-        1
+    let (per_row, x0, y0) = if board.is_empty() {
+        ((free.len() as f64).sqrt().ceil() as usize, 0.0, 0.0)
     } else {
-        (free.len() as f64).sqrt().ceil() as usize
-    };
-    let (x0, y0) = if board && !extent.is_empty() {
         let tall = free.len() as f64 * step - 0.5;
-        (extent.x1 + 0.6, (extent.y0 + extent.y1 - tall) / 2.0)
-    } else {
-        (0.0, 0.0)
+        (1, board.x1 + 0.6, (board.y0 + board.y1 - tall) / 2.0)
     };
     for (i, &c) in free.iter().enumerate() {
         let (col, row) = ((i % per_row) as f64, (i / per_row) as f64);
-        let part = Part::Rect {
+        parts[c as usize] = vec![Part::Rect {
             x: x0 + col * step,
             y: y0 + row * step,
             w: 1.0,
             h: 1.0,
-        };
-        let (_, _, x1, y1) = part.bounds();
-        extent.add(x0 + col * step, y0 + row * step);
-        extent.add(x1, y1 + 0.45);
-        parts[c as usize] = vec![part];
+        }];
     }
 }
 
-/// A cell: its shapes in the board's shade (`shade`), or else in the colour
-/// of special cells, with its name in its corner or, `beside` the board,
-/// below it.
+/// How a cell is coloured.
+#[derive(Clone, Copy, PartialEq)]
+enum Look {
+    /// A square or hexagon of the board, in one of its [`SHADES`].
+    Shade(usize),
+    /// A point where lines cross: unpainted, but there for a pointer.
+    Point,
+    /// A merged cell or one with no coordinate, named in the picture.
+    Special,
+}
+
+/// A cell: its shapes as it `look`s, a special cell with its name in its
+/// corner or, `beside` the board, below it.
 fn draw_cell(
     out: &mut String,
     pos: &Position<'_>,
     c: Cell,
     parts: &[Part],
-    shade: Option<usize>,
+    look: Look,
     beside: bool,
 ) {
     let game = pos.game();
@@ -292,9 +334,10 @@ fn draw_cell(
         out.push_str(r#" data-free="true""#);
     }
     out.push('>');
-    let style = match shade {
-        Some(s) => format!(r#"fill="{}""#, SHADES[s]),
-        None => format!(
+    let style = match look {
+        Look::Shade(s) => format!(r#"fill="{}""#, SHADES[s]),
+        Look::Point => r##"fill="#000000" fill-opacity="0""##.to_string(),
+        Look::Special => format!(
             r#"fill="{SPECIAL}" stroke="{SPECIAL_EDGE}" stroke-width="{}""#,
             num(UNIT * 0.05)
         ),
@@ -314,7 +357,7 @@ fn draw_cell(
                 num(UNIT * 0.3)
             );
         }
-    } else if shade.is_none() {
+    } else if look == Look::Special {
         // Nor does a merged cell, or one the layout places: its name is in
         // its corner.
         for p in parts {
@@ -327,6 +370,41 @@ fn draw_cell(
                 num(UNIT * 0.2)
             );
         }
+    }
+    out.push_str("</g>");
+}
+
+/// A board of intersections: a board-coloured ground and the lines between
+/// neighbouring cells.
+fn draw_lines(out: &mut String, geo: &Geometry<'_, '_>, board: &Extent) {
+    // The ground stops short of the coordinates' labels.
+    let inset = 0.08;
+    let board = Extent {
+        x0: board.x0 + inset,
+        y0: board.y0 + inset,
+        x1: board.x1 - inset,
+        y1: board.y1 - inset,
+    };
+    let _ = write!(
+        out,
+        r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{}"/><g stroke="{}" stroke-width="{}" stroke-linecap="round">"#,
+        num(board.x0 * UNIT),
+        num(board.y0 * UNIT),
+        num((board.x1 - board.x0) * UNIT),
+        num((board.y1 - board.y0) * UNIT),
+        SHADES[0],
+        pieces::INK,
+        num(UNIT * 0.03)
+    );
+    for ((x0, y0), (x1, y1)) in geo.lines() {
+        let _ = write!(
+            out,
+            r#"<line x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
+            num(x0 * UNIT),
+            num(y0 * UNIT),
+            num(x1 * UNIT),
+            num(y1 * UNIT)
+        );
     }
     out.push_str("</g>");
 }
@@ -353,6 +431,15 @@ fn shape(out: &mut String, part: &Part, style: &str, inset: f64) {
                 })
                 .collect();
             let _ = write!(out, r#"<polygon points="{}" {style}/>"#, points.join(" "));
+        }
+        Part::Point { cx, cy } => {
+            let _ = write!(
+                out,
+                r#"<circle cx="{}" cy="{}" r="{}" {style}/>"#,
+                num(cx * UNIT),
+                num(cy * UNIT),
+                num((0.42 - inset) * UNIT)
+            );
         }
     }
 }
@@ -558,6 +645,12 @@ fn capitalised(side: Side) -> &'static str {
         Side::White => "White",
         Side::Black => "Black",
     }
+}
+
+/// About the width of `text` written `size` squares high, so that the
+/// picture makes room for it.
+fn text_width(text: &str, size: f64) -> f64 {
+    text.chars().count() as f64 * size * 0.58
 }
 
 /// A number for an attribute: at most two decimals, no trailing zeros.

@@ -62,6 +62,8 @@ pub enum LayoutDecl {
     Hexagons(Span),
     /// `layout stacked`.
     Stacked(Span),
+    /// `layout intersections`.
+    Intersections(Span),
     /// `layout CELL at COORD`.
     Place(Name, Name),
 }

@@ -243,6 +243,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::layout_place => "a cell and `at` a coordinate",
         Rule::layout_hexagons => "`hexagons`",
         Rule::layout_stacked => "`stacked`",
+        Rule::layout_intersections => "`intersections`",
         Rule::not_over_mod => "`not over`",
     })
 }

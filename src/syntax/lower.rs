@@ -711,6 +711,7 @@ fn lower_layout(pair: P<'_>) -> LayoutDecl {
     match item.as_rule() {
         Rule::layout_hexagons => LayoutDecl::Hexagons(span(&item)),
         Rule::layout_stacked => LayoutDecl::Stacked(span(&item)),
+        Rule::layout_intersections => LayoutDecl::Intersections(span(&item)),
         _ => {
             let mut it = inner(item);
             let cell = name(it.next().expect("cell"));
