@@ -146,26 +146,18 @@ impl<'p, 'g> Geometry<'p, 'g> {
         (ox + ci + 0.5, oy + ri + 0.5)
     }
 
-    /// The shapes of a cell standing on `places`: a hexagon each, or squares,
-    /// joined into one rectangle per board where they fill one.
+    /// The shapes of a cell standing on `places`: a hexagon or a point each,
+    /// or squares, joined into one rectangle per board where they fill one.
     pub fn parts(&self, places: &[&[i64]]) -> Vec<Part> {
-        if self.hexagons {
-            return places
-                .iter()
-                .map(|k| {
-                    let (cx, cy) = self.centre(k);
+        if self.hexagons || self.intersections {
+            let shape = |(cx, cy)| {
+                if self.hexagons {
                     Part::Hex { cx, cy }
-                })
-                .collect();
-        }
-        if self.intersections {
-            return places
-                .iter()
-                .map(|k| {
-                    let (cx, cy) = self.centre(k);
+                } else {
                     Part::Point { cx, cy }
-                })
-                .collect();
+                }
+            };
+            return places.iter().map(|k| shape(self.centre(k))).collect();
         }
         let mut parts = Vec::new();
         for panel in &self.panels {

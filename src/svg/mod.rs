@@ -3,7 +3,8 @@
 //!
 //! The board is laid out as `show` lays it out in text ([`crate::plan`]):
 //! grids of one or two axes as one board, three axes as boards side by side
-//! (or stacked, with `layout stacked`), `layout hexagons` as hexagons. A
+//! (or stacked, with `layout stacked`), `layout hexagons` as hexagons,
+//! `layout intersections` as points where lines cross. A
 //! merged cell is one shape per board it stands on; removed cells are left
 //! out; cells with no coordinate stand in a column right of the board, unless
 //! `layout CELL at COORD` places them; pools are rows of pieces with their
@@ -22,7 +23,9 @@
 //!   data-side="white">`, holding one `<g class="pool-piece" data-pool="hand"
 //!   data-side="white" data-piece="P" data-kind="Pawn" data-count="2">` per
 //!   kind (and counter, `data-counter`) it holds;
-//! - the marks: `<g class="last-move">` and `<g class="check">`.
+//! - the marks: `<g class="last-move">` and `<g class="check">`;
+//! - the `<svg>` element has `class="tessera-board"`; its `<title>` and the
+//!   `<text class="caption">` say the game and the side to move.
 
 mod geometry;
 mod pieces;
