@@ -176,6 +176,37 @@ fn the_last_move_and_a_check_are_marked() {
 }
 
 #[test]
+fn targets_are_dots_on_empty_cells_and_rings_round_pieces() {
+    let game = compile(Path::new("games/chess.game"));
+    let mut pos = Position::start(&game);
+    for text in ["e2e4", "d7d5"] {
+        let mv = uci::parse(&mut pos, text).expect("legal");
+        pos.make(mv);
+    }
+    // The pawn on e4 may go to e5 or take on d5.
+    let e4 = game.cell("e4").expect("e4");
+    let mut moves = Vec::new();
+    legal_moves(&mut pos, &mut moves);
+    let targets: Vec<u16> = moves
+        .iter()
+        .filter(|m| m.from == e4)
+        .map(|m| m.to)
+        .collect();
+    let svg = draw(
+        &pos,
+        &Options {
+            targets,
+            ..Options::default()
+        },
+    );
+    let mut marked = attributes(&svg, "target", "data-cell");
+    marked.sort();
+    assert_eq!(marked, ["d5", "e5"]);
+    assert!(svg.contains(r#"data-cell="d5" cx="175" cy="175" r="22.5" fill="none""#));
+    assert!(svg.contains(r#"data-cell="e5" cx="225" cy="175" r="7.5"/>"#));
+}
+
+#[test]
 fn a_flipped_board_puts_a1_top_right() {
     let rect = |svg: &str, cell: &str| -> String {
         let at = svg

@@ -23,7 +23,8 @@
 //!   data-side="white">`, holding one `<g class="pool-piece" data-pool="hand"
 //!   data-side="white" data-piece="P" data-kind="Pawn" data-count="2">` per
 //!   kind (and counter, `data-counter`) it holds;
-//! - the marks: `<g class="last-move">` and `<g class="check">`;
+//! - the marks: `<g class="last-move">`, `<g class="check">`, and the
+//!   targets the options name, `<circle class="target" data-cell="e4">`;
 //! - the `<svg>` element has `class="tessera-board"`; its `<title>` and the
 //!   `<text class="caption">` say the game and the side to move.
 
@@ -49,6 +50,9 @@ pub struct Options {
     pub coordinates: bool,
     /// A line below the board: the game's title and the side to move.
     pub caption: bool,
+    /// Cells to mark as where a move may go (a piece's legal destinations):
+    /// a dot on an empty cell, a ring round a piece.
+    pub targets: Vec<Cell>,
 }
 
 impl Default for Options {
@@ -58,6 +62,7 @@ impl Default for Options {
             flipped: false,
             coordinates: true,
             caption: true,
+            targets: Vec::new(),
         }
     }
 }
@@ -74,6 +79,8 @@ const LAST_MOVE: &str = "#f7e03c";
 /// A checked royal piece: a ring of magenta.
 const CHECK: &str = "#d81b60";
 const LABEL: &str = "#4a4a4a";
+/// Where a move may go: a dark grey that shows on every shade.
+const TARGET: &str = "#202020";
 
 /// The shapes of every cell (in squares), how each looks, and whether it
 /// stands beside the board.
@@ -188,6 +195,7 @@ pub fn draw(pos: &Position<'_>, options: &Options) -> String {
     for c in 0..game.cell_count() as Cell {
         draw_piece(&mut body, pos, c, &parts[c as usize]);
     }
+    draw_targets(&mut body, pos, &options.targets, &parts);
     let side = pos.side_to_move();
     let title = format!(
         "{}: {} to move{}",
@@ -490,6 +498,40 @@ fn draw_marks(out: &mut String, pos: &Position<'_>, options: &Options, parts: &[
         }
         out.push_str("</g>");
     }
+}
+
+/// The `targets` of the options, over the pieces; a pointer passes through
+/// them to the cell or piece below.
+fn draw_targets(out: &mut String, pos: &Position<'_>, targets: &[Cell], parts: &[Vec<Part>]) {
+    if targets.is_empty() {
+        return;
+    }
+    let _ = write!(
+        out,
+        r#"<g class="targets" pointer-events="none" fill="{TARGET}" stroke="{TARGET}" fill-opacity="0.45" stroke-opacity="0.45">"#
+    );
+    for &c in targets.iter().filter(|&&c| (c as usize) < parts.len()) {
+        let name = xml(pos.game().cell_name(c));
+        for p in &parts[c as usize] {
+            let (x, y) = p.centre();
+            let (r, style) = if pos.at(c) == 0 {
+                (0.15, String::new())
+            } else {
+                (
+                    0.45,
+                    format!(r#" fill="none" stroke-width="{}""#, num(UNIT * 0.07)),
+                )
+            };
+            let _ = write!(
+                out,
+                r#"<circle class="target" data-cell="{name}" cx="{}" cy="{}" r="{}"{style}/>"#,
+                num(x * UNIT),
+                num(y * UNIT),
+                num(r * UNIT)
+            );
+        }
+    }
+    out.push_str("</g>");
 }
 
 fn side_name(game: &crate::Game, code: Code) -> &'static str {
