@@ -219,6 +219,16 @@ fn a_flipped_board_puts_a1_top_right() {
     assert!(rect(&plain, "a1").contains(r#"x="0" y="350""#));
     assert!(rect(&flipped, "a1").contains(r#"x="350" y="0""#));
     assert!(rect(&flipped, "h8").contains(r#"x="0" y="350""#));
+    // The hands turn with the board: White's on top.
+    let sides = |args: &[&str]| attributes(&stdout_of(args), "pool", "data-side");
+    assert_eq!(
+        sides(&["show", "games/crazyhouse.game", "--svg"]),
+        ["black", "white"]
+    );
+    assert_eq!(
+        sides(&["show", "games/crazyhouse.game", "--svg", "--flip"]),
+        ["white", "black"]
+    );
 }
 
 #[test]
