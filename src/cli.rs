@@ -265,11 +265,13 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             nodes,
         } => {
             let (_, game) = load(&file)?;
-            let mut pos = position(&game, &at)?;
+            let (mut pos, record) = position_and_record(&game, &at)?;
             let limits = Limits::given(depth, nodes, movetime, 1000);
             let mut searcher = Searcher::new(&game, 64);
             let mut lines = Vec::new();
-            let report = searcher.search(&mut pos, &limits, |r| lines.push(info_line(&game, r)));
+            let report = searcher.search(&mut pos, &record, &limits, |r| {
+                lines.push(info_line(&game, r))
+            });
             for line in lines {
                 writeln!(out, "{line}").map_err(io)?;
             }
@@ -558,6 +560,14 @@ fn render_all(errors: &Errors, path: &str, src: &str) -> String {
 
 /// The position named by `--fen` and `--moves`.
 fn position<'g>(game: &'g Game, at: &At) -> Result<Position<'g>, Failure> {
+    position_and_record(game, at).map(|(pos, _)| pos)
+}
+
+/// The position of the options, with the record of the moves that led there.
+fn position_and_record<'g>(
+    game: &'g Game,
+    at: &At,
+) -> Result<(Position<'g>, crate::engine::Record), Failure> {
     let mut pos = match (&at.fen, &at.position) {
         (Some(f), _) => {
             let pos =
@@ -571,14 +581,16 @@ fn position<'g>(game: &'g Game, at: &At) -> Result<Position<'g>, Failure> {
             .map_err(|e| Failure::Usage(anyhow::anyhow!("--position: {e}")))?,
         (None, None) => Position::start(game),
     };
+    let mut record = crate::engine::Record::new(&pos);
     if let Some(list) = &at.moves {
         for (i, text) in list.split_whitespace().enumerate() {
             let mv = uci::parse(&mut pos, text)
                 .map_err(|e| Failure::Usage(anyhow::anyhow!("--moves: move {}: {e}", i + 1)))?;
             pos.make(mv);
+            record.push(&pos);
         }
     }
-    Ok(pos)
+    Ok((pos, record))
 }
 
 fn sorted_names(game: &Game, moves: &[crate::Move]) -> Vec<String> {

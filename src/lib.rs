@@ -34,7 +34,7 @@ pub mod syntax;
 
 pub use diag::{Diagnostic, Errors, Span};
 pub use engine::perft::{divide, perft};
-pub use engine::{Move, Position};
+pub use engine::{Move, Position, Record};
 pub use game::Game;
 
 /// Parses and compiles rule text into a [`Game`].

@@ -8,14 +8,14 @@
 //! the protocols and the terminal play on top of it.
 
 pub mod eval;
-mod keys;
 
 use crate::engine::attack::in_check;
+use crate::engine::keys;
 use crate::engine::legal::{legal_moves, retain_legal};
 use crate::engine::movegen::pseudo_legal_moves;
 use crate::engine::outcome::{rule_end, status, Status};
-use crate::engine::{Move, MoveKind, Position};
-use crate::game::kind_of;
+use crate::engine::{Move, MoveKind, Position, Record};
+use crate::game::{kind_of, Outcome};
 use eval::Evaluator;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -109,6 +109,10 @@ pub struct Searcher<'g> {
     limits: Limits,
     started: Instant,
     stopped: bool,
+    /// The keys of the game's positions before the root, then of the
+    /// positions on the path from the root: where repetitions are found.
+    keys_before: Vec<u64>,
+    path: Vec<u64>,
     /// Set from outside (a protocol's `stop`) to end the search.
     pub stop: std::sync::Arc<AtomicBool>,
     game: &'g crate::Game,
@@ -130,6 +134,8 @@ impl<'g> Searcher<'g> {
             limits: Limits::default(),
             started: Instant::now(),
             stopped: false,
+            keys_before: Vec::new(),
+            path: vec![0; MAX_PLY + 1],
             stop: std::sync::Arc::new(AtomicBool::new(false)),
             game,
         }
@@ -140,15 +146,20 @@ impl<'g> Searcher<'g> {
         &self.eval
     }
 
-    /// Searches `pos` within `limits`, calling `on_iteration` after each
-    /// finished depth; returns the last finished iteration (depth 0 with no
-    /// move where the game is over).
+    /// Searches `pos`, the last position of `record`, within `limits`,
+    /// calling `on_iteration` after each finished depth; returns the last
+    /// finished iteration (depth 0 with no move where the game is over).
     pub fn search(
         &mut self,
         pos: &mut Position<'g>,
+        record: &Record,
         limits: &Limits,
         mut on_iteration: impl FnMut(&Report),
     ) -> Report {
+        let before = record.keys();
+        self.keys_before.clear();
+        self.keys_before
+            .extend_from_slice(&before[..before.len().saturating_sub(1)]);
         self.limits = limits.clone();
         self.started = Instant::now();
         self.nodes = 0;
@@ -249,6 +260,12 @@ impl<'g> Searcher<'g> {
             return self.quiescence(pos, ply, alpha, beta, 0);
         }
         let key = self.keys.key(pos);
+        self.path[ply] = key;
+        if ply > 0 {
+            if let Some(score) = self.record_goal_score(pos, key, ply) {
+                return score;
+            }
+        }
         let slot = (key as usize) & (self.table.len() - 1);
         let mut table_move = None;
         if let Some(e) = self.table[slot].filter(|e| e.key == key) {
@@ -321,6 +338,32 @@ impl<'g> Searcher<'g> {
             bound,
         });
         best_score
+    }
+
+    /// The score that the goals on the game's record give a position inside
+    /// the tree, if they end it: a position seen before on the path or in the
+    /// game counts as the repetition goal's outcome (a draw where the game has
+    /// none, since going round in circles gains nothing); the clock and
+    /// material goals as the engine states them, a mate taking precedence.
+    fn record_goal_score(&mut self, pos: &mut Position<'g>, key: u64, ply: usize) -> Option<i32> {
+        let goals = &self.game.record_goals;
+        let seen = self.path[..ply].contains(&key) || self.keys_before.contains(&key);
+        if seen {
+            let outcome = goals.repetition.map_or(Outcome::Draws, |(_, o)| o);
+            return Some(outcome_score(outcome, ply));
+        }
+        if goals.clock.is_none() && goals.material.is_none() {
+            return None;
+        }
+        let end = crate::engine::outcome::clock_or_material_end(pos)?;
+        if in_check(pos, pos.side_to_move()) {
+            let mut moves = Vec::new();
+            legal_moves(pos, &mut moves);
+            if moves.is_empty() {
+                return None;
+            }
+        }
+        Some(end_score(pos, end, ply))
     }
 
     /// Captures only, until the position is quiet; the side to move may
@@ -493,6 +536,16 @@ fn end_score(pos: &Position<'_>, s: Status, ply: usize) -> i32 {
                 -(WIN - ply as i32)
             }
         }
+    }
+}
+
+/// The score of an outcome for the side to move at `ply`, where nothing is
+/// counted: a win, a loss or a draw.
+fn outcome_score(outcome: Outcome, ply: usize) -> i32 {
+    match outcome {
+        Outcome::Wins => WIN - ply as i32,
+        Outcome::Loses => -(WIN - ply as i32),
+        Outcome::Draws | Outcome::Counts => 0,
     }
 }
 
