@@ -135,6 +135,14 @@ pub enum Command {
         /// Rule files and folders of rule files.
         files: Vec<String>,
     },
+    /// Speak the XBoard protocol (CECP 2) on standard input and output,
+    /// offering each rule file FEN can write as a variant named after its
+    /// file (chess as `normal`); for a variant XBoard does not know, `setup`
+    /// gives it the board and the pieces. Without arguments, the folder `games`.
+    Xboard {
+        /// Rule files and folders of rule files.
+        files: Vec<String>,
+    },
     /// Run the expectations of rule files (`NAME.tests` beside `NAME.game`).
     Test {
         /// Expectation files, rule files, or folders of them (`games/`).
@@ -380,6 +388,11 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             let games = offered_games(&files)?;
             let stdin = std::io::BufReader::new(std::io::stdin());
             crate::protocol::uci::run(&games, stdin, out).map_err(io)
+        }
+        Command::Xboard { files } => {
+            let games = offered_games(&files)?;
+            let stdin = std::io::BufReader::new(std::io::stdin());
+            crate::protocol::xboard::run(&games, stdin, out).map_err(io)
         }
         Command::Test {
             paths,

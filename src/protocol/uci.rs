@@ -7,7 +7,7 @@
 //! `infinite`, `stop`, `quit`. Unknown commands are ignored, as UCI asks;
 //! a bad position or move is reported as `info string error: ...`.
 
-use super::{read_lines, Offered};
+use super::{clock_share, read_lines, Offered};
 use crate::engine::{Position, Record};
 use crate::game::Game;
 use crate::notation::{fen, uci};
@@ -167,10 +167,7 @@ fn limits_of(words: &[&str], white: bool) -> Limits {
         }
     }
     if let (None, Some(left)) = (limits.time, left) {
-        // A share of what is left, keeping a margin for the reply to travel.
-        let share = left / to_go.unwrap_or(30).max(1) + inc / 2;
-        let ms = share.min(left.saturating_sub(50) / 2).max(10);
-        limits.time = Some(Duration::from_millis(ms));
+        limits.time = Some(clock_share(left, inc, to_go));
     }
     if limits.depth.is_none() && limits.nodes.is_none() && limits.time.is_none() && !infinite {
         limits.time = Some(Duration::from_secs(1));
