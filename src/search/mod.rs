@@ -1,6 +1,7 @@
 //! A search that plays any game: iterative deepening negamax with principal
-//! variation search, a transposition table, quiescence on captures, and move
-//! ordering (the table's move, most valuable victim first, killers, history).
+//! variation search, a transposition table, quiescence on captures, null-move
+//! pruning and late-move reductions, and move ordering (the table's move,
+//! most valuable victim first, killers, history).
 //!
 //! It knows no game: the end of a game and who won come from the goals
 //! (`engine::outcome`), the worth of a position from the rule file
@@ -113,6 +114,8 @@ pub struct Searcher<'g> {
     /// positions on the path from the root: where repetitions are found.
     keys_before: Vec<u64>,
     path: Vec<u64>,
+    /// Whether a null move may prune in this game (see `null_move_allowed`).
+    null_moves: bool,
     /// Set from outside (a protocol's `stop`) to end the search.
     pub stop: std::sync::Arc<AtomicBool>,
     game: &'g crate::Game,
@@ -136,6 +139,7 @@ impl<'g> Searcher<'g> {
             stopped: false,
             keys_before: Vec::new(),
             path: vec![0; MAX_PLY + 1],
+            null_moves: null_move_allowed(game),
             stop: std::sync::Arc::new(AtomicBool::new(false)),
             game,
         }
@@ -280,6 +284,29 @@ impl<'g> Searcher<'g> {
                 }
             }
         }
+        let checked = in_check(pos, pos.side_to_move());
+        // Null move: if passing the turn still leaves the side to move at or
+        // above beta, a real move will too (a zugzwang is the exception,
+        // hence only with pieces besides pawns and royal ones).
+        if self.null_moves
+            && ply > 0
+            && depth >= 4
+            && !checked
+            && beta.abs() < WIN - MAX_PLY as i32
+            && self.eval.evaluate(pos) >= beta
+            && self.has_big_pieces(pos)
+        {
+            let reduction = 2 + depth / 4;
+            let undo = pos.make(Move::pass(crate::game::NO_CELL));
+            let s = -self.negamax(pos, depth - 1 - reduction, ply + 1, -beta, -beta + 1);
+            pos.unmake(undo);
+            if self.stopped {
+                return 0;
+            }
+            if s >= beta {
+                return beta;
+            }
+        }
         let mut moves = Vec::new();
         legal_moves(pos, &mut moves);
         if moves.is_empty() {
@@ -290,15 +317,28 @@ impl<'g> Searcher<'g> {
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
+        let killers = self.killers[ply.min(MAX_PLY)];
         for (i, &mv) in moves.iter().enumerate() {
-            let quiet = !pos.is_capture(&mv);
+            let quiet = !pos.is_capture(&mv) && mv.promotes_to().is_none();
             let undo = pos.make(mv);
             let score = if i == 0 {
                 -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
             } else {
+                // Late quiet moves, ordered last for a reason, are searched
+                // shallower first; one that surprises is searched again.
+                let late = quiet
+                    && i >= 3
+                    && depth >= 3
+                    && !checked
+                    && !killers.contains(&Some(mv))
+                    && !in_check(pos, pos.side_to_move());
+                let reduction = if late { 1 + i32::from(i >= 8) } else { 0 };
                 // Principal variation search: prove the move is no better
                 // with a null window, search it fully only if it is.
-                let s = -self.negamax(pos, depth - 1, ply + 1, -alpha - 1, -alpha);
+                let mut s = -self.negamax(pos, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
+                if reduction > 0 && s > alpha {
+                    s = -self.negamax(pos, depth - 1, ply + 1, -alpha - 1, -alpha);
+                }
                 if s > alpha && s < beta {
                     -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
                 } else {
@@ -515,6 +555,16 @@ impl<'g> Searcher<'g> {
         pv
     }
 
+    /// Whether the side to move has a piece worth more than a pawn besides
+    /// its royal ones: without one, zugzwang is common and a null move lies.
+    fn has_big_pieces(&self, pos: &Position<'_>) -> bool {
+        let side = pos.side_to_move();
+        let royals = pos.royals(side);
+        pos.occupied(side)
+            .iter()
+            .any(|c| !royals.contains(c) && self.eval.piece_worth(pos.at(c)) > 150)
+    }
+
     /// The game this searcher plays.
     pub fn game(&self) -> &'g crate::Game {
         self.game
@@ -537,6 +587,19 @@ fn end_score(pos: &Position<'_>, s: Status, ply: usize) -> i32 {
             }
         }
     }
+}
+
+/// Whether passing the turn is a fair test in this game: not where passes,
+/// turns of several parts or a placed neutral piece give the turn meaning
+/// beyond the move, nor where captures are forced or moves are few by rule.
+fn null_move_allowed(game: &crate::Game) -> bool {
+    !game.pass
+        && game.facing.is_none()
+        && game.passes_goal.is_none()
+        && game.phases.is_empty()
+        && game.walling.is_none()
+        && !game.forced_capture
+        && game.gating.is_none()
 }
 
 /// The score of an outcome for the side to move at `ply`, where nothing is
