@@ -7,11 +7,9 @@ use crate::engine::legal::legal_moves;
 use crate::engine::perft::divide_parallel;
 use crate::engine::Position;
 use crate::game::{Game, Side};
-use crate::limits;
 use crate::notation::{self, fen, uci};
 use crate::protocol::uci::info_line;
 use crate::search::{Limits, Searcher};
-use crate::Errors;
 use clap::{Parser, Subcommand};
 use std::io::Write;
 
@@ -525,50 +523,16 @@ impl Progress {
 
 /// Reads and compiles a rule file.
 fn load(path: &str) -> Result<(String, Game), Failure> {
-    let src = read_rule_file(path)?;
-    match crate::compile_str(&src) {
-        Ok(game) => Ok((src, game)),
-        Err(errors) => Err(Failure::Rules(render_all(&errors, path, &src))),
-    }
+    crate::load::load_rule_file(path).map_err(failure_of)
 }
 
-/// Reads a rule file, refusing one larger than [`limits::MAX_RULE_FILE_BYTES`]
-/// before reading it whole: by its size where the file system knows it, else
-/// (a pipe, a device) after reading one byte past the limit.
-fn read_rule_file(path: &str) -> Result<String, Failure> {
-    use std::io::Read;
-    let cannot = |e: std::io::Error| Failure::Usage(anyhow::anyhow!("cannot read `{path}`: {e}"));
-    let too_large = |message: String| Failure::Rules(format!("{path}: error: {message}\n"));
-    let file = std::fs::File::open(path).map_err(cannot)?;
-    if let Some(message) = file
-        .metadata()
-        .ok()
-        .and_then(|m| limits::check_rule_file_size(m.len()))
-    {
-        return Err(too_large(message));
+/// A rule file that cannot be read is a usage error; one whose rules are
+/// wrong, or too large, is a rules error with its rendered diagnostics.
+fn failure_of(e: crate::load::LoadError) -> Failure {
+    match e {
+        crate::load::LoadError::Io { .. } => Failure::Usage(anyhow::anyhow!("{e}")),
+        other => Failure::Rules(other.to_string()),
     }
-    let mut bytes = Vec::new();
-    let most = limits::MAX_RULE_FILE_BYTES as u64;
-    file.take(most + 1)
-        .read_to_end(&mut bytes)
-        .map_err(cannot)?;
-    if bytes.len() as u64 > most {
-        return Err(too_large(format!(
-            "the rule file has more than {} bytes; the limit is {}",
-            limits::thousands(u128::from(most)),
-            limits::thousands(u128::from(most))
-        )));
-    }
-    String::from_utf8(bytes).map_err(|_| {
-        cannot(std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            "stream did not contain valid UTF-8",
-        ))
-    })
-}
-
-fn render_all(errors: &Errors, path: &str, src: &str) -> String {
-    errors.render(path, src)
 }
 
 /// The position named by `--fen` and `--moves`.

@@ -16,8 +16,6 @@ use crate::syntax::ast::{self, GoalCondition};
 use leaps::Leaps;
 use names::Names;
 
-pub use board::MAX_CELLS;
-
 /// Compiles an AST into a [`Game`].
 ///
 /// # Errors
