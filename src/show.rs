@@ -7,7 +7,7 @@
 //! coordinates is drawn in parentheses on each of them. Cells with no coordinate
 //! are listed below the board.
 
-use crate::engine::outcome::{status, Reason, Status};
+use crate::engine::outcome::{clock_or_material_end, status, Reason, Status};
 use crate::engine::Position;
 use crate::game::{coord_name, kind_of, Side};
 use crate::notation::{fen, position};
@@ -50,27 +50,12 @@ pub fn draw(pos: &mut Position<'_>) -> String {
             kinds.join(", ")
         );
     }
-    if let Status::Over {
-        loser,
-        winner,
-        reason,
-    } = status(pos)
-    {
-        let why = match reason {
-            Reason::Checkmate => "checkmated",
-            Reason::Stalemate => "stalemated",
-            Reason::BareRoyal => "reduced to a bare royal piece",
-            Reason::Extinction => "out of a kind of piece its goals need",
-            Reason::Reached => "in a zone its goals name",
-            Reason::Checks => "checked as often as its goals allow",
-            Reason::Facing => "facing the enemy after a pass",
-            Reason::Passes => "to move after the passes its goals count",
-        };
-        let result = match winner {
-            Some(w) => format!("{} wins", capitalised(w)),
-            None => "draw".to_string(),
-        };
-        let _ = writeln!(s, "Game over: {} is {why}; {result}", capitalised(loser));
+    let end = match status(pos) {
+        Status::Ongoing => clock_or_material_end(pos).unwrap_or(Status::Ongoing),
+        over => over,
+    };
+    if let Some(line) = game_over_line(end) {
+        let _ = writeln!(s, "{line}");
     }
     let _ = writeln!(s, "Position: {}", position::format(pos));
     if let Some(f) = fen::format(pos) {
@@ -213,4 +198,37 @@ fn draw_free_cells(pos: &Position<'_>, plan: Option<&Plan<'_>>, s: &mut String) 
     if !free.is_empty() {
         let _ = writeln!(s, "Other cells: {}", free.join(", "));
     }
+}
+
+/// `Game over: White is checkmated; Black wins`, for a finished game.
+pub fn game_over_line(end: Status) -> Option<String> {
+    let Status::Over {
+        loser,
+        winner,
+        reason,
+    } = end
+    else {
+        return None;
+    };
+    let why = match reason {
+        Reason::Checkmate => "checkmated",
+        Reason::Stalemate => "stalemated",
+        Reason::BareRoyal => "reduced to a bare royal piece",
+        Reason::Extinction => "out of a kind of piece its goals need",
+        Reason::Reached => "in a zone its goals name",
+        Reason::Checks => "checked as often as its goals allow",
+        Reason::Facing => "facing the enemy after a pass",
+        Reason::Passes => "to move after the passes its goals count",
+        Reason::Repetition => "to move in a position repeated as often as its goals allow",
+        Reason::Clock => "to move when the halfmove clock reached its goals' limit",
+        Reason::Material => "to move, and each side holds only material its goals name",
+    };
+    let result = match winner {
+        Some(w) => format!("{} wins", capitalised(w)),
+        None => "draw".to_string(),
+    };
+    Some(format!(
+        "Game over: {} is {why}; {result}",
+        capitalised(loser)
+    ))
 }

@@ -324,6 +324,32 @@ pub struct Extinction {
     pub outcome: Outcome,
 }
 
+/// The goals that need the game so far, or that end a game no move of which
+/// is illegal: repetition, the halfmove clock, material that cannot win.
+/// Each outcome is for the side to move.
+#[derive(Clone, Debug, Default)]
+pub struct RecordGoals {
+    /// The position has stood this many times.
+    pub repetition: Option<(u8, Outcome)>,
+    /// The halfmove clock has reached this many plies.
+    pub clock: Option<(u32, Outcome)>,
+    /// Each side holds exactly one of these sets of pieces.
+    pub material: Option<(Vec<MaterialSet>, Outcome)>,
+}
+
+impl RecordGoals {
+    pub fn any(&self) -> bool {
+        self.repetition.is_some() || self.clock.is_some() || self.material.is_some()
+    }
+}
+
+/// A set of pieces, as how many pieces of each group of kinds (a kind and
+/// its promoted copies).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MaterialSet {
+    pub groups: Vec<(u128, u8)>,
+}
+
 /// A goal on reaching a zone: a piece of `kinds` of a side stands in the zone
 /// as that side sees it.
 #[derive(Clone, Debug)]
@@ -539,6 +565,9 @@ pub struct Game {
     pub pass: bool,
     /// After this many passes in a row, the side to move gets the outcome.
     pub passes_goal: Option<(u8, Outcome)>,
+    /// Goals on the game's record rather than on the position: they end a
+    /// game that is played (search, play, match), never cut perft short.
+    pub record_goals: RecordGoals,
     /// Pieces facing each other: the side to move must part them (or pass),
     /// and a pass while they face ends the game.
     pub facing: Option<Facing>,

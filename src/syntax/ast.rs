@@ -321,6 +321,12 @@ pub enum GoalCondition {
     /// A piece of the first kind faces an enemy piece of the second along
     /// one of the directions, and the side to move has just passed.
     Faces(Name, Name, Vec<Name>),
+    /// The position has stood this many times in the game.
+    Repeated(u32, Span),
+    /// The halfmove clock has reached this many plies.
+    Clock(u32, Span),
+    /// Each side holds exactly one of these sets of pieces.
+    Material(Vec<Vec<Name>>),
 }
 
 /// The result for the side to move.

@@ -90,6 +90,8 @@ macro_rules! keyword_rules {
             | Rule::kw_pass
             | Rule::kw_passant
             | Rule::kw_passed
+            | Rule::kw_repeated
+            | Rule::kw_material
             | Rule::kw_path
             | Rule::kw_per
             | Rule::kw_phase
@@ -211,6 +213,10 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::checks_goal => "`checked N times`",
         Rule::reach_goal => "a piece name and `reaches`",
         Rule::passes_goal => "`passed N times`",
+        Rule::repeats_goal => "`repeated N times`",
+        Rule::clock_goal => "`clock N`",
+        Rule::material_goal => "`material` and sets of pieces",
+        Rule::material_set => "piece names",
         Rule::faces_goal => "a piece name and `faces`",
         Rule::facing_dirs => "a direction",
         Rule::pass_stmt => "`pass`",

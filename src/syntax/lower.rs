@@ -679,6 +679,19 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
             let csp = span(&cond);
             GoalCondition::Passed(small(inner(cond).next().expect("count"))?, csp)
         }
+        Rule::repeats_goal => {
+            let csp = span(&cond);
+            GoalCondition::Repeated(small(inner(cond).next().expect("count"))?, csp)
+        }
+        Rule::clock_goal => {
+            let csp = span(&cond);
+            GoalCondition::Clock(small(inner(cond).next().expect("count"))?, csp)
+        }
+        Rule::material_goal => GoalCondition::Material(
+            inner(cond)
+                .map(|set| inner(set).map(name).collect())
+                .collect(),
+        ),
         Rule::faces_goal => {
             let mut r = inner(cond);
             let kind = name(r.next().expect("kind"));
