@@ -120,12 +120,8 @@ function render() {
   const v = S.view;
   $("title").textContent = v.title;
   const board = $("board");
-  if (v.svg) {
-    board.innerHTML = v.svg;
-  } else {
-    board.replaceChildren(drawPlaceholder(v, S.flipped));
-  }
-  markLastMove();
+  // The library's drawing, which marks the last move and checks itself.
+  board.innerHTML = v.svg;
   const status = $("status");
   status.classList.toggle("over", v.status.over);
   if (v.status.over) {
@@ -150,97 +146,6 @@ function render() {
   $("undo").disabled = S.moves.length === 0;
   $("redo").disabled = S.redo.length === 0;
   window.tesseraTimes.drawn = performance.now();
-}
-
-// A simple picture of the board, for want of the library's: squares at the
-// cells' coordinates (the third axis side by side), free cells in a column
-// on the right, each side's pools as a row of pieces with counts. It carries
-// the attributes of the library's drawing, which the clicks use.
-function drawPlaceholder(v, flipped) {
-  const unit = 48;
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("class", "tessera-board placeholder");
-  const el = (name, attrs, parent) => {
-    const e = document.createElementNS(SVG, name);
-    for (const [k, val] of Object.entries(attrs)) e.setAttribute(k, val);
-    if (parent) parent.appendChild(e);
-    return e;
-  };
-  const places = [];
-  let maxX = 0, maxY = 0, width = 0;
-  for (const c of v.cells) for (const co of c.coords) {
-    width = Math.max(width, (co[0] || 0) + 1);
-  }
-  for (const c of v.cells) {
-    const at = c.coords.map((co) => [
-      (co[0] || 0) + (co.length > 2 ? co[2] * (width + 1) : 0),
-      co.length > 1 ? co[1] : 0,
-    ]);
-    for (const [x, y] of at) { maxX = Math.max(maxX, x); maxY = Math.max(maxY, y); }
-    places.push({ cell: c, at });
-  }
-  let free = 0;
-  for (const p of places) {
-    if (p.at.length === 0) p.at = [[maxX + 2, free++]];
-  }
-  const cols = Math.max(maxX + 1, ...places.map((p) => p.at[0][0] + 1));
-  const rows = Math.max(maxY + 1, free);
-  const poolRows = v.pools.length ? 1 : 0;
-  const top = poolRows * unit;
-  const xy = ([x, y]) => flipped
-    ? [(cols - 1 - x) * unit, top + y * unit]
-    : [x * unit, top + (rows - 1 - y) * unit];
-  const centre = {};
-  const cells = el("g", { class: "board" }, svg);
-  for (const p of places) {
-    const g = el("g", { class: "cell", "data-cell": p.cell.name }, cells);
-    for (const a of p.at) {
-      const [x, y] = xy(a);
-      const dark = (a[0] + a[1]) % 2 === 0;
-      el("rect", { x, y, width: unit, height: unit, fill: dark ? "#b58863" : "#f0d9b5", stroke: "#7a6a5a", "stroke-width": 0.5 }, g);
-    }
-    const [x, y] = xy(p.at[0]);
-    centre[p.cell.name] = [x + unit / 2, y + unit / 2];
-    el("text", { x: x + 2, y: y + 10, "font-size": 9, fill: "#555" }, g).textContent = p.cell.name;
-  }
-  const pieces = el("g", { class: "pieces" }, svg);
-  for (const pc of v.pieces) {
-    const g = el("g", { class: "piece", "data-cell": pc.cell, "data-piece": pc.piece, "data-side": pc.side, "data-kind": pc.kind }, pieces);
-    const [cx, cy] = centre[pc.cell];
-    drawMan(el, g, pc, cx, cy, unit);
-  }
-  // Pools: Black's above the board, White's below.
-  const byside = { white: [], black: [] };
-  for (const pool of v.pools) byside[pool.side].push(pool);
-  const poolY = { black: 0, white: top + rows * unit };
-  for (const side of ["black", "white"]) {
-    let x = 0;
-    for (const pool of byside[side]) {
-      const g = el("g", { class: "pool", "data-pool": pool.pool, "data-side": side }, svg);
-      el("text", { x: x + 2, y: poolY[side] + 12, "font-size": 10, fill: "#555" }, g).textContent = pool.pool;
-      x += 40;
-      for (const pc of pool.pieces) {
-        const pg = el("g", { class: "pool-piece", "data-pool": pool.pool, "data-side": side, "data-piece": pc.piece, "data-kind": pc.kind, "data-count": pc.count }, g);
-        el("rect", { x, y: poolY[side] + 2, width: unit - 4, height: unit - 4, fill: "#e8e8e8", rx: 4 }, pg);
-        drawMan(el, pg, pc, x + unit / 2 - 2, poolY[side] + unit / 2, unit);
-        el("text", { x: x + unit - 14, y: poolY[side] + unit - 6, "font-size": 11, "font-weight": "bold" }, pg).textContent = pc.count;
-        x += unit;
-      }
-      x += unit / 2;
-    }
-  }
-  const w = Math.max(cols * unit, 200);
-  const h = top + rows * unit + poolRows * unit;
-  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
-  svg.setAttribute("width", w);
-  svg.setAttribute("height", h);
-  return svg;
-}
-
-function drawMan(el, g, pc, cx, cy, unit) {
-  const white = pc.side !== "black";
-  el("circle", { cx, cy, r: unit * 0.36, fill: pc.side === "neutral" ? "#888" : white ? "#fff" : "#222", stroke: white ? "#222" : "#fff", "stroke-width": 1.5 }, g);
-  el("text", { x: cx, y: cy + 6, "text-anchor": "middle", "font-size": 18, "font-weight": "bold", fill: white ? "#222" : "#fff" }, g).textContent = pc.piece;
 }
 
 // ---- marks on the board ------------------------------------------------------
@@ -277,14 +182,6 @@ function mark(name, attrs) {
   e.setAttribute("class", attrs.cls);
   if (attrs.target) e.setAttribute("data-target", attrs.target);
   overlay().appendChild(e);
-}
-
-function markLastMove() {
-  // The library's drawing marks the last move itself.
-  if (S.view.svg || !S.view.last) return;
-  for (const c of [S.view.last.from, S.view.last.to]) {
-    if (c) mark(c, { shape: "rect", rect: true, color: "#e8c600", cls: "last" });
-  }
 }
 
 function clearSelection() {

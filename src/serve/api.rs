@@ -10,7 +10,7 @@ use super::library::Library;
 use super::view::position_json;
 use crate::engine::legal::legal_moves;
 use crate::engine::perft::perft;
-use crate::engine::{Move, Position};
+use crate::engine::{Move, Position, Record};
 use crate::game::Game;
 use crate::limits;
 use crate::notation::{fen, position, uci};
@@ -195,13 +195,13 @@ impl Studio {
     /// `POST /api/state`: the position after the moves.
     fn state(&self, r: &Request) -> Result<Reply, Reply> {
         let game = self.game(r)?;
-        let (mut pos, last) = replay(&game, r)?;
+        let (mut pos, record, last) = replay(&game, r)?;
         let flipped = match r.0.get("flipped") {
             None | Some(Value::Null) => false,
             Some(Value::Bool(b)) => *b,
             Some(_) => return Err(Reply::error(400, "`flipped` must be true or false")),
         };
-        Ok(Reply::ok(&position_json(&mut pos, last, flipped)))
+        Ok(Reply::ok(&position_json(&mut pos, &record, last, flipped)))
     }
 
     /// `POST /api/bestmove`: the search's move, searching `movetime_ms`
@@ -209,7 +209,7 @@ impl Studio {
     /// [`limits::MAX_SEARCH_MS`].
     fn bestmove(&self, r: &Request) -> Result<Reply, Reply> {
         let game = self.game(r)?;
-        let (mut pos, _) = replay(&game, r)?;
+        let (mut pos, record, _) = replay(&game, r)?;
         let depth = r.number("depth", 1, 64)?.map(|d| d as u32);
         let ms = r.number("movetime_ms", 1, limits::MAX_SEARCH_MS)?;
         let mut search_limits = Limits::given(depth, None, ms, 1000);
@@ -219,7 +219,7 @@ impl Studio {
                 .unwrap_or(Duration::from_millis(limits::MAX_SEARCH_MS)),
         );
         let mut searcher = Searcher::new(&game, 16);
-        let report = searcher.search(&mut pos, &search_limits, |_| {});
+        let report = searcher.search(&mut pos, &record, &search_limits, |_| {});
         Ok(Reply::ok(&json!({
             "move": report.pv.first().map(|m| uci::format(&game, m)),
             "score": report.score,
@@ -235,7 +235,7 @@ impl Studio {
     /// root moves once [`limits::MAX_SEARCH_MS`] have passed.
     fn perft(&self, r: &Request) -> Result<Reply, Reply> {
         let game = self.game(r)?;
-        let (mut pos, _) = replay(&game, r)?;
+        let (mut pos, _, _) = replay(&game, r)?;
         let depth = r
             .number("depth", 1, u64::from(limits::MAX_SERVE_PERFT_DEPTH))?
             .ok_or_else(|| missing("depth"))? as u32;
@@ -358,20 +358,23 @@ impl Request {
 }
 
 /// The position of a request: its `start` (FEN where the game has one, or
-/// Tessera's notation; the rule file's setup when absent), then its `moves`.
-fn replay<'g>(game: &'g Game, r: &Request) -> Result<(Position<'g>, Option<Move>), Reply> {
+/// Tessera's notation; the rule file's setup when absent), then its `moves`;
+/// with the record of the positions played and the last move.
+fn replay<'g>(game: &'g Game, r: &Request) -> Result<(Position<'g>, Record, Option<Move>), Reply> {
     let mut pos = match r.string("start")? {
         None => Position::start(game),
         Some(text) => read_position(game, text).map_err(|e| Reply::error(400, e))?,
     };
+    let mut record = Record::new(&pos);
     let mut last = None;
     for (i, text) in r.moves()?.into_iter().enumerate() {
         let mv = uci::parse(&mut pos, text)
             .map_err(|e| Reply::error(400, format!("move {}: {e}", i + 1)))?;
         pos.make(mv);
+        record.push(&pos);
         last = Some(mv);
     }
-    Ok((pos, last))
+    Ok((pos, record, last))
 }
 
 /// A position in FEN or in Tessera's notation, whichever reads it.

@@ -1,14 +1,18 @@
-//! The picture of the board sent to the page.
-//!
-//! Until the library draws positions as SVG, the page draws its own simple
-//! grid from the cells and pieces of the position (`web/studio.js`,
-//! `drawPlaceholder`), with the same `data-cell` and `data-piece` attributes;
-//! this function is the one place that changes when the library's drawing
-//! arrives.
+//! The picture of the board sent to the page: the library's SVG drawing
+//! (`svg::draw`), whose `data-cell`, `data-piece` and `data-pool` attributes
+//! the page's clicks use. The page marks a piece's legal destinations itself,
+//! on top of the picture, without asking the server again.
 
 use crate::engine::{Move, Position};
 
-/// The board as SVG text, or none when the page is to draw it.
-pub fn draw(_pos: &Position<'_>, _last: Option<Move>, _flipped: bool) -> Option<String> {
-    None
+/// The board as SVG text, the last move marked, turned as Black sees it when
+/// `flipped`; without a caption, since the page writes the state of play.
+pub fn draw(pos: &Position<'_>, last: Option<Move>, flipped: bool) -> String {
+    let options = crate::svg::Options {
+        last_move: last,
+        flipped,
+        caption: false,
+        ..crate::svg::Options::default()
+    };
+    crate::svg::draw(pos, &options)
 }

@@ -84,12 +84,8 @@ impl Library {
     /// # Errors
     /// The file cannot be read, is not UTF-8 or is over the size limit.
     pub fn read(&self, entry: &Entry) -> Result<String, String> {
-        crate::cli::read_rule_file(&entry.path.to_string_lossy()).map_err(|f| match f {
-            crate::cli::Failure::Usage(e) => format!("{e:#}"),
-            crate::cli::Failure::Rules(text) | crate::cli::Failure::Report { text, .. } => {
-                text.trim_end().to_string()
-            }
-        })
+        crate::load::read_rule_file(&entry.path.to_string_lossy())
+            .map_err(|e| e.to_string().trim_end().to_string())
     }
 
     /// The game compiled from `text`, from the cache when it was compiled

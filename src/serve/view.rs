@@ -5,15 +5,21 @@
 
 use crate::engine::attack::in_check;
 use crate::engine::legal::legal_moves;
-use crate::engine::outcome::{status, Reason, Status};
-use crate::engine::{Move, MoveKind, Position};
+use crate::engine::outcome::{status_in_game, Status};
+use crate::engine::{Move, MoveKind, Position, Record};
 use crate::game::{kind_of, side_of, Code, Game, Side};
 use crate::notation::{fen, position, uci};
 use serde_json::{json, Value};
 
-/// Everything the page draws and plays from one position; `last` is the move
-/// that led to it, and `flipped` turns the picture as Black sees it.
-pub fn position_json(pos: &mut Position<'_>, last: Option<Move>, flipped: bool) -> Value {
+/// Everything the page draws and plays from one position; `record` holds the
+/// positions of the game so far, `last` is the move that led to it, and
+/// `flipped` turns the picture as Black sees it.
+pub fn position_json(
+    pos: &mut Position<'_>,
+    record: &Record,
+    last: Option<Move>,
+    flipped: bool,
+) -> Value {
     let game = pos.game();
     let mut moves = Vec::new();
     legal_moves(pos, &mut moves);
@@ -29,7 +35,7 @@ pub fn position_json(pos: &mut Position<'_>, last: Option<Move>, flipped: bool) 
         "side_to_move": side.name(),
         "check": in_check(pos, side),
         "moves": listed,
-        "status": status_json(status(pos)),
+        "status": status_json(status_in_game(pos, record)),
         "fen": fen::format(pos),
         "position": position::format(pos),
         "last": last.map(|m| json!({
@@ -133,32 +139,17 @@ fn cell_of<'g>(game: &'g Game, m: &Move, c: u16) -> Option<&'g str> {
     Some(game.cell_name(c))
 }
 
-/// The state of play: over or not, who won, why, and the result as text.
+/// The state of play: over or not, who won, and the result as text
+/// (`0-1: Game over: White is checkmated; Black wins`).
 fn status_json(s: Status) -> Value {
-    match s {
-        Status::Ongoing => json!({"over": false}),
-        Status::Over { winner, reason, .. } => {
-            let why = match reason {
-                Reason::Checkmate => "checkmate",
-                Reason::Stalemate => "stalemate",
-                Reason::BareRoyal => "a bare royal piece",
-                Reason::Extinction => "extinction",
-                Reason::Reached => "a goal zone reached",
-                Reason::Checks => "checks",
-                Reason::Facing => "facing pieces",
-                Reason::Passes => "passes in a row",
-            };
-            let result = match winner {
-                Some(Side::White) => "1-0",
-                Some(Side::Black) => "0-1",
-                None => "1/2-1/2",
-            };
-            let text = match winner {
-                Some(Side::White) => format!("{result}: White wins by {why}"),
-                Some(Side::Black) => format!("{result}: Black wins by {why}"),
-                None => format!("{result}: a draw by {why}"),
-            };
-            json!({"over": true, "winner": winner.map(Side::name), "reason": why, "result": result, "text": text})
-        }
-    }
+    let Status::Over { winner, .. } = s else {
+        return json!({"over": false});
+    };
+    let result = match winner {
+        Some(Side::White) => "1-0",
+        Some(Side::Black) => "0-1",
+        None => "1/2-1/2",
+    };
+    let text = crate::show::game_over_line(s).unwrap_or_default();
+    json!({"over": true, "winner": winner.map(Side::name), "result": result, "text": format!("{result}: {text}")})
 }
