@@ -441,12 +441,11 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             crate::protocol::xboard::run(&games, stdin, out).map_err(io)
         }
         Command::Serve { files, host, port } => {
-            let paths = if files.is_empty() {
-                vec!["games".to_string()]
-            } else {
-                files
+            let options = crate::serve::Options {
+                paths: files,
+                host,
+                port,
             };
-            let options = crate::serve::Options { paths, host, port };
             crate::serve::run(&options, out).map_err(|e| Failure::Usage(anyhow::anyhow!(e)))
         }
         Command::Test {
@@ -471,28 +470,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
 /// The games named by files and folders (every `.game` file of a folder, in
 /// name order), each named after its file; the folder `games` when none.
 fn offered_games(paths: &[String]) -> Result<Vec<crate::protocol::Offered>, Failure> {
-    let paths = if paths.is_empty() {
-        vec!["games".to_string()]
-    } else {
-        paths.to_vec()
-    };
-    let mut files = Vec::new();
-    for p in &paths {
-        let path = std::path::Path::new(p);
-        if path.is_dir() {
-            let entries = std::fs::read_dir(path)
-                .map_err(|e| Failure::Usage(anyhow::anyhow!("cannot read `{p}`: {e}")))?;
-            let mut found: Vec<std::path::PathBuf> = entries
-                .filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|f| f.extension().is_some_and(|x| x == "game"))
-                .collect();
-            found.sort();
-            files.extend(found);
-        } else {
-            files.push(path.to_path_buf());
-        }
-    }
+    let files = crate::load::rule_files(paths).map_err(|e| Failure::Usage(anyhow::anyhow!(e)))?;
     let mut games = Vec::new();
     for f in files {
         let text = f.to_string_lossy().into_owned();

@@ -98,3 +98,36 @@ pub fn load_rule_file(path: &str) -> Result<(String, Game), LoadError> {
         }),
     }
 }
+
+/// The rule files that command-line arguments name: a file as given, a
+/// folder as every `.game` file in it, in name order; the folder `games`
+/// when there are no arguments.
+///
+/// # Errors
+/// A folder that cannot be read, as `cannot read `PATH`: ...`.
+#[cfg(feature = "cli")]
+pub fn rule_files(paths: &[String]) -> Result<Vec<std::path::PathBuf>, String> {
+    let default = ["games".to_string()];
+    let paths = if paths.is_empty() {
+        &default[..]
+    } else {
+        paths
+    };
+    let mut files = Vec::new();
+    for p in paths {
+        let path = std::path::Path::new(p);
+        if path.is_dir() {
+            let entries = std::fs::read_dir(path).map_err(|e| format!("cannot read `{p}`: {e}"))?;
+            let mut found: Vec<std::path::PathBuf> = entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|f| f.extension().is_some_and(|x| x == "game"))
+                .collect();
+            found.sort();
+            files.extend(found);
+        } else {
+            files.push(path.to_path_buf());
+        }
+    }
+    Ok(files)
+}

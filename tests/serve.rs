@@ -195,7 +195,7 @@ fn the_end_of_a_game_is_its_result() {
     );
     let v = json(&body);
     assert_eq!(v["status"]["over"], true);
-    assert_eq!(v["status"]["text"], "0-1: Black wins by checkmate");
+    assert_eq!(v["status"]["text"], "White is checkmated; Black wins (0-1)");
     assert_eq!(v["moves"].as_array().unwrap().len(), 0);
 }
 
@@ -388,7 +388,7 @@ fn no_path_leads_out_of_the_served_folder() {
 }
 
 #[test]
-fn other_sites_and_other_content_types_are_refused() {
+fn other_sites_other_hosts_and_other_content_types_are_refused() {
     let s = Studio::start("origin");
     let (status, _) = s.raw(
         format!(
@@ -408,6 +408,22 @@ fn other_sites_and_other_content_types_are_refused() {
         .as_bytes(),
     );
     assert_eq!(status, 403);
+    // A page of another name pointed at 127.0.0.1 (DNS rebinding) names
+    // itself as the host, and is refused, its own origin or not.
+    let (status, _) = s.raw(
+        format!(
+            "POST /api/save HTTP/1.1\r\nHost: evil.example:80\r\nOrigin: http://evil.example:80\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .as_bytes(),
+    );
+    assert_eq!(status, 403);
+    let (status, _) =
+        s.raw(b"GET /api/games HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n");
+    assert_eq!(status, 403);
+    let (status, _) =
+        s.raw(b"GET /api/games HTTP/1.1\r\nHost: localhost:1\r\nConnection: close\r\n\r\n");
+    assert_eq!(status, 200);
     assert_eq!(
         std::fs::read_to_string(s.dir.join("chess.game")).unwrap(),
         std::fs::read_to_string("games/chess.game").unwrap()
@@ -506,6 +522,7 @@ fn read_reply(stream: &mut TcpStream) -> (u16, String) {
         .and_then(|s| s.parse().ok())
         .unwrap_or_else(|| panic!("no status in {status_line:?}"));
     let mut length = 0;
+    let mut chunked = false;
     loop {
         let mut line = String::new();
         reader.read_line(&mut line).unwrap();
@@ -516,9 +533,29 @@ fn read_reply(stream: &mut TcpStream) -> (u16, String) {
             if name.eq_ignore_ascii_case("content-length") {
                 length = value.trim().parse().unwrap();
             }
+            if name.eq_ignore_ascii_case("transfer-encoding") {
+                chunked = value.trim().eq_ignore_ascii_case("chunked");
+            }
         }
     }
-    let mut body = vec![0; length];
-    reader.read_exact(&mut body).unwrap();
+    let mut body = Vec::new();
+    if chunked {
+        // Large answers come in chunks: a hexadecimal size line, the bytes,
+        // a line end; a chunk of size 0 ends them.
+        loop {
+            let mut size = String::new();
+            reader.read_line(&mut size).unwrap();
+            let size = usize::from_str_radix(size.trim(), 16).unwrap();
+            let mut chunk = vec![0; size + 2];
+            reader.read_exact(&mut chunk).unwrap();
+            if size == 0 {
+                break;
+            }
+            body.extend_from_slice(&chunk[..size]);
+        }
+    } else {
+        body.resize(length, 0);
+        reader.read_exact(&mut body).unwrap();
+    }
     (status, String::from_utf8(body).unwrap())
 }

@@ -9,7 +9,7 @@
 use crate::game::Game;
 use crate::limits;
 use crate::Errors;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 /// One served rule file.
@@ -30,30 +30,17 @@ pub struct Library {
 }
 
 impl Library {
-    /// The rule files named by `paths`: files as given, folders as the
-    /// `.game` files in them, in name order.
+    /// The rule files named by `paths` ([`crate::load::rule_files`]).
     ///
     /// # Errors
     /// A path that is neither a readable folder nor a file.
     pub fn scan(paths: &[String]) -> Result<Library, String> {
-        let mut files = Vec::new();
-        for p in paths {
-            let path = Path::new(p);
-            if path.is_dir() {
-                let entries =
-                    std::fs::read_dir(path).map_err(|e| format!("cannot read `{p}`: {e}"))?;
-                let mut found: Vec<PathBuf> = entries
-                    .filter_map(Result::ok)
-                    .map(|e| e.path())
-                    .filter(|f| f.is_file() && f.extension().is_some_and(|x| x == "game"))
-                    .collect();
-                found.sort();
-                files.extend(found);
-            } else if path.is_file() {
-                files.push(path.to_path_buf());
-            } else {
-                return Err(format!("`{p}` is neither a rule file nor a folder"));
-            }
+        let files = crate::load::rule_files(paths)?;
+        if let Some(f) = files.iter().find(|f| !f.is_file()) {
+            return Err(format!(
+                "`{}` is neither a rule file nor a folder",
+                f.display()
+            ));
         }
         let mut entries: Vec<Entry> = Vec::new();
         for path in files {

@@ -22,7 +22,7 @@ use std::sync::Arc;
 
 /// Where to listen and what to serve.
 pub struct Options {
-    /// Rule files and folders of rule files.
+    /// Rule files and folders of rule files; the folder `games` when none.
     pub paths: Vec<String>,
     pub host: String,
     /// 0 for any free port.
@@ -53,6 +53,10 @@ pub fn run(options: &Options, out: &mut dyn Write) -> Result<(), String> {
         library.entries.len()
     );
     let _ = out.flush();
+    // On a loopback address, only pages of a loopback name may ask: a page of
+    // another site whose name an attacker points at 127.0.0.1 (DNS
+    // rebinding) sends its own name as `Host`.
+    let local_only = is_loopback(&options.host);
     let server = Arc::new(server);
     let studio = Arc::new(Studio::new(library));
     let workers: Vec<_> = (0..limits::SERVE_WORKERS)
@@ -61,7 +65,7 @@ pub fn run(options: &Options, out: &mut dyn Write) -> Result<(), String> {
             let studio = Arc::clone(&studio);
             std::thread::spawn(move || {
                 while let Ok(request) = server.recv() {
-                    answer(&studio, request);
+                    answer(&studio, request, local_only);
                 }
             })
         })
@@ -73,9 +77,9 @@ pub fn run(options: &Options, out: &mut dyn Write) -> Result<(), String> {
 }
 
 /// Reads one request, answers it and writes the reply.
-fn answer(studio: &Studio, mut request: tiny_http::Request) {
+fn answer(studio: &Studio, mut request: tiny_http::Request, local_only: bool) {
     let method = request.method().as_str().to_string();
-    let reply = match refuse(&request) {
+    let reply = match refuse(&request, local_only) {
         Some(reply) => reply,
         None => match read_body(&mut request) {
             Ok(body) => {
@@ -101,8 +105,9 @@ fn answer(studio: &Studio, mut request: tiny_http::Request) {
 }
 
 /// The reply to a request refused on its headers alone: too large a body, a
-/// POST that is not JSON, or one from another site's page.
-fn refuse(request: &tiny_http::Request) -> Option<Reply> {
+/// host name that is not local (when `local_only`), a POST that is not JSON,
+/// or one from another site's page.
+fn refuse(request: &tiny_http::Request, local_only: bool) -> Option<Reply> {
     let most = limits::MAX_REQUEST_BODY_BYTES;
     if request.body_length().is_some_and(|n| n > most) {
         return Some(too_large());
@@ -114,6 +119,12 @@ fn refuse(request: &tiny_http::Request) -> Option<Reply> {
             .find(|h| h.field.equiv(name))
             .map(|h| h.value.as_str().to_string())
     };
+    if local_only && !value("Host").is_some_and(|h| is_loopback(host_name(&h))) {
+        return Some(Reply::error(
+            403,
+            "the studio answers requests for localhost and 127.0.0.1 only",
+        ));
+    }
     if *request.method() != tiny_http::Method::Post {
         return None;
     }
@@ -164,4 +175,26 @@ fn too_large() -> Reply {
 fn header(name: &str, value: &str) -> tiny_http::Header {
     tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes())
         .unwrap_or_else(|()| unreachable!("fixed header `{name}` is valid"))
+}
+
+/// Whether a host name or address is this machine's loopback.
+fn is_loopback(host: &str) -> bool {
+    host.eq_ignore_ascii_case("localhost")
+        || host
+            .trim_start_matches('[')
+            .trim_end_matches(']')
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// The name of a `Host` header without its port: `127.0.0.1`, `[::1]`.
+fn host_name(host: &str) -> &str {
+    match host.rsplit_once(':') {
+        Some((name, port))
+            if !name.is_empty() && port.bytes().all(|b| b.is_ascii_digit()) && !port.is_empty() =>
+        {
+            name
+        }
+        _ => host,
+    }
 }

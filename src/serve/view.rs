@@ -140,7 +140,7 @@ fn cell_of<'g>(game: &'g Game, m: &Move, c: u16) -> Option<&'g str> {
 }
 
 /// The state of play: over or not, who won, and the result as text
-/// (`0-1: Game over: White is checkmated; Black wins`).
+/// (`White is checkmated; Black wins (0-1)`).
 fn status_json(s: Status) -> Value {
     let Status::Over { winner, .. } = s else {
         return json!({"over": false});
@@ -150,6 +150,7 @@ fn status_json(s: Status) -> Value {
         Some(Side::Black) => "0-1",
         None => "1/2-1/2",
     };
-    let text = crate::show::game_over_line(s).unwrap_or_default();
-    json!({"over": true, "winner": winner.map(Side::name), "result": result, "text": format!("{result}: {text}")})
+    let line = crate::show::game_over_line(s).unwrap_or_default();
+    let text = line.strip_prefix("Game over: ").unwrap_or(&line);
+    json!({"over": true, "winner": winner.map(Side::name), "result": result, "text": format!("{text} ({result})")})
 }
