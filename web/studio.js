@@ -162,6 +162,10 @@ function overlay() {
   return g;
 }
 
+function poolElement(pool, side) {
+  return $("board").querySelector(`g.pool[data-pool="${CSS.escape(pool)}"][data-side="${side}"]`);
+}
+
 function cellBox(name) {
   const cell = $("board").querySelector(`g.cell[data-cell="${CSS.escape(name)}"]`);
   return cell ? cell.getBBox() : null;
@@ -205,6 +209,18 @@ function select(sel) {
   const moves = selectedMoves();
   if (moves.length === 0) { S.selected = null; return; }
   if (sel.cell !== undefined) mark(sel.cell, { shape: "rect", rect: true, color: "#1e88e5", cls: "selected" });
+  // Moves from pool to pool (Power Chess 98's back field to its front
+  // field): a frame round the pool they go to.
+  for (const pool of new Set(moves.filter((m) => m.to_pool).map((m) => m.to_pool))) {
+    const g = poolElement(pool, S.view.side_to_move);
+    if (!g) continue;
+    const box = g.getBBox();
+    const e = document.createElementNS(SVG, "rect");
+    for (const [k, v] of Object.entries({ x: box.x - 2, y: box.y - 2, width: box.width + 4, height: box.height + 4, fill: "none", stroke: "rgba(30,136,229,0.75)", "stroke-width": 4, rx: 6 })) e.setAttribute(k, v);
+    e.setAttribute("class", "target");
+    e.setAttribute("data-target-pool", pool);
+    overlay().appendChild(e);
+  }
   const targets = new Set(moves.filter((m) => m.to).map((m) => m.to));
   for (const t of targets) {
     const capture = moves.some((m) => m.to === t && m.capture);
@@ -215,6 +231,11 @@ function select(sel) {
 
 function onBoardClick(ev) {
   if (!S.view || S.view.status.over || S.thinking || aiToMove()) return;
+  const pool = ev.target.closest(".pool");
+  if (pool && pool.dataset.side === S.view.side_to_move) {
+    const into = selectedMoves().filter((m) => m.to_pool === pool.dataset.pool);
+    if (into.length > 0) return choose(into);
+  }
   const poolPiece = ev.target.closest(".pool-piece");
   if (poolPiece) {
     if (poolPiece.dataset.side !== S.view.side_to_move) return clearSelection();

@@ -8,7 +8,8 @@ nothing the page does can touch the repository), then:
   draws against the server's own answer (POST /api/state), and saves a
   screenshot of each under target/browser-artifacts/ (kept out of git);
 - plays chess by clicks: captures, and a promotion through the chooser;
-  crazyhouse: a drop out of the hand;
+  crazyhouse: a drop out of the hand; Power Chess 98: a captured piece from
+  the back field to the front field;
 - makes a rule-file error appear in the editor (line, column, message, the
   line marked in the gutter) and disappear, the board redrawn;
 - saves an edit and checks that only that file changed;
@@ -211,6 +212,25 @@ def crazyhouse_drop(studio):
     studio.d.save_screenshot(str(ARTIFACTS / "crazyhouse-after-drop.png"))
 
 
+def power_chess_transfer(studio):
+    """A piece captured into its owner's back field moves on to the front field."""
+    studio.open("power-chess-98")
+    for origin, target in [("a2", "a3"), ("a6", "a5"), ("b1", "b7")]:
+        studio.click_move(origin, target)
+    back = studio.d.find_element(By.CSS_SELECTOR, '#board .pool-piece[data-pool="back"][data-side="black"]')
+    piece = back.get_attribute("data-piece")
+    back.click()
+    studio.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, '#board .studio-marks [data-target-pool="front"]'))
+    count = len(studio.moves_played())
+    studio.d.find_element(By.CSS_SELECTOR, '#board g.pool[data-pool="front"][data-side="black"]').click()
+    studio.wait.until(lambda d: len(studio.moves_played()) > count)
+    played = studio.moves_played()[-1]
+    check(played.endswith("-@front"), f"power-chess-98: played {played}, not a transfer to the front field")
+    pooled = studio.pool_pieces()
+    check(any(p[0] == "front" and p[1] == "black" and p[2] == piece for p in pooled), f"power-chess-98: the front field holds {pooled}")
+    studio.d.save_screenshot(str(ARTIFACTS / "power-chess-98-after-transfer.png"))
+
+
 def editor_errors(studio, work):
     studio.open("chess")
     area = studio.d.find_element(By.ID, "rules")
@@ -311,6 +331,7 @@ def main():
         load_ms = every_game(studio, url, games)
         chess_by_clicks(studio, url)
         crazyhouse_drop(studio)
+        power_chess_transfer(studio)
         editor_errors(studio, work)
         times = latency(studio)
         times["page_load_ms"] = load_ms
