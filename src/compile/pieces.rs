@@ -4,7 +4,7 @@
 use super::board::Board;
 use super::leaps::Leaps;
 use super::names::Names;
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Diagnostics};
 use crate::game::{
     AttackPattern, AttackRays, Counter, Kind, KindMasks, Leg, Mark, Modality, Movement, PathLine,
     PieceDef, Promotion, Reach, ALL_KINDS, NEAR,
@@ -27,7 +27,7 @@ pub fn build(
     file: &ast::File,
     scope: &Scope<'_>,
     leaps: &mut Leaps,
-    errors: &mut Vec<Diagnostic>,
+    errors: &mut Diagnostics,
 ) -> (Vec<PieceDef>, Names<Kind>) {
     let mut names: Names<Kind> = Names::new("piece");
     let mut letters: Names<Kind> = Names::new("piece letter");
@@ -110,7 +110,7 @@ pub fn with_copies(bases: &[Kind], mask: u128) -> u128 {
 /// must remember what it was, to go back to its captor's hand as that: each
 /// promotion target that is an ordinary kind gets a copy per promoting kind,
 /// which moves as it does and is written with `~`.
-fn add_promoted_copies(pieces: &mut Vec<PieceDef>, file: &ast::File, errors: &mut Vec<Diagnostic>) {
+fn add_promoted_copies(pieces: &mut Vec<PieceDef>, file: &ast::File, errors: &mut Diagnostics) {
     let declared = pieces.len();
     for origin in 0..declared {
         for r in 0..pieces[origin].promotions.len() {
@@ -152,7 +152,7 @@ fn build_piece(
     scope: &Scope<'_>,
     kinds: &Names<Kind>,
     leaps: &mut Leaps,
-    errors: &mut Vec<Diagnostic>,
+    errors: &mut Diagnostics,
 ) -> PieceDef {
     let counter = p.counter.as_ref().and_then(|c| build_counter(c, errors));
     let movements: Vec<Movement> = p
@@ -204,7 +204,7 @@ fn build_piece(
     }
 }
 
-fn build_counter(c: &ast::CounterDecl, errors: &mut Vec<Diagnostic>) -> Option<Counter> {
+fn build_counter(c: &ast::CounterDecl, errors: &mut Diagnostics) -> Option<Counter> {
     if c.low > c.high || !(c.low..=c.high).contains(&c.start) || c.high > 255 {
         errors.push(Diagnostic::new(
             c.span,
@@ -224,7 +224,7 @@ fn build_counter(c: &ast::CounterDecl, errors: &mut Vec<Diagnostic>) -> Option<C
 }
 
 /// Reports `name` unless it is the piece's counter.
-fn check_counter_name(p: &ast::PieceDecl, name: &ast::Name, errors: &mut Vec<Diagnostic>) {
+fn check_counter_name(p: &ast::PieceDecl, name: &ast::Name, errors: &mut Diagnostics) {
     if p.counter.as_ref().is_none_or(|c| c.name.text != name.text) {
         errors.push(Diagnostic::new(
             name.span,
@@ -240,7 +240,7 @@ fn build_promotion(
     pr: &ast::PromotionDecl,
     scope: &Scope<'_>,
     kinds: &Names<Kind>,
-    errors: &mut Vec<Diagnostic>,
+    errors: &mut Diagnostics,
 ) -> Option<Promotion> {
     let zone = scope.zones.resolve(&pr.zone, errors);
     let targets: Vec<Kind> = pr
@@ -284,7 +284,7 @@ fn build_reach(
     limit: Option<&ast::Limit>,
     p: &ast::PieceDecl,
     span: crate::diag::Span,
-    errors: &mut Vec<Diagnostic>,
+    errors: &mut Diagnostics,
 ) -> Reach {
     match limit {
         None => Reach::Steps(u32::MAX),
@@ -306,7 +306,7 @@ fn build_movement(
     scope: &Scope<'_>,
     kinds: &Names<Kind>,
     leaps: &mut Leaps,
-    errors: &mut Vec<Diagnostic>,
+    errors: &mut Diagnostics,
 ) -> Option<Movement> {
     let board = scope.board;
     let mut legs = Vec::new();
@@ -743,7 +743,7 @@ fn set_zone(
     what: &str,
     zone: &ast::Name,
     zones: &Names<usize>,
-    errors: &mut Vec<Diagnostic>,
+    errors: &mut Diagnostics,
 ) {
     if slot.is_some() {
         errors.push(Diagnostic::new(
