@@ -38,6 +38,13 @@ pub const MAX_LEAP_OFFSETS: usize = 4096;
 /// The most symmetric images one leap offset may have.
 pub const MAX_LEAP_IMAGES: u128 = 4096;
 
+/// The most cells the compiler may visit to turn one `jumping` movement of
+/// steps and leaps into a leap table: for each side and origin, each cell
+/// reached after each leg, once per way it goes on (a thousand alike legs stop
+/// counting once the cells reached repeat). It bounds the time of compiling
+/// such a movement to about a second; a larger one is refused.
+pub const MAX_JUMP_VISITS: u128 = 1 << 26;
+
 /// The highest value of a counter, and the most checks a `checked N times` goal counts.
 pub const MAX_COUNTER: u32 = 255;
 

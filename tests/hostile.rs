@@ -324,6 +324,51 @@ fn a_jumping_movement_of_a_thousand_legs_is_quick() {
     ");
 }
 
+/// A board of 4,096 cells, the most, as 16 levels of 16 x 16, with one walker
+/// whose only movement is `legs: jumping`.
+fn walker_on_the_largest_board(legs: &str) -> String {
+    format!(
+        "game \"Jumps\"\ngrid level A..P file a..p rank 1..16\ndirection n (0, 0, 1) e (0, 1, 0) s (0, 0, -1) w (0, -1, 0)\npiece Walker W\n  {legs}: jumping\nsetup white Walker Aa1 black Walker Pp16\n"
+    )
+}
+
+#[test]
+fn a_jumping_movement_of_many_legs_on_the_largest_board_is_one_leap_table() {
+    // Once followed leg by leg at every move: a hundred legs over 4,096 cells.
+    // The cells reached repeat after some thirty legs, so the table is quick.
+    let legs = vec!["step n e s w"; 100].join(" then ");
+    let text = walker_on_the_largest_board(&legs);
+    let report = run("jumps-large.game", &text, &["perft", "FILE", "2"], 10);
+    // After an even number of legs a walker reaches the other 127 cells of its
+    // level of its colour; the two walkers stand on different levels.
+    insta::assert_snapshot!(report, @r"
+    exit 0
+    Nodes searched: 16129
+    ");
+}
+
+#[test]
+fn a_jumping_movement_too_costly_to_tabulate_is_refused() {
+    // Legs that differ never repeat their cells, so every one of the thousand
+    // legs is walked from every origin: far past the limit, refused quickly.
+    let legs: Vec<&str> = (0..1000)
+        .map(|i| {
+            if i % 2 == 0 {
+                "step n e s"
+            } else {
+                "step n e s w"
+            }
+        })
+        .collect();
+    let text = walker_on_the_largest_board(&legs.join(" then "));
+    let report = run("jumps-costly.game", &text, &["check", "FILE"], 10);
+    let first = report.lines().take(2).collect::<Vec<_>>().join("\n");
+    insta::assert_snapshot!(first, @r"
+    exit 1
+    jumps-costly.game:5:16999: error: turning this `jumping` movement into a leap table visits more cells than the limit, 67,108,864
+    ");
+}
+
 #[test]
 fn an_en_passant_movement_of_too_many_paths_is_refused() {
     let text = format!(

@@ -9,6 +9,7 @@ use crate::game::{
     AttackPattern, AttackRays, Counter, Kind, KindMasks, Leg, Mark, Modality, Movement, PathLine,
     PieceDef, Promotion, Reach, ALL_KINDS, NEAR,
 };
+use crate::limits::MAX_JUMP_VISITS;
 use crate::syntax::ast;
 
 /// The most piece kinds a game may have: codes are bytes.
@@ -350,6 +351,7 @@ fn build_movement(
     };
     let zones = scope.zones;
     let mut capturing_at = None;
+    let mut jumping_at = None;
     for modifier in &m.modifiers {
         match modifier {
             ast::Modifier::Quiet(s) | ast::Modifier::Capture(s) => {
@@ -374,7 +376,10 @@ fn build_movement(
             ast::Modifier::NotFrom(z) => {
                 set_zone(&mut mv.not_from_zone, "not from", z, zones, errors)
             }
-            ast::Modifier::Jumping(_) => mv.jumping = true,
+            ast::Modifier::Jumping(s) => {
+                mv.jumping = true;
+                jumping_at = Some(*s);
+            }
             ast::Modifier::NotChecking(_) => mv.not_checking = true,
             ast::Modifier::SetsEnPassant(s) => {
                 if mv.legs.len() < 2 || mv.legs.len() > 3 {
@@ -416,14 +421,20 @@ fn build_movement(
             "a `quiet` movement captures nothing, so `capturing` says nothing",
         ));
     }
-    if mv.jumping
-        && mv.legs.len() > 1
-        && !mv.sets_en_passant
-        && leaps_only(&mv.legs)
-        && compose_work(&mv.legs, board) <= MAX_COMPOSE_WORK
-    {
-        mv.legs = vec![Leg::Leap(compose_jump(&mv.legs, board, leaps))];
-        mv.jumping = false;
+    if mv.jumping && mv.legs.len() > 1 && !mv.sets_en_passant && leaps_only(&mv.legs) {
+        match compose_jump(&mv.legs, board, leaps) {
+            Some(leap) => {
+                mv.legs = vec![Leg::Leap(leap)];
+                mv.jumping = false;
+            }
+            None => {
+                let message = format!(
+                    "turning this `jumping` movement into a leap table visits more cells than the limit, {}",
+                    crate::limits::thousands(MAX_JUMP_VISITS)
+                );
+                errors.push(Diagnostic::new(jumping_at.unwrap_or(m.span), message));
+            }
+        }
     }
     let paths = path_count(&mv.legs, board, leaps);
     mv.breadth_first = !mv.sets_en_passant && paths > MAX_PATHS;
@@ -466,61 +477,74 @@ fn leaps_only(legs: &[Leg]) -> bool {
 /// (with a period of one or two legs, once the walk has spread as far as it
 /// can), and the rest of the legs is skipped: a thousand steps cost about as
 /// much as the board is wide.
-fn compose_jump(legs: &[Leg], board: &Board, leaps: &mut Leaps) -> [usize; 2] {
+///
+/// The work is counted in cells visited (each cell of each frontier, once per
+/// way it goes on); `None` past [`MAX_JUMP_VISITS`], which bounds the time of
+/// every composition. Following such a movement leg by leg at each move
+/// instead would cost its work over again at every move generated.
+fn compose_jump(legs: &[Leg], board: &Board, leaps: &mut Leaps) -> Option<[usize; 2]> {
     let cells = board.cells.len();
+    let mut visits: u128 = 0;
     let alike = legs.windows(2).all(|w| same_leg(&w[0], &w[1]));
     // Per cell, the last frontier it was added to, so that each is added once.
     let mut stamps = vec![usize::MAX; cells];
     let mut stamp = 0;
-    [0, 1].map(|side| {
-        let lists: Vec<Vec<u16>> = (0..cells as u16)
-            .map(|from| {
-                let (mut before, mut frontier) = (None, vec![from]);
-                for (k, leg) in legs.iter().enumerate() {
-                    stamp += 1;
-                    let mut next: Vec<u16> = Vec::new();
-                    for &c in &frontier {
-                        let targets: &[u16] = match leg {
-                            Leg::Step(dirs) => {
-                                for &d in dirs {
-                                    let key = d as usize * cells + c as usize;
-                                    for &t in board.steps[side].get(key) {
-                                        if stamps[t as usize] != stamp {
-                                            stamps[t as usize] = stamp;
-                                            next.push(t);
-                                        }
+    let mut tables = [0; 2];
+    for (side, table) in tables.iter_mut().enumerate() {
+        let mut lists: Vec<Vec<u16>> = Vec::with_capacity(cells);
+        for from in 0..cells as u16 {
+            let (mut before, mut frontier) = (None, vec![from]);
+            for (k, leg) in legs.iter().enumerate() {
+                stamp += 1;
+                let mut next: Vec<u16> = Vec::new();
+                for &c in &frontier {
+                    let targets: &[u16] = match leg {
+                        Leg::Step(dirs) => {
+                            for &d in dirs {
+                                let key = d as usize * cells + c as usize;
+                                let step = board.steps[side].get(key);
+                                visits += step.len() as u128;
+                                for &t in step {
+                                    if stamps[t as usize] != stamp {
+                                        stamps[t as usize] = stamp;
+                                        next.push(t);
                                     }
                                 }
-                                &[]
                             }
-                            Leg::Leap(n) => leaps.tables[n[side]].get(c as usize),
-                            _ => unreachable!("leaps_only checked the legs"),
-                        };
-                        for &t in targets {
-                            if stamps[t as usize] != stamp {
-                                stamps[t as usize] = stamp;
-                                next.push(t);
-                            }
+                            &[]
+                        }
+                        Leg::Leap(n) => leaps.tables[n[side]].get(c as usize),
+                        _ => unreachable!("leaps_only checked the legs"),
+                    };
+                    visits += targets.len() as u128;
+                    for &t in targets {
+                        if stamps[t as usize] != stamp {
+                            stamps[t as usize] = stamp;
+                            next.push(t);
                         }
                     }
-                    next.sort_unstable();
-                    let left = legs.len() - (k + 1);
-                    if alike && (next == frontier || before.as_ref() == Some(&next)) {
-                        // Period one or two: the last frontier is known.
-                        if next != frontier && left % 2 == 1 {
-                            next = frontier;
-                        }
-                        frontier = next;
-                        break;
-                    }
-                    before = Some(std::mem::replace(&mut frontier, next));
                 }
-                frontier.retain(|&t| t != from);
-                frontier
-            })
-            .collect();
-        leaps.add(&lists)
-    })
+                if visits > MAX_JUMP_VISITS {
+                    return None;
+                }
+                next.sort_unstable();
+                let left = legs.len() - (k + 1);
+                if alike && (next == frontier || before.as_ref() == Some(&next)) {
+                    // Period one or two: the last frontier is known.
+                    if next != frontier && left % 2 == 1 {
+                        next = frontier;
+                    }
+                    frontier = next;
+                    break;
+                }
+                before = Some(std::mem::replace(&mut frontier, next));
+            }
+            frontier.retain(|&t| t != from);
+            lists.push(frontier);
+        }
+        *table = leaps.add(&lists);
+    }
+    Some(tables)
 }
 
 /// Whether two legs of steps and leaps go the same ways.
@@ -531,17 +555,6 @@ fn same_leg(a: &Leg, b: &Leg) -> bool {
         _ => false,
     }
 }
-
-/// An upper bound on the work of [`compose_jump`]: per leg, every origin's
-/// frontier of up to every cell.
-fn compose_work(legs: &[Leg], board: &Board) -> u128 {
-    let cells = board.cells.len() as u128;
-    legs.len() as u128 * cells * cells
-}
-
-/// The most work [`compose_jump`] may do; a longer jumping movement on a
-/// larger board is generated leg by leg instead, with the same moves.
-const MAX_COMPOSE_WORK: u128 = 1 << 28;
 
 /// Above this many paths a movement is generated leg by leg over sets of cells.
 const MAX_PATHS: u128 = 16;
