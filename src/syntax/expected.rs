@@ -129,7 +129,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
     Some(match rule {
         Rule::EOI => "end of file",
         keyword_rules!() => return Some(keyword_phrase(rule)),
-        Rule::file | Rule::statement | Rule::next_statement => A_STATEMENT,
+        Rule::file | Rule::statement | Rule::next_statement | Rule::rest_of_piece => A_STATEMENT,
         Rule::WHITESPACE | Rule::COMMENT | Rule::name_char => return None,
         Rule::keyword => "a keyword",
         Rule::bare_name | Rule::name | Rule::dir_name => "a name",
