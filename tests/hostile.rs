@@ -114,8 +114,9 @@ fn perft_to_a_huge_depth_does_not_overflow_the_stack() {
 }
 
 #[test]
-fn a_movement_of_forty_thousand_legs_is_refused() {
-    let legs = ["step n", "step s"].repeat(20_000).join(" then ");
+fn a_movement_of_ten_thousand_legs_is_refused() {
+    // 30,000 words: within the limit of a statement, past the limit of legs.
+    let legs = ["step n", "step s"].repeat(5_000).join(" then ");
     let text = format!("game \"Legs\"\n{BOARD}piece Walker W\n  {legs}\nsetup white Walker a1\n");
     let report = run("legs.game", &text, &["check", "FILE"], 10);
     insta::assert_snapshot!(report.chars().take(400).collect::<String>());
@@ -293,8 +294,8 @@ fn leaps_of_many_offsets_are_linear_or_refused() {
     let text = text.replace("leap (", "leap (1, 2) (");
     let report = run("leaps.game", &text, &["check", "FILE"], 10);
     insta::assert_snapshot!(report.lines().take(2).collect::<Vec<_>>().join("\n"));
-    // 19,900 offsets: past the limit on offsets, refused before any image.
-    let offsets: Vec<String> = (1..200)
+    // 6,000 offsets: past the limit on offsets, refused before any image.
+    let offsets: Vec<String> = (1..61)
         .flat_map(|i| (0..100).map(move |j| format!("({i}, {j})")))
         .collect();
     let text = format!(
@@ -303,6 +304,36 @@ fn leaps_of_many_offsets_are_linear_or_refused() {
     );
     let report = run("leaps.game", &text, &["check", "FILE"], 10);
     insta::assert_snapshot!(report.lines().take(2).collect::<Vec<_>>().join("\n"));
+}
+
+#[test]
+fn the_longest_statements_parse_on_a_small_stack() {
+    // The grammar nests nothing, and its repetitions, lowering and checks are
+    // loops: statements of as many words as the limit allows parse on a test
+    // thread's stack.
+    let most = tessera::limits::MAX_STATEMENT_TOKENS;
+    let files = [
+        format!(
+            "game \"Long\"\n{BOARD}piece Walker W\n  step{}\nsetup white Walker a1\n",
+            " n".repeat(most - 1)
+        ),
+        format!(
+            "game \"Long\"\n{BOARD}group g ={}\npiece Walker W\n  step g\nsetup white Walker a1\n",
+            " n".repeat(most - 3)
+        ),
+        format!(
+            "game \"Long\"\n{BOARD}piece Walker W\n  step n\nsetup white Walker{}\n",
+            " b2".repeat(most - 3)
+        ),
+    ];
+    for text in &files {
+        let out = run("longest.game", text, &["check", "FILE"], 10);
+        assert!(
+            out.starts_with("exit 1\n") || out.starts_with("exit 0\n"),
+            "{out}"
+        );
+        assert!(!out.contains("words and symbols"), "{out}");
+    }
 }
 
 #[test]
@@ -379,9 +410,9 @@ fn an_en_passant_movement_of_too_many_paths_is_refused() {
 }
 
 #[test]
-fn the_longest_statements_that_fit_the_size_limit_parse_on_a_small_stack() {
-    // The grammar nests nothing, and its repetitions, lowering and checks are
-    // loops: one statement of a megabyte parses on a test thread's stack.
+fn statements_of_a_megabyte_are_refused_before_they_are_parsed() {
+    // Past the limit on words in a statement, counted on the text, so the
+    // parser never holds the tokens of a megabyte.
     let most = tessera::limits::MAX_RULE_FILE_BYTES;
     let fill = |head: &str, unit: &str, tail: &str| {
         let n = (most - head.len() - tail.len()) / unit.len();
@@ -412,7 +443,7 @@ fn the_longest_statements_that_fit_the_size_limit_parse_on_a_small_stack() {
     let mut report = String::new();
     for text in &files {
         assert!(text.len() <= most);
-        let out = run("long.game", text, &["check", "FILE"], 20);
+        let out = run("long.game", text, &["check", "FILE"], 5);
         report.extend(out.lines().take(2).map(|l| format!("{l}\n")));
     }
     insta::assert_snapshot!(report);

@@ -3,6 +3,7 @@
 pub mod ast;
 mod expected;
 mod lower;
+mod size;
 
 use crate::diag::{Diagnostic, Span};
 use pest::Parser;
@@ -27,9 +28,11 @@ struct TesseraParser;
 /// may follow there, for the error the whole file gives.
 ///
 /// # Errors
-/// The first syntax error, with a span and an "expected ..." message; else the
-/// first error found while lowering.
+/// A statement past [`crate::limits::MAX_STATEMENT_TOKENS`], before anything
+/// else; the first syntax error, with a span and an "expected ..." message;
+/// else the first error found while lowering.
 pub fn parse(src: &str) -> Result<ast::File, Diagnostic> {
+    size::check(src)?;
     let mut file = ast::File::default();
     // A syntax error anywhere comes before an error of lowering.
     let mut lowering_error = None;
