@@ -230,7 +230,8 @@ fn build_cells(file: &ast::File, board: &mut Board, errors: &mut Diagnostics) ->
                     removed.insert(c);
                 }
             }
-            CellItem::Box(a, b, _) => {
+            CellItem::Box(corners) => {
+                let (a, b, _) = &**corners;
                 if let (Some(lo), Some(hi)) = (
                     coord_or_error(&axes, a, errors),
                     coord_or_error(&axes, b, errors),
@@ -360,7 +361,8 @@ impl Board {
                         ));
                     }
                 }
-                CellItem::Box(a, b, _) => {
+                CellItem::Box(corners) => {
+                    let (a, b, _) = &**corners;
                     let lo = coord_or_error(&self.axes, a, errors);
                     let hi = coord_or_error(&self.axes, b, errors);
                     if let (Some(lo), Some(hi)) = (lo, hi) {

@@ -411,7 +411,7 @@ fn build_setup(
 fn cell_item_span(item: &ast::CellItem) -> Span {
     match item {
         ast::CellItem::One(n) => n.span,
-        ast::CellItem::Box(_, _, s) => *s,
+        ast::CellItem::Box(corners) => corners.2,
     }
 }
 

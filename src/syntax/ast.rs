@@ -126,11 +126,12 @@ pub struct CellDecl {
     pub at: Vec<Name>,
 }
 
-/// One element of a cell set: a single name or a box `a1..h2`.
+/// One element of a cell set: a single name or a box `a1..h2` (its corners and
+/// its span, boxed: a set of single names is most common and may be long).
 #[derive(Clone, Debug)]
 pub enum CellItem {
     One(Name),
-    Box(Name, Name, Span),
+    Box(std::boxed::Box<(Name, Name, Span)>),
 }
 
 /// `direction n (0,1)`.

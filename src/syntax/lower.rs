@@ -401,7 +401,7 @@ fn lower_cell_set(pair: P<'_>) -> Vec<CellItem> {
                     let mut b = inner(one);
                     let a = name(b.next().expect("box start"));
                     let z = name(b.next().expect("box end"));
-                    CellItem::Box(a, z, sp)
+                    CellItem::Box(Box::new((a, z, sp)))
                 }
                 _ => CellItem::One(name(one)),
             }
