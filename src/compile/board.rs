@@ -88,7 +88,7 @@ fn build_axes(file: &ast::File, errors: &mut Diagnostics) -> Option<Vec<Axis>> {
         }
         total = total.saturating_mul(len as usize);
         axes.push(Axis {
-            name: a.name.text.clone(),
+            name: a.name.text.to_string(),
             first,
             len,
         });
@@ -299,7 +299,7 @@ fn build_cells(file: &ast::File, board: &mut Board, errors: &mut Diagnostics) ->
             board.by_coord.insert(c.clone(), id);
         }
         board.cells.push(CellInfo {
-            name: name.text.clone(),
+            name: name.text.to_string(),
             coords,
         });
     };
@@ -318,7 +318,15 @@ fn build_cells(file: &ast::File, board: &mut Board, errors: &mut Diagnostics) ->
         }
         let text = coord_name(&axes, &coord);
         let span = file.grid_span.unwrap_or_default();
-        add(board, &Name { text, span }, vec![coord], errors);
+        add(
+            board,
+            &Name {
+                text: text.into(),
+                span,
+            },
+            vec![coord],
+            errors,
+        );
     }
     for (i, decl) in file.cells.iter().enumerate() {
         if !named_done[i] {
@@ -647,6 +655,6 @@ fn new_direction(board: &mut Board, name: &Name, errors: &mut Diagnostics) -> Op
     let id = board.dir_list.len() as u8;
     board.dir_names.declare(name, id, errors);
     board.groups.declare(name, vec![id], errors);
-    board.dir_list.push(name.text.clone());
+    board.dir_list.push(name.text.to_string());
     Some(id)
 }

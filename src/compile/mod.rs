@@ -154,7 +154,7 @@ fn build(file: &ast::File, errors: &mut Diagnostics) -> Option<Game> {
     let title = file
         .title
         .as_ref()
-        .map_or_else(|| "untitled".to_string(), |t| t.text.clone());
+        .map_or_else(|| "untitled".to_string(), |t| t.text.to_string());
     let cell_index = board
         .cells
         .iter()
@@ -174,7 +174,7 @@ fn build(file: &ast::File, errors: &mut Diagnostics) -> Option<Game> {
         rev_steps: board.rev_steps,
         leaps: leaps.tables,
         rev_leaps: leaps.rev,
-        zone_names: file.zones.iter().map(|z| z.name.text.clone()).collect(),
+        zone_names: file.zones.iter().map(|z| z.name.text.to_string()).collect(),
         zones,
         pieces,
         setup,
@@ -201,7 +201,7 @@ fn build(file: &ast::File, errors: &mut Diagnostics) -> Option<Game> {
         captured_by_captor: file.captured_by_captor,
         setup_counts: Vec::new(),
         general_legality: false,
-        pool_names: file.pools.iter().map(|p| p.text.clone()).collect(),
+        pool_names: file.pools.iter().map(|p| p.text.to_string()).collect(),
         captured_to: pools.captured_to,
         transfers: pools.transfers,
         drops,

@@ -23,14 +23,15 @@ impl<T: Clone> Names<T> {
 
     /// Adds `name`; a second declaration is reported and ignored.
     pub fn declare(&mut self, name: &Name, value: T, errors: &mut Diagnostics) {
-        if let Some((_, first)) = self.map.get(&name.text) {
+        if let Some((_, first)) = self.map.get(name.text.as_str()) {
             let _ = first;
             errors.push(Diagnostic::new(
                 name.span,
                 format!("{} `{}` is declared twice", self.what, name.text),
             ));
         } else {
-            self.map.insert(name.text.clone(), (value, name.clone()));
+            self.map
+                .insert(name.text.to_string(), (value, name.clone()));
         }
     }
 
@@ -44,7 +45,7 @@ impl<T: Clone> Names<T> {
 
     /// Looks `name` up, or reports it as unknown with the closest known name.
     pub fn resolve(&self, name: &Name, errors: &mut Diagnostics) -> Option<T> {
-        match self.map.get(&name.text) {
+        match self.map.get(name.text.as_str()) {
             Some((v, _)) => Some(v.clone()),
             None => {
                 errors.push(unknown(

@@ -55,7 +55,7 @@ pub fn build(
             )),
             None => letters.declare(
                 &ast::Name {
-                    text: upper,
+                    text: upper.into(),
                     span: p.letter.span,
                 },
                 i as Kind,
@@ -182,7 +182,7 @@ fn build_piece(
         })
         || scope.board.branches;
     PieceDef {
-        name: p.name.text.clone(),
+        name: p.name.text.to_string(),
         letter: p
             .letter
             .text
@@ -217,7 +217,7 @@ fn build_counter(c: &ast::CounterDecl, errors: &mut Diagnostics) -> Option<Count
         return None;
     }
     Some(Counter {
-        name: c.name.text.clone(),
+        name: c.name.text.to_string(),
         low: c.low as u8,
         high: c.high as u8,
         start: c.start as u8,

@@ -50,13 +50,13 @@ fn name(pair: P<'_>) -> Name {
     let sp = span(&pair);
     let text = match pair.as_rule() {
         Rule::name => return name(inner(pair).next().expect("name has one child")),
-        Rule::string => pair
-            .children()
-            .next()
-            .map_or(String::new(), |p| p.as_str().to_string()),
-        _ => pair.as_str().to_string(),
+        Rule::string => pair.children().next().map_or("", |p| p.as_str()),
+        _ => pair.as_str(),
     };
-    Name { text, span: sp }
+    Name {
+        text: text.into(),
+        span: sp,
+    }
 }
 
 fn int(pair: P<'_>) -> Result<i64, Diagnostic> {
