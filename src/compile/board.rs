@@ -3,7 +3,7 @@
 
 use super::names::{unknown, Names};
 use crate::diag::{Diagnostic, Diagnostics, Span};
-use crate::game::{Axis, AxisLabel, Cell, CellInfo, CellSet, Csr, Side};
+use crate::game::{coord_name, Axis, AxisLabel, Cell, CellInfo, CellSet, Csr, Side};
 use crate::syntax::ast::{self, CellItem, LabelRange, Name};
 use std::collections::{HashMap, HashSet};
 
@@ -139,20 +139,6 @@ pub fn parse_coord(axes: &[Axis], text: &str) -> Option<Vec<i64>> {
         }
     }
     rest.is_empty().then_some(coord)
-}
-
-/// The name of a grid coordinate.
-pub fn coord_name(axes: &[Axis], coord: &[i64]) -> String {
-    let mut s = String::new();
-    for (axis, &v) in axes.iter().zip(coord) {
-        match axis.first {
-            AxisLabel::Letter(first) => {
-                s.push(char::from_u32((first as i64 + v) as u32).unwrap_or('?'))
-            }
-            AxisLabel::Number(first) => s.push_str(&(first + v).to_string()),
-        }
-    }
-    s
 }
 
 fn in_grid(axes: &[Axis], coord: &[i64]) -> bool {

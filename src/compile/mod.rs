@@ -5,6 +5,7 @@
 
 mod bit_tables;
 mod board;
+mod layout;
 mod leaps;
 mod move_table;
 mod names;
@@ -15,8 +16,6 @@ use crate::game::{code, Castling, Game, Kind, Outcome, Phase, Side};
 use crate::syntax::ast::{self, GoalCondition};
 use leaps::Leaps;
 use names::Names;
-
-pub use board::MAX_CELLS;
 
 /// Compiles an AST into a [`Game`].
 ///
@@ -151,6 +150,7 @@ fn build(file: &ast::File, errors: &mut Diagnostics) -> Option<Game> {
     let (attack_rays, attack_patterns, forward_attackers) =
         pieces::attack_tables(&pieces, board.dir_list.len(), board.cells.len());
     let rect = rect_of(&board);
+    let layout = layout::build(file, &board, errors);
     let title = file
         .title
         .as_ref()
@@ -190,6 +190,7 @@ fn build(file: &ast::File, errors: &mut Diagnostics) -> Option<Game> {
         check_goal: goals.check_goal,
         pass: file.pass.is_some(),
         passes_goal: goals.passes_goal,
+        record_goals: goals.record,
         facing: goals.facing,
         count_bonus,
         ends_by_rule,
@@ -214,6 +215,7 @@ fn build(file: &ast::File, errors: &mut Diagnostics) -> Option<Game> {
         step_masks: Vec::new(),
         bit_tables: None,
         dead_cells: Vec::new(),
+        layout,
     };
     game.setup_counts = vec![[0; 2]; game.pieces.len()];
     for &(_, c) in &game.setup {
@@ -545,6 +547,55 @@ fn build_goals(
                 goals.passes_goal = Some(((*n).clamp(1, 127) as u8, outcome));
                 continue;
             }
+            GoalCondition::Repeated(n, span) => {
+                if goals.record.repetition.is_some() {
+                    errors.push(Diagnostic::new(g.span, "this goal is given twice"));
+                }
+                if *n < 2 || *n > 255 {
+                    errors.push(Diagnostic::new(
+                        *span,
+                        "a goal on repetition counts 2 to 255 times",
+                    ));
+                }
+                goals.record.repetition = Some(((*n).clamp(2, 255) as u8, outcome));
+                continue;
+            }
+            GoalCondition::Clock(n, span) => {
+                if goals.record.clock.is_some() {
+                    errors.push(Diagnostic::new(g.span, "this goal is given twice"));
+                }
+                if *n == 0 {
+                    errors.push(Diagnostic::new(
+                        *span,
+                        "a goal on the clock needs at least 1 ply",
+                    ));
+                }
+                goals.record.clock = Some(((*n).max(1), outcome));
+                continue;
+            }
+            GoalCondition::Material(sets) => {
+                if goals.record.material.is_some() {
+                    errors.push(Diagnostic::new(g.span, "this goal is given twice"));
+                }
+                let sets = sets
+                    .iter()
+                    .map(|set| {
+                        let mut groups: Vec<(u128, u8)> = Vec::new();
+                        for n in set {
+                            let Some(mask) = kind_mask(n, errors) else {
+                                continue;
+                            };
+                            match groups.iter_mut().find(|(m, _)| *m == mask) {
+                                Some((_, count)) => *count = count.saturating_add(1),
+                                None => groups.push((mask, 1)),
+                            }
+                        }
+                        crate::game::MaterialSet { groups }
+                    })
+                    .collect();
+                goals.record.material = Some((sets, outcome));
+                continue;
+            }
             GoalCondition::Faces(kind, other, dirs) => {
                 if goals.facing.is_some() {
                     errors.push(Diagnostic::new(g.span, "this goal is given twice"));
@@ -613,6 +664,7 @@ struct Goals {
     check_goal: Option<(u8, Outcome)>,
     passes_goal: Option<(u8, Outcome)>,
     facing: Option<crate::game::Facing>,
+    record: crate::game::RecordGoals,
 }
 
 impl Default for Goals {
@@ -627,6 +679,7 @@ impl Default for Goals {
             check_goal: None,
             passes_goal: None,
             facing: None,
+            record: crate::game::RecordGoals::default(),
         }
     }
 }

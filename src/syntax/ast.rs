@@ -51,6 +51,21 @@ pub struct File {
     pub count_bonus: Vec<(Side, i64, Span)>,
     /// `clock reset by KIND...` (no kinds: `captures and drops`).
     pub clock_reset: Option<(Vec<Name>, Span)>,
+    /// `layout ...`, in source order.
+    pub layout: Vec<LayoutDecl>,
+}
+
+/// One `layout` statement: how pictures draw the board.
+#[derive(Clone, Debug)]
+pub enum LayoutDecl {
+    /// `layout hexagons`.
+    Hexagons(Span),
+    /// `layout stacked`.
+    Stacked(Span),
+    /// `layout intersections`.
+    Intersections(Span),
+    /// `layout CELL at COORD`.
+    Place(Name, Name),
 }
 
 /// `captures explode DIRS [except KIND...]`.
@@ -307,6 +322,12 @@ pub enum GoalCondition {
     /// A piece of the first kind faces an enemy piece of the second along
     /// one of the directions, and the side to move has just passed.
     Faces(Name, Name, Vec<Name>),
+    /// The position has stood this many times in the game.
+    Repeated(u32, Span),
+    /// The halfmove clock has reached this many plies.
+    Clock(u32, Span),
+    /// Each side holds exactly one of these sets of pieces.
+    Material(Vec<Vec<Name>>),
 }
 
 /// The result for the side to move.

@@ -70,6 +70,7 @@ macro_rules! keyword_rules {
             | Rule::kw_itself
             | Rule::kw_jumping
             | Rule::kw_king
+            | Rule::kw_layout
             | Rule::kw_leap
             | Rule::kw_link
             | Rule::kw_loses
@@ -89,6 +90,8 @@ macro_rules! keyword_rules {
             | Rule::kw_pass
             | Rule::kw_passant
             | Rule::kw_passed
+            | Rule::kw_repeated
+            | Rule::kw_material
             | Rule::kw_path
             | Rule::kw_per
             | Rule::kw_phase
@@ -210,6 +213,10 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::checks_goal => "`checked N times`",
         Rule::reach_goal => "a piece name and `reaches`",
         Rule::passes_goal => "`passed N times`",
+        Rule::repeats_goal => "`repeated N times`",
+        Rule::clock_goal => "`clock N`",
+        Rule::material_goal => "`material` and sets of pieces",
+        Rule::material_set => "piece names",
         Rule::faces_goal => "a piece name and `faces`",
         Rule::facing_dirs => "a direction",
         Rule::pass_stmt => "`pass`",
@@ -238,6 +245,11 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::capturing_mod => "`capturing`",
         Rule::not_capturing_mod => "`not capturing`",
         Rule::over_mod => "`over`",
+        Rule::layout_stmt => "`layout`",
+        Rule::layout_place => "a cell and `at` a coordinate",
+        Rule::layout_hexagons => "`hexagons`",
+        Rule::layout_stacked => "`stacked`",
+        Rule::layout_intersections => "`intersections`",
         Rule::not_over_mod => "`not over`",
     })
 }
@@ -320,6 +332,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`itself`",
     "`jumping`",
     "`king`",
+    "`layout`",
     "`leap`",
     "`link`",
     "`loses`",

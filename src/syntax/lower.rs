@@ -234,6 +234,7 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
             file.clock_reset = Some((kinds, sp));
         }
         Rule::phase_stmt => file.phases.push(lower_phase(stmt)?),
+        Rule::layout_stmt => file.layout.push(lower_layout(stmt)),
         Rule::EOI => {}
         r => unreachable!("grammar yields no {r:?} at top level"),
     }
@@ -764,6 +765,19 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
             let csp = span(&cond);
             GoalCondition::Passed(small(inner(cond).next().expect("count"))?, csp)
         }
+        Rule::repeats_goal => {
+            let csp = span(&cond);
+            GoalCondition::Repeated(small(inner(cond).next().expect("count"))?, csp)
+        }
+        Rule::clock_goal => {
+            let csp = span(&cond);
+            GoalCondition::Clock(small(inner(cond).next().expect("count"))?, csp)
+        }
+        Rule::material_goal => GoalCondition::Material(
+            inner(cond)
+                .map(|set| inner(set).map(name).collect())
+                .collect(),
+        ),
         Rule::faces_goal => {
             let mut r = inner(cond);
             let kind = name(r.next().expect("kind"));
@@ -789,4 +803,18 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
         answer,
         span: sp,
     })
+}
+
+fn lower_layout(pair: P<'_>) -> LayoutDecl {
+    let item = inner(pair).next().expect("layout item");
+    match item.as_rule() {
+        Rule::layout_hexagons => LayoutDecl::Hexagons(span(&item)),
+        Rule::layout_stacked => LayoutDecl::Stacked(span(&item)),
+        Rule::layout_intersections => LayoutDecl::Intersections(span(&item)),
+        _ => {
+            let mut it = inner(item);
+            let cell = name(it.next().expect("cell"));
+            LayoutDecl::Place(cell, name(it.next().expect("coordinate")))
+        }
+    }
 }
