@@ -2,12 +2,12 @@
 //! the checks here only keep a picture from contradicting the board.
 
 use super::board::{parse_coord, Board};
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Diagnostics};
 use crate::game::Layout;
 use crate::syntax::ast::{File, LayoutDecl};
 
 /// The layout of the rule file's `layout` statements, checked against the board.
-pub fn build(file: &File, board: &Board, errors: &mut Vec<Diagnostic>) -> Layout {
+pub fn build(file: &File, board: &Board, errors: &mut Diagnostics) -> Layout {
     let mut layout = Layout::default();
     let axes = board.axes.len();
     for decl in &file.layout {

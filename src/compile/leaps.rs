@@ -2,7 +2,7 @@
 //! the reverse tables the attack test walks.
 
 use super::board::Board;
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::game::{Cell, Csr};
 use indexmap::IndexMap;
 
@@ -21,7 +21,7 @@ impl Leaps {
         board: &Board,
         offsets: &[Vec<i64>],
         span: Span,
-        errors: &mut Vec<Diagnostic>,
+        errors: &mut Diagnostics,
     ) -> Option<usize> {
         let dims = board.axes.len();
         for o in offsets {

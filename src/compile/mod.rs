@@ -11,7 +11,7 @@ mod move_table;
 mod names;
 mod pieces;
 
-use crate::diag::{Diagnostic, Errors, Span};
+use crate::diag::{Diagnostic, Diagnostics, Errors, Span};
 use crate::game::{code, Castling, Game, Kind, Outcome, Phase, Side};
 use crate::syntax::ast::{self, GoalCondition};
 use leaps::Leaps;
@@ -25,28 +25,23 @@ pub fn compile(file: &ast::File) -> Result<Game, Errors> {
     // Sizes past a limit would only make the passes below slow: stop first.
     let too_large = crate::limits::check_file(file);
     if !too_large.is_empty() {
-        return Err(Errors(too_large));
+        return Err(Errors(too_large, 0));
     }
-    let mut errors = Vec::new();
+    let mut errors = Diagnostics::default();
     let game = build(file, &mut errors);
-    errors.sort_by_key(|d| (d.span.start, d.span.end));
-    errors.dedup();
     let game = match game {
         Some(g) if errors.is_empty() => g,
-        _ => return Err(Errors(errors)),
+        _ => return Err(errors.into_errors()),
     };
     // The start position must be one the side to move can play from.
     if let Err(why) = crate::notation::check_playable(&crate::Position::start(&game)) {
         let span = file.setup_span.unwrap_or_default();
-        return Err(Errors(vec![Diagnostic::new(
-            span,
-            format!("the setup is impossible: {why}"),
-        )]));
+        return Err(Diagnostic::new(span, format!("the setup is impossible: {why}")).into());
     }
     Ok(game)
 }
 
-fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
+fn build(file: &ast::File, errors: &mut Diagnostics) -> Option<Game> {
     let board = board::build(file, errors)?;
     let mut zone_names: Names<usize> = Names::new("zone");
     let mut zones = Vec::new();
@@ -159,7 +154,7 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
     let title = file
         .title
         .as_ref()
-        .map_or_else(|| "untitled".to_string(), |t| t.text.clone());
+        .map_or_else(|| "untitled".to_string(), |t| t.text.to_string());
     let cell_index = board
         .cells
         .iter()
@@ -179,7 +174,7 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         rev_steps: board.rev_steps,
         leaps: leaps.tables,
         rev_leaps: leaps.rev,
-        zone_names: file.zones.iter().map(|z| z.name.text.clone()).collect(),
+        zone_names: file.zones.iter().map(|z| z.name.text.to_string()).collect(),
         zones,
         pieces,
         setup,
@@ -207,7 +202,7 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         captured_by_captor: file.captured_by_captor,
         setup_counts: Vec::new(),
         general_legality: false,
-        pool_names: file.pools.iter().map(|p| p.text.clone()).collect(),
+        pool_names: file.pools.iter().map(|p| p.text.to_string()).collect(),
         captured_to: pools.captured_to,
         transfers: pools.transfers,
         drops,
@@ -389,7 +384,7 @@ fn build_setup(
     file: &ast::File,
     board: &board::Board,
     kinds: &Names<Kind>,
-    errors: &mut Vec<Diagnostic>,
+    errors: &mut Diagnostics,
 ) -> Vec<(u16, u8)> {
     let mut setup: Vec<(u16, u8)> = Vec::new();
     for p in &file.setup {
@@ -418,7 +413,7 @@ fn build_setup(
 fn cell_item_span(item: &ast::CellItem) -> Span {
     match item {
         ast::CellItem::One(n) => n.span,
-        ast::CellItem::Box(_, _, s) => *s,
+        ast::CellItem::Box(corners) => corners.2,
     }
 }
 
@@ -426,7 +421,7 @@ fn build_castlings(
     file: &ast::File,
     board: &board::Board,
     kinds: &Names<Kind>,
-    errors: &mut Vec<Diagnostic>,
+    errors: &mut Diagnostics,
 ) -> Vec<Castling> {
     let mut out = Vec::new();
     for c in &file.castlings {
@@ -466,13 +461,13 @@ fn build_goals(
     kinds: &Names<Kind>,
     zones: &Names<usize>,
     bases: &[Kind],
-    errors: &mut Vec<Diagnostic>,
+    errors: &mut Diagnostics,
 ) -> Goals {
     let mut checkmated = None;
     let mut stalemated = None;
     let mut bare = None;
     let mut goals = Goals::default();
-    let kind_mask = |n: &ast::Name, errors: &mut Vec<Diagnostic>| {
+    let kind_mask = |n: &ast::Name, errors: &mut Diagnostics| {
         kinds
             .resolve(n, errors)
             .map(|k| pieces::with_copies(bases, 1u128 << k))
@@ -691,7 +686,7 @@ impl Default for Goals {
 
 /// Per side, the `count bonus` in thousandths; each side may have one, and
 /// only a game with a goal that `counts` may give it.
-fn count_bonus(file: &ast::File, errors: &mut Vec<Diagnostic>) -> [i64; 2] {
+fn count_bonus(file: &ast::File, errors: &mut Diagnostics) -> [i64; 2] {
     let mut bonus = [0; 2];
     let mut given = [false; 2];
     let counts = file.goals.iter().any(|g| g.outcome == ast::Outcome::Counts);
@@ -722,7 +717,7 @@ fn build_drops(
     kinds: &Names<Kind>,
     zones: &Names<usize>,
     bases: &[Kind],
-    errors: &mut Vec<Diagnostic>,
+    errors: &mut Diagnostics,
 ) -> Vec<crate::game::DropRule> {
     let mut out: Vec<crate::game::DropRule> = Vec::new();
     for d in &file.drops {
@@ -784,7 +779,7 @@ struct PoolRules {
     transfers: Vec<(usize, usize)>,
 }
 
-fn build_pools(file: &ast::File, errors: &mut Vec<Diagnostic>) -> PoolRules {
+fn build_pools(file: &ast::File, errors: &mut Diagnostics) -> PoolRules {
     let mut names = Names::new("pool");
     for (i, p) in file.pools.iter().enumerate() {
         names.declare(p, i, errors);
@@ -805,7 +800,7 @@ fn build_pools(file: &ast::File, errors: &mut Vec<Diagnostic>) -> PoolRules {
     }
 }
 
-fn build_phases(file: &ast::File, kinds: &Names<Kind>, errors: &mut Vec<Diagnostic>) -> Vec<Phase> {
+fn build_phases(file: &ast::File, kinds: &Names<Kind>, errors: &mut Diagnostics) -> Vec<Phase> {
     file.phases
         .iter()
         .map(|p| {
