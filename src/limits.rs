@@ -159,7 +159,7 @@ fn check_movement(m: &ast::Movement, errors: &mut Vec<Diagnostic>) {
         errors.push(Diagnostic::new(first_span(m.span), message));
     }
     for leg in &m.legs {
-        if let ast::Leg::Leap(offsets, span) = leg {
+        if let ast::Leg::Leap(offsets, _, span) = leg {
             if offsets.len() > MAX_LEAP_OFFSETS {
                 let message = exceeded(
                     "the leap",

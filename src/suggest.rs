@@ -33,6 +33,7 @@ pub const STATEMENT_KEYWORDS: &[&str] = &[
 /// The words that start a line inside a piece.
 pub const PIECE_KEYWORDS: &[&str] = &[
     "value", "royal", "counter", "promote", "step", "slide", "leap", "path", "hop", "neutral",
+    "betza",
 ];
 
 /// The keyword `word` is probably a misspelling of.

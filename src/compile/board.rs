@@ -415,7 +415,8 @@ impl Board {
             .collect()
     }
 
-    fn mirror_vector(&self, v: &[i64]) -> Vec<i64> {
+    /// The vector Black means where White means `v`: reflected on mirrored axes.
+    pub fn mirror_vector(&self, v: &[i64]) -> Vec<i64> {
         v.iter()
             .zip(&self.mirror)
             .map(|(&x, &m)| if m { -x } else { x })

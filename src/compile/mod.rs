@@ -3,6 +3,7 @@
 //! Each pass reports every problem it finds; compilation stops only before the
 //! `Game` is built, so a rule file's author sees all errors at once.
 
+mod betza;
 mod bit_tables;
 mod board;
 mod leaps;
@@ -23,12 +24,16 @@ pub use board::MAX_CELLS;
 /// # Errors
 /// Every semantic problem found, in source order.
 pub fn compile(file: &ast::File) -> Result<Game, Errors> {
+    // Betza strings become movements of the long form first.
+    let mut errors = Vec::new();
+    let expanded = betza::expand(file, &mut errors);
+    let file = expanded.as_ref().unwrap_or(file);
     // Sizes past a limit would only make the passes below slow: stop first.
     let too_large = crate::limits::check_file(file);
     if !too_large.is_empty() {
-        return Err(Errors(too_large));
+        errors.extend(too_large);
+        return Err(Errors(errors));
     }
-    let mut errors = Vec::new();
     let game = build(file, &mut errors);
     errors.sort_by_key(|d| (d.span.start, d.span.end));
     errors.dedup();

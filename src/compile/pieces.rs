@@ -321,9 +321,8 @@ fn build_movement(
                 board.dirs(dirs, errors),
                 build_reach(Some(limit), p, m.span, errors),
             ),
-            ast::Leg::Leap(offsets, span) => {
-                let n = leaps.table(board, offsets, *span, errors)?;
-                Leg::Leap([n, n])
+            ast::Leg::Leap(offsets, images, span) => {
+                Leg::Leap(leaps.tables(board, offsets, *images, *span, errors)?)
             }
             ast::Leg::Hop(dirs, limit) => Leg::Hop(
                 board.dirs(dirs, errors),

@@ -190,6 +190,9 @@ pub struct PieceDecl {
     pub on_capture: Option<(Name, u32)>,
     pub promotions: Vec<PromotionDecl>,
     pub movements: Vec<Movement>,
+    /// `betza "..."`: movements in Betza's shorthand, as written (the text
+    /// between the quotes, the span with them); the compiler expands them.
+    pub betza: Vec<Name>,
 }
 
 /// `promote [from] ZONE to NAME... [optional] [only captured]`.
@@ -223,8 +226,17 @@ pub enum Leg {
     Step(Vec<Name>),
     Slide(Vec<Name>, Option<Limit>),
     Path(Vec<Name>, Limit),
-    Leap(Vec<Vec<i64>>, Span),
+    Leap(Vec<Vec<i64>>, Images, Span),
     Hop(Vec<Name>, Option<Limit>),
+}
+
+/// Which jumps a leap's offsets stand for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Images {
+    /// Every permutation of each offset's components with every choice of signs.
+    Symmetric,
+    /// `leap only`: the offsets as written (from White's side).
+    Listed,
 }
 
 /// A condition or effect attached to a movement.

@@ -28,6 +28,7 @@ macro_rules! keyword_rules {
             | Rule::kw_at
             | Rule::kw_attacked
             | Rule::kw_bare
+            | Rule::kw_betza
             | Rule::kw_behind
             | Rule::kw_beside
             | Rule::kw_black
@@ -159,6 +160,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::letter => "a single letter, `+` and a letter, or `*`",
         Rule::value_prop => "`value`",
         Rule::royal_prop => "`royal`",
+        Rule::betza_prop => "`betza`",
         Rule::promote_prop => "`promote`",
         Rule::optional_kw => "`optional`",
         Rule::movement | Rule::leg => "a movement such as `step` or `slide`",
@@ -167,6 +169,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::slide_leg => "`slide`",
         Rule::limit => "`up to N`",
         Rule::leap_leg => "`leap`",
+        Rule::leap_only => "`only`",
         Rule::direction_list => "a direction",
         Rule::modifier => "a modifier such as `quiet` or `capture`",
         Rule::quiet_mod => "`quiet`",

@@ -426,6 +426,7 @@ fn lower_piece(pair: P<'_>) -> Result<PieceDecl, Diagnostic> {
         on_capture: None,
         promotions: Vec::new(),
         movements: Vec::new(),
+        betza: Vec::new(),
     };
     for prop in it {
         match prop.as_rule() {
@@ -469,6 +470,7 @@ fn lower_piece(pair: P<'_>) -> Result<PieceDecl, Diagnostic> {
             }
             Rule::promote_prop => piece.promotions.push(lower_promote(prop)),
             Rule::movement => piece.movements.push(lower_movement(prop)?),
+            Rule::betza_prop => piece.betza.push(name(inner(prop).next().expect("string"))),
             r => unreachable!("grammar yields no {r:?} in a piece"),
         }
     }
@@ -537,8 +539,15 @@ fn lower_movement(pair: P<'_>) -> Result<Movement, Diagnostic> {
             }
             Rule::leap_leg => {
                 let lsp = span(&p);
-                let vs = inner(p).map(lower_vector).collect::<Result<_, _>>()?;
-                legs.push(Leg::Leap(vs, lsp));
+                let mut images = Images::Symmetric;
+                let mut vs = Vec::new();
+                for v in inner(p) {
+                    match v.as_rule() {
+                        Rule::leap_only => images = Images::Listed,
+                        _ => vs.push(lower_vector(v)?),
+                    }
+                }
+                legs.push(Leg::Leap(vs, images, lsp));
             }
             Rule::modifier => modifiers.push(lower_modifier(inner(p).next().expect("modifier"))),
             r => unreachable!("grammar yields no {r:?} in a movement"),
