@@ -60,6 +60,9 @@ pub enum Command {
         file: String,
         #[command(flatten)]
         at: At,
+        /// List the pieces with their moves in Betza's notation instead.
+        #[arg(long)]
+        pieces: bool,
     },
     /// Search a position for the best move: an `info` line per finished
     /// depth (score, nodes, principal variation), then `bestmove`, as UCI
@@ -252,7 +255,13 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             };
             writeln!(out, "Nodes searched: {total}").map_err(io)
         }
-        Command::Show { file, at } => {
+        Command::Show {
+            file, pieces: true, ..
+        } => {
+            let (_, game) = load(&file)?;
+            write!(out, "{}", crate::show::pieces(&game)).map_err(io)
+        }
+        Command::Show { file, at, .. } => {
             let (_, game) = load(&file)?;
             let mut pos = position(&game, &at)?;
             write!(out, "{}", crate::show::draw(&mut pos)).map_err(io)

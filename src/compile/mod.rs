@@ -74,6 +74,11 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         pools: &pools.names,
     };
     let (mut pieces, kinds) = pieces::build(file, &scope, &mut leaps, errors);
+    for p in pieces.iter_mut() {
+        if let Some(decl) = file.pieces.get(p.base as usize) {
+            p.betza = betza::print::piece(file, decl);
+        }
+    }
     let setup = build_setup(file, &board, &kinds, errors);
     let setup_pools: Vec<(usize, Kind)> = file
         .setup

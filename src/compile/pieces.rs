@@ -201,6 +201,7 @@ fn build_piece(
         counter,
         on_capture_lower,
         resets_clock: false,
+        betza: Err(String::new()),
     }
 }
 

@@ -267,6 +267,8 @@ pub struct PieceDef {
     /// Whether a move of this kind restarts the halfmove clock (`clock reset
     /// by`; by default, the kinds that promote).
     pub resets_clock: bool,
+    /// Its movements in Betza's notation, for display; or why they have none.
+    pub betza: Result<String, String>,
 }
 
 impl PieceDef {

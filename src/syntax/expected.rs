@@ -281,6 +281,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`at`",
     "`attacked`",
     "`bare`",
+    "`betza`",
     "`behind`",
     "`beside`",
     "`black`",

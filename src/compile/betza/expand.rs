@@ -23,14 +23,15 @@ pub enum LegOut {
 }
 
 impl LegOut {
-    fn vector(&self) -> Vector {
+    /// The vector it goes along.
+    pub fn vector(&self) -> Vector {
         match self {
             LegOut::Step(v) | LegOut::Leap(v) | LegOut::Slide(v, _) | LegOut::Hop(v, _) => *v,
         }
     }
 
     /// The same kind of leg along another vector.
-    fn along(&self, v: Vector) -> LegOut {
+    pub fn along(&self, v: Vector) -> LegOut {
         match self {
             LegOut::Step(_) => LegOut::Step(v),
             LegOut::Leap(_) => LegOut::Leap(v),
@@ -241,7 +242,10 @@ fn check(m: &Move) -> Result<(), BetzaError> {
     }
     for leg in &m.legs {
         if let Some(at) = &leg.lame {
-            let cz = m.parts.iter().any(|&(a, b)| b != 0 && a != b && (a, b) != (2, 1));
+            let cz = m
+                .parts
+                .iter()
+                .any(|&(a, b)| b != 0 && a != b && (a, b) != (2, 1));
             if cz {
                 return Err(BetzaError {
                     at: at.clone(),
@@ -254,7 +258,10 @@ fn check(m: &Move) -> Result<(), BetzaError> {
             if m.range != 1 && m.parts.iter().any(|&(a, _)| a > 1) {
                 return Err(BetzaError {
                     at: at.clone(),
-                    message: format!("`n` on the rider `{}` (a lame rider) is not supported", m.letter),
+                    message: format!(
+                        "`n` on the rider `{}` (a lame rider) is not supported",
+                        m.letter
+                    ),
                 });
             }
         }
@@ -423,7 +430,10 @@ fn relative(dirs: &[(String, std::ops::Range<usize>)]) -> Vec<u8> {
 fn rotate(v: Vector, k: u8) -> Vector {
     let n = v.0.abs().max(v.1.abs());
     let unit = (v.0.signum(), v.1.signum());
-    let at = COMPASS.iter().position(|&c| c == unit).expect("a straight jump");
+    let at = COMPASS
+        .iter()
+        .position(|&c| c == unit)
+        .expect("a straight jump");
     let (x, y) = COMPASS[(at + k as usize) % 8];
     (x * n, y * n)
 }

@@ -9,6 +9,7 @@
 
 mod expand;
 mod parse;
+pub mod print;
 
 use crate::diag::{Diagnostic, Span};
 use crate::syntax::ast::{self, Images, Leg, Limit, Modifier, Movement, Name};
@@ -125,7 +126,7 @@ fn movement(
     let mut legs: Vec<Leg> = g
         .prefix
         .iter()
-        .map(|l| leg(l, std::slice::from_ref(&l_vector(l)), span, names))
+        .map(|l| leg(l, &[l.vector()], span, names))
         .collect();
     legs.push(leg(&g.kind, &g.last, span, names));
     let mut modifiers = Vec::new();
@@ -154,12 +155,6 @@ fn movement(
         legs,
         modifiers,
         span,
-    }
-}
-
-fn l_vector(l: &LegOut) -> Vector {
-    match l {
-        LegOut::Step(v) | LegOut::Leap(v) | LegOut::Slide(v, _) | LegOut::Hop(v, _) => *v,
     }
 }
 
@@ -196,3 +191,6 @@ fn leg(kind: &LegOut, vectors: &[Vector], span: Span, names: &mut DirectionNames
 fn limit(range: u32) -> Option<Limit> {
     (range != 0).then_some(Limit::Steps(range))
 }
+
+#[cfg(test)]
+mod tests;

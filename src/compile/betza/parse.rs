@@ -97,7 +97,10 @@ pub fn parse(text: &str) -> Result<Vec<Move>, BetzaError> {
     let mut move_start = 0;
     let mut i = 0;
     while i < bytes.len() {
-        let c = text[i..].chars().next().expect("i is on a character boundary");
+        let c = text[i..]
+            .chars()
+            .next()
+            .expect("i is on a character boundary");
         let here = i..i + c.len_utf8();
         let leg = legs.last_mut().expect("at least one leg");
         match c {
@@ -238,9 +241,8 @@ mod tests {
     #[test]
     fn direction_letters_pair_across_axes() {
         let moves = parse("fsWffNlfNfbN").unwrap();
-        let dirs = |m: &Move| -> Vec<String> {
-            m.legs[0].dirs.iter().map(|d| d.0.clone()).collect()
-        };
+        let dirs =
+            |m: &Move| -> Vec<String> { m.legs[0].dirs.iter().map(|d| d.0.clone()).collect() };
         assert_eq!(dirs(&moves[0]), ["fs"]);
         assert_eq!(dirs(&moves[1]), ["ff"]);
         assert_eq!(dirs(&moves[2]), ["lf"]);
