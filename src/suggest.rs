@@ -69,7 +69,7 @@ pub fn closest<'a>(text: &str, known: impl Iterator<Item = &'a str>) -> Option<&
 
 /// Edit distance where swapping two neighbouring letters counts as one edit
 /// (optimal string alignment), ignoring case.
-fn edit_distance(a: &str, b: &str) -> usize {
+pub fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.to_lowercase().chars().collect();
     let b: Vec<char> = b.to_lowercase().chars().collect();
     let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];

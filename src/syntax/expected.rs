@@ -272,6 +272,11 @@ fn keyword_phrase(rule: Rule) -> &'static str {
         .unwrap_or("a keyword")
 }
 
+/// Every keyword of the grammar.
+pub fn keywords() -> impl Iterator<Item = &'static str> {
+    KEYWORD_PHRASES.iter().map(|p| p.trim_matches('`'))
+}
+
 const KEYWORD_PHRASES: &[&str] = &[
     "`after`",
     "`all`",

@@ -1,0 +1,98 @@
+//! Traps a designer fell into (issue 16), each pinned by a rule file and what
+//! it must now do.
+
+use tessera::notation::{fen, position};
+use tessera::{compile_str, Position};
+
+#[track_caller]
+fn compiled(src: &str) -> tessera::Game {
+    compile_str(src).unwrap_or_else(|e| panic!("{}", e.render("test.game", src)))
+}
+
+#[track_caller]
+fn error_of(src: &str) -> String {
+    match compile_str(src) {
+        Ok(_) => panic!("expected an error"),
+        Err(e) => e.render("test.game", src),
+    }
+}
+
+/// FIDE chess on a cylinder: links carry each rank around from h to a and back.
+fn cylinder_chess() -> String {
+    let chess =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/games/chess.game")).unwrap();
+    let east: Vec<String> = (1..=8).map(|r| format!("h{r} -> a{r}")).collect();
+    let west: Vec<String> = (1..=8).map(|r| format!("a{r} -> h{r}")).collect();
+    chess.replace(
+        "mirror rank",
+        &format!(
+            "mirror rank\nlink e {}\nlink w {}",
+            east.join(", "),
+            west.join(", ")
+        ),
+    )
+}
+
+#[test]
+fn castling_rights_on_a_cylinder_read_back_as_written() {
+    let game = compiled(&cylinder_chess());
+    let start = Position::start(&game);
+    let text = fen::format(&start).unwrap();
+    assert_eq!(
+        text,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    let back = fen::parse(&game, &text).unwrap();
+    assert_eq!(position::format(&back), position::format(&start));
+    // One right each: the rook beyond the seam is not a second partner.
+    let one_rook = "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1";
+    let pos = fen::parse(&game, one_rook).unwrap();
+    assert_eq!(fen::format(&pos).unwrap(), one_rook);
+}
+
+#[test]
+fn a_leap_may_take_only_its_listed_offsets() {
+    // A hexagonal knight on axial coordinates: its twelve jumps are not every
+    // signed permutation of (1, 2), so they are listed.
+    let src = "grid q a..i r 1..9
+piece Knight N
+  leap only (1, 1) (2, -1) (1, -2) (-1, -1) (-2, 1) (-1, 2) (3, -1) (3, -2) (2, -3) (-3, 1) (-3, 2) (-2, 3)
+setup white Knight e5";
+    let game = compiled(src);
+    let mut pos = Position::start(&game);
+    let mut moves = Vec::new();
+    tessera::engine::legal::legal_moves(&mut pos, &mut moves);
+    assert_eq!(moves.len(), 12);
+}
+
+/// The first line of the error `src` (after a king on a small board) gives.
+#[track_caller]
+fn first_error_line(rest: &str) -> String {
+    let src = format!(
+        "grid file a..h rank 1..8\ndirection n (0,1) e (1,0) w (-1,0)\npiece King K royal\n  step n\n{rest}\n"
+    );
+    error_of(&src).lines().next().unwrap().to_string()
+}
+
+#[test]
+fn hints_name_only_keywords_allowed_where_the_word_stands() {
+    // Among modifiers, `captue` is `capture`, not the statement `captured`.
+    assert_eq!(
+        first_error_line("piece X x step n: captue"),
+        "test.game:5:19: error: expected a modifier such as `quiet` or `capture`, found `captue`; did you mean `capture`?"
+    );
+    assert!(first_error_line("setup whte King a1").ends_with("found `whte`; did you mean `white`?"));
+    // A misspelt statement keyword read as a direction of the line before.
+    assert_eq!(
+        first_error_line("castlng King Rook along e w: king 2, rook beside"),
+        "test.game:5:1: error: unexpected `castlng`; did you mean the keyword `castling`?"
+    );
+    assert_eq!(
+        first_error_line("goal chekmated loses"),
+        "test.game:5:6: error: unexpected `chekmated`; did you mean the keyword `checkmated`?"
+    );
+    // Words in comments are not taken for keywords.
+    assert!(
+        !first_error_line("# castlng\ncastling King Rook along e w: kng 2").contains("castlng")
+    );
+}
