@@ -96,3 +96,30 @@ fn hints_name_only_keywords_allowed_where_the_word_stands() {
         !first_error_line("# castlng\ncastling King Rook along e w: kng 2").contains("castlng")
     );
 }
+
+#[test]
+fn boxes_of_cells_link_pairwise() {
+    let one_by_one = cylinder_chess();
+    let boxes = one_by_one
+        .lines()
+        .map(|l| match l {
+            l if l.starts_with("link e ") => "link e h1..h8 -> a1..a8",
+            l if l.starts_with("link w ") => "link w a1..a8 -> h1..h8",
+            l => l,
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(boxes.contains("link e h1..h8 -> a1..a8"));
+    let fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
+    let count = |src: &str| {
+        let game = compiled(src);
+        tessera::perft(&mut fen::parse(&game, fen).unwrap(), 3)
+    };
+    assert_eq!(count(&boxes), count(&one_by_one));
+    let error = error_of(&boxes.replace("h1..h8 -> a1..a8", "h1..h8 -> a1..a7"));
+    assert!(
+        error
+            .contains("error: the ends of this link have 8 and 7 cells; boxes are linked pairwise"),
+        "{error}"
+    );
+}

@@ -525,21 +525,32 @@ fn build_directions(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagno
             }
         };
         for (a, b) in &link.edges {
-            let ca = board.cell_set(&[CellItem::One(a.clone())], errors);
-            let cb = board.cell_set(&[CellItem::One(b.clone())], errors);
-            if let (Some(&x), Some(&y)) = (ca.first(), cb.first()) {
+            let ca = board.cell_set(std::slice::from_ref(a), errors);
+            let cb = board.cell_set(std::slice::from_ref(b), errors);
+            if ca.len() != cb.len() {
+                errors.push(Diagnostic::new(
+                    Span::new(a.span().start as usize, b.span().end as usize),
+                    format!(
+                        "the ends of this link have {} and {} cells; boxes are linked pairwise",
+                        ca.len(),
+                        cb.len()
+                    ),
+                ));
+                continue;
+            }
+            for (&x, &y) in ca.iter().zip(&cb) {
                 edges[id as usize].push((x, y));
                 // Black sees the link reflected, as it sees directions.
                 match (board.mirror_cell(x), board.mirror_cell(y)) {
                     (Some(mx), Some(my)) => black_edges[id as usize].push((mx, my)),
                     (mx, _) => {
-                        let lost = if mx.is_none() { a } else { b };
+                        let (lost, at) = if mx.is_none() { (x, a) } else { (y, b) };
                         errors.push(Diagnostic::new(
-                            lost.span,
+                            at.span(),
                             format!(
                                 "`mirror` reflects `{}` onto no cell, so Black has no image of this link; \
                                  add the reflected cell, or drop `mirror` and write Black's directions",
-                                lost.text
+                                board.cells[lost as usize].name
                             ),
                         ));
                     }

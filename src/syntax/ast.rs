@@ -133,6 +133,16 @@ pub enum CellItem {
     Box(Name, Name, Span),
 }
 
+impl CellItem {
+    /// Where it was written.
+    pub fn span(&self) -> Span {
+        match self {
+            CellItem::One(n) => n.span,
+            CellItem::Box(_, _, s) => *s,
+        }
+    }
+}
+
 /// `direction n (0,1)`.
 #[derive(Clone, Debug)]
 pub struct DirectionDecl {
@@ -148,11 +158,12 @@ pub struct GroupDecl {
     pub members: Vec<Name>,
 }
 
-/// `link portal A -> B, B -> A`.
+/// `link portal A -> B, B -> A`; an edge between two boxes links their cells
+/// pairwise.
 #[derive(Clone, Debug)]
 pub struct LinkDecl {
     pub name: Name,
-    pub edges: Vec<(Name, Name)>,
+    pub edges: Vec<(CellItem, CellItem)>,
 }
 
 /// One of the two sides.

@@ -326,21 +326,21 @@ fn lower_cell(pair: P<'_>) -> CellDecl {
 }
 
 fn lower_cell_set(pair: P<'_>) -> Vec<CellItem> {
-    inner(pair)
-        .map(|item| {
-            let one = inner(item).next().expect("cell item");
-            match one.as_rule() {
-                Rule::cell_box => {
-                    let sp = span(&one);
-                    let mut b = inner(one);
-                    let a = name(b.next().expect("box start"));
-                    let z = name(b.next().expect("box end"));
-                    CellItem::Box(a, z, sp)
-                }
-                _ => CellItem::One(name(one)),
-            }
-        })
-        .collect()
+    inner(pair).map(lower_cell_item).collect()
+}
+
+fn lower_cell_item(item: P<'_>) -> CellItem {
+    let one = inner(item).next().expect("cell item");
+    match one.as_rule() {
+        Rule::cell_box => {
+            let sp = span(&one);
+            let mut b = inner(one);
+            let a = name(b.next().expect("box start"));
+            let z = name(b.next().expect("box end"));
+            CellItem::Box(a, z, sp)
+        }
+        _ => CellItem::One(name(one)),
+    }
 }
 
 fn lower_vector(pair: P<'_>) -> Result<Vec<i64>, Diagnostic> {
@@ -374,8 +374,8 @@ fn lower_link(pair: P<'_>) -> LinkDecl {
     let edges = it
         .map(|e| {
             let mut ends = inner(e);
-            let a = name(ends.next().expect("from"));
-            let b = name(ends.next().expect("to"));
+            let a = lower_cell_item(ends.next().expect("from"));
+            let b = lower_cell_item(ends.next().expect("to"));
             (a, b)
         })
         .collect();
