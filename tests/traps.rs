@@ -123,3 +123,37 @@ fn boxes_of_cells_link_pairwise() {
         "{error}"
     );
 }
+
+#[test]
+fn a_cell_named_like_another_coordinate_is_an_error() {
+    let src = "grid file a..c rank 1..3
+cell b2 at c3
+piece King K royal
+setup white King a1";
+    assert!(error_of(src).contains(
+        "error: cell name `b2` is also a coordinate, not one this cell stands on; rename the cell, or place it `at b2`"
+    ));
+    // Its own coordinate is fine: the name and the coordinate are one place.
+    compiled(
+        "grid file a..c rank 1..3
+cell b2 at b2 c3
+piece King K royal
+setup white King b2",
+    );
+}
+
+#[test]
+fn a_piece_item_is_one_letter_then_a_cell_name() {
+    // In The Central Squares, cells are named level, file, rank: `RAa1` is a
+    // rook on `Aa1`, never a piece lettered `A` on a cell `a1`.
+    let src = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/games/central-squares.game"
+    ))
+    .unwrap();
+    let game = compiled(&src);
+    let pos = position::parse(&game, "RAa1,KAd1,kCd6 w").unwrap();
+    assert_eq!(position::format(&pos), "RAa1,KAd1,kCd6 w - - 0 1");
+    let err = position::parse(&game, "Ra1 w").unwrap_err().to_string();
+    assert!(err.contains("a1"), "{err}");
+}

@@ -278,6 +278,19 @@ fn build_cells(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagnostic>
             }
             coords.push(c);
         }
+        // A name that reads as a coordinate must be one of the cell's own, or
+        // the one name would mean two places.
+        if let Some(k) = parse_coord(&axes, text) {
+            if !coords.contains(&k) {
+                errors.push(Diagnostic::new(
+                    decl.name.span,
+                    format!(
+                        "cell name `{text}` is also a coordinate, not one this cell stands on; \
+                         rename the cell, or place it `at {text}`"
+                    ),
+                ));
+            }
+        }
         named_coords.push(coords);
     }
     let add =
