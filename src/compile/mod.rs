@@ -248,6 +248,14 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
     }
     game.general_legality = needs_general_legality(&game);
     game.move_table = move_table::build(&game);
+    let captures = |kind: Kind, m: u16| {
+        game.pieces[kind as usize].movements[m as usize]
+            .modality
+            .may_capture()
+    };
+    let mut table = std::mem::take(&mut game.move_table);
+    table.index_captures(&game.forward_attackers, captures);
+    game.move_table = table;
     game.step_masks = step_masks(&game);
     game.bit_tables = bit_tables::build(&game);
     game.dead_cells = dead_cells(&game);

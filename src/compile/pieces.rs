@@ -623,10 +623,11 @@ pub fn attack_tables(
                 rays.uncovers_anywhere = true;
             }
             if !backward {
+                // Its attacks are tested along the move table's runs, whose
+                // passed cells give the shields (`legal::Shields::find`).
                 if !forward.contains(&(k as Kind)) {
                     forward.push(k as Kind);
                 }
-                rays.uncovers_anywhere = true;
                 continue;
             }
             match &m.legs[0] {

@@ -12,7 +12,7 @@ mod move_table;
 pub use bit_tables::{cells_of, first_in, BitTables, LineOrder, MAX_BIT_CELLS};
 pub use cellset::{cells_in, words_for, CellSet};
 pub use csr::Csr;
-pub use move_table::{MoveTable, Run, RunCell};
+pub use move_table::{CaptureEntry, MoveTable, Run, RunCell};
 
 use indexmap::IndexMap;
 use std::fmt;
@@ -408,9 +408,9 @@ pub struct AttackRays {
     /// Per direction: the kinds with a capturing slide along it, conditional
     /// or not (bit `k` for kind `k`).
     pub slide_kinds: Vec<u128>,
-    /// Whether moving a piece can uncover an attack other than along a slide or
-    /// a path (a multi-leg capture passing the vacated cell), so that no move can
-    /// be assumed safe.
+    /// Whether moving a piece can uncover an attack other than along a slide, a
+    /// path or a multi-leg capture's run (onto a hop's line, as its screen), so
+    /// that no move can be assumed safe.
     pub uncovers_anywhere: bool,
     /// Every capturing path movement.
     pub path_lines: Vec<PathLine>,
