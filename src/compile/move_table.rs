@@ -83,9 +83,10 @@ impl Builder<'_> {
                     .collect();
                 let len = seq.len() as u16;
                 let start = self.intern(seq);
+                let guarded = if guard > 0 { Run::GUARDED } else { 0 };
                 list.push(Run {
                     movement: i as u16,
-                    flags: flags | shape,
+                    flags: flags | shape | guarded,
                     start,
                     len,
                     guard,

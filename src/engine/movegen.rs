@@ -104,7 +104,11 @@ pub(crate) fn count_plain_moves(pos: &Position<'_>, from: u16, quiet_only: bool)
             }
         };
         let cells = run_cells(pos, run, from);
-        if run.has(Run::PATH) {
+        if run.has(Run::PATH | Run::GUARDED) {
+            // A run behind a guard is listed: rare, and kept off this loop.
+            if run.has(Run::GUARDED) {
+                return None;
+            }
             let Some((to, between)) = cells.split_last() else {
                 continue;
             };
@@ -113,9 +117,6 @@ pub(crate) fn count_plain_moves(pos: &Position<'_>, from: u16, quiet_only: bool)
             }
             continue;
         }
-        let Some(cells) = past_guard(pos, m, from, run, cells) else {
-            continue;
-        };
         for c in cells {
             n += landing(c)?;
             if run.has(Run::RAY) && pos.at(c.cell) != 0 {
@@ -172,9 +173,6 @@ fn past_guard<'g>(
     run: &Run,
     cells: &'g [RunCell],
 ) -> Option<&'g [RunCell]> {
-    if run.guard == 0 {
-        return Some(cells);
-    }
     let (guard, rest) = cells.split_at(run.guard as usize);
     guard
         .iter()
@@ -464,13 +462,16 @@ impl Gen<'_, '_> {
     /// The moves along one run of the move table: a plain landing is pushed
     /// here, any other goes through the full landing rules.
     fn run(&mut self, run: &Run) {
-        let cells = run_cells(self.pos, run, self.from);
-        if run.has(Run::PATH) {
-            return self.path_run(cells);
+        let mut cells = run_cells(self.pos, run, self.from);
+        if run.has(Run::PATH | Run::GUARDED) {
+            if !run.has(Run::GUARDED) {
+                return self.path_run(cells);
+            }
+            match past_guard(self.pos, self.m, self.from, run, cells) {
+                Some(rest) => cells = rest,
+                None => return,
+            }
         }
-        let Some(cells) = past_guard(self.pos, self.m, self.from, run, cells) else {
-            return;
-        };
         let plain = Move {
             not_checking: run.has(Run::NOT_CHECKING),
             ..Move::normal(self.from, self.from)

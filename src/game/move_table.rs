@@ -50,6 +50,8 @@ impl Run {
     /// The cells where the legs of one path end: the last is the landing,
     /// the others must be passable unless the movement is `jumping`.
     pub const PATH: u16 = 1 << 9;
+    /// The first `guard` cells must be passable; the run proper follows.
+    pub const GUARDED: u16 = 1 << 10;
 
     #[inline]
     pub fn has(&self, flag: u16) -> bool {
