@@ -152,3 +152,20 @@ fn show_pieces_prints_betza_forms_or_why_there_is_none() {
     let out = stdout_of(&["show", "--pieces", "games/xiangqi.game"]);
     insta::assert_snapshot!(out);
 }
+
+#[test]
+fn show_pieces_prints_continuation_legs_and_lame_leaps() {
+    let out = stdout_of(&["show", "--pieces", "tests/data/multi-leg.game"]);
+    // The mao (`mafsW`: a step, then a diagonal step outward) is the lame
+    // knight; `masR`'s `m` on its first leg is the default there.
+    assert_eq!(
+        out,
+        "K King: betza \"K\"
+G Griffon: betza \"FyafsF\"
+A Aanca: betza \"WyafsW\"
+M Mao: betza \"nN\"
+H Hook: betza \"asR\"
+P Pawn: betza \"mfWcfF\"
+"
+    );
+}

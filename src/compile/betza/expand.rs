@@ -429,13 +429,17 @@ fn relative(dirs: &[(String, std::ops::Range<usize>)]) -> Vec<u8> {
 /// (W and F, D and A, H and G change into each other).
 fn rotate(v: Vector, k: u8) -> Vector {
     let n = v.0.abs().max(v.1.abs());
+    let (x, y) = COMPASS[(compass_point(v) + k as usize) % 8];
+    (x * n, y * n)
+}
+
+/// Where a straight (orthogonal or diagonal) vector points on the compass.
+pub fn compass_point(v: Vector) -> usize {
     let unit = (v.0.signum(), v.1.signum());
-    let at = COMPASS
+    COMPASS
         .iter()
         .position(|&c| c == unit)
-        .expect("a straight jump");
-    let (x, y) = COMPASS[(at + k as usize) % 8];
-    (x * n, y * n)
+        .expect("a straight vector")
 }
 
 #[cfg(test)]

@@ -267,7 +267,6 @@ fn letter(part: (i64, i64)) -> Option<char> {
 /// The shape of one path and the vector of its first jump.
 fn shape(legs: &[LegOut], flags: &Flags) -> Result<(Shape, Vector), NoForm> {
     let none = || format!("a movement of {} legs has no Betza form", legs.len());
-    let unit = |v: Vector| (v.0.signum(), v.1.signum());
     let mut s = Shape {
         part: (0, 0),
         range: 1,
@@ -312,23 +311,7 @@ fn shape(legs: &[LegOut], flags: &Flags) -> Result<(Shape, Vector), NoForm> {
             if !straight(va) || !straight(vb) || length(va) != length(vb) {
                 return Err(none());
             }
-            let at = |v: Vector| {
-                let u = unit(v);
-                [
-                    (1, 0),
-                    (1, 1),
-                    (0, 1),
-                    (-1, 1),
-                    (-1, 0),
-                    (-1, -1),
-                    (0, -1),
-                    (1, -1),
-                ]
-                .iter()
-                .position(|&c| c == u)
-                .expect("a straight vector") as u8
-            };
-            let turn = (at(vb) + 8 - at(va)) % 8;
+            let turn = ((expand::compass_point(vb) + 8 - expand::compass_point(va)) % 8) as u8;
             match (a, b) {
                 (LegOut::Step(_) | LegOut::Leap(_), LegOut::Step(_) | LegOut::Leap(_)) => {
                     s.then = Some((false, vec![turn]));
