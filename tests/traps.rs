@@ -157,3 +157,21 @@ fn a_piece_item_is_one_letter_then_a_cell_name() {
     let err = position::parse(&game, "Ra1 w").unwrap_err().to_string();
     assert!(err.contains("a1"), "{err}");
 }
+
+#[test]
+fn betza_o_is_accepted_where_the_board_wraps() {
+    // On the cylinder, a rook `oR` is the rook: the geometry wraps every move.
+    let cylinder = cylinder_chess().replace("  slide orthogonal\n", "  betza \"oR\"\n");
+    assert!(cylinder.contains("betza \"oR\""));
+    let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+    let game = compiled(&cylinder);
+    let mut pos = fen::parse(&game, fen).unwrap();
+    let mut moves = Vec::new();
+    tessera::engine::legal::legal_moves(&mut pos, &mut moves);
+    let rook_moves = moves
+        .iter()
+        .filter(|m| m.from == game.cell_index["a1"])
+        .count();
+    // a2..a8, b1..d1, and h1..f1 across the seam.
+    assert_eq!(rook_moves, 13);
+}

@@ -24,7 +24,13 @@ pub fn expand(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<ast::Fil
     }
     let mut out = file.clone();
     let mut names = DirectionNames::new(file);
-    let wraps = file.cells.iter().any(|c| c.at.len() > 1);
+    // A board wraps where a cell stands on two coordinates or a link carries
+    // a direction of a vector on (`link e h1..h8 -> a1..a8`).
+    let wraps = file.cells.iter().any(|c| c.at.len() > 1)
+        || file
+            .links
+            .iter()
+            .any(|l| file.directions.iter().any(|d| d.name.text == l.name.text));
     for piece in &mut out.pieces {
         let mut groups = Vec::new();
         for text in &piece.betza {
@@ -67,7 +73,8 @@ fn read(text: &str, wraps: bool) -> Result<Vec<expand::Group>, parse::BetzaError
             return Err(parse::BetzaError {
                 at: at.clone(),
                 message: "`o` (the move wraps around the board): this board does not wrap; \
-                          a board wraps where its cells stand on two coordinates"
+                          a board wraps where links carry a direction on (`link e h1..h8 -> a1..a8`) \
+                          or cells stand on two coordinates"
                     .into(),
             });
         }
