@@ -175,3 +175,55 @@ fn betza_o_is_accepted_where_the_board_wraps() {
     // a2..a8, b1..d1, and h1..f1 across the seam.
     assert_eq!(rook_moves, 13);
 }
+
+/// The moves from the start of `src`, sorted.
+fn start_moves(src: &str) -> Vec<String> {
+    let game = compiled(src);
+    let mut pos = Position::start(&game);
+    let mut moves = Vec::new();
+    tessera::engine::legal::legal_moves(&mut pos, &mut moves);
+    let mut names: Vec<String> = moves
+        .iter()
+        .map(|m| tessera::notation::uci::format(&game, m))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_leap_may_take_the_board_s_own_symmetry() {
+    // Axial coordinates of a hexagonal board: six directions.
+    let hex = |leap: &str| {
+        format!(
+            "grid q a..i r 1..9
+direction e (1, 0) ne (0, 1) nw (-1, 1) w (-1, 0) sw (0, -1) se (1, -1)
+piece Jumper J
+  {leap}
+setup white Jumper e5"
+        )
+    };
+    let diagonals = start_moves(&hex("leap around (1, 1)"));
+    assert_eq!(diagonals.len(), 6);
+    assert_eq!(
+        diagonals,
+        start_moves(&hex(
+            "leap only (1, 1) (2, -1) (1, -2) (-1, -1) (-2, 1) (-1, 2)"
+        ))
+    );
+    assert_eq!(start_moves(&hex("leap around (1, 2)")).len(), 12);
+    // On a square board, the board's symmetry is the leap's own.
+    let square = |leap: &str| {
+        format!(
+            "grid file a..h rank 1..8
+direction n (0, 1) s (0, -1) e (1, 0) w (-1, 0) ne (1, 1) nw (-1, 1) se (1, -1) sw (-1, -1)
+piece Knight N
+  {leap}
+setup white Knight d4"
+        )
+    };
+    assert_eq!(
+        start_moves(&square("leap around (1, 2)")),
+        start_moves(&square("leap (1, 2)"))
+    );
+    assert!(error_of(&square("leap around (1, 2, 3)")).contains("components"));
+}

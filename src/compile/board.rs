@@ -20,6 +20,8 @@ pub struct Board {
     pub dir_names: Names<u8>,
     pub dir_list: Vec<String>,
     pub groups: Names<Vec<u8>>,
+    /// The distinct vectors of the declared directions.
+    pub vectors: Vec<Vec<i64>>,
     pub steps: [Csr; 2],
     pub rev_steps: [Csr; 2],
     /// Whether a step may branch or steps may cycle, so that one slide can reach
@@ -39,6 +41,7 @@ pub fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Board> {
         dir_names: Names::new("direction"),
         dir_list: Vec::new(),
         groups: Names::new("direction or group"),
+        vectors: Vec::new(),
         steps: Default::default(),
         rev_steps: Default::default(),
         branches: false,
@@ -583,6 +586,11 @@ fn build_directions(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagno
             }
         }
         board.groups.declare(&g.name, members, errors);
+    }
+    for v in vectors.iter().flatten() {
+        if !board.vectors.contains(v) {
+            board.vectors.push(v.clone());
+        }
     }
     let n = board.cells.len();
     for side in [Side::White, Side::Black] {

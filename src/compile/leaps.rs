@@ -19,8 +19,9 @@ pub struct Leaps {
 
 impl Leaps {
     /// The leap tables for `offsets`, White's and Black's: with `Symmetric`,
-    /// one table of every symmetric image of each offset; with `Listed`, the
-    /// offsets alone for White and their mirror images for Black.
+    /// one table of every symmetric image of each offset; with `Board`, of
+    /// every image under the board's symmetries; with `Listed`, the offsets
+    /// alone for White and their mirror images for Black.
     pub fn tables(
         &mut self,
         board: &Board,
@@ -47,7 +48,7 @@ impl Leaps {
             }
             let count = match images {
                 Images::Symmetric => image_count(o),
-                Images::Listed => 1,
+                Images::Listed | Images::Board => 1,
             };
             if count > MAX_LEAP_IMAGES {
                 errors.push(Diagnostic::new(
@@ -93,6 +94,13 @@ impl Leaps {
                 Images::Listed => {
                     jumps.insert(o.clone());
                 }
+                Images::Board => match super::symmetry::images(&board.vectors, o) {
+                    Ok(found) => jumps.extend(found),
+                    Err(why) => {
+                        errors.push(Diagnostic::new(span, why));
+                        return None;
+                    }
+                },
             }
             if jumps.len() as u128 > MAX_LEAP_IMAGES {
                 let message = crate::limits::exceeded(

@@ -10,6 +10,7 @@ mod leaps;
 mod move_table;
 mod names;
 mod pieces;
+mod symmetry;
 
 use crate::diag::{Diagnostic, Errors, Span};
 use crate::game::{code, Castling, Game, Kind, Outcome, Phase, Side};

@@ -248,6 +248,9 @@ pub enum Images {
     Symmetric,
     /// `leap only`: the offsets as written (from White's side).
     Listed,
+    /// `leap around`: the images under the linear maps that carry the board's
+    /// set of direction vectors onto itself.
+    Board,
 }
 
 /// A condition or effect attached to a movement.

@@ -26,6 +26,7 @@ macro_rules! keyword_rules {
             | Rule::kw_and
             | Rule::kw_answer
             | Rule::kw_at
+            | Rule::kw_around
             | Rule::kw_attacked
             | Rule::kw_bare
             | Rule::kw_betza
@@ -170,6 +171,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::limit => "`up to N`",
         Rule::leap_leg => "`leap`",
         Rule::leap_only => "`only`",
+        Rule::leap_around => "`around`",
         Rule::direction_list => "a direction",
         Rule::modifier => "a modifier such as `quiet` or `capture`",
         Rule::quiet_mod => "`quiet`",
@@ -284,6 +286,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`and`",
     "`answer`",
     "`at`",
+    "`around`",
     "`attacked`",
     "`bare`",
     "`betza`",

@@ -544,6 +544,7 @@ fn lower_movement(pair: P<'_>) -> Result<Movement, Diagnostic> {
                 for v in inner(p) {
                     match v.as_rule() {
                         Rule::leap_only => images = Images::Listed,
+                        Rule::leap_around => images = Images::Board,
                         _ => vs.push(lower_vector(v)?),
                     }
                 }

@@ -208,6 +208,17 @@ fn unfold(
                             let part = (x.abs().max(y.abs()), x.abs().min(y.abs()));
                             out.extend(expand::images(part).into_iter().map(LegOut::Leap));
                         }
+                        Images::Board => {
+                            let mut all: Vec<Vec<i64>> = Vec::new();
+                            for &(a, b) in vectors.values().flatten() {
+                                if !all.contains(&vec![a, b]) {
+                                    all.push(vec![a, b]);
+                                }
+                            }
+                            all.sort_unstable();
+                            let found = crate::compile::symmetry::images(&all, &[x, y])?;
+                            out.extend(found.iter().map(|v| LegOut::Leap((v[0], v[1]))));
+                        }
                     }
                 }
                 out
