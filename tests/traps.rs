@@ -226,4 +226,7 @@ setup white Knight d4"
         start_moves(&square("leap (1, 2)"))
     );
     assert!(error_of(&square("leap around (1, 2, 3)")).contains("components"));
+    // Sizes that would overflow the search are refused.
+    assert!(error_of(&square("leap around (1, 2000000000000)"))
+        .contains("error: `leap around` takes offsets of components up to 1024"));
 }

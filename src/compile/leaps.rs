@@ -2,6 +2,7 @@
 //! the reverse tables the attack test walks.
 
 use super::board::Board;
+use super::symmetry::Symmetry;
 use crate::diag::{Diagnostic, Span};
 use crate::game::{Cell, Csr};
 use crate::syntax::ast::Images;
@@ -15,6 +16,8 @@ pub struct Leaps {
     pub index: IndexMap<(Vec<Vec<i64>>, Images), usize>,
     pub tables: Vec<Csr>,
     pub rev: Vec<Csr>,
+    /// The board's symmetry, found on the first `leap around`.
+    symmetry: Option<Result<Symmetry, String>>,
 }
 
 impl Leaps {
@@ -94,13 +97,27 @@ impl Leaps {
                 Images::Listed => {
                     jumps.insert(o.clone());
                 }
-                Images::Board => match super::symmetry::images(&board.vectors, o) {
-                    Ok(found) => jumps.extend(found),
-                    Err(why) => {
-                        errors.push(Diagnostic::new(span, why));
+                Images::Board => {
+                    let dims = board.axes.len();
+                    let symmetry = self
+                        .symmetry
+                        .get_or_insert_with(|| Symmetry::of(&board.vectors, dims));
+                    if o.iter().any(|x| x.abs() > super::symmetry::MAX_COMPONENT) {
+                        let most = super::symmetry::MAX_COMPONENT;
+                        errors.push(Diagnostic::new(
+                            span,
+                            format!("`leap around` takes offsets of components up to {most}"),
+                        ));
                         return None;
                     }
-                },
+                    match symmetry {
+                        Ok(s) => jumps.extend(s.images(o)),
+                        Err(why) => {
+                            errors.push(Diagnostic::new(span, why.clone()));
+                            return None;
+                        }
+                    }
+                }
             }
             if jumps.len() as u128 > MAX_LEAP_IMAGES {
                 let message = crate::limits::exceeded(

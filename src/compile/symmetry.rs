@@ -5,69 +5,108 @@
 /// The most axes a symmetry is searched on.
 const MAX_AXES: usize = 4;
 
-/// The most maps tried (one per choice of images of a basis).
-const MAX_CANDIDATES: usize = 1 << 20;
+/// The largest component of a vector or offset the search takes, so that its
+/// products stay far inside 64 bits.
+pub const MAX_COMPONENT: i64 = 1 << 10;
 
-/// Every image of `offset` under the symmetries of `vectors` (integer images
-/// only), or why there is none to compute.
-pub fn images(vectors: &[Vec<i64>], offset: &[i64]) -> Result<Vec<Vec<i64>>, String> {
-    let n = offset.len();
-    if n > MAX_AXES {
-        return Err(format!(
-            "`leap around` works on boards of up to {MAX_AXES} axes"
-        ));
-    }
-    let basis = basis(vectors, n)
-        .ok_or_else(|| format!("`leap around` needs directions spanning the board's {n} axes"))?;
-    let cols: Vec<Vec<i64>> = basis.iter().map(|&i| vectors[i].clone()).collect();
-    let det = det(&cols);
-    // `adj * v / det` are a vector's coordinates in the basis.
-    let adj = adjugate(&cols);
-    let coords = |v: &[i64]| -> Vec<i64> {
-        (0..n)
-            .map(|i| (0..n).map(|j| adj[i][j] * v[j]).sum())
-            .collect()
-    };
-    let candidates = vectors.len().checked_pow(n as u32).unwrap_or(usize::MAX);
-    if candidates > MAX_CANDIDATES {
-        return Err(format!(
-            "`leap around`: {} directions on {n} axes are too many to search for symmetries",
-            vectors.len()
-        ));
-    }
-    // The image of `v` under the map sending the basis to `images`.
-    let apply = |images: &[&Vec<i64>], c: &[i64]| -> Option<Vec<i64>> {
-        (0..n)
-            .map(|k| {
-                let sum: i64 = (0..n).map(|i| c[i] * images[i][k]).sum();
-                (sum % det == 0).then_some(sum / det)
-            })
-            .collect()
-    };
-    let vector_coords: Vec<Vec<i64>> = vectors.iter().map(|v| coords(v)).collect();
-    let offset_coords = coords(offset);
-    let mut out: Vec<Vec<i64>> = Vec::new();
-    for pick in 0..candidates {
-        let images: Vec<&Vec<i64>> = (0..n)
-            .map(|i| &vectors[pick / vectors.len().pow(i as u32) % vectors.len()])
-            .collect();
-        let mut mapped: Vec<Vec<i64>> = Vec::with_capacity(vectors.len());
-        let onto = vector_coords.iter().all(|c| match apply(&images, c) {
-            Some(m) if vectors.contains(&m) && !mapped.contains(&m) => {
-                mapped.push(m);
-                true
+/// The most maps tried (one per choice of images of a basis).
+const MAX_CANDIDATES: usize = 1 << 16;
+
+/// The symmetries of a set of direction vectors, each as the images of a
+/// basis, with what turns a vector into coordinates in that basis.
+pub struct Symmetry {
+    /// Per map, the images of the basis vectors.
+    maps: Vec<Vec<Vec<i64>>>,
+    adj: Vec<Vec<i64>>,
+    det: i64,
+}
+
+impl Symmetry {
+    /// The linear maps that carry `vectors` (the directions of a board of
+    /// `n` axes) onto themselves, or why they cannot be found.
+    pub fn of(vectors: &[Vec<i64>], n: usize) -> Result<Symmetry, String> {
+        if n > MAX_AXES {
+            return Err(format!(
+                "`leap around` works on boards of up to {MAX_AXES} axes"
+            ));
+        }
+        if vectors.iter().flatten().any(|x| x.abs() > MAX_COMPONENT) {
+            return Err(format!(
+                "`leap around` takes directions of components up to {MAX_COMPONENT}"
+            ));
+        }
+        let basis = basis(vectors, n).ok_or_else(|| {
+            format!("`leap around` needs directions spanning the board's {n} axes")
+        })?;
+        let cols: Vec<Vec<i64>> = basis.iter().map(|&i| vectors[i].clone()).collect();
+        let candidates = vectors.len().checked_pow(n as u32).unwrap_or(usize::MAX);
+        if candidates > MAX_CANDIDATES {
+            return Err(format!(
+                "`leap around`: {} directions on {n} axes are too many to search for symmetries",
+                vectors.len()
+            ));
+        }
+        let mut sym = Symmetry {
+            maps: Vec::new(),
+            adj: adjugate(&cols),
+            det: det(&cols),
+        };
+        let set: std::collections::HashSet<&Vec<i64>> = vectors.iter().collect();
+        let coords: Vec<Vec<i64>> = vectors.iter().map(|v| sym.coords(v)).collect();
+        for pick in 0..candidates {
+            let images: Vec<Vec<i64>> = (0..n)
+                .map(|i| vectors[pick / vectors.len().pow(i as u32) % vectors.len()].clone())
+                .collect();
+            let mut mapped = std::collections::HashSet::new();
+            let onto = coords.iter().all(|c| match sym.apply(&images, c) {
+                Some(m) if set.contains(&m) => mapped.insert(m),
+                _ => false,
+            });
+            if onto {
+                sym.maps.push(images);
             }
-            _ => false,
-        });
-        if onto {
-            if let Some(img) = apply(&images, &offset_coords) {
+        }
+        Ok(sym)
+    }
+
+    /// Every integer image of `offset`.
+    pub fn images(&self, offset: &[i64]) -> Vec<Vec<i64>> {
+        let c = self.coords(offset);
+        let mut out: Vec<Vec<i64>> = Vec::new();
+        for images in &self.maps {
+            if let Some(img) = self.apply(images, &c) {
                 if !out.contains(&img) {
                     out.push(img);
                 }
             }
         }
+        out
     }
-    Ok(out)
+
+    /// `v`'s coordinates in the basis, times the determinant.
+    fn coords(&self, v: &[i64]) -> Vec<i64> {
+        self.adj
+            .iter()
+            .map(|row| row.iter().zip(v).map(|(a, x)| a * x).sum())
+            .collect()
+    }
+
+    /// The image of the vector with coordinates `c` under the map sending
+    /// the basis to `images`, if it is an integer vector.
+    fn apply(&self, images: &[Vec<i64>], c: &[i64]) -> Option<Vec<i64>> {
+        (0..images.len())
+            .map(|k| {
+                let sum: i64 = c.iter().zip(images).map(|(ci, img)| ci * img[k]).sum();
+                (sum % self.det == 0).then_some(sum / self.det)
+            })
+            .collect()
+    }
+}
+
+/// Every image of `offset` under the symmetries of `vectors`.
+#[cfg(test)]
+fn images(vectors: &[Vec<i64>], offset: &[i64]) -> Result<Vec<Vec<i64>>, String> {
+    Ok(Symmetry::of(vectors, offset.len())?.images(offset))
 }
 
 /// Indices of `n` linearly independent vectors, the first found.

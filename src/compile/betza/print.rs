@@ -7,6 +7,7 @@
 
 use super::expand::{self, Flags, LegOut, Vector};
 use super::parse;
+use crate::compile::symmetry::Symmetry;
 use crate::syntax::ast::{self, Images, Leg, Limit, Modifier};
 use indexmap::{IndexMap, IndexSet};
 use std::collections::HashMap;
@@ -216,7 +217,7 @@ fn unfold(
                                 }
                             }
                             all.sort_unstable();
-                            let found = crate::compile::symmetry::images(&all, &[x, y])?;
+                            let found = Symmetry::of(&all, 2)?.images(&[x, y]);
                             out.extend(found.iter().map(|v| LegOut::Leap((v[0], v[1]))));
                         }
                     }
