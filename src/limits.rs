@@ -38,6 +38,13 @@ pub const MAX_LEAP_OFFSETS: usize = 4096;
 /// The most symmetric images one leap offset may have.
 pub const MAX_LEAP_IMAGES: u128 = 4096;
 
+/// The largest range a Betza atom's number may give (`W255`; 0 means no limit).
+pub const MAX_BETZA_RANGE: u32 = 255;
+
+/// The largest component of a direction or an offset that `leap around` takes,
+/// so that the search for the board's symmetry stays far inside 64 bits.
+pub const MAX_SYMMETRY_COMPONENT: i64 = 1 << 10;
+
 /// The highest value of a counter, and the most checks a `checked N times` goal counts.
 pub const MAX_COUNTER: u32 = 255;
 

@@ -5,9 +5,7 @@
 /// The most axes a symmetry is searched on.
 const MAX_AXES: usize = 4;
 
-/// The largest component of a vector or offset the search takes, so that its
-/// products stay far inside 64 bits.
-pub const MAX_COMPONENT: i64 = 1 << 10;
+pub use crate::limits::MAX_SYMMETRY_COMPONENT as MAX_COMPONENT;
 
 /// The most maps tried (one per choice of images of a basis).
 const MAX_CANDIDATES: usize = 1 << 16;

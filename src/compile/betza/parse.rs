@@ -83,8 +83,7 @@ fn is_leaper(letter: char) -> bool {
 const VERTICAL: &str = "fbv";
 const HORIZONTAL: &str = "lrs";
 
-/// The largest range a Betza number may give.
-const MAX_RANGE: u32 = 255;
+use crate::limits::MAX_BETZA_RANGE as MAX_RANGE;
 
 /// Reads a whole Betza string.
 pub fn parse(text: &str) -> Result<Vec<Move>, BetzaError> {
