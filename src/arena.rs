@@ -8,8 +8,8 @@
 //! game that reaches the ply cap is a draw.
 
 use crate::engine::legal::legal_moves;
-use crate::engine::outcome::{status, Status};
-use crate::engine::{Move, Position};
+use crate::engine::outcome::{status_in_game, Status};
+use crate::engine::{Move, Position, Record};
 use crate::game::{Game, Side};
 use crate::notation::uci;
 use crate::search::{Limits, Searcher};
@@ -125,6 +125,7 @@ impl<'g> Engine<'g> {
     fn choose(
         &mut self,
         pos: &mut Position<'g>,
+        record: &Record,
         moves: &[String],
         limits: &Limits,
     ) -> Result<Move, String> {
@@ -140,7 +141,7 @@ impl<'g> Engine<'g> {
                 Ok(legal[(*state % legal.len() as u64) as usize])
             }
             Engine::Tessera(s) => {
-                let report = s.search(pos, limits, |_| {});
+                let report = s.search(pos, record, limits, |_| {});
                 report
                     .pv
                     .first()
@@ -178,6 +179,7 @@ pub fn play_game<'g>(
     max_plies: u32,
 ) -> (Result1, u32, Option<String>) {
     let mut pos = Position::start(game);
+    let mut record = Record::new(&pos);
     let mut moves: Vec<String> = Vec::new();
     let [a, b] = engines;
     let [la, lb] = limits;
@@ -187,7 +189,7 @@ pub fn play_game<'g>(
         ([b, a], [lb, la])
     };
     for ply in 0..max_plies {
-        if let Status::Over { winner, .. } = status(&mut pos) {
+        if let Status::Over { winner, .. } = status_in_game(&mut pos, &record) {
             let r = match winner {
                 None => Result1::Draw,
                 Some(w) if w == first_side => Result1::Win,
@@ -197,10 +199,11 @@ pub fn play_game<'g>(
         }
         let side = pos.side_to_move();
         let engine = &mut pair[side.index()];
-        match engine.choose(&mut pos, &moves, limits[side.index()]) {
+        match engine.choose(&mut pos, &record, &moves, limits[side.index()]) {
             Ok(mv) => {
                 moves.push(uci::format(game, &mv));
                 pos.make(mv);
+                record.push(&pos);
             }
             Err(why) => {
                 let r = if side == first_side {

@@ -5,13 +5,11 @@
 
 use crate::engine::legal::legal_moves;
 use crate::engine::perft::divide_parallel;
-use crate::engine::Position;
+use crate::engine::{Move, Position};
 use crate::game::{Game, Side};
-use crate::limits;
 use crate::notation::{self, fen, uci};
 use crate::protocol::uci::info_line;
 use crate::search::{Limits, Searcher};
-use crate::Errors;
 use clap::{Parser, Subcommand};
 use std::io::Write;
 
@@ -54,7 +52,7 @@ pub enum Command {
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
         threads: u32,
     },
-    /// Draw a position as text.
+    /// Draw a position as text, or as an SVG picture.
     Show {
         /// The rule file.
         file: String,
@@ -63,6 +61,15 @@ pub enum Command {
         /// List the pieces with their moves in Betza's notation instead.
         #[arg(long)]
         pieces: bool,
+        /// Draw an SVG picture (the last of `--moves` marked) instead of text.
+        #[arg(long)]
+        svg: bool,
+        /// Write the picture to this file rather than to standard output.
+        #[arg(long, requires = "svg")]
+        out: Option<String>,
+        /// Draw the board as Black sees it.
+        #[arg(long, requires = "svg")]
+        flip: bool,
     },
     /// Search a position for the best move: an `info` line per finished
     /// depth (score, nodes, principal variation), then `bestmove`, as UCI
@@ -135,6 +142,14 @@ pub enum Command {
     /// variant (`UCI_Variant`) named after its file; folders offer every
     /// `.game` file in them. Without arguments, the folder `games`.
     Uci {
+        /// Rule files and folders of rule files.
+        files: Vec<String>,
+    },
+    /// Speak the XBoard protocol (CECP 2) on standard input and output,
+    /// offering each rule file FEN can write as a variant named after its
+    /// file (chess as `normal`); for a variant XBoard does not know, `setup`
+    /// gives it the board and the pieces. Without arguments, the folder `games`.
+    Xboard {
         /// Rule files and folders of rule files.
         files: Vec<String>,
     },
@@ -261,10 +276,37 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             let (_, game) = load(&file)?;
             write!(out, "{}", crate::show::pieces(&game)).map_err(io)
         }
-        Command::Show { file, at, .. } => {
+        Command::Show {
+            file,
+            at,
+            svg: false,
+            ..
+        } => {
             let (_, game) = load(&file)?;
             let mut pos = position(&game, &at)?;
             write!(out, "{}", crate::show::draw(&mut pos)).map_err(io)
+        }
+        Command::Show {
+            file,
+            at,
+            svg: true,
+            out: path,
+            flip,
+            ..
+        } => {
+            let (_, game) = load(&file)?;
+            let (pos, _, last_move) = position_and_record(&game, &at)?;
+            let options = crate::svg::Options {
+                last_move,
+                flipped: flip,
+                ..Default::default()
+            };
+            let picture = crate::svg::draw(&pos, &options);
+            match path {
+                None => write!(out, "{picture}").map_err(io),
+                Some(path) => std::fs::write(&path, picture)
+                    .map_err(|e| Failure::Usage(anyhow::anyhow!("cannot write `{path}`: {e}"))),
+            }
         }
         Command::Bestmove {
             file,
@@ -274,11 +316,13 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             nodes,
         } => {
             let (_, game) = load(&file)?;
-            let mut pos = position(&game, &at)?;
+            let (mut pos, record, _) = position_and_record(&game, &at)?;
             let limits = Limits::given(depth, nodes, movetime, 1000);
             let mut searcher = Searcher::new(&game, 64);
             let mut lines = Vec::new();
-            let report = searcher.search(&mut pos, &limits, |r| lines.push(info_line(&game, r)));
+            let report = searcher.search(&mut pos, &record, &limits, |r| {
+                lines.push(info_line(&game, r))
+            });
             for line in lines {
                 writeln!(out, "{line}").map_err(io)?;
             }
@@ -387,6 +431,11 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             let games = offered_games(&files)?;
             let stdin = std::io::BufReader::new(std::io::stdin());
             crate::protocol::uci::run(&games, stdin, out).map_err(io)
+        }
+        Command::Xboard { files } => {
+            let games = offered_games(&files)?;
+            let stdin = std::io::BufReader::new(std::io::stdin());
+            crate::protocol::xboard::run(&games, stdin, out).map_err(io)
         }
         Command::Test {
             paths,
@@ -519,54 +568,29 @@ impl Progress {
 
 /// Reads and compiles a rule file.
 fn load(path: &str) -> Result<(String, Game), Failure> {
-    let src = read_rule_file(path)?;
-    match crate::compile_str(&src) {
-        Ok(game) => Ok((src, game)),
-        Err(errors) => Err(Failure::Rules(render_all(&errors, path, &src))),
-    }
+    crate::load::load_rule_file(path).map_err(failure_of)
 }
 
-/// Reads a rule file, refusing one larger than [`limits::MAX_RULE_FILE_BYTES`]
-/// before reading it whole: by its size where the file system knows it, else
-/// (a pipe, a device) after reading one byte past the limit.
-fn read_rule_file(path: &str) -> Result<String, Failure> {
-    use std::io::Read;
-    let cannot = |e: std::io::Error| Failure::Usage(anyhow::anyhow!("cannot read `{path}`: {e}"));
-    let too_large = |message: String| Failure::Rules(format!("{path}: error: {message}\n"));
-    let file = std::fs::File::open(path).map_err(cannot)?;
-    if let Some(message) = file
-        .metadata()
-        .ok()
-        .and_then(|m| limits::check_rule_file_size(m.len()))
-    {
-        return Err(too_large(message));
+/// A rule file that cannot be read is a usage error; one whose rules are
+/// wrong, or too large, is a rules error with its rendered diagnostics.
+fn failure_of(e: crate::load::LoadError) -> Failure {
+    match e {
+        crate::load::LoadError::Io { .. } => Failure::Usage(anyhow::anyhow!("{e}")),
+        other => Failure::Rules(other.to_string()),
     }
-    let mut bytes = Vec::new();
-    let most = limits::MAX_RULE_FILE_BYTES as u64;
-    file.take(most + 1)
-        .read_to_end(&mut bytes)
-        .map_err(cannot)?;
-    if bytes.len() as u64 > most {
-        return Err(too_large(format!(
-            "the rule file has more than {} bytes; the limit is {}",
-            limits::thousands(u128::from(most)),
-            limits::thousands(u128::from(most))
-        )));
-    }
-    String::from_utf8(bytes).map_err(|_| {
-        cannot(std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            "stream did not contain valid UTF-8",
-        ))
-    })
-}
-
-fn render_all(errors: &Errors, path: &str, src: &str) -> String {
-    errors.render(path, src)
 }
 
 /// The position named by `--fen` and `--moves`.
 fn position<'g>(game: &'g Game, at: &At) -> Result<Position<'g>, Failure> {
+    position_and_record(game, at).map(|(pos, _, _)| pos)
+}
+
+/// The position of the options, with the record of the moves that led there
+/// and the last of them.
+fn position_and_record<'g>(
+    game: &'g Game,
+    at: &At,
+) -> Result<(Position<'g>, crate::engine::Record, Option<Move>), Failure> {
     let mut pos = match (&at.fen, &at.position) {
         (Some(f), _) => {
             let pos =
@@ -580,14 +604,18 @@ fn position<'g>(game: &'g Game, at: &At) -> Result<Position<'g>, Failure> {
             .map_err(|e| Failure::Usage(anyhow::anyhow!("--position: {e}")))?,
         (None, None) => Position::start(game),
     };
+    let mut record = crate::engine::Record::new(&pos);
+    let mut last = None;
     if let Some(list) = &at.moves {
         for (i, text) in list.split_whitespace().enumerate() {
             let mv = uci::parse(&mut pos, text)
                 .map_err(|e| Failure::Usage(anyhow::anyhow!("--moves: move {}: {e}", i + 1)))?;
             pos.make(mv);
+            record.push(&pos);
+            last = Some(mv);
         }
     }
-    Ok(pos)
+    Ok((pos, record, last))
 }
 
 fn sorted_names(game: &Game, moves: &[crate::Move]) -> Vec<String> {

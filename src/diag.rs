@@ -139,9 +139,94 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     i
 }
 
-/// All the problems found in a rule file, in source order.
+/// The problems found in a rule file, in source order: the first ones, and
+/// how many more there were beyond them (a compilation keeps only the first
+/// [`limits::MAX_RENDERED_ERRORS`]; see [`Diagnostics`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Errors(pub Vec<Diagnostic>);
+pub struct Errors(
+    /// The errors kept, in source order.
+    pub Vec<Diagnostic>,
+    /// How many errors were found beyond those.
+    pub usize,
+);
+
+/// The errors of a compilation, collected as they are found, in bounded
+/// memory: the first [`limits::MAX_RENDERED_ERRORS`] in source order, each
+/// once, and a count of the others. Keeping them all, to sort them and show a
+/// hundred, took more memory than the rest of the compilation (a setup of
+/// 349,000 placements on one cell gives as many errors).
+#[derive(Default)]
+pub struct Diagnostics {
+    /// The errors kept, the last in source order on top, to be dropped first.
+    kept: std::collections::BinaryHeap<InOrder>,
+    /// A fingerprint of each distinct error pushed, so that an error found
+    /// twice (by two passes over one name) is counted once.
+    seen: std::collections::HashSet<u64>,
+    /// Distinct errors pushed.
+    count: usize,
+}
+
+/// A diagnostic ordered by its span, then by when it was pushed, as a stable
+/// sort by span would order it.
+struct InOrder(Span, usize, Diagnostic);
+
+impl Diagnostics {
+    pub fn push(&mut self, d: Diagnostic) {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        (d.span, &d.message).hash(&mut hasher);
+        if !self.seen.insert(hasher.finish()) {
+            return;
+        }
+        self.kept.push(InOrder(d.span, self.count, d));
+        self.count += 1;
+        if self.kept.len() > limits::MAX_RENDERED_ERRORS {
+            self.kept.pop();
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// The errors kept, in source order, and the count of the others.
+    pub fn into_errors(self) -> Errors {
+        let kept: Vec<Diagnostic> = self
+            .kept
+            .into_sorted_vec()
+            .into_iter()
+            .map(|InOrder(_, _, d)| d)
+            .collect();
+        let more = self.count - kept.len();
+        Errors(kept, more)
+    }
+}
+
+impl InOrder {
+    fn key(&self) -> (u32, u32, usize) {
+        (self.0.start, self.0.end, self.1)
+    }
+}
+
+impl PartialEq for InOrder {
+    fn eq(&self, other: &Self) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for InOrder {}
+
+impl PartialOrd for InOrder {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for InOrder {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.key().cmp(&other.key())
+    }
+}
 
 impl Errors {
     /// Renders every diagnostic, one after the other, up to
@@ -155,10 +240,11 @@ impl Errors {
             .take(most)
             .map(|d| d.render_with(path, src, &lines))
             .collect();
-        if self.0.len() > most {
+        let more = self.0.len().saturating_sub(most) + self.1;
+        if more > 0 {
             out.push_str(&format!(
                 "{path}: {} more errors not shown; the limit is {most}\n",
-                limits::thousands((self.0.len() - most) as u128)
+                limits::thousands(more as u128)
             ));
         }
         out
@@ -181,7 +267,7 @@ impl std::error::Error for Errors {}
 
 impl From<Diagnostic> for Errors {
     fn from(d: Diagnostic) -> Errors {
-        Errors(vec![d])
+        Errors(vec![d], 0)
     }
 }
 
@@ -211,6 +297,26 @@ mod tests {
         assert_eq!(lines[3].find('^'), Some(at));
         assert!(lines[3].ends_with("^^^"));
         assert!(lines[2].len() < limits::MAX_RENDERED_LINE + 20);
+    }
+
+    #[test]
+    fn a_compilation_keeps_its_first_errors_in_order_and_counts_the_others() {
+        let mut errors = Diagnostics::default();
+        // Pushed from the last to the first, each twice.
+        for i in (0..1000).rev() {
+            for _ in 0..2 {
+                errors.push(Diagnostic::new(Span::new(i, i + 1), format!("error {i}")));
+            }
+        }
+        errors.push(Diagnostic::new(Span::new(0, 1), "another at the start"));
+        let Errors(kept, more) = errors.into_errors();
+        assert_eq!(kept.len(), limits::MAX_RENDERED_ERRORS);
+        assert_eq!(more, 1001 - limits::MAX_RENDERED_ERRORS);
+        assert_eq!(kept[0].message, "error 0");
+        assert_eq!(kept[1].message, "another at the start");
+        assert_eq!(kept[2].message, "error 1");
+        let rendered = Errors(kept, more).render("x.game", &"x".repeat(1001));
+        assert!(rendered.ends_with("x.game: 901 more errors not shown; the limit is 100\n"));
     }
 
     #[test]

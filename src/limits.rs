@@ -12,6 +12,12 @@ use crate::syntax::ast;
 /// The largest rule file read, in bytes; a larger one is refused before it is read.
 pub const MAX_RULE_FILE_BYTES: usize = 1 << 20;
 
+/// The most words, numbers and symbols one statement may hold, from its
+/// keyword to the next statement's; in a piece, one property or movement (the
+/// parser holds the tokens of one at a time, a few megabytes at this size). A
+/// setup naming each of 4,096 cells with a piece of its own holds some 12,300.
+pub const MAX_STATEMENT_TOKENS: usize = 1 << 15;
+
 /// The most cells a board may have; the grid's box (removed cells included)
 /// counts against it. Cells are `u16` indices, with two values kept as marks.
 pub const MAX_CELLS: usize = 4096;
@@ -44,6 +50,13 @@ pub const MAX_BETZA_RANGE: u32 = 255;
 /// The largest component of a direction or an offset that `leap around` takes,
 /// so that the search for the board's symmetry stays far inside 64 bits.
 pub const MAX_SYMMETRY_COMPONENT: i64 = 1 << 10;
+
+/// The most cells the compiler may visit to turn one `jumping` movement of
+/// steps and leaps into a leap table: for each side and origin, each cell
+/// reached after each leg, once per way it goes on (a thousand alike legs stop
+/// counting once the cells reached repeat). It bounds the time of compiling
+/// such a movement to about a second; a larger one is refused.
+pub const MAX_JUMP_VISITS: u128 = 1 << 26;
 
 /// The highest value of a counter, and the most checks a `checked N times` goal counts.
 pub const MAX_COUNTER: u32 = 255;

@@ -8,9 +8,9 @@
 //! `help` and `quit`. The game ends with its result.
 
 use crate::engine::legal::legal_moves;
-use crate::engine::outcome::{status, Status};
+use crate::engine::outcome::{status_in_game, Status};
 use crate::engine::position::Undo;
-use crate::engine::Position;
+use crate::engine::{Position, Record};
 use crate::game::Side;
 use crate::notation::{fen, position, uci};
 use crate::search::{Limits, Searcher};
@@ -54,15 +54,29 @@ pub fn run<'g>(
     let game = pos.game();
     let mut searcher = Searcher::new(game, 64);
     let mut history: Vec<Undo> = Vec::new();
+    let mut record = Record::new(pos);
     let mut plies = 0u32;
     write!(out, "{}", crate::show::draw(pos))?;
     loop {
-        if let Status::Over { winner, .. } = status(pos) {
+        let end = status_in_game(pos, &record);
+        if let Status::Over { winner, .. } = end {
             let result = match winner {
                 Some(Side::White) => "1-0, White wins",
                 Some(Side::Black) => "0-1, Black wins",
                 None => "1/2-1/2, a draw",
             };
+            // The drawing names the ends it can see; a repetition needs the record.
+            if let Status::Over {
+                reason: crate::engine::outcome::Reason::Repetition,
+                ..
+            } = end
+            {
+                writeln!(
+                    out,
+                    "{}",
+                    crate::show::game_over_line(end).unwrap_or_default()
+                )?;
+            }
             writeln!(out, "Game over: {result}.")?;
             return Ok(());
         }
@@ -77,13 +91,14 @@ pub fn run<'g>(
             "Black"
         };
         if options.players[side.index()] == Player::Ai {
-            let report = searcher.search(pos, &options.limits, |_| {});
+            let report = searcher.search(pos, &record, &options.limits, |_| {});
             let Some(&mv) = report.pv.first() else {
                 writeln!(out, "{name} has no move.")?;
                 return Ok(());
             };
             writeln!(out, "{name} plays {}.", uci::format(game, &mv))?;
             history.push(pos.make(mv));
+            record.push(pos);
             plies += 1;
             write!(out, "{}", crate::show::draw(pos))?;
             continue;
@@ -112,7 +127,7 @@ pub fn run<'g>(
             },
             "position" => writeln!(out, "{}", position::format(pos))?,
             "hint" => {
-                let report = searcher.search(pos, &options.limits, |_| {});
+                let report = searcher.search(pos, &record, &options.limits, |_| {});
                 match report.pv.first() {
                     Some(m) => writeln!(out, "Hint: {}", uci::format(game, m))?,
                     None => writeln!(out, "No move.")?,
@@ -123,6 +138,7 @@ pub fn run<'g>(
                 let mut taken = 0;
                 while let Some(u) = history.pop() {
                     pos.unmake(u);
+                    record.pop();
                     plies = plies.saturating_sub(1);
                     taken += 1;
                     if options.players[pos.side_to_move().index()] == Player::Human {
@@ -138,6 +154,7 @@ pub fn run<'g>(
             text => match uci::parse(pos, text) {
                 Ok(mv) => {
                     history.push(pos.make(mv));
+                    record.push(pos);
                     plies += 1;
                     write!(out, "{}", crate::show::draw(pos))?;
                 }

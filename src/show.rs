@@ -7,11 +7,11 @@
 //! coordinates is drawn in parentheses on each of them. Cells with no coordinate
 //! are listed below the board.
 
-use crate::engine::outcome::{status, Reason, Status};
+use crate::engine::outcome::{clock_or_material_end, status, Reason, Status};
 use crate::engine::Position;
-use crate::game::{kind_of, AxisLabel, Game, Side};
+use crate::game::{coord_name, kind_of, Side};
 use crate::notation::{fen, position};
-use std::collections::HashMap;
+use crate::plan::{label, pool_order, Plan};
 use std::fmt::Write;
 
 /// The position drawn as text: the board, the side to move, the game's state and
@@ -19,12 +19,16 @@ use std::fmt::Write;
 pub fn draw(pos: &mut Position<'_>) -> String {
     let game = pos.game();
     let mut s = format!("{}\n", game.title);
+    let plan = Plan::new(game);
     draw_pools(pos, Side::Black, &mut s);
-    if (1..=3).contains(&game.axes.len()) {
-        draw_grid(pos, &mut s);
+    match &plan {
+        Some(plan) => draw_grid(pos, plan, &mut s),
+        // A board too wide to draw (cells placed far off the grid) is listed instead.
+        None if (1..=3).contains(&game.axes.len()) => draw_cells(pos, &mut s),
+        None => {}
     }
     draw_pools(pos, Side::White, &mut s);
-    draw_free_cells(pos, &mut s);
+    draw_free_cells(pos, plan.as_ref(), &mut s);
     let side = pos.side_to_move();
     let _ = writeln!(s, "{} to move, move {}", capitalised(side), pos.fullmove);
     if let Some(phase) = game
@@ -46,27 +50,12 @@ pub fn draw(pos: &mut Position<'_>) -> String {
             kinds.join(", ")
         );
     }
-    if let Status::Over {
-        loser,
-        winner,
-        reason,
-    } = status(pos)
-    {
-        let why = match reason {
-            Reason::Checkmate => "checkmated",
-            Reason::Stalemate => "stalemated",
-            Reason::BareRoyal => "reduced to a bare royal piece",
-            Reason::Extinction => "out of a kind of piece its goals need",
-            Reason::Reached => "in a zone its goals name",
-            Reason::Checks => "checked as often as its goals allow",
-            Reason::Facing => "facing the enemy after a pass",
-            Reason::Passes => "to move after the passes its goals count",
-        };
-        let result = match winner {
-            Some(w) => format!("{} wins", capitalised(w)),
-            None => "draw".to_string(),
-        };
-        let _ = writeln!(s, "Game over: {} is {why}; {result}", capitalised(loser));
+    let end = match status(pos) {
+        Status::Ongoing => clock_or_material_end(pos).unwrap_or(Status::Ongoing),
+        over => over,
+    };
+    if let Some(line) = game_over_line(end) {
+        let _ = writeln!(s, "{line}");
     }
     let _ = writeln!(s, "Position: {}", position::format(pos));
     if let Some(f) = fen::format(pos) {
@@ -82,21 +71,12 @@ fn capitalised(side: Side) -> &'static str {
     }
 }
 
-fn label(game: &Game, axis: usize, v: i64) -> String {
-    match game.axes[axis].first {
-        AxisLabel::Letter(c) => {
-            char::from_u32((c as i64 + v) as u32).map_or("?".into(), String::from)
-        }
-        AxisLabel::Number(n) => (n + v).to_string(),
-    }
-}
-
 /// The text of one coordinate: `" x "` for a cell, `"(x)"` for a merged cell.
-fn field(pos: &Position<'_>, at: &HashMap<&[i64], u16>, coord: &[i64]) -> String {
+fn field(pos: &Position<'_>, plan: &Plan<'_>, coord: &[i64]) -> String {
     let game = pos.game();
-    match at.get(coord) {
+    match plan.cell_at(coord) {
         None => "   ".to_string(),
-        Some(&c) => {
+        Some(c) => {
             let code = pos.at(c);
             let ch = if code == 0 { '.' } else { game.letter(code) };
             if game.cells[c as usize].coords.len() > 1 {
@@ -111,47 +91,10 @@ fn field(pos: &Position<'_>, at: &HashMap<&[i64], u16>, coord: &[i64]) -> String
     }
 }
 
-fn draw_grid(pos: &Position<'_>, s: &mut String) {
+fn draw_grid(pos: &Position<'_>, plan: &Plan<'_>, s: &mut String) {
     let game = pos.game();
-    let dims = game.axes.len();
-    let mut at: HashMap<&[i64], u16> = HashMap::new();
-    let mut lo = vec![i64::MAX; dims];
-    let mut hi = vec![i64::MIN; dims];
-    for (i, cell) in game.cells.iter().enumerate() {
-        for coord in &cell.coords {
-            at.insert(coord.as_slice(), i as u16);
-            for (d, &v) in coord.iter().enumerate() {
-                lo[d] = lo[d].min(v);
-                hi[d] = hi[d].max(v);
-            }
-        }
-    }
-    // A board too wide to draw (cells placed far off the grid) is listed instead.
-    if at.is_empty()
-        || lo
-            .iter()
-            .zip(&hi)
-            .any(|(l, h)| h.saturating_sub(*l) > MAX_DRAWN)
-    {
-        draw_cells(pos, s);
-        return;
-    }
-    // The board's columns and rows are the last two axes; a third axis before
-    // them picks the panel.
-    let (col, row) = if dims == 1 {
-        (0, None)
-    } else {
-        (dims - 2, Some(dims - 1))
-    };
-    let panels: Vec<Option<i64>> = if dims == 3 {
-        (lo[0]..=hi[0]).map(Some).collect()
-    } else {
-        vec![None]
-    };
-    let rows: Vec<Option<i64>> = match row {
-        Some(r) => (lo[r]..=hi[r]).rev().map(Some).collect(),
-        None => vec![None],
-    };
+    let dims = plan.dims();
+    let (panels, rows) = (plan.panels(), plan.rows());
     let width = rows
         .iter()
         .flatten()
@@ -168,12 +111,8 @@ fn draw_grid(pos: &Position<'_>, s: &mut String) {
         for (i, r) in rows.iter().enumerate() {
             let row_label = r.map_or(String::new(), |r| label(game, dims - 1, r));
             let _ = write!(lines[i], "{row_label:>width$} ");
-            for c in lo[col]..=hi[col] {
-                let mut coord = Vec::with_capacity(dims);
-                coord.extend(*panel);
-                coord.push(c);
-                coord.extend(*r);
-                lines[i].push_str(&field(pos, &at, &coord));
+            for c in plan.cols() {
+                lines[i].push_str(&field(pos, plan, &plan.coord(*panel, c, *r)));
             }
         }
         let footer = &mut lines[rows.len()];
@@ -182,8 +121,8 @@ fn draw_grid(pos: &Position<'_>, s: &mut String) {
             "{:>width$} ",
             panel.map_or(String::new(), |v| label(game, 0, v))
         );
-        for c in lo[col]..=hi[col] {
-            let _ = write!(footer, " {} ", label(game, col, c));
+        for c in plan.cols() {
+            let _ = write!(footer, " {} ", label(game, plan.col_axis(), c));
         }
     }
     for l in lines {
@@ -194,16 +133,7 @@ fn draw_grid(pos: &Position<'_>, s: &mut String) {
         .iter()
         .filter(|c| c.coords.len() > 1)
         .map(|c| {
-            let names: Vec<String> = c
-                .coords
-                .iter()
-                .map(|k| {
-                    k.iter()
-                        .enumerate()
-                        .map(|(d, &v)| label(game, d, v))
-                        .collect()
-                })
-                .collect();
+            let names: Vec<String> = c.coords.iter().map(|k| coord_name(&game.axes, k)).collect();
             format!("{} = {}", c.name, names.join(" "))
         })
         .collect();
@@ -216,15 +146,10 @@ fn draw_grid(pos: &Position<'_>, s: &mut String) {
     }
 }
 
-/// A side's pools, listed on its own side of the board: Black's above it from
-/// the last declared pool to the first, White's below it from the first.
+/// A side's pools, listed on its own side of the board: Black's above it.
 fn draw_pools(pos: &Position<'_>, side: Side, s: &mut String) {
     let game = pos.game();
-    let mut order: Vec<usize> = (0..game.pool_names.len()).collect();
-    if side == Side::Black {
-        order.reverse();
-    }
-    for p in order {
+    for p in pool_order(game, side == Side::Black) {
         let items: Vec<String> = pos
             .pool(p, side)
             .iter()
@@ -245,9 +170,6 @@ fn draw_pools(pos: &Position<'_>, side: Side, s: &mut String) {
     }
 }
 
-/// The widest span of coordinates, per axis, drawn as a board.
-const MAX_DRAWN: i64 = 64;
-
 /// Every occupied cell with a coordinate, by name, one a line.
 fn draw_cells(pos: &Position<'_>, s: &mut String) {
     let game = pos.game();
@@ -259,10 +181,14 @@ fn draw_cells(pos: &Position<'_>, s: &mut String) {
     }
 }
 
-fn draw_free_cells(pos: &Position<'_>, s: &mut String) {
+/// The cells not drawn on a board, by name, with what stands on them.
+fn draw_free_cells(pos: &Position<'_>, plan: Option<&Plan<'_>>, s: &mut String) {
     let game = pos.game();
     let free: Vec<String> = (0..game.cell_count() as u16)
-        .filter(|&c| game.cells[c as usize].coords.is_empty() || game.axes.len() > 3)
+        .filter(|&c| match plan {
+            Some(plan) => !plan.draws(c),
+            None => game.cells[c as usize].coords.is_empty() || game.axes.len() > 3,
+        })
         .map(|c| {
             let code = pos.at(c);
             let ch = if code == 0 { '.' } else { game.letter(code) };
@@ -274,9 +200,42 @@ fn draw_free_cells(pos: &Position<'_>, s: &mut String) {
     }
 }
 
+/// `Game over: White is checkmated; Black wins`, for a finished game.
+pub fn game_over_line(end: Status) -> Option<String> {
+    let Status::Over {
+        loser,
+        winner,
+        reason,
+    } = end
+    else {
+        return None;
+    };
+    let why = match reason {
+        Reason::Checkmate => "checkmated",
+        Reason::Stalemate => "stalemated",
+        Reason::BareRoyal => "reduced to a bare royal piece",
+        Reason::Extinction => "out of a kind of piece its goals need",
+        Reason::Reached => "in a zone its goals name",
+        Reason::Checks => "checked as often as its goals allow",
+        Reason::Facing => "facing the enemy after a pass",
+        Reason::Passes => "to move after the passes its goals count",
+        Reason::Repetition => "to move in a position repeated as often as its goals allow",
+        Reason::Clock => "to move when the halfmove clock reached its goals' limit",
+        Reason::Material => "to move, and each side holds only material its goals name",
+    };
+    let result = match winner {
+        Some(w) => format!("{} wins", capitalised(w)),
+        None => "draw".to_string(),
+    };
+    Some(format!(
+        "Game over: {} is {why}; {result}",
+        capitalised(loser)
+    ))
+}
+
 /// The pieces of a game, one a line: letter, name and movements in Betza's
 /// notation (for XBoard's `piece` command), or why they have none.
-pub fn pieces(game: &Game) -> String {
+pub fn pieces(game: &crate::game::Game) -> String {
     let mut s = String::new();
     for p in &game.pieces {
         if matches!(p.mark, crate::game::Mark::Copy(_)) {

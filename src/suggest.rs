@@ -28,6 +28,7 @@ pub const STATEMENT_KEYWORDS: &[&str] = &[
     "pass",
     "count",
     "clock",
+    "layout",
 ];
 
 /// The words that start a line inside a piece.

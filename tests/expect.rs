@@ -263,7 +263,7 @@ fn a_bad_expectation_file_gets_located_errors() {
           |
         2 | perft start 1 ten
           |               ^^^
-        TMP/guard-chess.tests:3:29: error: unknown end `mate`: expected one of `checkmate`, `stalemate`, `bare`, `extinction`, `zone`, `checks`, `facing`, `passes`
+        TMP/guard-chess.tests:3:29: error: unknown end `mate`: expected one of `checkmate`, `stalemate`, `bare`, `extinction`, `zone`, `checks`, `facing`, `passes`, `repetition`, `clock`, `material`
           |
         3 | outcome start white wins by mate
           |                             ^^^^

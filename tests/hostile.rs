@@ -114,8 +114,9 @@ fn perft_to_a_huge_depth_does_not_overflow_the_stack() {
 }
 
 #[test]
-fn a_movement_of_forty_thousand_legs_is_refused() {
-    let legs = ["step n", "step s"].repeat(20_000).join(" then ");
+fn a_movement_of_ten_thousand_legs_is_refused() {
+    // 30,000 words: within the limit of a statement, past the limit of legs.
+    let legs = ["step n", "step s"].repeat(5_000).join(" then ");
     let text = format!("game \"Legs\"\n{BOARD}piece Walker W\n  {legs}\nsetup white Walker a1\n");
     let report = run("legs.game", &text, &["check", "FILE"], 10);
     insta::assert_snapshot!(report.chars().take(400).collect::<String>());
@@ -293,8 +294,8 @@ fn leaps_of_many_offsets_are_linear_or_refused() {
     let text = text.replace("leap (", "leap (1, 2) (");
     let report = run("leaps.game", &text, &["check", "FILE"], 10);
     insta::assert_snapshot!(report.lines().take(2).collect::<Vec<_>>().join("\n"));
-    // 19,900 offsets: past the limit on offsets, refused before any image.
-    let offsets: Vec<String> = (1..200)
+    // 6,000 offsets: past the limit on offsets, refused before any image.
+    let offsets: Vec<String> = (1..61)
         .flat_map(|i| (0..100).map(move |j| format!("({i}, {j})")))
         .collect();
     let text = format!(
@@ -303,6 +304,36 @@ fn leaps_of_many_offsets_are_linear_or_refused() {
     );
     let report = run("leaps.game", &text, &["check", "FILE"], 10);
     insta::assert_snapshot!(report.lines().take(2).collect::<Vec<_>>().join("\n"));
+}
+
+#[test]
+fn the_longest_statements_parse_on_a_small_stack() {
+    // The grammar nests nothing, and its repetitions, lowering and checks are
+    // loops: statements of as many words as the limit allows parse on a test
+    // thread's stack.
+    let most = tessera::limits::MAX_STATEMENT_TOKENS;
+    let files = [
+        format!(
+            "game \"Long\"\n{BOARD}piece Walker W\n  step{}\nsetup white Walker a1\n",
+            " n".repeat(most - 1)
+        ),
+        format!(
+            "game \"Long\"\n{BOARD}group g ={}\npiece Walker W\n  step g\nsetup white Walker a1\n",
+            " n".repeat(most - 3)
+        ),
+        format!(
+            "game \"Long\"\n{BOARD}piece Walker W\n  step n\nsetup white Walker{}\n",
+            " b2".repeat(most - 3)
+        ),
+    ];
+    for text in &files {
+        let out = run("longest.game", text, &["check", "FILE"], 10);
+        assert!(
+            out.starts_with("exit 1\n") || out.starts_with("exit 0\n"),
+            "{out}"
+        );
+        assert!(!out.contains("words and symbols"), "{out}");
+    }
 }
 
 #[test]
@@ -324,6 +355,51 @@ fn a_jumping_movement_of_a_thousand_legs_is_quick() {
     ");
 }
 
+/// A board of 4,096 cells, the most, as 16 levels of 16 x 16, with one walker
+/// whose only movement is `legs: jumping`.
+fn walker_on_the_largest_board(legs: &str) -> String {
+    format!(
+        "game \"Jumps\"\ngrid level A..P file a..p rank 1..16\ndirection n (0, 0, 1) e (0, 1, 0) s (0, 0, -1) w (0, -1, 0)\npiece Walker W\n  {legs}: jumping\nsetup white Walker Aa1 black Walker Pp16\n"
+    )
+}
+
+#[test]
+fn a_jumping_movement_of_many_legs_on_the_largest_board_is_one_leap_table() {
+    // Once followed leg by leg at every move: a hundred legs over 4,096 cells.
+    // The cells reached repeat after some thirty legs, so the table is quick.
+    let legs = vec!["step n e s w"; 100].join(" then ");
+    let text = walker_on_the_largest_board(&legs);
+    let report = run("jumps-large.game", &text, &["perft", "FILE", "2"], 10);
+    // After an even number of legs a walker reaches the other 127 cells of its
+    // level of its colour; the two walkers stand on different levels.
+    insta::assert_snapshot!(report, @r"
+    exit 0
+    Nodes searched: 16129
+    ");
+}
+
+#[test]
+fn a_jumping_movement_too_costly_to_tabulate_is_refused() {
+    // Legs that differ never repeat their cells, so every one of the thousand
+    // legs is walked from every origin: far past the limit, refused quickly.
+    let legs: Vec<&str> = (0..1000)
+        .map(|i| {
+            if i % 2 == 0 {
+                "step n e s"
+            } else {
+                "step n e s w"
+            }
+        })
+        .collect();
+    let text = walker_on_the_largest_board(&legs.join(" then "));
+    let report = run("jumps-costly.game", &text, &["check", "FILE"], 10);
+    let first = report.lines().take(2).collect::<Vec<_>>().join("\n");
+    insta::assert_snapshot!(first, @r"
+    exit 1
+    jumps-costly.game:5:16999: error: turning this `jumping` movement into a leap table visits more cells than the limit, 67,108,864
+    ");
+}
+
 #[test]
 fn an_en_passant_movement_of_too_many_paths_is_refused() {
     let text = format!(
@@ -334,9 +410,9 @@ fn an_en_passant_movement_of_too_many_paths_is_refused() {
 }
 
 #[test]
-fn the_longest_statements_that_fit_the_size_limit_parse_on_a_small_stack() {
-    // The grammar nests nothing, and its repetitions, lowering and checks are
-    // loops: one statement of a megabyte parses on a test thread's stack.
+fn statements_of_a_megabyte_are_refused_before_they_are_parsed() {
+    // Past the limit on words in a statement, counted on the text, so the
+    // parser never holds the tokens of a megabyte.
     let most = tessera::limits::MAX_RULE_FILE_BYTES;
     let fill = |head: &str, unit: &str, tail: &str| {
         let n = (most - head.len() - tail.len()) / unit.len();
@@ -367,7 +443,7 @@ fn the_longest_statements_that_fit_the_size_limit_parse_on_a_small_stack() {
     let mut report = String::new();
     for text in &files {
         assert!(text.len() <= most);
-        let out = run("long.game", text, &["check", "FILE"], 20);
+        let out = run("long.game", text, &["check", "FILE"], 5);
         report.extend(out.lines().take(2).map(|l| format!("{l}\n")));
     }
     insta::assert_snapshot!(report);

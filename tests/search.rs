@@ -6,7 +6,7 @@
 use tessera::engine::outcome::{status, Status};
 use tessera::notation::{fen, position, uci};
 use tessera::search::{Limits, Searcher};
-use tessera::{compile_str, Game, Position};
+use tessera::{compile_str, Game, Position, Record};
 
 fn game(name: &str) -> Game {
     let path = format!("games/{name}.game");
@@ -31,7 +31,8 @@ fn wins(name: &str, at: &str, depth: u32, best: &str, plies: i32) {
         depth: Some(depth),
         ..Limits::default()
     };
-    let report = searcher.search(&mut pos, &limits, |_| {});
+    let record = Record::new(&pos);
+    let report = searcher.search(&mut pos, &record, &limits, |_| {});
     let pv: Vec<String> = report.pv.iter().map(|m| uci::format(&g, m)).collect();
     assert_eq!(
         pv.first().map(String::as_str),
@@ -101,4 +102,34 @@ fn crazyhouse_mate_by_a_drop() {
 fn antichess_wins_by_giving_the_last_piece_away() {
     // Black's pawn steps where White must take it: Black has nothing left.
     wins("antichess", "8/8/8/1p6/8/P7/8/8 b - - 0 1", 4, "b5b4", 2);
+}
+
+/// The best move and score after `moves` from `fen`, with the game's record.
+fn best_after(name: &str, fen_text: &str, moves: &str, depth: u32) -> (String, i32) {
+    let g = game(name);
+    let mut pos = fen::parse(&g, fen_text).unwrap();
+    let mut record = Record::new(&pos);
+    for m in moves.split_whitespace() {
+        let mv = uci::parse(&mut pos, m).unwrap();
+        pos.make(mv);
+        record.push(&pos);
+    }
+    let mut searcher = Searcher::new(&g, 8);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let report = searcher.search(&mut pos, &record, &limits, |_| {});
+    (uci::format(&g, &report.pv[0]), report.score)
+}
+
+#[test]
+fn a_losing_side_repeats_the_position_and_a_winning_side_does_not() {
+    let dance = "g1h1 e8e7 h1g1 e7e8";
+    // White, a queen down, walks back to a position seen before: a draw.
+    let (best, score) = best_after("chess", "3qk3/8/8/8/8/8/8/6K1 w - - 0 1", dance, 4);
+    assert_eq!((best.as_str(), score), ("g1h1", 0));
+    // White, a queen up, plays on.
+    let (best, score) = best_after("chess", "4k3/8/8/8/8/8/8/Q5K1 w - - 0 1", dance, 4);
+    assert!(best != "g1h1" && score > 500, "{best} {score}");
 }

@@ -2,8 +2,8 @@
 //! zones. Produces the cell list and the step and leap tables.
 
 use super::names::{unknown, Names};
-use crate::diag::{Diagnostic, Span};
-use crate::game::{Axis, AxisLabel, Cell, CellInfo, CellSet, Csr, Side};
+use crate::diag::{Diagnostic, Diagnostics, Span};
+use crate::game::{coord_name, Axis, AxisLabel, Cell, CellInfo, CellSet, Csr, Side};
 use crate::syntax::ast::{self, CellItem, LabelRange, Name};
 use std::collections::{HashMap, HashSet};
 
@@ -30,7 +30,7 @@ pub struct Board {
 }
 
 /// Builds the board; reports every problem found.
-pub fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Board> {
+pub fn build(file: &ast::File, errors: &mut Diagnostics) -> Option<Board> {
     let axes = build_axes(file, errors)?;
     let mut board = Board {
         axes,
@@ -62,7 +62,7 @@ pub fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Board> {
     Some(board)
 }
 
-fn build_axes(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Vec<Axis>> {
+fn build_axes(file: &ast::File, errors: &mut Diagnostics) -> Option<Vec<Axis>> {
     let mut axes = Vec::new();
     let mut total: usize = 1;
     let mut ok = true;
@@ -91,7 +91,7 @@ fn build_axes(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Vec<Axis
         }
         total = total.saturating_mul(len as usize);
         axes.push(Axis {
-            name: a.name.text.clone(),
+            name: a.name.text.to_string(),
             first,
             len,
         });
@@ -144,20 +144,6 @@ pub fn parse_coord(axes: &[Axis], text: &str) -> Option<Vec<i64>> {
     rest.is_empty().then_some(coord)
 }
 
-/// The name of a grid coordinate.
-pub fn coord_name(axes: &[Axis], coord: &[i64]) -> String {
-    let mut s = String::new();
-    for (axis, &v) in axes.iter().zip(coord) {
-        match axis.first {
-            AxisLabel::Letter(first) => {
-                s.push(char::from_u32((first as i64 + v) as u32).unwrap_or('?'))
-            }
-            AxisLabel::Number(first) => s.push_str(&(first + v).to_string()),
-        }
-    }
-    s
-}
-
 fn in_grid(axes: &[Axis], coord: &[i64]) -> bool {
     axes.iter()
         .zip(coord)
@@ -206,7 +192,7 @@ fn box_coords(lo: &[i64], hi: &[i64], bounds: &[(i64, i64)]) -> Vec<Vec<i64>> {
     out
 }
 
-fn coord_or_error(axes: &[Axis], name: &Name, errors: &mut Vec<Diagnostic>) -> Option<Vec<i64>> {
+fn coord_or_error(axes: &[Axis], name: &Name, errors: &mut Diagnostics) -> Option<Vec<i64>> {
     let c = parse_coord(axes, &name.text);
     if c.is_none() {
         errors.push(Diagnostic::new(
@@ -217,7 +203,7 @@ fn coord_or_error(axes: &[Axis], name: &Name, errors: &mut Vec<Diagnostic>) -> O
     c
 }
 
-fn build_cells(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagnostic>) -> Option<()> {
+fn build_cells(file: &ast::File, board: &mut Board, errors: &mut Diagnostics) -> Option<()> {
     let axes = board.axes.clone();
     let mut removed: HashSet<Vec<i64>> = HashSet::new();
     for item in &file.removed {
@@ -233,7 +219,8 @@ fn build_cells(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagnostic>
                     removed.insert(c);
                 }
             }
-            CellItem::Box(a, b, _) => {
+            CellItem::Box(corners) => {
+                let (a, b, _) = &**corners;
                 if let (Some(lo), Some(hi)) = (
                     coord_or_error(&axes, a, errors),
                     coord_or_error(&axes, b, errors),
@@ -296,29 +283,28 @@ fn build_cells(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagnostic>
         }
         named_coords.push(coords);
     }
-    let add =
-        |board: &mut Board, name: &Name, coords: Vec<Vec<i64>>, errors: &mut Vec<Diagnostic>| {
-            if board.cells.len() >= MAX_CELLS {
-                errors.push(Diagnostic::new(name.span, {
-                    let most = crate::limits::thousands(MAX_CELLS as u128);
-                    format!("the board has more than {most} cells; the limit is {most}")
-                }));
-                return;
-            }
-            let id = board.cells.len() as Cell;
-            if board.cell_names.contains(&name.text) {
-                board.cell_names.declare(name, id, errors);
-                return;
-            }
+    let add = |board: &mut Board, name: &Name, coords: Vec<Vec<i64>>, errors: &mut Diagnostics| {
+        if board.cells.len() >= MAX_CELLS {
+            errors.push(Diagnostic::new(name.span, {
+                let most = crate::limits::thousands(MAX_CELLS as u128);
+                format!("the board has more than {most} cells; the limit is {most}")
+            }));
+            return;
+        }
+        let id = board.cells.len() as Cell;
+        if board.cell_names.contains(&name.text) {
             board.cell_names.declare(name, id, errors);
-            for c in &coords {
-                board.by_coord.insert(c.clone(), id);
-            }
-            board.cells.push(CellInfo {
-                name: name.text.clone(),
-                coords,
-            });
-        };
+            return;
+        }
+        board.cell_names.declare(name, id, errors);
+        for c in &coords {
+            board.by_coord.insert(c.clone(), id);
+        }
+        board.cells.push(CellInfo {
+            name: name.text.to_string(),
+            coords,
+        });
+    };
     let mut named_done = vec![false; file.cells.len()];
     for coord in grid_coords(&axes) {
         if removed.contains(&coord) {
@@ -334,7 +320,15 @@ fn build_cells(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagnostic>
         }
         let text = coord_name(&axes, &coord);
         let span = file.grid_span.unwrap_or_default();
-        add(board, &Name { text, span }, vec![coord], errors);
+        add(
+            board,
+            &Name {
+                text: text.into(),
+                span,
+            },
+            vec![coord],
+            errors,
+        );
     }
     for (i, decl) in file.cells.iter().enumerate() {
         if !named_done[i] {
@@ -353,7 +347,7 @@ fn build_cells(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagnostic>
 
 impl Board {
     /// Resolves a cell set; reports unknown names.
-    pub fn cell_set(&self, items: &[CellItem], errors: &mut Vec<Diagnostic>) -> Vec<Cell> {
+    pub fn cell_set(&self, items: &[CellItem], errors: &mut Diagnostics) -> Vec<Cell> {
         let mut out = Vec::new();
         for item in items {
             match item {
@@ -377,7 +371,8 @@ impl Board {
                         ));
                     }
                 }
-                CellItem::Box(a, b, _) => {
+                CellItem::Box(corners) => {
+                    let (a, b, _) = &**corners;
                     let lo = coord_or_error(&self.axes, a, errors);
                     let hi = coord_or_error(&self.axes, b, errors);
                     if let (Some(lo), Some(hi)) = (lo, hi) {
@@ -458,7 +453,7 @@ impl Board {
     }
 
     /// Resolves direction and group names to direction ids.
-    pub fn dirs(&self, names: &[Name], errors: &mut Vec<Diagnostic>) -> Vec<u8> {
+    pub fn dirs(&self, names: &[Name], errors: &mut Diagnostics) -> Vec<u8> {
         let mut out = Vec::new();
         for n in names {
             if let Some(d) = self.groups.resolve(n, errors) {
@@ -491,7 +486,7 @@ impl Board {
     }
 }
 
-fn build_directions(file: &ast::File, board: &mut Board, errors: &mut Vec<Diagnostic>) {
+fn build_directions(file: &ast::File, board: &mut Board, errors: &mut Diagnostics) {
     let dims = board.axes.len();
     let mut vectors: Vec<Option<Vec<i64>>> = Vec::new();
     let mut edges: Vec<Vec<(Cell, Cell)>> = Vec::new();
@@ -667,7 +662,7 @@ fn has_cycle(steps: &Csr, d: usize, cells: usize) -> bool {
     false
 }
 
-fn new_direction(board: &mut Board, name: &Name, errors: &mut Vec<Diagnostic>) -> Option<u8> {
+fn new_direction(board: &mut Board, name: &Name, errors: &mut Diagnostics) -> Option<u8> {
     if board.dir_list.len() >= crate::limits::MAX_DIRECTIONS {
         let most = crate::limits::MAX_DIRECTIONS;
         errors.push(Diagnostic::new(
@@ -679,6 +674,6 @@ fn new_direction(board: &mut Board, name: &Name, errors: &mut Vec<Diagnostic>) -
     let id = board.dir_list.len() as u8;
     board.dir_names.declare(name, id, errors);
     board.groups.declare(name, vec![id], errors);
-    board.dir_list.push(name.text.clone());
+    board.dir_list.push(name.text.to_string());
     Some(id)
 }

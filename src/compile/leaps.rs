@@ -3,7 +3,7 @@
 
 use super::board::Board;
 use super::symmetry::Symmetry;
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::game::{Cell, Csr};
 use crate::syntax::ast::Images;
 use indexmap::IndexMap;
@@ -31,7 +31,7 @@ impl Leaps {
         offsets: &[Vec<i64>],
         images: Images,
         span: Span,
-        errors: &mut Vec<Diagnostic>,
+        errors: &mut Diagnostics,
     ) -> Option<[usize; 2]> {
         let dims = board.axes.len();
         for o in offsets {
@@ -82,7 +82,7 @@ impl Leaps {
         offsets: Vec<Vec<i64>>,
         images: Images,
         span: Span,
-        errors: &mut Vec<Diagnostic>,
+        errors: &mut Diagnostics,
     ) -> Option<usize> {
         let key = (offsets, images);
         if let Some(&i) = self.index.get(&key) {

@@ -6,19 +6,18 @@
 mod betza;
 mod bit_tables;
 mod board;
+mod layout;
 mod leaps;
 mod move_table;
 mod names;
 mod pieces;
 mod symmetry;
 
-use crate::diag::{Diagnostic, Errors, Span};
+use crate::diag::{Diagnostic, Diagnostics, Errors, Span};
 use crate::game::{code, Castling, Game, Kind, Outcome, Phase, Side};
 use crate::syntax::ast::{self, GoalCondition};
 use leaps::Leaps;
 use names::Names;
-
-pub use board::MAX_CELLS;
 
 /// Compiles an AST into a [`Game`].
 ///
@@ -26,34 +25,31 @@ pub use board::MAX_CELLS;
 /// Every semantic problem found, in source order.
 pub fn compile(file: &ast::File) -> Result<Game, Errors> {
     // Betza strings become movements of the long form first.
-    let mut errors = Vec::new();
+    let mut errors = Diagnostics::default();
     let expanded = betza::expand(file, &mut errors);
     let file = expanded.as_ref().unwrap_or(file);
     // Sizes past a limit would only make the passes below slow: stop first.
     let too_large = crate::limits::check_file(file);
     if !too_large.is_empty() {
-        errors.extend(too_large);
-        return Err(Errors(errors));
+        for d in too_large {
+            errors.push(d);
+        }
+        return Err(errors.into_errors());
     }
     let game = build(file, &mut errors);
-    errors.sort_by_key(|d| (d.span.start, d.span.end));
-    errors.dedup();
     let game = match game {
         Some(g) if errors.is_empty() => g,
-        _ => return Err(Errors(errors)),
+        _ => return Err(errors.into_errors()),
     };
     // The start position must be one the side to move can play from.
     if let Err(why) = crate::notation::check_playable(&crate::Position::start(&game)) {
         let span = file.setup_span.unwrap_or_default();
-        return Err(Errors(vec![Diagnostic::new(
-            span,
-            format!("the setup is impossible: {why}"),
-        )]));
+        return Err(Diagnostic::new(span, format!("the setup is impossible: {why}")).into());
     }
     Ok(game)
 }
 
-fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
+fn build(file: &ast::File, errors: &mut Diagnostics) -> Option<Game> {
     let board = board::build(file, errors)?;
     let mut zone_names: Names<usize> = Names::new("zone");
     let mut zones = Vec::new();
@@ -167,10 +163,11 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
     let (attack_rays, attack_patterns, forward_attackers) =
         pieces::attack_tables(&pieces, board.dir_list.len(), board.cells.len());
     let rect = rect_of(&board);
+    let layout = layout::build(file, &board, errors);
     let title = file
         .title
         .as_ref()
-        .map_or_else(|| "untitled".to_string(), |t| t.text.clone());
+        .map_or_else(|| "untitled".to_string(), |t| t.text.to_string());
     let cell_index = board
         .cells
         .iter()
@@ -190,7 +187,7 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         rev_steps: board.rev_steps,
         leaps: leaps.tables,
         rev_leaps: leaps.rev,
-        zone_names: file.zones.iter().map(|z| z.name.text.clone()).collect(),
+        zone_names: file.zones.iter().map(|z| z.name.text.to_string()).collect(),
         zones,
         pieces,
         setup,
@@ -206,6 +203,7 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         check_goal: goals.check_goal,
         pass: file.pass.is_some(),
         passes_goal: goals.passes_goal,
+        record_goals: goals.record,
         facing: goals.facing,
         count_bonus,
         ends_by_rule,
@@ -217,7 +215,7 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         captured_by_captor: file.captured_by_captor,
         setup_counts: Vec::new(),
         general_legality: false,
-        pool_names: file.pools.iter().map(|p| p.text.clone()).collect(),
+        pool_names: file.pools.iter().map(|p| p.text.to_string()).collect(),
         captured_to: pools.captured_to,
         transfers: pools.transfers,
         drops,
@@ -230,6 +228,7 @@ fn build(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<Game> {
         step_masks: Vec::new(),
         bit_tables: None,
         dead_cells: Vec::new(),
+        layout,
     };
     game.setup_counts = vec![[0; 2]; game.pieces.len()];
     for &(_, c) in &game.setup {
@@ -406,7 +405,7 @@ fn build_setup(
     file: &ast::File,
     board: &board::Board,
     kinds: &Names<Kind>,
-    errors: &mut Vec<Diagnostic>,
+    errors: &mut Diagnostics,
 ) -> Vec<(u16, u8)> {
     let mut setup: Vec<(u16, u8)> = Vec::new();
     for p in &file.setup {
@@ -435,7 +434,7 @@ fn build_setup(
 fn cell_item_span(item: &ast::CellItem) -> Span {
     match item {
         ast::CellItem::One(n) => n.span,
-        ast::CellItem::Box(_, _, s) => *s,
+        ast::CellItem::Box(corners) => corners.2,
     }
 }
 
@@ -443,7 +442,7 @@ fn build_castlings(
     file: &ast::File,
     board: &board::Board,
     kinds: &Names<Kind>,
-    errors: &mut Vec<Diagnostic>,
+    errors: &mut Diagnostics,
 ) -> Vec<Castling> {
     let mut out = Vec::new();
     for c in &file.castlings {
@@ -483,13 +482,13 @@ fn build_goals(
     kinds: &Names<Kind>,
     zones: &Names<usize>,
     bases: &[Kind],
-    errors: &mut Vec<Diagnostic>,
+    errors: &mut Diagnostics,
 ) -> Goals {
     let mut checkmated = None;
     let mut stalemated = None;
     let mut bare = None;
     let mut goals = Goals::default();
-    let kind_mask = |n: &ast::Name, errors: &mut Vec<Diagnostic>| {
+    let kind_mask = |n: &ast::Name, errors: &mut Diagnostics| {
         kinds
             .resolve(n, errors)
             .map(|k| pieces::with_copies(bases, 1u128 << k))
@@ -569,6 +568,55 @@ fn build_goals(
                 goals.passes_goal = Some(((*n).clamp(1, 127) as u8, outcome));
                 continue;
             }
+            GoalCondition::Repeated(n, span) => {
+                if goals.record.repetition.is_some() {
+                    errors.push(Diagnostic::new(g.span, "this goal is given twice"));
+                }
+                if *n < 2 || *n > 255 {
+                    errors.push(Diagnostic::new(
+                        *span,
+                        "a goal on repetition counts 2 to 255 times",
+                    ));
+                }
+                goals.record.repetition = Some(((*n).clamp(2, 255) as u8, outcome));
+                continue;
+            }
+            GoalCondition::Clock(n, span) => {
+                if goals.record.clock.is_some() {
+                    errors.push(Diagnostic::new(g.span, "this goal is given twice"));
+                }
+                if *n == 0 {
+                    errors.push(Diagnostic::new(
+                        *span,
+                        "a goal on the clock needs at least 1 ply",
+                    ));
+                }
+                goals.record.clock = Some(((*n).max(1), outcome));
+                continue;
+            }
+            GoalCondition::Material(sets) => {
+                if goals.record.material.is_some() {
+                    errors.push(Diagnostic::new(g.span, "this goal is given twice"));
+                }
+                let sets = sets
+                    .iter()
+                    .map(|set| {
+                        let mut groups: Vec<(u128, u8)> = Vec::new();
+                        for n in set {
+                            let Some(mask) = kind_mask(n, errors) else {
+                                continue;
+                            };
+                            match groups.iter_mut().find(|(m, _)| *m == mask) {
+                                Some((_, count)) => *count = count.saturating_add(1),
+                                None => groups.push((mask, 1)),
+                            }
+                        }
+                        crate::game::MaterialSet { groups }
+                    })
+                    .collect();
+                goals.record.material = Some((sets, outcome));
+                continue;
+            }
             GoalCondition::Faces(kind, other, dirs) => {
                 if goals.facing.is_some() {
                     errors.push(Diagnostic::new(g.span, "this goal is given twice"));
@@ -637,6 +685,7 @@ struct Goals {
     check_goal: Option<(u8, Outcome)>,
     passes_goal: Option<(u8, Outcome)>,
     facing: Option<crate::game::Facing>,
+    record: crate::game::RecordGoals,
 }
 
 impl Default for Goals {
@@ -651,13 +700,14 @@ impl Default for Goals {
             check_goal: None,
             passes_goal: None,
             facing: None,
+            record: crate::game::RecordGoals::default(),
         }
     }
 }
 
 /// Per side, the `count bonus` in thousandths; each side may have one, and
 /// only a game with a goal that `counts` may give it.
-fn count_bonus(file: &ast::File, errors: &mut Vec<Diagnostic>) -> [i64; 2] {
+fn count_bonus(file: &ast::File, errors: &mut Diagnostics) -> [i64; 2] {
     let mut bonus = [0; 2];
     let mut given = [false; 2];
     let counts = file.goals.iter().any(|g| g.outcome == ast::Outcome::Counts);
@@ -688,7 +738,7 @@ fn build_drops(
     kinds: &Names<Kind>,
     zones: &Names<usize>,
     bases: &[Kind],
-    errors: &mut Vec<Diagnostic>,
+    errors: &mut Diagnostics,
 ) -> Vec<crate::game::DropRule> {
     let mut out: Vec<crate::game::DropRule> = Vec::new();
     for d in &file.drops {
@@ -750,7 +800,7 @@ struct PoolRules {
     transfers: Vec<(usize, usize)>,
 }
 
-fn build_pools(file: &ast::File, errors: &mut Vec<Diagnostic>) -> PoolRules {
+fn build_pools(file: &ast::File, errors: &mut Diagnostics) -> PoolRules {
     let mut names = Names::new("pool");
     for (i, p) in file.pools.iter().enumerate() {
         names.declare(p, i, errors);
@@ -771,7 +821,7 @@ fn build_pools(file: &ast::File, errors: &mut Vec<Diagnostic>) -> PoolRules {
     }
 }
 
-fn build_phases(file: &ast::File, kinds: &Names<Kind>, errors: &mut Vec<Diagnostic>) -> Vec<Phase> {
+fn build_phases(file: &ast::File, kinds: &Names<Kind>, errors: &mut Diagnostics) -> Vec<Phase> {
     file.phases
         .iter()
         .map(|p| {

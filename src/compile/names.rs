@@ -1,6 +1,6 @@
 //! Name tables: declaration order kept, duplicates and unknown names reported.
 
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Diagnostics};
 use crate::suggest::{closest, near_keyword};
 use crate::syntax::ast::Name;
 use indexmap::IndexMap;
@@ -22,15 +22,16 @@ impl<T: Clone> Names<T> {
     }
 
     /// Adds `name`; a second declaration is reported and ignored.
-    pub fn declare(&mut self, name: &Name, value: T, errors: &mut Vec<Diagnostic>) {
-        if let Some((_, first)) = self.map.get(&name.text) {
+    pub fn declare(&mut self, name: &Name, value: T, errors: &mut Diagnostics) {
+        if let Some((_, first)) = self.map.get(name.text.as_str()) {
             let _ = first;
             errors.push(Diagnostic::new(
                 name.span,
                 format!("{} `{}` is declared twice", self.what, name.text),
             ));
         } else {
-            self.map.insert(name.text.clone(), (value, name.clone()));
+            self.map
+                .insert(name.text.to_string(), (value, name.clone()));
         }
     }
 
@@ -43,8 +44,8 @@ impl<T: Clone> Names<T> {
     }
 
     /// Looks `name` up, or reports it as unknown with the closest known name.
-    pub fn resolve(&self, name: &Name, errors: &mut Vec<Diagnostic>) -> Option<T> {
-        match self.map.get(&name.text) {
+    pub fn resolve(&self, name: &Name, errors: &mut Diagnostics) -> Option<T> {
+        match self.map.get(name.text.as_str()) {
             Some((v, _)) => Some(v.clone()),
             None => {
                 errors.push(unknown(

@@ -4,11 +4,12 @@
 use super::board::Board;
 use super::leaps::Leaps;
 use super::names::Names;
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Diagnostics};
 use crate::game::{
     AttackPattern, AttackRays, Counter, Kind, KindMasks, Leg, Mark, Modality, Movement, PathLine,
     PieceDef, Promotion, Reach, ALL_KINDS, NEAR,
 };
+use crate::limits::MAX_JUMP_VISITS;
 use crate::syntax::ast;
 
 /// The most piece kinds a game may have: codes are bytes.
@@ -27,7 +28,7 @@ pub fn build(
     file: &ast::File,
     scope: &Scope<'_>,
     leaps: &mut Leaps,
-    errors: &mut Vec<Diagnostic>,
+    errors: &mut Diagnostics,
 ) -> (Vec<PieceDef>, Names<Kind>) {
     let mut names: Names<Kind> = Names::new("piece");
     let mut letters: Names<Kind> = Names::new("piece letter");
@@ -54,7 +55,7 @@ pub fn build(
             )),
             None => letters.declare(
                 &ast::Name {
-                    text: upper,
+                    text: upper.into(),
                     span: p.letter.span,
                 },
                 i as Kind,
@@ -110,7 +111,7 @@ pub fn with_copies(bases: &[Kind], mask: u128) -> u128 {
 /// must remember what it was, to go back to its captor's hand as that: each
 /// promotion target that is an ordinary kind gets a copy per promoting kind,
 /// which moves as it does and is written with `~`.
-fn add_promoted_copies(pieces: &mut Vec<PieceDef>, file: &ast::File, errors: &mut Vec<Diagnostic>) {
+fn add_promoted_copies(pieces: &mut Vec<PieceDef>, file: &ast::File, errors: &mut Diagnostics) {
     let declared = pieces.len();
     for origin in 0..declared {
         for r in 0..pieces[origin].promotions.len() {
@@ -152,7 +153,7 @@ fn build_piece(
     scope: &Scope<'_>,
     kinds: &Names<Kind>,
     leaps: &mut Leaps,
-    errors: &mut Vec<Diagnostic>,
+    errors: &mut Diagnostics,
 ) -> PieceDef {
     let counter = p.counter.as_ref().and_then(|c| build_counter(c, errors));
     let movements: Vec<Movement> = p
@@ -181,7 +182,7 @@ fn build_piece(
         })
         || scope.board.branches;
     PieceDef {
-        name: p.name.text.clone(),
+        name: p.name.text.to_string(),
         letter: p
             .letter
             .text
@@ -205,7 +206,7 @@ fn build_piece(
     }
 }
 
-fn build_counter(c: &ast::CounterDecl, errors: &mut Vec<Diagnostic>) -> Option<Counter> {
+fn build_counter(c: &ast::CounterDecl, errors: &mut Diagnostics) -> Option<Counter> {
     if c.low > c.high || !(c.low..=c.high).contains(&c.start) || c.high > 255 {
         errors.push(Diagnostic::new(
             c.span,
@@ -217,7 +218,7 @@ fn build_counter(c: &ast::CounterDecl, errors: &mut Vec<Diagnostic>) -> Option<C
         return None;
     }
     Some(Counter {
-        name: c.name.text.clone(),
+        name: c.name.text.to_string(),
         low: c.low as u8,
         high: c.high as u8,
         start: c.start as u8,
@@ -225,7 +226,7 @@ fn build_counter(c: &ast::CounterDecl, errors: &mut Vec<Diagnostic>) -> Option<C
 }
 
 /// Reports `name` unless it is the piece's counter.
-fn check_counter_name(p: &ast::PieceDecl, name: &ast::Name, errors: &mut Vec<Diagnostic>) {
+fn check_counter_name(p: &ast::PieceDecl, name: &ast::Name, errors: &mut Diagnostics) {
     if p.counter.as_ref().is_none_or(|c| c.name.text != name.text) {
         errors.push(Diagnostic::new(
             name.span,
@@ -241,7 +242,7 @@ fn build_promotion(
     pr: &ast::PromotionDecl,
     scope: &Scope<'_>,
     kinds: &Names<Kind>,
-    errors: &mut Vec<Diagnostic>,
+    errors: &mut Diagnostics,
 ) -> Option<Promotion> {
     let zone = scope.zones.resolve(&pr.zone, errors);
     let targets: Vec<Kind> = pr
@@ -285,7 +286,7 @@ fn build_reach(
     limit: Option<&ast::Limit>,
     p: &ast::PieceDecl,
     span: crate::diag::Span,
-    errors: &mut Vec<Diagnostic>,
+    errors: &mut Diagnostics,
 ) -> Reach {
     match limit {
         None => Reach::Steps(u32::MAX),
@@ -307,7 +308,7 @@ fn build_movement(
     scope: &Scope<'_>,
     kinds: &Names<Kind>,
     leaps: &mut Leaps,
-    errors: &mut Vec<Diagnostic>,
+    errors: &mut Diagnostics,
 ) -> Option<Movement> {
     let board = scope.board;
     let mut legs = Vec::new();
@@ -350,6 +351,7 @@ fn build_movement(
     };
     let zones = scope.zones;
     let mut capturing_at = None;
+    let mut jumping_at = None;
     for modifier in &m.modifiers {
         match modifier {
             ast::Modifier::Quiet(s) | ast::Modifier::Capture(s) => {
@@ -374,7 +376,10 @@ fn build_movement(
             ast::Modifier::NotFrom(z) => {
                 set_zone(&mut mv.not_from_zone, "not from", z, zones, errors)
             }
-            ast::Modifier::Jumping(_) => mv.jumping = true,
+            ast::Modifier::Jumping(s) => {
+                mv.jumping = true;
+                jumping_at = Some(*s);
+            }
             ast::Modifier::NotChecking(_) => mv.not_checking = true,
             ast::Modifier::SetsEnPassant(s) => {
                 if mv.legs.len() < 2 || mv.legs.len() > 3 {
@@ -416,14 +421,20 @@ fn build_movement(
             "a `quiet` movement captures nothing, so `capturing` says nothing",
         ));
     }
-    if mv.jumping
-        && mv.legs.len() > 1
-        && !mv.sets_en_passant
-        && leaps_only(&mv.legs)
-        && compose_work(&mv.legs, board) <= MAX_COMPOSE_WORK
-    {
-        mv.legs = vec![Leg::Leap(compose_jump(&mv.legs, board, leaps))];
-        mv.jumping = false;
+    if mv.jumping && mv.legs.len() > 1 && !mv.sets_en_passant && leaps_only(&mv.legs) {
+        match compose_jump(&mv.legs, board, leaps) {
+            Some(leap) => {
+                mv.legs = vec![Leg::Leap(leap)];
+                mv.jumping = false;
+            }
+            None => {
+                let message = format!(
+                    "turning this `jumping` movement into a leap table visits more cells than the limit, {}",
+                    crate::limits::thousands(MAX_JUMP_VISITS)
+                );
+                errors.push(Diagnostic::new(jumping_at.unwrap_or(m.span), message));
+            }
+        }
     }
     let paths = path_count(&mv.legs, board, leaps);
     mv.breadth_first = !mv.sets_en_passant && paths > MAX_PATHS;
@@ -466,61 +477,74 @@ fn leaps_only(legs: &[Leg]) -> bool {
 /// (with a period of one or two legs, once the walk has spread as far as it
 /// can), and the rest of the legs is skipped: a thousand steps cost about as
 /// much as the board is wide.
-fn compose_jump(legs: &[Leg], board: &Board, leaps: &mut Leaps) -> [usize; 2] {
+///
+/// The work is counted in cells visited (each cell of each frontier, once per
+/// way it goes on); `None` past [`MAX_JUMP_VISITS`], which bounds the time of
+/// every composition. Following such a movement leg by leg at each move
+/// instead would cost its work over again at every move generated.
+fn compose_jump(legs: &[Leg], board: &Board, leaps: &mut Leaps) -> Option<[usize; 2]> {
     let cells = board.cells.len();
+    let mut visits: u128 = 0;
     let alike = legs.windows(2).all(|w| same_leg(&w[0], &w[1]));
     // Per cell, the last frontier it was added to, so that each is added once.
     let mut stamps = vec![usize::MAX; cells];
     let mut stamp = 0;
-    [0, 1].map(|side| {
-        let lists: Vec<Vec<u16>> = (0..cells as u16)
-            .map(|from| {
-                let (mut before, mut frontier) = (None, vec![from]);
-                for (k, leg) in legs.iter().enumerate() {
-                    stamp += 1;
-                    let mut next: Vec<u16> = Vec::new();
-                    for &c in &frontier {
-                        let targets: &[u16] = match leg {
-                            Leg::Step(dirs) => {
-                                for &d in dirs {
-                                    let key = d as usize * cells + c as usize;
-                                    for &t in board.steps[side].get(key) {
-                                        if stamps[t as usize] != stamp {
-                                            stamps[t as usize] = stamp;
-                                            next.push(t);
-                                        }
+    let mut tables = [0; 2];
+    for (side, table) in tables.iter_mut().enumerate() {
+        let mut lists: Vec<Vec<u16>> = Vec::with_capacity(cells);
+        for from in 0..cells as u16 {
+            let (mut before, mut frontier) = (None, vec![from]);
+            for (k, leg) in legs.iter().enumerate() {
+                stamp += 1;
+                let mut next: Vec<u16> = Vec::new();
+                for &c in &frontier {
+                    let targets: &[u16] = match leg {
+                        Leg::Step(dirs) => {
+                            for &d in dirs {
+                                let key = d as usize * cells + c as usize;
+                                let step = board.steps[side].get(key);
+                                visits += step.len() as u128;
+                                for &t in step {
+                                    if stamps[t as usize] != stamp {
+                                        stamps[t as usize] = stamp;
+                                        next.push(t);
                                     }
                                 }
-                                &[]
                             }
-                            Leg::Leap(n) => leaps.tables[n[side]].get(c as usize),
-                            _ => unreachable!("leaps_only checked the legs"),
-                        };
-                        for &t in targets {
-                            if stamps[t as usize] != stamp {
-                                stamps[t as usize] = stamp;
-                                next.push(t);
-                            }
+                            &[]
+                        }
+                        Leg::Leap(n) => leaps.tables[n[side]].get(c as usize),
+                        _ => unreachable!("leaps_only checked the legs"),
+                    };
+                    visits += targets.len() as u128;
+                    for &t in targets {
+                        if stamps[t as usize] != stamp {
+                            stamps[t as usize] = stamp;
+                            next.push(t);
                         }
                     }
-                    next.sort_unstable();
-                    let left = legs.len() - (k + 1);
-                    if alike && (next == frontier || before.as_ref() == Some(&next)) {
-                        // Period one or two: the last frontier is known.
-                        if next != frontier && left % 2 == 1 {
-                            next = frontier;
-                        }
-                        frontier = next;
-                        break;
-                    }
-                    before = Some(std::mem::replace(&mut frontier, next));
                 }
-                frontier.retain(|&t| t != from);
-                frontier
-            })
-            .collect();
-        leaps.add(&lists)
-    })
+                if visits > MAX_JUMP_VISITS {
+                    return None;
+                }
+                next.sort_unstable();
+                let left = legs.len() - (k + 1);
+                if alike && (next == frontier || before.as_ref() == Some(&next)) {
+                    // Period one or two: the last frontier is known.
+                    if next != frontier && left % 2 == 1 {
+                        next = frontier;
+                    }
+                    frontier = next;
+                    break;
+                }
+                before = Some(std::mem::replace(&mut frontier, next));
+            }
+            frontier.retain(|&t| t != from);
+            lists.push(frontier);
+        }
+        *table = leaps.add(&lists);
+    }
+    Some(tables)
 }
 
 /// Whether two legs of steps and leaps go the same ways.
@@ -531,17 +555,6 @@ fn same_leg(a: &Leg, b: &Leg) -> bool {
         _ => false,
     }
 }
-
-/// An upper bound on the work of [`compose_jump`]: per leg, every origin's
-/// frontier of up to every cell.
-fn compose_work(legs: &[Leg], board: &Board) -> u128 {
-    let cells = board.cells.len() as u128;
-    legs.len() as u128 * cells * cells
-}
-
-/// The most work [`compose_jump`] may do; a longer jumping movement on a
-/// larger board is generated leg by leg instead, with the same moves.
-const MAX_COMPOSE_WORK: u128 = 1 << 28;
 
 /// Above this many paths a movement is generated leg by leg over sets of cells.
 const MAX_PATHS: u128 = 16;
@@ -744,7 +757,7 @@ fn set_zone(
     what: &str,
     zone: &ast::Name,
     zones: &Names<usize>,
-    errors: &mut Vec<Diagnostic>,
+    errors: &mut Diagnostics,
 ) {
     if slot.is_some() {
         errors.push(Diagnostic::new(

@@ -3,12 +3,15 @@
 pub mod attack;
 mod bfs;
 pub mod castling;
+pub mod keys;
 pub mod legal;
 pub mod movegen;
 pub mod moves;
 pub mod outcome;
 pub mod perft;
 pub mod position;
+pub mod record;
 
 pub use moves::{Move, MoveKind};
 pub use position::Position;
+pub use record::Record;

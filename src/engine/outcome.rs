@@ -3,8 +3,10 @@
 use super::attack::in_check;
 use super::legal::{legal_moves, moves_in_play};
 use super::position::Position;
+use super::record::Record;
 use crate::game::{
-    kind_of, side_of, CellSet, Code, Extinction, Facing, Outcome, ReachGoal, Side, NO_CELL,
+    kind_of, side_of, CellSet, Code, Extinction, Facing, MaterialSet, Outcome, ReachGoal, Side,
+    NO_CELL,
 };
 
 /// Why a game ended.
@@ -24,6 +26,12 @@ pub enum Reason {
     Facing,
     /// The last moves were as many passes in a row as the goals allow.
     Passes,
+    /// The position has stood as often as the goals allow.
+    Repetition,
+    /// The halfmove clock reached the goals' limit.
+    Clock,
+    /// Each side holds one of the sets of pieces that the goals name.
+    Material,
 }
 
 /// The state of play in a position.
@@ -305,4 +313,71 @@ pub fn status(pos: &mut Position<'_>) -> Status {
         (game.stalemated, Reason::Stalemate)
     };
     over(pos, side, outcome, reason)
+}
+
+/// The state of play in a game: [`status`], then, while the game goes on,
+/// the goals on its record (repetition, the clock, material), so that a mate
+/// given on the ply that reaches the clock's limit stands.
+pub fn status_in_game(pos: &mut Position<'_>, record: &Record) -> Status {
+    match status(pos) {
+        Status::Ongoing => record_end(pos, record).unwrap_or(Status::Ongoing),
+        over => over,
+    }
+}
+
+/// The end that a goal on the game's record gives, if any: the current
+/// position stood as often as `repeated N times` says, the halfmove clock
+/// reached `clock N`, or each side holds one of the `material` sets. These
+/// goals never remove moves (perft ignores them, as Fairy-Stockfish's does);
+/// whoever plays a game asks them after [`status`].
+pub fn record_end(pos: &Position<'_>, record: &Record) -> Option<Status> {
+    if let Some((n, outcome)) = pos.game().record_goals.repetition {
+        if record.occurrences() >= usize::from(n) {
+            let to_move = pos.side_to_move();
+            return Some(over(pos, to_move, outcome, Reason::Repetition));
+        }
+    }
+    clock_or_material_end(pos)
+}
+
+/// The end that the goals on the clock and on material give the position,
+/// the goals on the record that need no past.
+pub fn clock_or_material_end(pos: &Position<'_>) -> Option<Status> {
+    let goals = &pos.game().record_goals;
+    let to_move = pos.side_to_move();
+    if let Some((n, outcome)) = goals.clock {
+        if pos.halfmove >= n {
+            return Some(over(pos, to_move, outcome, Reason::Clock));
+        }
+    }
+    if let Some((sets, outcome)) = &goals.material {
+        let holds = |side| sets.iter().any(|set| holds_exactly(pos, side, set));
+        if holds(to_move) && holds(to_move.opposite()) {
+            return Some(over(pos, to_move, *outcome, Reason::Material));
+        }
+    }
+    None
+}
+
+/// Whether `side`'s pieces, on the board and in its pools, are exactly `set`.
+fn holds_exactly(pos: &Position<'_>, side: Side, set: &MaterialSet) -> bool {
+    let game = pos.game();
+    let on_board = pos.occupied(side).iter().map(|c| pos.at(c));
+    let in_pools =
+        (0..game.pool_names.len()).flat_map(|p| pos.pool(p, side).iter().map(|&(piece, _)| piece));
+    let mut counts = vec![0usize; set.groups.len()];
+    for code in on_board.chain(in_pools) {
+        if game.pieces[kind_of(code) as usize].neutral {
+            continue;
+        }
+        let kind = 1u128 << kind_of(code);
+        match set.groups.iter().position(|&(mask, _)| mask & kind != 0) {
+            Some(i) => counts[i] += 1,
+            None => return false,
+        }
+    }
+    set.groups
+        .iter()
+        .zip(counts)
+        .all(|(&(_, want), have)| usize::from(want) == have)
 }

@@ -87,11 +87,14 @@ pub enum End {
     Checks,
     Facing,
     Passes,
+    Repetition,
+    Clock,
+    Material,
 }
 
 impl End {
     /// The words an expectation file uses, in the order of [`End`].
-    pub const WORDS: [(&'static str, End); 8] = [
+    pub const WORDS: [(&'static str, End); 11] = [
         ("checkmate", End::Checkmate),
         ("stalemate", End::Stalemate),
         ("bare", End::Bare),
@@ -100,6 +103,9 @@ impl End {
         ("checks", End::Checks),
         ("facing", End::Facing),
         ("passes", End::Passes),
+        ("repetition", End::Repetition),
+        ("clock", End::Clock),
+        ("material", End::Material),
     ];
 
     /// The word naming this end.

@@ -5,15 +5,16 @@ use super::illegal::why_illegal;
 use super::parse::{Check, End, Expectation, File, Outcome, Source};
 use crate::diag::Diagnostic;
 use crate::engine::legal::legal_moves;
-use crate::engine::outcome::{status, Reason, Status};
-use crate::engine::Position;
+use crate::engine::outcome::{status_in_game, Reason, Status};
+use crate::engine::{Position, Record};
 use crate::game::{Game, Side};
 use crate::notation::{self, fen, uci};
 use indexmap::IndexMap;
 
-/// An expectation file resolved against its game: every position built.
+/// An expectation file resolved against its game: every position built,
+/// with the record of the moves that led to it (for repetitions).
 pub struct Suite<'g> {
-    positions: IndexMap<String, Position<'g>>,
+    positions: IndexMap<String, (Position<'g>, Record)>,
     pub expectations: Vec<Expectation>,
 }
 
@@ -37,8 +38,9 @@ pub enum Verdict {
 /// Every problem, each with the span of the offending text.
 pub fn resolve<'g>(game: &'g Game, file: &File) -> Result<Suite<'g>, Vec<Diagnostic>> {
     let mut errors = Vec::new();
-    let mut positions: IndexMap<String, Position<'g>> = IndexMap::new();
-    positions.insert("start".into(), Position::start(game));
+    let mut positions: IndexMap<String, (Position<'g>, Record)> = IndexMap::new();
+    let start = Position::start(game);
+    positions.insert("start".into(), (start.clone(), Record::new(&start)));
     let mut declared = vec!["start"];
     declared.extend(file.positions.iter().map(|d| d.name.text.as_str()));
     for decl in &file.positions {
@@ -51,8 +53,16 @@ pub fn resolve<'g>(game: &'g Game, file: &File) -> Result<Suite<'g>, Vec<Diagnos
         }
         let pos = match &decl.source {
             Source::Fen(w) => fen::parse(game, &w.text)
+                .map(|p| {
+                    let r = Record::new(&p);
+                    (p, r)
+                })
                 .map_err(|e| Diagnostic::new(w.span, format!("bad FEN: {e}"))),
             Source::Notation(w) => notation::position::parse(game, &w.text)
+                .map(|p| {
+                    let r = Record::new(&p);
+                    (p, r)
+                })
                 .map_err(|e| Diagnostic::new(w.span, format!("bad position: {e}"))),
             Source::Named(w) => positions.get(&w.text).cloned().ok_or_else(|| {
                 if declared.contains(&w.text.as_str()) {
@@ -68,7 +78,7 @@ pub fn resolve<'g>(game: &'g Game, file: &File) -> Result<Suite<'g>, Vec<Diagnos
                 }
             }),
         };
-        let mut pos = match pos {
+        let (mut pos, mut record) = match pos {
             Ok(p) => p,
             Err(d) => {
                 errors.push(d);
@@ -80,6 +90,7 @@ pub fn resolve<'g>(game: &'g Game, file: &File) -> Result<Suite<'g>, Vec<Diagnos
             match uci::parse(&mut pos, &w.text) {
                 Ok(mv) => {
                     pos.make(mv);
+                    record.push(&pos);
                 }
                 Err(e) => {
                     errors.push(Diagnostic::new(w.span, format!("move {}: {e}", i + 1)));
@@ -89,7 +100,7 @@ pub fn resolve<'g>(game: &'g Game, file: &File) -> Result<Suite<'g>, Vec<Diagnos
             }
         }
         if ok {
-            positions.insert(decl.name.text.clone(), pos);
+            positions.insert(decl.name.text.clone(), (pos, record));
         }
     }
     let mut names = std::collections::HashSet::new();
@@ -127,7 +138,7 @@ impl<'g> Suite<'g> {
     /// Checks one expectation of this suite. Perft expectations whose count is
     /// above `node_limit` are skipped.
     pub fn check(&self, e: &Expectation, node_limit: Option<u64>) -> Verdict {
-        let Some(start) = self.positions.get(&e.position.text) else {
+        let Some((start, record)) = self.positions.get(&e.position.text) else {
             return Verdict::Fail(format!("no position `{}`", e.position.text));
         };
         let mut pos = start.clone();
@@ -168,7 +179,7 @@ impl<'g> Suite<'g> {
                 }
             }
             Check::Outcome(want) => {
-                let got = outcome_of(status(&mut pos));
+                let got = outcome_of(status_in_game(&mut pos, record));
                 if got == *want {
                     Verdict::Pass(None)
                 } else {
@@ -208,6 +219,9 @@ fn outcome_of(s: Status) -> Outcome {
                 Reason::Checks => End::Checks,
                 Reason::Facing => End::Facing,
                 Reason::Passes => End::Passes,
+                Reason::Repetition => End::Repetition,
+                Reason::Clock => End::Clock,
+                Reason::Material => End::Material,
             },
         },
     }

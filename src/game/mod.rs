@@ -7,11 +7,13 @@
 mod bit_tables;
 mod cellset;
 mod csr;
+mod layout;
 mod move_table;
 
 pub use bit_tables::{cells_of, first_in, BitTables, LineOrder, MAX_BIT_CELLS};
 pub use cellset::{cells_in, words_for, CellSet};
 pub use csr::Csr;
+pub use layout::Layout;
 pub use move_table::{CaptureEntry, MoveTable, Run, RunCell};
 
 use indexmap::IndexMap;
@@ -96,6 +98,26 @@ pub struct Axis {
 pub enum AxisLabel {
     Letter(char),
     Number(i64),
+}
+
+/// The name of a coordinate: its labels in axis order, as `Ac3`.
+pub fn coord_name(axes: &[Axis], coord: &[i64]) -> String {
+    axes.iter()
+        .zip(coord)
+        .map(|(axis, &v)| axis.label(v))
+        .collect()
+}
+
+impl Axis {
+    /// The label of coordinate `v`: `e`, `4`, or `?` past the letters.
+    pub fn label(&self, v: i64) -> String {
+        match self.first {
+            AxisLabel::Letter(first) => {
+                char::from_u32((first as i64 + v) as u32).map_or("?".into(), String::from)
+            }
+            AxisLabel::Number(first) => (first + v).to_string(),
+        }
+    }
 }
 
 /// A cell: its name and the grid coordinates it stands on (none for a free cell).
@@ -302,6 +324,32 @@ impl PieceDef {
 pub struct Extinction {
     pub kinds: Vec<u128>,
     pub outcome: Outcome,
+}
+
+/// The goals that need the game so far, or that end a game no move of which
+/// is illegal: repetition, the halfmove clock, material that cannot win.
+/// Each outcome is for the side to move.
+#[derive(Clone, Debug, Default)]
+pub struct RecordGoals {
+    /// The position has stood this many times.
+    pub repetition: Option<(u8, Outcome)>,
+    /// The halfmove clock has reached this many plies.
+    pub clock: Option<(u32, Outcome)>,
+    /// Each side holds exactly one of these sets of pieces.
+    pub material: Option<(Vec<MaterialSet>, Outcome)>,
+}
+
+impl RecordGoals {
+    pub fn any(&self) -> bool {
+        self.repetition.is_some() || self.clock.is_some() || self.material.is_some()
+    }
+}
+
+/// A set of pieces, as how many pieces of each group of kinds (a kind and
+/// its promoted copies).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MaterialSet {
+    pub groups: Vec<(u128, u8)>,
 }
 
 /// A goal on reaching a zone: a piece of `kinds` of a side stands in the zone
@@ -519,6 +567,9 @@ pub struct Game {
     pub pass: bool,
     /// After this many passes in a row, the side to move gets the outcome.
     pub passes_goal: Option<(u8, Outcome)>,
+    /// Goals on the game's record rather than on the position: they end a
+    /// game that is played (search, play, match), never cut perft short.
+    pub record_goals: RecordGoals,
     /// Pieces facing each other: the side to move must part them (or pass),
     /// and a pass while they face ends the game.
     pub facing: Option<Facing>,
@@ -572,6 +623,8 @@ pub struct Game {
     /// Per kind and side: the cells from which a piece could never move, where
     /// it may not be dropped (empty unless the game has drops).
     pub dead_cells: Vec<[CellSet; 2]>,
+    /// How pictures draw the board (`layout`).
+    pub layout: Layout,
 }
 
 /// For one set of directions: per cell, the cells one step away in any of

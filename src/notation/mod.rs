@@ -3,6 +3,7 @@
 
 pub mod fen;
 pub mod position;
+mod text;
 pub mod uci;
 
 use crate::engine::movegen::piece_moves;

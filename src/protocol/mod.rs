@@ -1,17 +1,19 @@
-//! Engine protocols, on top of the search: UCI (`uci.rs`). The core library
-//! knows nothing of them.
+//! Engine protocols, on top of the search: UCI (`uci.rs`) and XBoard
+//! (`xboard.rs`). The core library knows nothing of them.
 //!
 //! A protocol reads commands line by line from one thread, which raises the
 //! search's stop flag the moment `stop` or `quit` arrives, and handles them
 //! in order on another, where the search runs.
 
 pub mod uci;
+pub mod xboard;
 
 use crate::game::Game;
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver};
 use std::sync::Arc;
+use std::time::Duration;
 
 /// A game an engine offers, by the name a protocol knows it by.
 pub struct Offered {
@@ -40,4 +42,13 @@ pub fn read_lines(
         }
     });
     receive
+}
+
+/// The time to spend on a move, from a clock: a share of what is left (of
+/// the moves to go, or of 30), plus half the increment, keeping a margin for
+/// the reply to travel.
+pub fn clock_share(left_ms: u64, inc_ms: u64, to_go: Option<u64>) -> Duration {
+    let share = left_ms / to_go.unwrap_or(30).max(1) + inc_ms / 2;
+    let ms = share.min(left_ms.saturating_sub(50) / 2).max(10);
+    Duration::from_millis(ms)
 }

@@ -7,8 +7,8 @@
 //! `infinite`, `stop`, `quit`. Unknown commands are ignored, as UCI asks;
 //! a bad position or move is reported as `info string error: ...`.
 
-use super::{read_lines, Offered};
-use crate::engine::Position;
+use super::{clock_share, read_lines, Offered};
+use crate::engine::{Position, Record};
 use crate::game::Game;
 use crate::notation::{fen, uci};
 use crate::search::{Limits, Report, Searcher};
@@ -79,7 +79,7 @@ pub fn run(
                     continue;
                 };
                 let game = &offered.game;
-                let mut pos = match position_of(offered, &setup) {
+                let (mut pos, record) = match position_of(offered, &setup) {
                     Ok(p) => p,
                     Err(e) => {
                         writeln!(out, "info string error: {e}")?;
@@ -91,7 +91,7 @@ pub fn run(
                 let s = searcher.get_or_insert_with(|| Searcher::new(game, HASH_MB));
                 s.stop = stop.clone();
                 let mut failed = None;
-                let report = s.search(&mut pos, &limits, |r| {
+                let report = s.search(&mut pos, &record, &limits, |r| {
                     if let Err(e) = writeln!(out, "{}", info_line(game, r)) {
                         failed = Some(e);
                     }
@@ -126,21 +126,24 @@ fn parse_position(words: &[&str]) -> (Option<String>, Vec<String>) {
     (root, moves.iter().map(|m| m.to_string()).collect())
 }
 
-/// The position a `position` command named, with its moves played.
+/// The position a `position` command named, with its moves played, and the
+/// record of the game.
 fn position_of<'g>(
     offered: &'g Offered,
     (root, moves): &(Option<String>, Vec<String>),
-) -> Result<Position<'g>, String> {
+) -> Result<(Position<'g>, Record), String> {
     let game = &offered.game;
     let mut pos = match root {
         Some(f) => fen::parse(game, f).map_err(|e| format!("fen: {e}"))?,
         None => Position::start(game),
     };
+    let mut record = Record::new(&pos);
     for (i, text) in moves.iter().enumerate() {
         let mv = uci::parse(&mut pos, text).map_err(|e| format!("move {}: {e}", i + 1))?;
         pos.make(mv);
+        record.push(&pos);
     }
-    Ok(pos)
+    Ok((pos, record))
 }
 
 /// The limits of a `go` command; with a clock, a share of the time left.
@@ -164,10 +167,7 @@ fn limits_of(words: &[&str], white: bool) -> Limits {
         }
     }
     if let (None, Some(left)) = (limits.time, left) {
-        // A share of what is left, keeping a margin for the reply to travel.
-        let share = left / to_go.unwrap_or(30).max(1) + inc / 2;
-        let ms = share.min(left.saturating_sub(50) / 2).max(10);
-        limits.time = Some(Duration::from_millis(ms));
+        limits.time = Some(clock_share(left, inc, to_go));
     }
     if limits.depth.is_none() && limits.nodes.is_none() && limits.time.is_none() && !infinite {
         limits.time = Some(Duration::from_secs(1));

@@ -1,6 +1,7 @@
 //! A search that plays any game: iterative deepening negamax with principal
-//! variation search, a transposition table, quiescence on captures, and move
-//! ordering (the table's move, most valuable victim first, killers, history).
+//! variation search, a transposition table, quiescence on captures, null-move
+//! pruning and late-move reductions, and move ordering (the table's move,
+//! most valuable victim first, killers, history).
 //!
 //! It knows no game: the end of a game and who won come from the goals
 //! (`engine::outcome`), the worth of a position from the rule file
@@ -8,14 +9,14 @@
 //! the protocols and the terminal play on top of it.
 
 pub mod eval;
-mod keys;
 
 use crate::engine::attack::in_check;
+use crate::engine::keys;
 use crate::engine::legal::{legal_moves, retain_legal};
 use crate::engine::movegen::pseudo_legal_moves;
 use crate::engine::outcome::{rule_end, status, Status};
-use crate::engine::{Move, MoveKind, Position};
-use crate::game::kind_of;
+use crate::engine::{Move, MoveKind, Position, Record};
+use crate::game::{kind_of, Outcome};
 use eval::Evaluator;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -109,6 +110,12 @@ pub struct Searcher<'g> {
     limits: Limits,
     started: Instant,
     stopped: bool,
+    /// The keys of the game's positions before the root, then of the
+    /// positions on the path from the root: where repetitions are found.
+    keys_before: Vec<u64>,
+    path: Vec<u64>,
+    /// Whether a null move may prune in this game (see `null_move_allowed`).
+    null_moves: bool,
     /// Set from outside (a protocol's `stop`) to end the search.
     pub stop: std::sync::Arc<AtomicBool>,
     game: &'g crate::Game,
@@ -130,6 +137,9 @@ impl<'g> Searcher<'g> {
             limits: Limits::default(),
             started: Instant::now(),
             stopped: false,
+            keys_before: Vec::new(),
+            path: vec![0; MAX_PLY + 1],
+            null_moves: null_move_allowed(game),
             stop: std::sync::Arc::new(AtomicBool::new(false)),
             game,
         }
@@ -140,15 +150,20 @@ impl<'g> Searcher<'g> {
         &self.eval
     }
 
-    /// Searches `pos` within `limits`, calling `on_iteration` after each
-    /// finished depth; returns the last finished iteration (depth 0 with no
-    /// move where the game is over).
+    /// Searches `pos`, the last position of `record`, within `limits`,
+    /// calling `on_iteration` after each finished depth; returns the last
+    /// finished iteration (depth 0 with no move where the game is over).
     pub fn search(
         &mut self,
         pos: &mut Position<'g>,
+        record: &Record,
         limits: &Limits,
         mut on_iteration: impl FnMut(&Report),
     ) -> Report {
+        let before = record.keys();
+        self.keys_before.clear();
+        self.keys_before
+            .extend_from_slice(&before[..before.len().saturating_sub(1)]);
         self.limits = limits.clone();
         self.started = Instant::now();
         self.nodes = 0;
@@ -249,6 +264,12 @@ impl<'g> Searcher<'g> {
             return self.quiescence(pos, ply, alpha, beta, 0);
         }
         let key = self.keys.key(pos);
+        self.path[ply] = key;
+        if ply > 0 {
+            if let Some(score) = self.record_goal_score(pos, key, ply) {
+                return score;
+            }
+        }
         let slot = (key as usize) & (self.table.len() - 1);
         let mut table_move = None;
         if let Some(e) = self.table[slot].filter(|e| e.key == key) {
@@ -263,6 +284,29 @@ impl<'g> Searcher<'g> {
                 }
             }
         }
+        let checked = in_check(pos, pos.side_to_move());
+        // Null move: if passing the turn still leaves the side to move at or
+        // above beta, a real move will too (a zugzwang is the exception,
+        // hence only with pieces besides pawns and royal ones).
+        if self.null_moves
+            && ply > 0
+            && depth >= 4
+            && !checked
+            && beta.abs() < WIN - MAX_PLY as i32
+            && self.eval.evaluate(pos) >= beta
+            && self.has_big_pieces(pos)
+        {
+            let reduction = 2 + depth / 4;
+            let undo = pos.make(Move::pass(crate::game::NO_CELL));
+            let s = -self.negamax(pos, depth - 1 - reduction, ply + 1, -beta, -beta + 1);
+            pos.unmake(undo);
+            if self.stopped {
+                return 0;
+            }
+            if s >= beta {
+                return beta;
+            }
+        }
         let mut moves = Vec::new();
         legal_moves(pos, &mut moves);
         if moves.is_empty() {
@@ -273,15 +317,28 @@ impl<'g> Searcher<'g> {
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
+        let killers = self.killers[ply.min(MAX_PLY)];
         for (i, &mv) in moves.iter().enumerate() {
-            let quiet = !pos.is_capture(&mv);
+            let quiet = !pos.is_capture(&mv) && mv.promotes_to().is_none();
             let undo = pos.make(mv);
             let score = if i == 0 {
                 -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
             } else {
+                // Late quiet moves, ordered last for a reason, are searched
+                // shallower first; one that surprises is searched again.
+                let late = quiet
+                    && i >= 3
+                    && depth >= 3
+                    && !checked
+                    && !killers.contains(&Some(mv))
+                    && !in_check(pos, pos.side_to_move());
+                let reduction = if late { 1 + i32::from(i >= 8) } else { 0 };
                 // Principal variation search: prove the move is no better
                 // with a null window, search it fully only if it is.
-                let s = -self.negamax(pos, depth - 1, ply + 1, -alpha - 1, -alpha);
+                let mut s = -self.negamax(pos, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
+                if reduction > 0 && s > alpha {
+                    s = -self.negamax(pos, depth - 1, ply + 1, -alpha - 1, -alpha);
+                }
                 if s > alpha && s < beta {
                     -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
                 } else {
@@ -321,6 +378,32 @@ impl<'g> Searcher<'g> {
             bound,
         });
         best_score
+    }
+
+    /// The score that the goals on the game's record give a position inside
+    /// the tree, if they end it: a position seen before on the path or in the
+    /// game counts as the repetition goal's outcome (a draw where the game has
+    /// none, since going round in circles gains nothing); the clock and
+    /// material goals as the engine states them, a mate taking precedence.
+    fn record_goal_score(&mut self, pos: &mut Position<'g>, key: u64, ply: usize) -> Option<i32> {
+        let goals = &self.game.record_goals;
+        let seen = self.path[..ply].contains(&key) || self.keys_before.contains(&key);
+        if seen {
+            let outcome = goals.repetition.map_or(Outcome::Draws, |(_, o)| o);
+            return Some(outcome_score(outcome, ply));
+        }
+        if goals.clock.is_none() && goals.material.is_none() {
+            return None;
+        }
+        let end = crate::engine::outcome::clock_or_material_end(pos)?;
+        if in_check(pos, pos.side_to_move()) {
+            let mut moves = Vec::new();
+            legal_moves(pos, &mut moves);
+            if moves.is_empty() {
+                return None;
+            }
+        }
+        Some(end_score(pos, end, ply))
     }
 
     /// Captures only, until the position is quiet; the side to move may
@@ -472,6 +555,16 @@ impl<'g> Searcher<'g> {
         pv
     }
 
+    /// Whether the side to move has a piece worth more than a pawn besides
+    /// its royal ones: without one, zugzwang is common and a null move lies.
+    fn has_big_pieces(&self, pos: &Position<'_>) -> bool {
+        let side = pos.side_to_move();
+        let royals = pos.royals(side);
+        pos.occupied(side)
+            .iter()
+            .any(|c| !royals.contains(c) && self.eval.piece_worth(pos.at(c)) > 150)
+    }
+
     /// The game this searcher plays.
     pub fn game(&self) -> &'g crate::Game {
         self.game
@@ -493,6 +586,29 @@ fn end_score(pos: &Position<'_>, s: Status, ply: usize) -> i32 {
                 -(WIN - ply as i32)
             }
         }
+    }
+}
+
+/// Whether passing the turn is a fair test in this game: not where passes,
+/// turns of several parts or a placed neutral piece give the turn meaning
+/// beyond the move, nor where captures are forced or moves are few by rule.
+fn null_move_allowed(game: &crate::Game) -> bool {
+    !game.pass
+        && game.facing.is_none()
+        && game.passes_goal.is_none()
+        && game.phases.is_empty()
+        && game.walling.is_none()
+        && !game.forced_capture
+        && game.gating.is_none()
+}
+
+/// The score of an outcome for the side to move at `ply`, where nothing is
+/// counted: a win, a loss or a draw.
+fn outcome_score(outcome: Outcome, ply: usize) -> i32 {
+    match outcome {
+        Outcome::Wins => WIN - ply as i32,
+        Outcome::Loses => -(WIN - ply as i32),
+        Outcome::Draws | Outcome::Counts => 0,
     }
 }
 

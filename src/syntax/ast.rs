@@ -5,7 +5,7 @@ use crate::diag::Span;
 /// A name as written, with where it was written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Name {
-    pub text: String,
+    pub text: Text,
     pub span: Span,
 }
 
@@ -51,6 +51,21 @@ pub struct File {
     pub count_bonus: Vec<(Side, i64, Span)>,
     /// `clock reset by KIND...` (no kinds: `captures and drops`).
     pub clock_reset: Option<(Vec<Name>, Span)>,
+    /// `layout ...`, in source order.
+    pub layout: Vec<LayoutDecl>,
+}
+
+/// One `layout` statement: how pictures draw the board.
+#[derive(Clone, Debug)]
+pub enum LayoutDecl {
+    /// `layout hexagons`.
+    Hexagons(Span),
+    /// `layout stacked`.
+    Stacked(Span),
+    /// `layout intersections`.
+    Intersections(Span),
+    /// `layout CELL at COORD`.
+    Place(Name, Name),
 }
 
 /// `captures explode DIRS [except KIND...]`.
@@ -126,11 +141,12 @@ pub struct CellDecl {
     pub at: Vec<Name>,
 }
 
-/// One element of a cell set: a single name or a box `a1..h2`.
+/// One element of a cell set: a single name or a box `a1..h2` (its corners and
+/// its span, boxed: a set of single names is most common and may be long).
 #[derive(Clone, Debug)]
 pub enum CellItem {
     One(Name),
-    Box(Name, Name, Span),
+    Box(std::boxed::Box<(Name, Name, Span)>),
 }
 
 impl CellItem {
@@ -138,7 +154,7 @@ impl CellItem {
     pub fn span(&self) -> Span {
         match self {
             CellItem::One(n) => n.span,
-            CellItem::Box(_, _, s) => *s,
+            CellItem::Box(b) => b.2,
         }
     }
 }
@@ -332,6 +348,12 @@ pub enum GoalCondition {
     /// A piece of the first kind faces an enemy piece of the second along
     /// one of the directions, and the side to move has just passed.
     Faces(Name, Name, Vec<Name>),
+    /// The position has stood this many times in the game.
+    Repeated(u32, Span),
+    /// The halfmove clock has reached this many plies.
+    Clock(u32, Span),
+    /// Each side holds exactly one of these sets of pieces.
+    Material(Vec<Vec<Name>>),
 }
 
 /// The result for the side to move.
@@ -342,4 +364,140 @@ pub enum Outcome {
     Draws,
     /// Decided by counting the value of each side's pieces.
     Counts,
+}
+
+/// The text of a name, kept without a heap block when it is short: most names
+/// are a few letters, and a rule file may hold hundreds of thousands of them
+/// (a `String` of one letter takes 24 bytes and a heap block of 32).
+#[derive(Clone)]
+pub struct Text(TextRepr);
+
+#[derive(Clone)]
+enum TextRepr {
+    /// Up to [`Text::INLINE`] bytes, and how many are used.
+    Inline(u8, [u8; Text::INLINE]),
+    Heap(Box<str>),
+}
+
+impl Text {
+    /// The longest text kept inline: the whole value is 24 bytes, as a `String`.
+    const INLINE: usize = 22;
+
+    pub fn as_str(&self) -> &str {
+        match &self.0 {
+            TextRepr::Inline(len, bytes) => {
+                std::str::from_utf8(&bytes[..*len as usize]).expect("copied whole from a str")
+            }
+            TextRepr::Heap(text) => text,
+        }
+    }
+}
+
+impl From<&str> for Text {
+    fn from(text: &str) -> Text {
+        if text.len() <= Text::INLINE {
+            let mut bytes = [0; Text::INLINE];
+            bytes[..text.len()].copy_from_slice(text.as_bytes());
+            Text(TextRepr::Inline(text.len() as u8, bytes))
+        } else {
+            Text(TextRepr::Heap(text.into()))
+        }
+    }
+}
+
+impl From<String> for Text {
+    fn from(text: String) -> Text {
+        Text::from(text.as_str())
+    }
+}
+
+impl std::ops::Deref for Text {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::borrow::Borrow<str> for Text {
+    fn borrow(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::fmt::Display for Text {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::fmt::Debug for Text {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl PartialEq for Text {
+    fn eq(&self, other: &Text) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for Text {}
+
+impl std::hash::Hash for Text {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state)
+    }
+}
+
+impl PartialEq<str> for Text {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for Text {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<String> for Text {
+    fn eq(&self, other: &String) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<Text> for String {
+    fn eq(&self, other: &Text) -> bool {
+        self == other.as_str()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_text_is_the_size_of_a_string_and_holds_short_names_inline() {
+        assert_eq!(std::mem::size_of::<Text>(), std::mem::size_of::<String>());
+        for text in [
+            "",
+            "a1",
+            "Promoted-Silver-Gen",
+            "ÿ€😀 long enough to leave the inline room",
+        ] {
+            let t = Text::from(text);
+            assert_eq!(t.as_str(), text);
+            assert_eq!(format!("{t:?}"), format!("{text:?}"));
+        }
+        assert!(matches!(
+            Text::from("a".repeat(22).as_str()).0,
+            TextRepr::Inline(..)
+        ));
+        assert!(matches!(
+            Text::from("a".repeat(23).as_str()).0,
+            TextRepr::Heap(..)
+        ));
+    }
 }

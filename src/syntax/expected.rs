@@ -72,6 +72,7 @@ macro_rules! keyword_rules {
             | Rule::kw_itself
             | Rule::kw_jumping
             | Rule::kw_king
+            | Rule::kw_layout
             | Rule::kw_leap
             | Rule::kw_link
             | Rule::kw_loses
@@ -91,6 +92,8 @@ macro_rules! keyword_rules {
             | Rule::kw_pass
             | Rule::kw_passant
             | Rule::kw_passed
+            | Rule::kw_repeated
+            | Rule::kw_material
             | Rule::kw_path
             | Rule::kw_per
             | Rule::kw_phase
@@ -131,7 +134,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
     Some(match rule {
         Rule::EOI => "end of file",
         keyword_rules!() => return Some(keyword_phrase(rule)),
-        Rule::file | Rule::statement => A_STATEMENT,
+        Rule::file | Rule::statement | Rule::next_statement | Rule::rest_of_piece => A_STATEMENT,
         Rule::WHITESPACE | Rule::COMMENT | Rule::name_char => return None,
         Rule::keyword => "a keyword",
         Rule::bare_name | Rule::name | Rule::dir_name => "a name",
@@ -157,7 +160,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::side => "`white` or `black`",
         Rule::cell_set | Rule::cell_item => "a cell",
         Rule::cell_box => "a box of cells such as `a1..h2`",
-        Rule::piece_stmt => "`piece`",
+        Rule::piece_stmt | Rule::piece_head => "`piece`",
         Rule::letter => "a single letter, `+` and a letter, or `*`",
         Rule::value_prop => "`value`",
         Rule::royal_prop => "`royal`",
@@ -165,7 +168,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::promote_prop => "`promote`",
         Rule::optional_kw => "`optional`",
         Rule::movement | Rule::leg => "a movement such as `step` or `slide`",
-        Rule::piece_prop => "a piece property or movement",
+        Rule::piece_prop | Rule::next_piece_prop => "a piece property or movement",
         Rule::step_leg => "`step`",
         Rule::slide_leg => "`slide`",
         Rule::limit => "`up to N`",
@@ -215,6 +218,10 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::checks_goal => "`checked N times`",
         Rule::reach_goal => "a piece name and `reaches`",
         Rule::passes_goal => "`passed N times`",
+        Rule::repeats_goal => "`repeated N times`",
+        Rule::clock_goal => "`clock N`",
+        Rule::material_goal => "`material` and sets of pieces",
+        Rule::material_set => "piece names",
         Rule::faces_goal => "a piece name and `faces`",
         Rule::facing_dirs => "a direction",
         Rule::pass_stmt => "`pass`",
@@ -243,6 +250,11 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::capturing_mod => "`capturing`",
         Rule::not_capturing_mod => "`not capturing`",
         Rule::over_mod => "`over`",
+        Rule::layout_stmt => "`layout`",
+        Rule::layout_place => "a cell and `at` a coordinate",
+        Rule::layout_hexagons => "`hexagons`",
+        Rule::layout_stacked => "`stacked`",
+        Rule::layout_intersections => "`intersections`",
         Rule::not_over_mod => "`not over`",
     })
 }
@@ -332,6 +344,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`itself`",
     "`jumping`",
     "`king`",
+    "`layout`",
     "`leap`",
     "`link`",
     "`loses`",

@@ -5,30 +5,58 @@ use super::Rule;
 use crate::diag::{Diagnostic, Span};
 use pest::iterators::Pair;
 
-type P<'a> = Pair<'a, Rule>;
+/// A pair of pest's and the offset in the file of the text it was parsed from:
+/// the parser reads a file one statement at a time, each from where the last
+/// one ended, and spans count from the start of the file.
+#[derive(Clone)]
+pub struct P<'a> {
+    pair: Pair<'a, Rule>,
+    base: usize,
+}
+
+impl<'a> P<'a> {
+    /// `pair`, parsed from the text that starts at byte `base` of the file.
+    pub fn new(pair: Pair<'a, Rule>, base: usize) -> P<'a> {
+        P { pair, base }
+    }
+
+    pub fn as_rule(&self) -> Rule {
+        self.pair.as_rule()
+    }
+
+    pub fn as_str(&self) -> &'a str {
+        self.pair.as_str()
+    }
+
+    /// All the children, keyword tokens included.
+    fn children(self) -> impl Iterator<Item = P<'a>> {
+        let base = self.base;
+        self.pair.into_inner().map(move |pair| P { pair, base })
+    }
+}
 
 /// The children of `pair` that carry meaning: keyword tokens are skipped.
 fn inner<'a>(pair: P<'a>) -> impl Iterator<Item = P<'a>> {
-    pair.into_inner()
+    pair.children()
         .filter(|p| !super::expected::is_keyword(p.as_rule()))
 }
 
-fn span(pair: &P<'_>) -> Span {
-    let s = pair.as_span();
-    Span::new(s.start(), s.end())
+pub(super) fn span(pair: &P<'_>) -> Span {
+    let s = pair.pair.as_span();
+    Span::new(pair.base + s.start(), pair.base + s.end())
 }
 
 fn name(pair: P<'_>) -> Name {
     let sp = span(&pair);
     let text = match pair.as_rule() {
         Rule::name => return name(inner(pair).next().expect("name has one child")),
-        Rule::string => pair
-            .into_inner()
-            .next()
-            .map_or(String::new(), |p| p.as_str().to_string()),
-        _ => pair.as_str().to_string(),
+        Rule::string => pair.children().next().map_or("", |p| p.as_str()),
+        _ => pair.as_str(),
     };
-    Name { text, span: sp }
+    Name {
+        text: text.into(),
+        span: sp,
+    }
 }
 
 fn int(pair: P<'_>) -> Result<i64, Diagnostic> {
@@ -43,135 +71,174 @@ fn int(pair: P<'_>) -> Result<i64, Diagnostic> {
 pub fn lower_file(pair: P<'_>) -> Result<File, Diagnostic> {
     let mut file = File::default();
     for stmt in inner(pair) {
-        match stmt.as_rule() {
-            Rule::game_stmt => {
-                let sp = span(&stmt);
-                if file.title.is_some() {
-                    return Err(Diagnostic::new(
-                        sp,
-                        "a rule file has at most one `game` title",
-                    ));
-                }
-                file.title = Some(name(inner(stmt).next().expect("title")));
-            }
-            Rule::grid_stmt => lower_grid(stmt, &mut file)?,
-            Rule::cell_stmt => file.cells.push(lower_cell(stmt)),
-            Rule::remove_stmt => file
-                .removed
-                .extend(lower_cell_set(inner(stmt).next().expect("set"))),
-            Rule::direction_stmt => {
-                for def in inner(stmt) {
-                    file.directions.push(lower_direction_def(def)?);
-                }
-            }
-            Rule::group_stmt => file.groups.push(lower_group(stmt)),
-            Rule::link_stmt => file.links.push(lower_link(stmt)),
-            Rule::mirror_stmt => file.mirror.extend(inner(stmt).map(name)),
-            Rule::zone_stmt => file.zones.push(lower_zone(stmt)),
-            Rule::piece_stmt => file.pieces.push(lower_piece(stmt)?),
-            Rule::setup_stmt => lower_setup(stmt, &mut file)?,
-            Rule::castling_stmt => file.castlings.push(lower_castling(stmt)?),
-            Rule::goal_stmt => file.goals.push(lower_goal(stmt)?),
-            Rule::pool_stmt => file.pools.extend(inner(stmt).map(name)),
-            Rule::captured_stmt => {
-                if file.captured_to.is_some() {
-                    return Err(Diagnostic::new(
-                        span(&stmt),
-                        "a rule file says once where captured pieces go",
-                    ));
-                }
-                let mut it = inner(stmt);
-                file.captured_to = Some(name(it.next().expect("pool")));
-                file.captured_by_captor = it.next().is_some();
-            }
-            Rule::transfer_stmt => {
-                let mut it = inner(stmt);
-                let a = name(it.next().expect("source"));
-                let b = name(it.next().expect("destination"));
-                file.transfers.push((a, b));
-            }
-            Rule::drop_stmt => file.drops.push(lower_drop(stmt)),
-            Rule::forced_stmt => {
-                if file.forced_capture.is_some() {
-                    return Err(Diagnostic::new(
-                        span(&stmt),
-                        "`forced capture` is given twice",
-                    ));
-                }
-                file.forced_capture = Some(span(&stmt));
-            }
-            Rule::explode_stmt => {
-                let sp = span(&stmt);
-                if file.explosion.is_some() {
-                    return Err(Diagnostic::new(sp, "`captures explode` is given twice"));
-                }
-                let mut it = inner(stmt);
-                let dirs = lower_dirs(it.next().expect("directions"));
-                let spared = it
-                    .next()
-                    .map(|k| inner(k).map(name).collect())
-                    .unwrap_or_default();
-                file.explosion = Some(ExplosionDecl {
-                    dirs,
-                    spared,
-                    span: sp,
-                });
-            }
-            Rule::place_stmt => {
-                if file.walling.is_some() {
-                    return Err(Diagnostic::new(span(&stmt), "`place` is given twice"));
-                }
-                file.walling = inner(stmt).next().map(name);
-            }
-            Rule::gating_stmt => {
-                let sp = span(&stmt);
-                if file.gating.is_some() {
-                    return Err(Diagnostic::new(sp, "`gating` is given twice"));
-                }
-                let mut it = inner(stmt);
-                let pool = name(it.next().expect("pool"));
-                let zone = name(it.next().expect("zone"));
-                file.gating = Some((pool, zone, sp));
-            }
-            Rule::check_stmt => {
-                if file.check_all_royals.is_some() {
-                    return Err(Diagnostic::new(
-                        span(&stmt),
-                        "`check when all royals attacked` is given twice",
-                    ));
-                }
-                file.check_all_royals = Some(span(&stmt));
-            }
-            Rule::pass_stmt => {
-                if file.pass.is_some() {
-                    return Err(Diagnostic::new(span(&stmt), "`pass` is given twice"));
-                }
-                file.pass = Some(span(&stmt));
-            }
-            Rule::count_stmt => {
-                let sp = span(&stmt);
-                let mut it = inner(stmt);
-                let side = lower_side(it.next().expect("side"));
-                let bonus = thousandths(it.next().expect("bonus"))?;
-                file.count_bonus.push((side, bonus, sp));
-            }
-            Rule::clock_stmt => {
-                let sp = span(&stmt);
-                if file.clock_reset.is_some() {
-                    return Err(Diagnostic::new(sp, "`clock reset by` is given twice"));
-                }
-                let kinds = inner(stmt)
-                    .find(|p| p.as_rule() == Rule::kind_list)
-                    .map(|k| inner(k).map(name).collect())
-                    .unwrap_or_default();
-                file.clock_reset = Some((kinds, sp));
-            }
-            Rule::phase_stmt => file.phases.push(lower_phase(stmt)?),
-            Rule::EOI => {}
-            r => unreachable!("grammar yields no {r:?} at top level"),
-        }
+        lower_statement(stmt, &mut file)?;
     }
     Ok(file)
+}
+
+/// What [`lower_unit`] read.
+pub enum Unit {
+    /// A whole statement.
+    Statement,
+    /// The head of a piece (`piece Knight N`), pushed to the file's pieces;
+    /// its properties follow, each read by itself.
+    PieceHead,
+    /// The end of the file.
+    End,
+}
+
+/// Lowers a `next_statement` pair into `file`.
+pub fn lower_unit(unit: P<'_>, file: &mut File) -> Result<Unit, Diagnostic> {
+    let mut it = unit.children().peekable();
+    let first = it
+        .next()
+        .expect("a unit holds a statement, a piece head or the end");
+    match first.as_rule() {
+        Rule::EOI => Ok(Unit::End),
+        Rule::kw_piece => {
+            file.pieces.push(lower_piece_head(it));
+            Ok(Unit::PieceHead)
+        }
+        _ => lower_statement(first, file).map(|()| Unit::Statement),
+    }
+}
+
+/// Lowers a `next_piece_prop` pair into `piece`.
+pub fn lower_next_piece_prop(unit: P<'_>, piece: &mut PieceDecl) -> Result<(), Diagnostic> {
+    let prop = inner(unit).next().expect("one piece property");
+    lower_piece_prop(prop, piece)
+}
+
+fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
+    match stmt.as_rule() {
+        Rule::game_stmt => {
+            let sp = span(&stmt);
+            if file.title.is_some() {
+                return Err(Diagnostic::new(
+                    sp,
+                    "a rule file has at most one `game` title",
+                ));
+            }
+            file.title = Some(name(inner(stmt).next().expect("title")));
+        }
+        Rule::grid_stmt => lower_grid(stmt, file)?,
+        Rule::cell_stmt => file.cells.push(lower_cell(stmt)),
+        Rule::remove_stmt => file
+            .removed
+            .extend(lower_cell_set(inner(stmt).next().expect("set"))),
+        Rule::direction_stmt => {
+            for def in inner(stmt) {
+                file.directions.push(lower_direction_def(def)?);
+            }
+        }
+        Rule::group_stmt => file.groups.push(lower_group(stmt)),
+        Rule::link_stmt => file.links.push(lower_link(stmt)),
+        Rule::mirror_stmt => file.mirror.extend(inner(stmt).map(name)),
+        Rule::zone_stmt => file.zones.push(lower_zone(stmt)),
+        Rule::piece_stmt => file.pieces.push(lower_piece(stmt)?),
+        Rule::setup_stmt => lower_setup(stmt, file)?,
+        Rule::castling_stmt => file.castlings.push(lower_castling(stmt)?),
+        Rule::goal_stmt => file.goals.push(lower_goal(stmt)?),
+        Rule::pool_stmt => file.pools.extend(inner(stmt).map(name)),
+        Rule::captured_stmt => {
+            if file.captured_to.is_some() {
+                return Err(Diagnostic::new(
+                    span(&stmt),
+                    "a rule file says once where captured pieces go",
+                ));
+            }
+            let mut it = inner(stmt);
+            file.captured_to = Some(name(it.next().expect("pool")));
+            file.captured_by_captor = it.next().is_some();
+        }
+        Rule::transfer_stmt => {
+            let mut it = inner(stmt);
+            let a = name(it.next().expect("source"));
+            let b = name(it.next().expect("destination"));
+            file.transfers.push((a, b));
+        }
+        Rule::drop_stmt => file.drops.push(lower_drop(stmt)),
+        Rule::forced_stmt => {
+            if file.forced_capture.is_some() {
+                return Err(Diagnostic::new(
+                    span(&stmt),
+                    "`forced capture` is given twice",
+                ));
+            }
+            file.forced_capture = Some(span(&stmt));
+        }
+        Rule::explode_stmt => {
+            let sp = span(&stmt);
+            if file.explosion.is_some() {
+                return Err(Diagnostic::new(sp, "`captures explode` is given twice"));
+            }
+            let mut it = inner(stmt);
+            let dirs = lower_dirs(it.next().expect("directions"));
+            let spared = it
+                .next()
+                .map(|k| inner(k).map(name).collect())
+                .unwrap_or_default();
+            file.explosion = Some(ExplosionDecl {
+                dirs,
+                spared,
+                span: sp,
+            });
+        }
+        Rule::place_stmt => {
+            if file.walling.is_some() {
+                return Err(Diagnostic::new(span(&stmt), "`place` is given twice"));
+            }
+            file.walling = inner(stmt).next().map(name);
+        }
+        Rule::gating_stmt => {
+            let sp = span(&stmt);
+            if file.gating.is_some() {
+                return Err(Diagnostic::new(sp, "`gating` is given twice"));
+            }
+            let mut it = inner(stmt);
+            let pool = name(it.next().expect("pool"));
+            let zone = name(it.next().expect("zone"));
+            file.gating = Some((pool, zone, sp));
+        }
+        Rule::check_stmt => {
+            if file.check_all_royals.is_some() {
+                return Err(Diagnostic::new(
+                    span(&stmt),
+                    "`check when all royals attacked` is given twice",
+                ));
+            }
+            file.check_all_royals = Some(span(&stmt));
+        }
+        Rule::pass_stmt => {
+            if file.pass.is_some() {
+                return Err(Diagnostic::new(span(&stmt), "`pass` is given twice"));
+            }
+            file.pass = Some(span(&stmt));
+        }
+        Rule::count_stmt => {
+            let sp = span(&stmt);
+            let mut it = inner(stmt);
+            let side = lower_side(it.next().expect("side"));
+            let bonus = thousandths(it.next().expect("bonus"))?;
+            file.count_bonus.push((side, bonus, sp));
+        }
+        Rule::clock_stmt => {
+            let sp = span(&stmt);
+            if file.clock_reset.is_some() {
+                return Err(Diagnostic::new(sp, "`clock reset by` is given twice"));
+            }
+            let kinds = inner(stmt)
+                .find(|p| p.as_rule() == Rule::kind_list)
+                .map(|k| inner(k).map(name).collect())
+                .unwrap_or_default();
+            file.clock_reset = Some((kinds, sp));
+        }
+        Rule::phase_stmt => file.phases.push(lower_phase(stmt)?),
+        Rule::layout_stmt => file.layout.push(lower_layout(stmt)),
+        Rule::EOI => {}
+        r => unreachable!("grammar yields no {r:?} at top level"),
+    }
+    Ok(())
 }
 
 fn lower_drop(pair: P<'_>) -> DropDecl {
@@ -337,7 +404,7 @@ fn lower_cell_item(item: P<'_>) -> CellItem {
             let mut b = inner(one);
             let a = name(b.next().expect("box start"));
             let z = name(b.next().expect("box end"));
-            CellItem::Box(a, z, sp)
+            CellItem::Box(Box::new((a, z, sp)))
         }
         _ => CellItem::One(name(one)),
     }
@@ -414,9 +481,21 @@ fn lower_zone(pair: P<'_>) -> ZoneDecl {
 
 fn lower_piece(pair: P<'_>) -> Result<PieceDecl, Diagnostic> {
     let mut it = inner(pair);
+    let mut piece = lower_piece_head(&mut it);
+    for prop in it {
+        lower_piece_prop(prop, &mut piece)?;
+    }
+    Ok(piece)
+}
+
+/// The name and letter of a piece, keyword tokens skipped, before its properties.
+fn lower_piece_head<'a>(it: impl IntoIterator<Item = P<'a>>) -> PieceDecl {
+    let mut it = it
+        .into_iter()
+        .filter(|p| !super::expected::is_keyword(p.as_rule()));
     let piece_name = name(it.next().expect("piece name"));
     let letter = name(it.next().expect("piece letter"));
-    let mut piece = PieceDecl {
+    PieceDecl {
         name: piece_name,
         letter,
         value: None,
@@ -427,54 +506,55 @@ fn lower_piece(pair: P<'_>) -> Result<PieceDecl, Diagnostic> {
         promotions: Vec::new(),
         movements: Vec::new(),
         betza: Vec::new(),
-    };
-    for prop in it {
-        match prop.as_rule() {
-            Rule::value_prop => piece.value = Some(int(inner(prop).next().expect("value"))?),
-            Rule::royal_prop => piece.royal = true,
-            Rule::neutral_prop => piece.neutral = true,
-            Rule::counter_prop => {
-                let sp = span(&prop);
-                if piece.counter.is_some() {
-                    return Err(Diagnostic::new(
-                        sp,
-                        format!(
-                            "piece `{}` has a second `counter`; a piece carries one",
-                            piece.name.text
-                        ),
-                    ));
-                }
-                let mut it = inner(prop);
-                let counter_name = name(it.next().expect("counter name"));
-                let low = small(it.next().expect("low"))?;
-                let high = small(it.next().expect("high"))?;
-                let start = small(it.next().expect("start"))?;
-                piece.counter = Some(CounterDecl {
-                    name: counter_name,
-                    low,
-                    high,
-                    start,
-                    span: sp,
-                });
-            }
-            Rule::on_capture_prop => {
-                if piece.on_capture.is_some() {
-                    return Err(Diagnostic::new(
-                        span(&prop),
-                        format!("piece `{}` has a second `on capture`", piece.name.text),
-                    ));
-                }
-                let mut it = inner(prop);
-                let counter_name = name(it.next().expect("counter name"));
-                piece.on_capture = Some((counter_name, small(it.next().expect("amount"))?));
-            }
-            Rule::promote_prop => piece.promotions.push(lower_promote(prop)),
-            Rule::movement => piece.movements.push(lower_movement(prop)?),
-            Rule::betza_prop => piece.betza.push(name(inner(prop).next().expect("string"))),
-            r => unreachable!("grammar yields no {r:?} in a piece"),
-        }
     }
-    Ok(piece)
+}
+
+fn lower_piece_prop(prop: P<'_>, piece: &mut PieceDecl) -> Result<(), Diagnostic> {
+    match prop.as_rule() {
+        Rule::value_prop => piece.value = Some(int(inner(prop).next().expect("value"))?),
+        Rule::royal_prop => piece.royal = true,
+        Rule::neutral_prop => piece.neutral = true,
+        Rule::counter_prop => {
+            let sp = span(&prop);
+            if piece.counter.is_some() {
+                return Err(Diagnostic::new(
+                    sp,
+                    format!(
+                        "piece `{}` has a second `counter`; a piece carries one",
+                        piece.name.text
+                    ),
+                ));
+            }
+            let mut it = inner(prop);
+            let counter_name = name(it.next().expect("counter name"));
+            let low = small(it.next().expect("low"))?;
+            let high = small(it.next().expect("high"))?;
+            let start = small(it.next().expect("start"))?;
+            piece.counter = Some(CounterDecl {
+                name: counter_name,
+                low,
+                high,
+                start,
+                span: sp,
+            });
+        }
+        Rule::on_capture_prop => {
+            if piece.on_capture.is_some() {
+                return Err(Diagnostic::new(
+                    span(&prop),
+                    format!("piece `{}` has a second `on capture`", piece.name.text),
+                ));
+            }
+            let mut it = inner(prop);
+            let counter_name = name(it.next().expect("counter name"));
+            piece.on_capture = Some((counter_name, small(it.next().expect("amount"))?));
+        }
+        Rule::promote_prop => piece.promotions.push(lower_promote(prop)),
+        Rule::movement => piece.movements.push(lower_movement(prop)?),
+        Rule::betza_prop => piece.betza.push(name(inner(prop).next().expect("string"))),
+        r => unreachable!("grammar yields no {r:?} in a piece"),
+    }
+    Ok(())
 }
 
 fn lower_promote(pair: P<'_>) -> PromotionDecl {
@@ -555,14 +635,21 @@ fn lower_movement(pair: P<'_>) -> Result<Movement, Diagnostic> {
         }
     }
     Ok(Movement {
-        legs,
-        modifiers,
+        legs: exact(legs),
+        modifiers: exact(modifiers),
         span: sp,
     })
 }
 
 fn lower_dirs(pair: P<'_>) -> Vec<Name> {
-    inner(pair).map(name).collect()
+    exact(inner(pair).map(name).collect())
+}
+
+/// `list` without spare room: a list collected from pairs has room for four
+/// at least, and a file may hold a hundred thousand lists of one.
+fn exact<T>(mut list: Vec<T>) -> Vec<T> {
+    list.shrink_to_fit();
+    list
 }
 
 fn lower_modifier(pair: P<'_>) -> Modifier {
@@ -688,6 +775,19 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
             let csp = span(&cond);
             GoalCondition::Passed(small(inner(cond).next().expect("count"))?, csp)
         }
+        Rule::repeats_goal => {
+            let csp = span(&cond);
+            GoalCondition::Repeated(small(inner(cond).next().expect("count"))?, csp)
+        }
+        Rule::clock_goal => {
+            let csp = span(&cond);
+            GoalCondition::Clock(small(inner(cond).next().expect("count"))?, csp)
+        }
+        Rule::material_goal => GoalCondition::Material(
+            inner(cond)
+                .map(|set| inner(set).map(name).collect())
+                .collect(),
+        ),
         Rule::faces_goal => {
             let mut r = inner(cond);
             let kind = name(r.next().expect("kind"));
@@ -713,4 +813,18 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
         answer,
         span: sp,
     })
+}
+
+fn lower_layout(pair: P<'_>) -> LayoutDecl {
+    let item = inner(pair).next().expect("layout item");
+    match item.as_rule() {
+        Rule::layout_hexagons => LayoutDecl::Hexagons(span(&item)),
+        Rule::layout_stacked => LayoutDecl::Stacked(span(&item)),
+        Rule::layout_intersections => LayoutDecl::Intersections(span(&item)),
+        _ => {
+            let mut it = inner(item);
+            let cell = name(it.next().expect("cell"));
+            LayoutDecl::Place(cell, name(it.next().expect("coordinate")))
+        }
+    }
 }

@@ -11,14 +11,14 @@ mod expand;
 mod parse;
 pub mod print;
 
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::syntax::ast::{self, Images, Leg, Limit, Modifier, Movement, Name};
 use expand::{LegOut, Vector};
 use std::collections::HashMap;
 
 /// A copy of `file` with every piece's `betza` strings written out as
 /// movements, or `None` when no piece has one.
-pub fn expand(file: &ast::File, errors: &mut Vec<Diagnostic>) -> Option<ast::File> {
+pub fn expand(file: &ast::File, errors: &mut Diagnostics) -> Option<ast::File> {
     if file.pieces.iter().all(|p| p.betza.is_empty()) {
         return None;
     }
@@ -94,7 +94,9 @@ impl DirectionNames {
         let mut known = HashMap::new();
         for d in &file.directions {
             if let [x, y] = d.vector[..] {
-                known.entry((x, y)).or_insert_with(|| d.name.text.clone());
+                known
+                    .entry((x, y))
+                    .or_insert_with(|| d.name.text.to_string());
             }
         }
         DirectionNames {
@@ -110,7 +112,7 @@ impl DirectionNames {
                 let text = format!("({},{})", v.0, v.1);
                 self.added.push(ast::DirectionDecl {
                     name: Name {
-                        text: text.clone(),
+                        text: text.as_str().into(),
                         span,
                     },
                     vector: vec![v.0, v.1],
@@ -120,7 +122,10 @@ impl DirectionNames {
                 text
             }
         };
-        Name { text, span }
+        Name {
+            text: text.into(),
+            span,
+        }
     }
 }
 

@@ -76,7 +76,7 @@ fn direction_vectors(file: &ast::File) -> HashMap<String, Vec<Vector>> {
     let mut out: HashMap<String, Vec<Vector>> = HashMap::new();
     for d in &file.directions {
         if let [x, y] = d.vector[..] {
-            out.entry(d.name.text.clone())
+            out.entry(d.name.text.to_string())
                 .or_insert_with(|| vec![(x, y)]);
         }
     }
@@ -84,13 +84,13 @@ fn direction_vectors(file: &ast::File) -> HashMap<String, Vec<Vector>> {
     for g in &file.groups {
         let mut vs = Vec::new();
         for m in &g.members {
-            for v in out.get(&m.text).cloned().unwrap_or_default() {
+            for v in out.get(m.text.as_str()).cloned().unwrap_or_default() {
                 if !vs.contains(&v) {
                     vs.push(v);
                 }
             }
         }
-        out.insert(g.name.text.clone(), vs);
+        out.insert(g.name.text.to_string(), vs);
     }
     out
 }
@@ -156,7 +156,7 @@ fn unfold(
         let mut out = Vec::new();
         for n in names {
             let vs = vectors
-                .get(&n.text)
+                .get(n.text.as_str())
                 .ok_or_else(|| format!("direction `{}` has no vector of two components", n.text))?;
             out.extend(vs);
         }

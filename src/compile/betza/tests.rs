@@ -57,7 +57,7 @@ fn every_bundled_piece_moves_alike_in_its_betza_form() {
             let piece = &mut short_file.pieces[k];
             piece.movements.clear();
             piece.betza = vec![Name {
-                text: form.clone(),
+                text: form.as_str().into(),
                 span: piece.name.span,
             }];
             let short = crate::compile::compile(&short_file).unwrap();

@@ -10,6 +10,7 @@ use crate::engine::Position;
 use crate::game::{Game, Side};
 
 /// The key of a position of one game.
+#[derive(Clone)]
 pub struct Keys {
     pools: usize,
 }

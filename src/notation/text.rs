@@ -1,0 +1,60 @@
+//! Positions and moves to and from text, as methods: the short way for a
+//! program that uses Tessera as a library. A position carries its game, so it
+//! implements `Display` (Tessera's position notation); reading one needs the
+//! game, and reading a move needs the position, so those are constructors and
+//! methods rather than `FromStr`.
+
+use super::fen::{self, ParseFenError};
+use super::position::{self, ParsePositionError};
+use super::uci::{self, ParseMoveError};
+use crate::engine::{Move, Position};
+use crate::game::Game;
+use std::fmt;
+
+impl<'g> Position<'g> {
+    /// The position a FEN describes, in `game`.
+    ///
+    /// # Errors
+    /// What in the FEN does not fit the game.
+    pub fn from_fen(game: &'g Game, text: &str) -> Result<Position<'g>, ParseFenError> {
+        fen::parse(game, text)
+    }
+
+    /// The position Tessera's notation describes (`Ke1,Pe2,ke8 w ...`), in
+    /// `game`; every game has this notation, unlike FEN.
+    ///
+    /// # Errors
+    /// What in the text does not fit the game.
+    pub fn from_text(game: &'g Game, text: &str) -> Result<Position<'g>, ParsePositionError> {
+        position::parse(game, text)
+    }
+
+    /// The position in FEN, where FEN can describe the game.
+    pub fn to_fen(&self) -> Option<String> {
+        fen::format(self)
+    }
+
+    /// The legal move written `text` (`e2e4`, `e7e8q`, `P@e4`), as
+    /// [`Move::text`] writes it.
+    ///
+    /// # Errors
+    /// A move that is not legal here, with the legal moves of the piece named.
+    pub fn parse_move(&mut self, text: &str) -> Result<Move, ParseMoveError> {
+        uci::parse(self, text)
+    }
+}
+
+/// Tessera's position notation, which reads back with [`Position::from_text`].
+impl fmt::Display for Position<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&position::format(self))
+    }
+}
+
+impl Move {
+    /// The move as `tessera moves` writes it in `game` (UCI style:
+    /// `e2e4`, `e7e8q`, `P@e4`).
+    pub fn text(&self, game: &Game) -> String {
+        uci::format(game, self)
+    }
+}

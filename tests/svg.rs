@@ -1,0 +1,439 @@
+//! Pictures of positions as SVG (`tessera show --svg`, `tessera::svg::draw`).
+//!
+//! Every game's picture draws each of its cells once and each piece once; the
+//! pictures of docs/pictures/ are those the renderer draws today (run with
+//! `TESSERA_WRITE_PICTURES=1` to write them again, as
+//! `docs/pictures/generate.sh` does); two small pictures are pinned as
+//! snapshots.
+
+mod common;
+
+use common::{stdout_of, tessera};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use tessera::engine::legal::legal_moves;
+use tessera::notation::uci;
+use tessera::svg::{draw, Options};
+use tessera::{compile_str, Game, Position};
+
+fn games() -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir("games")
+        .expect("games/")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "game"))
+        .collect();
+    paths.sort();
+    paths
+}
+
+fn compile(path: &Path) -> Game {
+    let src = std::fs::read_to_string(path).expect("rule file");
+    compile_str(&src).unwrap_or_else(|e| panic!("{}: {}", path.display(), e.render("", &src)))
+}
+
+/// The values of `attribute` on the elements of class `class`, in order.
+fn attributes(svg: &str, class: &str, attribute: &str) -> Vec<String> {
+    let opening = format!("class=\"{class}\"");
+    svg.match_indices(&opening)
+        .map(|(i, _)| {
+            let tag = &svg[i..i + svg[i..].find('>').expect("tag ends")];
+            let key = format!(" {attribute}=\"");
+            let start = tag
+                .find(&key)
+                .unwrap_or_else(|| panic!("no {attribute} in {tag}"))
+                + key.len();
+            tag[start..start + tag[start..].find('"').expect("value ends")].to_string()
+        })
+        .collect()
+}
+
+/// Checks that the picture of `pos` draws each cell once, each piece on its
+/// cell once, and every piece of every pool.
+#[track_caller]
+fn check_counts(name: &str, pos: &Position<'_>) {
+    let game = pos.game();
+    let svg = draw(pos, &Options::default());
+    let cells = attributes(&svg, "cell", "data-cell");
+    assert_eq!(cells.len(), game.cell_count(), "{name}: cells drawn");
+    let names: BTreeSet<&str> = game.cells.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(
+        cells.iter().map(String::as_str).collect::<BTreeSet<_>>(),
+        names,
+        "{name}: cell names"
+    );
+    let occupied: BTreeSet<String> = (0..game.cell_count() as u16)
+        .filter(|&c| pos.at(c) != 0)
+        .map(|c| game.cell_name(c).to_string())
+        .collect();
+    let pieces = attributes(&svg, "piece", "data-cell");
+    assert_eq!(pieces.len(), occupied.len(), "{name}: pieces drawn");
+    assert_eq!(
+        pieces.into_iter().collect::<BTreeSet<_>>(),
+        occupied,
+        "{name}"
+    );
+    let pooled: usize = (0..game.pool_names.len())
+        .flat_map(|p| {
+            [
+                pos.pool(p, tessera::game::Side::White),
+                pos.pool(p, tessera::game::Side::Black),
+            ]
+        })
+        .map(<[_]>::len)
+        .sum();
+    let drawn: usize = attributes(&svg, "pool-piece", "data-count")
+        .iter()
+        .map(|n| n.parse::<usize>().expect("a count"))
+        .sum();
+    assert_eq!(drawn, pooled, "{name}: pieces in pools");
+    assert_eq!(
+        attributes(&svg, "pool", "data-pool").len(),
+        2 * game.pool_names.len(),
+        "{name}: pools drawn"
+    );
+}
+
+#[test]
+fn every_game_draws_each_cell_and_piece_once() {
+    for path in games() {
+        let game = compile(&path);
+        let name = path.display().to_string();
+        let mut pos = Position::start(&game);
+        check_counts(&name, &pos);
+        // Twelve plies of the first legal move in the order of their names
+        // fill hands and move pieces onto merged and free cells.
+        for ply in 0..12 {
+            let mut moves = Vec::new();
+            legal_moves(&mut pos, &mut moves);
+            let Some(mv) = moves.iter().min_by_key(|m| uci::format(&game, m)) else {
+                break;
+            };
+            pos.make(*mv);
+            check_counts(&format!("{name} after {} plies", ply + 1), &pos);
+        }
+    }
+}
+
+#[test]
+fn a_hand_is_drawn_with_its_counts() {
+    let svg = stdout_of(&[
+        "show",
+        "games/crazyhouse.game",
+        "--svg",
+        "--moves",
+        "e2e4 d7d5 e4d5 d8d5 b1c3 d5a2 a1a2",
+    ]);
+    let hand = |side: &str| -> Vec<(String, String)> {
+        let pieces = attributes(&svg, "pool-piece", "data-piece");
+        let counts = attributes(&svg, "pool-piece", "data-count");
+        let sides = attributes(&svg, "pool-piece", "data-side");
+        pieces
+            .into_iter()
+            .zip(counts)
+            .zip(sides)
+            .filter(|(_, s)| s == side)
+            .map(|(pc, _)| pc)
+            .collect()
+    };
+    assert_eq!(hand("black"), [("p".to_string(), "2".to_string())]);
+    assert_eq!(
+        hand("white"),
+        [
+            ("Q".to_string(), "1".to_string()),
+            ("P".to_string(), "1".to_string())
+        ]
+    );
+}
+
+/// The elements inside the first group of class `class`.
+fn group<'s>(svg: &'s str, class: &str) -> Option<&'s str> {
+    let start = svg.find(&format!("<g class=\"{class}\">"))?;
+    let end = start + svg[start..].find("</g>")?;
+    Some(&svg[start..end])
+}
+
+#[test]
+fn the_last_move_and_a_check_are_marked() {
+    let quiet = stdout_of(&["show", "games/chess.game", "--svg", "--moves", "e2e4"]);
+    let last = group(&quiet, "last-move").expect("the last move is marked");
+    assert_eq!(last.matches("<rect").count(), 2, "{last}");
+    assert!(group(&quiet, "check").is_none(), "no check after 1. e4");
+    let start = stdout_of(&["show", "games/chess.game", "--svg"]);
+    assert!(group(&start, "last-move").is_none());
+
+    let checked = stdout_of(&[
+        "show",
+        "games/chess.game",
+        "--svg",
+        "--moves",
+        "e2e4 f7f6 d2d4 g7g5 d1h5",
+    ]);
+    let ring = group(&checked, "check").expect("the check is marked");
+    assert_eq!(ring.matches("<circle").count(), 1);
+    // The ring is on e8, where the black king stands: column e, row 8.
+    assert!(ring.contains(r#"cx="225" cy="25""#), "{ring}");
+    assert!(checked.contains("Black to move, in check"));
+}
+
+#[test]
+fn targets_are_dots_on_empty_cells_and_rings_round_pieces() {
+    let game = compile(Path::new("games/chess.game"));
+    let mut pos = Position::start(&game);
+    for text in ["e2e4", "d7d5"] {
+        let mv = uci::parse(&mut pos, text).expect("legal");
+        pos.make(mv);
+    }
+    // The pawn on e4 may go to e5 or take on d5.
+    let e4 = game.cell("e4").expect("e4");
+    let mut moves = Vec::new();
+    legal_moves(&mut pos, &mut moves);
+    let targets: Vec<u16> = moves
+        .iter()
+        .filter(|m| m.from == e4)
+        .map(|m| m.to)
+        .collect();
+    let svg = draw(
+        &pos,
+        &Options {
+            targets,
+            ..Options::default()
+        },
+    );
+    let mut marked = attributes(&svg, "target", "data-cell");
+    marked.sort();
+    assert_eq!(marked, ["d5", "e5"]);
+    assert!(svg.contains(r#"data-cell="d5" cx="175" cy="175" r="22.5" fill="none""#));
+    assert!(svg.contains(r#"data-cell="e5" cx="225" cy="175" r="7.5"/>"#));
+}
+
+#[test]
+fn a_flipped_board_puts_a1_top_right() {
+    let rect = |svg: &str, cell: &str| -> String {
+        let at = svg
+            .find(&format!("data-cell=\"{cell}\"><rect"))
+            .expect("the cell");
+        svg[at..at + svg[at..].find("/>").expect("rect ends")].to_string()
+    };
+    let plain = stdout_of(&["show", "games/chess.game", "--svg"]);
+    let flipped = stdout_of(&["show", "games/chess.game", "--svg", "--flip"]);
+    assert!(rect(&plain, "a1").contains(r#"x="0" y="350""#));
+    assert!(rect(&flipped, "a1").contains(r#"x="350" y="0""#));
+    assert!(rect(&flipped, "h8").contains(r#"x="0" y="350""#));
+    // The hands turn with the board: White's on top.
+    let sides = |args: &[&str]| attributes(&stdout_of(args), "pool", "data-side");
+    assert_eq!(
+        sides(&["show", "games/crazyhouse.game", "--svg"]),
+        ["black", "white"]
+    );
+    assert_eq!(
+        sides(&["show", "games/crazyhouse.game", "--svg", "--flip"]),
+        ["white", "black"]
+    );
+}
+
+#[test]
+fn out_writes_the_picture_to_a_file() {
+    let path = std::env::temp_dir().join(format!("tessera-svg-{}.svg", std::process::id()));
+    let path_text = path.to_string_lossy().to_string();
+    let out = tessera(&["show", "games/chess.game", "--svg", "--out", &path_text]);
+    assert!(out.result.is_ok(), "{}", out.stderr());
+    assert_eq!(out.stdout, "");
+    let written = std::fs::read_to_string(&path).expect("the picture");
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(written, stdout_of(&["show", "games/chess.game", "--svg"]));
+    assert!(written.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+}
+
+#[test]
+fn out_and_flip_need_svg() {
+    use clap::Parser;
+    for extra in [&["--out", "x.svg"][..], &["--flip"]] {
+        let args = ["tessera", "show", "games/chess.game"].iter().chain(extra);
+        assert!(
+            tessera::cli::Cli::try_parse_from(args).is_err(),
+            "{extra:?}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------- layout
+
+/// A board of three by three with a cell merged below it, a free cell, and a
+/// hand: every kind of shape the renderer draws on a square grid.
+const SMALL: &str = r#"
+game "Small"
+grid file a..c rank 1..3
+cell low at a0 b0
+cell Z
+direction n (0, 1) s (0, -1) e (1, 0) w (-1, 0)
+link out a3 -> Z, Z -> a3
+mirror rank
+pool hand
+captured to hand of captor
+drop hand -> all
+zone all a1..c3
+piece King K royal
+  step n s e w out
+piece Rook R
+  slide n s e w
+piece Lance L
+  slide n
+setup white King a1, Rook b2 black King c3, Rook low, Lance Z
+"#;
+
+#[test]
+fn snapshot_of_a_small_board_with_merged_and_free_cells_and_a_hand() {
+    let game = compile_str(SMALL).expect("compiles");
+    let mut pos = Position::start(&game);
+    // The white king, in check, takes the rook on the merged cell: the rook
+    // goes to White's hand.
+    let mut moves = Vec::new();
+    legal_moves(&mut pos, &mut moves);
+    let low = game.cell("low").expect("low");
+    let mv = *moves.iter().find(|m| m.to == low).expect("Kxlow");
+    pos.make(mv);
+    let svg = draw(
+        &pos,
+        &Options {
+            last_move: Some(mv),
+            ..Options::default()
+        },
+    );
+    insta::assert_snapshot!(svg);
+}
+
+/// A hexagon of nineteen cells, three to a side, in axial coordinates.
+const HEXAGONS: &str = r#"
+game "Little hexagons"
+grid file a..e rank 1..5
+remove a1 b1 a2 e4 d5 e5
+direction n (0, 1) s (0, -1) ne (1, 0) sw (-1, 0) nw (-1, 1) se (1, -1)
+layout hexagons
+piece King K royal
+  step n s ne sw nw se
+piece Rook R
+  slide n s ne sw nw se
+setup white King c1, Rook b3 black King c5
+"#;
+
+#[test]
+fn snapshot_of_a_hexagonal_board() {
+    let game = compile_str(HEXAGONS).expect("compiles");
+    let pos = Position::start(&game);
+    let svg = draw(&pos, &Options::default());
+    assert_eq!(svg.matches("<polygon").count(), 19);
+    insta::assert_snapshot!(svg);
+}
+
+#[test]
+fn a_placed_free_cell_is_drawn_on_its_coordinate_in_text_too() {
+    let with = |layout: &str| {
+        let src = SMALL.replace("pool hand", &format!("{layout}\npool hand"));
+        let game = compile_str(&src).expect("compiles");
+        let pos = Position::start(&game);
+        let text = tessera::show::draw(&mut pos.clone());
+        (draw(&pos, &Options::default()), text)
+    };
+    let (beside, text) = with("");
+    assert!(text.contains("Other cells: Z l"), "{text}");
+    let (placed, text) = with("layout Z at a4");
+    assert!(!text.contains("Other cells"), "{text}");
+    assert!(text.starts_with("Small\nBlack hand: -\n4  l\n"), "{text}");
+    // In the picture Z stands on a4, above a3, rather than right of the board.
+    let z = |svg: &str| {
+        let at = svg.find(r#"data-cell="Z""#).expect("Z");
+        svg[at..at + 80].to_string()
+    };
+    assert!(
+        z(&placed).contains(r#"<rect x="0" y="0""#),
+        "{}",
+        z(&placed)
+    );
+    assert!(
+        !z(&beside).contains(r#"<rect x="0" y="0""#),
+        "{}",
+        z(&beside)
+    );
+}
+
+#[test]
+fn intersections_are_joined_by_lines() {
+    // Xiangqi's 9 by 10 points: 8 lines across each of 10 rows, 9 down each
+    // of 9 columns; each point is an unpainted disc a pointer can find.
+    let svg = stdout_of(&["show", "games/xiangqi.game", "--svg"]);
+    assert_eq!(svg.matches("<line ").count(), 8 * 10 + 9 * 9);
+    assert_eq!(svg.matches(r#"fill-opacity="0""#).count(), 90);
+    assert_eq!(
+        svg.matches(r#"<rect x="#).count(),
+        1,
+        "the ground, no squares"
+    );
+}
+
+#[test]
+fn stacked_boards_put_the_highest_on_top() {
+    let game = compile(Path::new("games/central-squares.game"));
+    let src = std::fs::read_to_string("games/central-squares.game").expect("file");
+    let stacked = compile_str(&format!("{src}\nlayout stacked\n")).expect("compiles");
+    let y_of = |game: &Game, cell: &str| -> f64 {
+        let svg = draw(&Position::start(game), &Options::default());
+        let at = svg
+            .find(&format!("data-cell=\"{cell}\"><rect"))
+            .expect("cell");
+        let tag = &svg[at..];
+        let y = &tag[tag.find(" y=\"").expect("y") + 4..];
+        y[..y.find('"').expect("end")].parse().expect("a number")
+    };
+    assert_eq!(y_of(&game, "Aa1"), y_of(&game, "Ca1"), "side by side");
+    assert!(y_of(&stacked, "Ca1") < y_of(&stacked, "Ba1"));
+    assert!(y_of(&stacked, "Ba1") < y_of(&stacked, "Aa1"));
+}
+
+// ---------------------------------------------------------------- docs/pictures
+
+/// The pictures docs/ shows: the start of every game, and each `layout`
+/// example of docs/language.md that names its picture in a comment
+/// (`# Picture: docs/pictures/NAME.svg`).
+fn pictures() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for path in games() {
+        let game = compile(&path);
+        let stem = path.file_stem().expect("stem").to_string_lossy();
+        let svg = draw(&Position::start(&game), &Options::default());
+        out.push((format!("docs/pictures/{stem}.svg"), svg));
+    }
+    let page = std::fs::read_to_string("docs/language.md").expect("docs/language.md");
+    for block in page.split("```tessera\n").skip(1) {
+        let text = &block[..block.find("```").expect("block ends")];
+        let Some(target) = text
+            .lines()
+            .find_map(|l| l.strip_prefix("# Picture: "))
+            .map(str::trim)
+        else {
+            continue;
+        };
+        let game = compile_str(text).unwrap_or_else(|e| panic!("{target}: {e:?}"));
+        out.push((
+            target.to_string(),
+            draw(&Position::start(&game), &Options::default()),
+        ));
+    }
+    out
+}
+
+#[test]
+fn the_pictures_of_docs_are_current() {
+    let write = std::env::var_os("TESSERA_WRITE_PICTURES").is_some();
+    let mut stale = Vec::new();
+    for (path, svg) in pictures() {
+        if write {
+            std::fs::write(&path, &svg).expect("write the picture");
+        } else if std::fs::read_to_string(&path).ok().as_deref() != Some(svg.as_str()) {
+            stale.push(path);
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "stale pictures (run docs/pictures/generate.sh): {stale:?}"
+    );
+}
