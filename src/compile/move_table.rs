@@ -94,22 +94,29 @@ impl Builder<'_> {
             }
         }
         // An interpreted movement may land anywhere; a path lands on its last
-        // cell, any other run on each of its cells.
-        let overlaps = game.pieces[kind as usize].may_duplicate
-            && (list.iter().any(|r| r.has(Run::GENERAL)) || {
-                let mut landings: Vec<u16> = Vec::new();
-                for run in &list {
-                    let cells = &self.run_cells[run.start as usize..][..run.len as usize];
-                    match cells.last() {
-                        Some(last) if run.has(Run::PATH) => landings.push(last.cell),
-                        _ => landings.extend(cells[run.guard as usize..].iter().map(|c| c.cell)),
+        // cell, any other run on each of its cells. A piece with a run behind
+        // a guard counts as overlapping too, so that perft's last ply lists
+        // its moves rather than counting them, and the counting loop never
+        // meets a guard.
+        let guarded = list.iter().any(|r| r.has(Run::GUARDED));
+        let overlaps = guarded
+            || game.pieces[kind as usize].may_duplicate
+                && (list.iter().any(|r| r.has(Run::GENERAL)) || {
+                    let mut landings: Vec<u16> = Vec::new();
+                    for run in &list {
+                        let cells = &self.run_cells[run.start as usize..][..run.len as usize];
+                        match cells.last() {
+                            Some(last) if run.has(Run::PATH) => landings.push(last.cell),
+                            _ => {
+                                landings.extend(cells[run.guard as usize..].iter().map(|c| c.cell))
+                            }
+                        }
                     }
-                }
-                let all = landings.len();
-                landings.sort_unstable();
-                landings.dedup();
-                landings.len() < all
-            });
+                    let all = landings.len();
+                    landings.sort_unstable();
+                    landings.dedup();
+                    landings.len() < all
+                });
         (list, overlaps)
     }
 

@@ -103,12 +103,9 @@ pub(crate) fn count_plain_moves(pos: &Position<'_>, from: u16, quiet_only: bool)
                 (true, false) => None,
             }
         };
+        // No run here has a guard: a piece with one counts as overlapping.
         let cells = run_cells(pos, run, from);
-        if run.has(Run::PATH | Run::GUARDED) {
-            // A run behind a guard is listed: rare, and kept off this loop.
-            if run.has(Run::GUARDED) {
-                return None;
-            }
+        if run.has(Run::PATH) {
             let Some((to, between)) = cells.split_last() else {
                 continue;
             };
