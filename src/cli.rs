@@ -58,6 +58,9 @@ pub enum Command {
         file: String,
         #[command(flatten)]
         at: At,
+        /// List the pieces with their moves in Betza's notation instead.
+        #[arg(long)]
+        pieces: bool,
         /// Draw an SVG picture (the last of `--moves` marked) instead of text.
         #[arg(long)]
         svg: bool,
@@ -281,6 +284,12 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             writeln!(out, "Nodes searched: {total}").map_err(io)
         }
         Command::Show {
+            file, pieces: true, ..
+        } => {
+            let (_, game) = load(&file)?;
+            write!(out, "{}", crate::show::pieces(&game)).map_err(io)
+        }
+        Command::Show {
             file,
             at,
             svg: false,
@@ -296,6 +305,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             svg: true,
             out: path,
             flip,
+            ..
         } => {
             let (_, game) = load(&file)?;
             let (pos, _, last_move) = position_and_record(&game, &at)?;

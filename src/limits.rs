@@ -44,6 +44,13 @@ pub const MAX_LEAP_OFFSETS: usize = 4096;
 /// The most symmetric images one leap offset may have.
 pub const MAX_LEAP_IMAGES: u128 = 4096;
 
+/// The largest range a Betza atom's number may give (`W255`; 0 means no limit).
+pub const MAX_BETZA_RANGE: u32 = 255;
+
+/// The largest component of a direction or an offset that `leap around` takes,
+/// so that the search for the board's symmetry stays far inside 64 bits.
+pub const MAX_SYMMETRY_COMPONENT: i64 = 1 << 10;
+
 /// The most cells the compiler may visit to turn one `jumping` movement of
 /// steps and leaps into a leap table: for each side and origin, each cell
 /// reached after each leg, once per way it goes on (a thousand alike legs stop
@@ -192,7 +199,7 @@ fn check_movement(m: &ast::Movement, errors: &mut Vec<Diagnostic>) {
         errors.push(Diagnostic::new(first_span(m.span), message));
     }
     for leg in &m.legs {
-        if let ast::Leg::Leap(offsets, span) = leg {
+        if let ast::Leg::Leap(offsets, _, span) = leg {
             if offsets.len() > MAX_LEAP_OFFSETS {
                 let message = exceeded(
                     "the leap",

@@ -232,3 +232,23 @@ pub fn game_over_line(end: Status) -> Option<String> {
         capitalised(loser)
     ))
 }
+
+/// The pieces of a game, one a line: letter, name and movements in Betza's
+/// notation (for XBoard's `piece` command), or why they have none.
+pub fn pieces(game: &crate::game::Game) -> String {
+    let mut s = String::new();
+    for p in &game.pieces {
+        if matches!(p.mark, crate::game::Mark::Copy(_)) {
+            continue;
+        }
+        let letter = match p.mark {
+            crate::game::Mark::Promoted(_) => format!("+{}", p.letter),
+            _ => p.letter.to_string(),
+        };
+        let _ = match &p.betza {
+            Ok(b) => writeln!(s, "{letter} {}: betza \"{b}\"", p.name),
+            Err(why) => writeln!(s, "{letter} {}: no Betza form: {why}", p.name),
+        };
+    }
+    s
+}

@@ -34,6 +34,7 @@ pub const STATEMENT_KEYWORDS: &[&str] = &[
 /// The words that start a line inside a piece.
 pub const PIECE_KEYWORDS: &[&str] = &[
     "value", "royal", "counter", "promote", "step", "slide", "leap", "path", "hop", "neutral",
+    "betza",
 ];
 
 /// The keyword `word` is probably a misspelling of.
@@ -69,7 +70,7 @@ pub fn closest<'a>(text: &str, known: impl Iterator<Item = &'a str>) -> Option<&
 
 /// Edit distance where swapping two neighbouring letters counts as one edit
 /// (optimal string alignment), ignoring case.
-fn edit_distance(a: &str, b: &str) -> usize {
+pub fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.to_lowercase().chars().collect();
     let b: Vec<char> = b.to_lowercase().chars().collect();
     let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];

@@ -104,6 +104,30 @@ fn from_every_start_position() {
 }
 
 #[test]
+fn with_multi_leg_slides() {
+    // Their captures are looked up in the move table's runs, and the cells the
+    // runs pass are shields.
+    let path = "tests/data/multi-leg.game";
+    let game = compile(path);
+    let mut pos = Position::start(&game);
+    assert!(agree(&mut pos, 4, path) > 5000);
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    for _ in 0..200 {
+        let mut pos = Position::start(&game);
+        for _ in 0..60 {
+            agree(&mut pos, 0, path);
+            let mut moves = Vec::new();
+            legal_moves(&mut pos, &mut moves);
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let Some(&mv) = moves.get((seed >> 33) as usize % moves.len().max(1)) else {
+                break;
+            };
+            pos.make(mv);
+        }
+    }
+}
+
+#[test]
 fn along_random_games() {
     // A fixed linear congruential sequence picks the moves, so a failure
     // repeats.

@@ -20,6 +20,8 @@ pub struct Board {
     pub dir_names: Names<u8>,
     pub dir_list: Vec<String>,
     pub groups: Names<Vec<u8>>,
+    /// The distinct vectors of the declared directions.
+    pub vectors: Vec<Vec<i64>>,
     pub steps: [Csr; 2],
     pub rev_steps: [Csr; 2],
     /// Whether a step may branch or steps may cycle, so that one slide can reach
@@ -39,6 +41,7 @@ pub fn build(file: &ast::File, errors: &mut Diagnostics) -> Option<Board> {
         dir_names: Names::new("direction"),
         dir_list: Vec::new(),
         groups: Names::new("direction or group"),
+        vectors: Vec::new(),
         steps: Default::default(),
         rev_steps: Default::default(),
         branches: false,
@@ -265,6 +268,19 @@ fn build_cells(file: &ast::File, board: &mut Board, errors: &mut Diagnostics) ->
             }
             coords.push(c);
         }
+        // A name that reads as a coordinate must be one of the cell's own, or
+        // the one name would mean two places.
+        if let Some(k) = parse_coord(&axes, text) {
+            if !coords.contains(&k) {
+                errors.push(Diagnostic::new(
+                    decl.name.span,
+                    format!(
+                        "cell name `{text}` is also a coordinate, not one this cell stands on; \
+                         rename the cell, or place it `at {text}`"
+                    ),
+                ));
+            }
+        }
         named_coords.push(coords);
     }
     let add = |board: &mut Board, name: &Name, coords: Vec<Vec<i64>>, errors: &mut Diagnostics| {
@@ -410,7 +426,8 @@ impl Board {
             .collect()
     }
 
-    fn mirror_vector(&self, v: &[i64]) -> Vec<i64> {
+    /// The vector Black means where White means `v`: reflected on mirrored axes.
+    pub fn mirror_vector(&self, v: &[i64]) -> Vec<i64> {
         v.iter()
             .zip(&self.mirror)
             .map(|(&x, &m)| if m { -x } else { x })
@@ -519,21 +536,32 @@ fn build_directions(file: &ast::File, board: &mut Board, errors: &mut Diagnostic
             }
         };
         for (a, b) in &link.edges {
-            let ca = board.cell_set(&[CellItem::One(a.clone())], errors);
-            let cb = board.cell_set(&[CellItem::One(b.clone())], errors);
-            if let (Some(&x), Some(&y)) = (ca.first(), cb.first()) {
+            let ca = board.cell_set(std::slice::from_ref(a), errors);
+            let cb = board.cell_set(std::slice::from_ref(b), errors);
+            if ca.len() != cb.len() {
+                errors.push(Diagnostic::new(
+                    Span::new(a.span().start as usize, b.span().end as usize),
+                    format!(
+                        "the ends of this link have {} and {} cells; boxes are linked pairwise",
+                        ca.len(),
+                        cb.len()
+                    ),
+                ));
+                continue;
+            }
+            for (&x, &y) in ca.iter().zip(&cb) {
                 edges[id as usize].push((x, y));
                 // Black sees the link reflected, as it sees directions.
                 match (board.mirror_cell(x), board.mirror_cell(y)) {
                     (Some(mx), Some(my)) => black_edges[id as usize].push((mx, my)),
                     (mx, _) => {
-                        let lost = if mx.is_none() { a } else { b };
+                        let (lost, at) = if mx.is_none() { (x, a) } else { (y, b) };
                         errors.push(Diagnostic::new(
-                            lost.span,
+                            at.span(),
                             format!(
                                 "`mirror` reflects `{}` onto no cell, so Black has no image of this link; \
                                  add the reflected cell, or drop `mirror` and write Black's directions",
-                                lost.text
+                                board.cells[lost as usize].name
                             ),
                         ));
                     }
@@ -553,6 +581,11 @@ fn build_directions(file: &ast::File, board: &mut Board, errors: &mut Diagnostic
             }
         }
         board.groups.declare(&g.name, members, errors);
+    }
+    for v in vectors.iter().flatten() {
+        if !board.vectors.contains(v) {
+            board.vectors.push(v.clone());
+        }
     }
     let n = board.cells.len();
     for side in [Side::White, Side::Black] {

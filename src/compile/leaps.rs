@@ -2,27 +2,37 @@
 //! the reverse tables the attack test walks.
 
 use super::board::Board;
+use super::symmetry::Symmetry;
 use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::game::{Cell, Csr};
+use crate::syntax::ast::Images;
 use indexmap::IndexMap;
 
 /// Leap tables, one per distinct offset list, shared by all pieces.
 #[derive(Default)]
 pub struct Leaps {
-    pub index: IndexMap<Vec<Vec<i64>>, usize>,
+    /// The table of each offset list, by whether it stands for its symmetric
+    /// images or only for itself.
+    pub index: IndexMap<(Vec<Vec<i64>>, Images), usize>,
     pub tables: Vec<Csr>,
     pub rev: Vec<Csr>,
+    /// The board's symmetry, found on the first `leap around`.
+    symmetry: Option<Result<Symmetry, String>>,
 }
 
 impl Leaps {
-    /// The leap table for `offsets` (each with all its symmetric images).
-    pub fn table(
+    /// The leap tables for `offsets`, White's and Black's: with `Symmetric`,
+    /// one table of every symmetric image of each offset; with `Board`, of
+    /// every image under the board's symmetries; with `Listed`, the offsets
+    /// alone for White and their mirror images for Black.
+    pub fn tables(
         &mut self,
         board: &Board,
         offsets: &[Vec<i64>],
+        images: Images,
         span: Span,
         errors: &mut Diagnostics,
-    ) -> Option<usize> {
+    ) -> Option<[usize; 2]> {
         let dims = board.axes.len();
         for o in offsets {
             if o.len() != dims {
@@ -39,13 +49,16 @@ impl Leaps {
                 errors.push(Diagnostic::new(span, "a leap of (0, ..., 0) goes nowhere"));
                 return None;
             }
-            let images = image_count(o);
-            if images > MAX_LEAP_IMAGES {
+            let count = match images {
+                Images::Symmetric => image_count(o),
+                Images::Listed | Images::Board => 1,
+            };
+            if count > MAX_LEAP_IMAGES {
                 errors.push(Diagnostic::new(
                     span,
                     crate::limits::exceeded(
                         "the leap offset",
-                        images,
+                        count,
                         "symmetric images",
                         MAX_LEAP_IMAGES,
                     ),
@@ -53,18 +66,63 @@ impl Leaps {
                 return None;
             }
         }
-        let key = offsets.to_vec();
+        if images == Images::Listed {
+            let white = self.table_of(board, offsets.to_vec(), images, span, errors)?;
+            let mirrored: Vec<Vec<i64>> = offsets.iter().map(|o| board.mirror_vector(o)).collect();
+            let black = self.table_of(board, mirrored, images, span, errors)?;
+            return Some([white, black]);
+        }
+        let n = self.table_of(board, offsets.to_vec(), images, span, errors)?;
+        Some([n, n])
+    }
+
+    fn table_of(
+        &mut self,
+        board: &Board,
+        offsets: Vec<Vec<i64>>,
+        images: Images,
+        span: Span,
+        errors: &mut Diagnostics,
+    ) -> Option<usize> {
+        let key = (offsets, images);
         if let Some(&i) = self.index.get(&key) {
             return Some(i);
         }
+        let offsets = &key.0;
         // Sets, not lists: the work stays linear in the number of offsets.
-        let mut images: indexmap::IndexSet<Vec<i64>> = indexmap::IndexSet::new();
+        let mut jumps: indexmap::IndexSet<Vec<i64>> = indexmap::IndexSet::new();
         for o in offsets {
-            images.extend(symmetric_images(o));
-            if images.len() as u128 > MAX_LEAP_IMAGES {
+            match images {
+                Images::Symmetric => jumps.extend(symmetric_images(o)),
+                Images::Listed => {
+                    jumps.insert(o.clone());
+                }
+                Images::Board => {
+                    let dims = board.axes.len();
+                    let symmetry = self
+                        .symmetry
+                        .get_or_insert_with(|| Symmetry::of(&board.vectors, dims));
+                    if o.iter().any(|x| x.abs() > super::symmetry::MAX_COMPONENT) {
+                        let most = super::symmetry::MAX_COMPONENT;
+                        errors.push(Diagnostic::new(
+                            span,
+                            format!("`leap around` takes offsets of components up to {most}"),
+                        ));
+                        return None;
+                    }
+                    match symmetry {
+                        Ok(s) => jumps.extend(s.images(o)),
+                        Err(why) => {
+                            errors.push(Diagnostic::new(span, why.clone()));
+                            return None;
+                        }
+                    }
+                }
+            }
+            if jumps.len() as u128 > MAX_LEAP_IMAGES {
                 let message = crate::limits::exceeded(
                     "the leap",
-                    images.len() as u128,
+                    jumps.len() as u128,
                     "or more symmetric images of its offsets",
                     MAX_LEAP_IMAGES,
                 );
@@ -77,7 +135,7 @@ impl Leaps {
         // The last origin that listed each target, to list it once per origin.
         let mut listed_from = vec![Cell::MAX; n];
         for c in 0..n as Cell {
-            for img in &images {
+            for img in &jumps {
                 for t in board.targets(c, img) {
                     if listed_from[t as usize] != c {
                         listed_from[t as usize] = c;

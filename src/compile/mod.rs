@@ -3,6 +3,7 @@
 //! Each pass reports every problem it finds; compilation stops only before the
 //! `Game` is built, so a rule file's author sees all errors at once.
 
+mod betza;
 mod bit_tables;
 mod board;
 mod layout;
@@ -10,6 +11,7 @@ mod leaps;
 mod move_table;
 mod names;
 mod pieces;
+mod symmetry;
 
 use crate::diag::{Diagnostic, Diagnostics, Errors, Span};
 use crate::game::{code, Castling, Game, Kind, Outcome, Phase, Side};
@@ -22,12 +24,18 @@ use names::Names;
 /// # Errors
 /// Every semantic problem found, in source order.
 pub fn compile(file: &ast::File) -> Result<Game, Errors> {
+    // Betza strings become movements of the long form first.
+    let mut errors = Diagnostics::default();
+    let expanded = betza::expand(file, &mut errors);
+    let file = expanded.as_ref().unwrap_or(file);
     // Sizes past a limit would only make the passes below slow: stop first.
     let too_large = crate::limits::check_file(file);
     if !too_large.is_empty() {
-        return Err(Errors(too_large, 0));
+        for d in too_large {
+            errors.push(d);
+        }
+        return Err(errors.into_errors());
     }
-    let mut errors = Diagnostics::default();
     let game = build(file, &mut errors);
     let game = match game {
         Some(g) if errors.is_empty() => g,
@@ -63,6 +71,11 @@ fn build(file: &ast::File, errors: &mut Diagnostics) -> Option<Game> {
         pools: &pools.names,
     };
     let (mut pieces, kinds) = pieces::build(file, &scope, &mut leaps, errors);
+    for p in pieces.iter_mut() {
+        if let Some(decl) = file.pieces.get(p.base as usize) {
+            p.betza = betza::print::piece(file, decl);
+        }
+    }
     let setup = build_setup(file, &board, &kinds, errors);
     let setup_pools: Vec<(usize, Kind)> = file
         .setup
@@ -235,6 +248,14 @@ fn build(file: &ast::File, errors: &mut Diagnostics) -> Option<Game> {
     }
     game.general_legality = needs_general_legality(&game);
     game.move_table = move_table::build(&game);
+    let captures = |kind: Kind, m: u16| {
+        game.pieces[kind as usize].movements[m as usize]
+            .modality
+            .may_capture()
+    };
+    let mut table = std::mem::take(&mut game.move_table);
+    table.index_captures(&game.forward_attackers, captures);
+    game.move_table = table;
     game.step_masks = step_masks(&game);
     game.bit_tables = bit_tables::build(&game);
     game.dead_cells = dead_cells(&game);

@@ -60,14 +60,20 @@ impl Builder<'_> {
                 flags: Run::GENERAL,
                 start: 0,
                 len: 0,
+                guard: 0,
             };
             let budget = MAX_RUN_CELLS.saturating_sub(self.work);
             let Some(sequences) = sequences(game, side, m, from, budget, &mut self.seen) else {
                 list.push(general);
                 continue;
             };
-            self.work += sequences.iter().map(|(s, _)| s.len()).sum::<usize>();
-            for (seq, shape) in sequences {
+            self.work += sequences.iter().map(|s| s.cells.len()).sum::<usize>();
+            for Sequence {
+                cells: seq,
+                shape,
+                guard,
+            } in sequences
+            {
                 let seq: Vec<RunCell> = seq
                     .into_iter()
                     .map(|cell| RunCell {
@@ -75,33 +81,42 @@ impl Builder<'_> {
                         plain: plain_landing(game, side, kind, m, from, cell),
                     })
                     .collect();
-                let len = seq.len() as u32;
+                let len = seq.len() as u16;
                 let start = self.intern(seq);
+                let guarded = if guard > 0 { Run::GUARDED } else { 0 };
                 list.push(Run {
                     movement: i as u16,
-                    flags: flags | shape,
+                    flags: flags | shape | guarded,
                     start,
                     len,
+                    guard,
                 });
             }
         }
         // An interpreted movement may land anywhere; a path lands on its last
-        // cell, any other run on each of its cells.
-        let overlaps = game.pieces[kind as usize].may_duplicate
-            && (list.iter().any(|r| r.has(Run::GENERAL)) || {
-                let mut landings: Vec<u16> = Vec::new();
-                for run in &list {
-                    let cells = &self.run_cells[run.start as usize..][..run.len as usize];
-                    match cells.last() {
-                        Some(last) if run.has(Run::PATH) => landings.push(last.cell),
-                        _ => landings.extend(cells.iter().map(|c| c.cell)),
+        // cell, any other run on each of its cells. A piece with a run behind
+        // a guard counts as overlapping too, so that perft's last ply lists
+        // its moves rather than counting them, and the counting loop never
+        // meets a guard.
+        let guarded = list.iter().any(|r| r.has(Run::GUARDED));
+        let overlaps = guarded
+            || game.pieces[kind as usize].may_duplicate
+                && (list.iter().any(|r| r.has(Run::GENERAL)) || {
+                    let mut landings: Vec<u16> = Vec::new();
+                    for run in &list {
+                        let cells = &self.run_cells[run.start as usize..][..run.len as usize];
+                        match cells.last() {
+                            Some(last) if run.has(Run::PATH) => landings.push(last.cell),
+                            _ => {
+                                landings.extend(cells[run.guard as usize..].iter().map(|c| c.cell))
+                            }
+                        }
                     }
-                }
-                let all = landings.len();
-                landings.sort_unstable();
-                landings.dedup();
-                landings.len() < all
-            });
+                    let all = landings.len();
+                    landings.sort_unstable();
+                    landings.dedup();
+                    landings.len() < all
+                });
         (list, overlaps)
     }
 
@@ -142,12 +157,28 @@ fn flags(m: &Movement) -> u16 {
     f
 }
 
-/// The cell sequences of a movement from `from`, each with its shape: cells
-/// tried one by one (0), a ray (`Run::RAY`) or the cells of one path of
-/// several legs (`Run::PATH`); `None` for a movement the generator must
-/// interpret. The cells and their order are those the generator would reach,
-/// less repeats. `None` too when the sequences would hold more than `budget`
-/// cells.
+/// The cells of one run: its guard, then cells tried one by one (shape 0), a
+/// ray (`Run::RAY`) or the cells of one path of several legs (`Run::PATH`).
+struct Sequence {
+    cells: Vec<u16>,
+    shape: u16,
+    guard: u16,
+}
+
+impl Sequence {
+    fn new(cells: Vec<u16>, shape: u16) -> Sequence {
+        Sequence {
+            cells,
+            shape,
+            guard: 0,
+        }
+    }
+}
+
+/// The cell sequences of a movement from `from`; `None` for a movement the
+/// generator must interpret. The cells and their order are those the
+/// generator would reach, less repeats. `None` too when the sequences would
+/// hold more than `budget` cells.
 fn sequences(
     game: &Game,
     side: Side,
@@ -155,12 +186,15 @@ fn sequences(
     from: u16,
     budget: usize,
     seen: &mut [bool],
-) -> Option<Vec<(Vec<u16>, u16)>> {
+) -> Option<Vec<Sequence>> {
     // A capture limited by kind is decided where it lands.
     if m.capture_kinds != crate::game::ALL_KINDS {
         return None;
     }
     let [leg] = m.legs.as_slice() else {
+        if m.legs.iter().any(|l| matches!(l, Leg::Slide(..))) {
+            return guarded(game, side, m, from, budget, seen);
+        }
         return leg_paths(game, side, m, from, budget);
     };
     let most = game.cell_count() as u32;
@@ -177,7 +211,7 @@ fn sequences(
                 .filter(|&t| t != from)
                 .collect::<Vec<_>>();
             take(targets.len())?;
-            Some(vec![(targets, 0)])
+            Some(vec![Sequence::new(targets, 0)])
         }
         Leg::Leap(n) => {
             let targets = game.leaps[n[side.index()]]
@@ -187,7 +221,7 @@ fn sequences(
                 .filter(|&t| t != from)
                 .collect::<Vec<_>>();
             take(targets.len())?;
-            Some(vec![(targets, 0)])
+            Some(vec![Sequence::new(targets, 0)])
         }
         Leg::Slide(dirs, reach) => {
             let reach = match reach {
@@ -200,7 +234,7 @@ fn sequences(
                 take(ray.as_ref().map_or(0, Vec::len))?;
                 let ray = ray?;
                 if !ray.is_empty() {
-                    rays.push((ray, Run::RAY));
+                    rays.push(Sequence::new(ray, Run::RAY));
                 }
             }
             Some(rays)
@@ -218,7 +252,7 @@ fn leg_paths(
     m: &Movement,
     from: u16,
     budget: usize,
-) -> Option<Vec<(Vec<u16>, u16)>> {
+) -> Option<Vec<Sequence>> {
     if m.breadth_first {
         return None;
     }
@@ -246,8 +280,132 @@ fn leg_paths(
             return None;
         }
     }
-    Some(paths.into_iter().map(|p| (p, Run::PATH)).collect())
+    Some(
+        paths
+            .into_iter()
+            .map(|p| Sequence::new(p, Run::PATH))
+            .collect(),
+    )
 }
+
+/// The runs of a movement of steps, leaps and slides with a slide among its
+/// legs: for each way through the legs before the last (each cell a slide
+/// passes or stops on, each cell a step or leap reaches), the last leg's ray
+/// or cells behind those cells as a guard; `None` for a movement generated
+/// otherwise (jumping, setting en passant, limited by a counter, branching,
+/// passing its own start cell in its last leg), or past `budget` cells.
+fn guarded(
+    game: &Game,
+    side: Side,
+    m: &Movement,
+    from: u16,
+    budget: usize,
+    seen: &mut [bool],
+) -> Option<Vec<Sequence>> {
+    // The runs' own bound replaces `breadth_first`'s: duplicates go in
+    // deduplication, as for any runs that share a landing.
+    if m.jumping || m.sets_en_passant {
+        return None;
+    }
+    let most = game.cell_count() as u32;
+    let reach = |r: &Reach| match r {
+        Reach::Steps(n) => Some((*n).min(most)),
+        Reach::Counter => None,
+    };
+    let (last, before) = m.legs.split_last()?;
+    // Each way through the legs so far: the cells it must pass, and where it is.
+    let mut ways: Vec<(Vec<u16>, u16)> = vec![(Vec::new(), from)];
+    for leg in before {
+        let mut next = Vec::new();
+        for (guard, at) in &ways {
+            let mut stop = |cells: &[u16]| {
+                let mut g = guard.clone();
+                g.extend_from_slice(cells);
+                next.push((g, *cells.last().expect("a stop")));
+            };
+            match leg {
+                Leg::Step(dirs) => {
+                    for &d in dirs {
+                        for &t in game.step(side, d, *at) {
+                            stop(&[t]);
+                        }
+                    }
+                }
+                Leg::Leap(n) => {
+                    for &t in game.leaps[n[side.index()]].get(*at as usize) {
+                        stop(&[t]);
+                    }
+                }
+                Leg::Slide(dirs, r) => {
+                    for &d in dirs {
+                        let ray = walk(game, side, d, *at, reach(r)?, seen)?;
+                        for k in 1..=ray.len() {
+                            stop(&ray[..k]);
+                        }
+                    }
+                }
+                Leg::Path(..) | Leg::Hop(..) => return None,
+            }
+        }
+        ways = next;
+        if ways.len() > MAX_GUARDED_RUNS {
+            return None;
+        }
+    }
+    let mut out = Vec::new();
+    let mut cells = 0;
+    for (guard, at) in ways {
+        let mut add = |run: &[u16], shape: u16| {
+            let mut seq = guard.clone();
+            seq.extend_from_slice(run);
+            cells += seq.len();
+            out.push(Sequence {
+                cells: seq,
+                shape,
+                guard: guard.len() as u16,
+            });
+        };
+        match last {
+            Leg::Step(dirs) => {
+                let targets: Vec<u16> = dirs
+                    .iter()
+                    .flat_map(|&d| game.step(side, d, at).iter().copied())
+                    .filter(|&t| t != from)
+                    .collect();
+                add(&targets, 0);
+            }
+            Leg::Leap(n) => {
+                let targets: Vec<u16> = game.leaps[n[side.index()]]
+                    .get(at as usize)
+                    .iter()
+                    .copied()
+                    .filter(|&t| t != from)
+                    .collect();
+                add(&targets, 0);
+            }
+            Leg::Slide(dirs, r) => {
+                for &d in dirs {
+                    let ray = walk(game, side, d, at, reach(r)?, seen)?;
+                    // The generator passes its own start cell; a run would stop.
+                    if ray.contains(&from) {
+                        return None;
+                    }
+                    if !ray.is_empty() {
+                        add(&ray, Run::RAY);
+                    }
+                }
+            }
+            Leg::Path(..) | Leg::Hop(..) => return None,
+        }
+        if cells > budget || out.len() > MAX_GUARDED_RUNS {
+            return None;
+        }
+    }
+    Some(out)
+}
+
+/// The most runs with a guard a movement is compiled into, per cell.
+const MAX_GUARDED_RUNS: usize = 128;
 
 /// The most paths a movement of several legs is compiled into.
 const MAX_PATH_RUNS: usize = 16;

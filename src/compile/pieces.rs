@@ -202,6 +202,7 @@ fn build_piece(
         counter,
         on_capture_lower,
         resets_clock: false,
+        betza: Err(String::new()),
     }
 }
 
@@ -322,9 +323,8 @@ fn build_movement(
                 board.dirs(dirs, errors),
                 build_reach(Some(limit), p, m.span, errors),
             ),
-            ast::Leg::Leap(offsets, span) => {
-                let n = leaps.table(board, offsets, *span, errors)?;
-                Leg::Leap([n, n])
+            ast::Leg::Leap(offsets, images, span) => {
+                Leg::Leap(leaps.tables(board, offsets, *images, *span, errors)?)
             }
             ast::Leg::Hop(dirs, limit) => Leg::Hop(
                 board.dirs(dirs, errors),
@@ -636,10 +636,11 @@ pub fn attack_tables(
                 rays.uncovers_anywhere = true;
             }
             if !backward {
+                // Its attacks are tested along the move table's runs, whose
+                // passed cells give the shields (`legal::Shields::find`).
                 if !forward.contains(&(k as Kind)) {
                     forward.push(k as Kind);
                 }
-                rays.uncovers_anywhere = true;
                 continue;
             }
             match &m.legs[0] {

@@ -448,26 +448,113 @@ fn path_back(
     })
 }
 
-/// Tests the multi-leg capturing movements by generating them.
+/// Tests the multi-leg capturing movements: by the move table's runs of each
+/// such piece that land on the cell, and for a piece whose runs cannot tell,
+/// by generating its moves on a copy of the position with an enemy there.
 fn forward_attack(pos: &Position<'_>, cell: u16, by: Side) -> bool {
     let game = pos.game();
-    let mut probe = pos.clone();
-    probe.set_side_to_move(by);
-    if probe.at(cell) == 0 {
-        // Any enemy stands in, so that a move onto the cell is a capture.
-        probe.put(cell, code(0, by.opposite()));
-    }
+    let mut probe: Option<Position<'_>> = None;
     let mut moves: Vec<Move> = Vec::new();
+    let table = &game.move_table;
     for x in pos.occupied(by).iter() {
         let kind = kind_of(pos.at(x));
-        if !game.forward_attackers.contains(&kind) {
+        if !table.indexes(kind) {
             continue;
         }
+        let runs = table.captures_onto(by.index(), kind, x, cell);
+        if runs.iter().any(|e| super::movegen::run_reaches(pos, x, e)) {
+            return true;
+        }
+        if !table.opaque(by.index(), kind, x) {
+            continue;
+        }
+        let probe = probe.get_or_insert_with(|| {
+            let mut probe = pos.clone();
+            probe.set_side_to_move(by);
+            if probe.at(cell) == 0 {
+                // Any enemy stands in, so that a move onto the cell is a capture.
+                probe.put(cell, code(0, by.opposite()));
+            }
+            probe
+        });
         moves.clear();
-        super::movegen::piece_moves(&probe, x, &mut moves);
+        super::movegen::piece_moves(probe, x, &mut moves);
         if moves.iter().any(|m| m.to == cell) {
             return true;
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::legal::legal_moves;
+
+    /// The attack test by generating every move of the attacker's pieces
+    /// with an enemy on the cell, as `forward_attack` did before the runs.
+    fn by_generation(pos: &Position<'_>, cell: u16, by: Side) -> bool {
+        let mut probe = pos.clone();
+        probe.set_side_to_move(by);
+        if probe.at(cell) == 0 {
+            probe.put(cell, code(0, by.opposite()));
+        }
+        let mut moves = Vec::new();
+        pos.occupied(by).iter().any(|x| {
+            moves.clear();
+            super::super::movegen::piece_moves(&probe, x, &mut moves);
+            moves.iter().any(|m| m.to == cell)
+        })
+    }
+
+    /// Along random games of games whose pieces capture by several legs, the
+    /// move table's runs find exactly the multi-leg attacks generation finds.
+    #[test]
+    fn runs_find_the_attacks_generation_finds() {
+        let root = env!("CARGO_MANIFEST_DIR");
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        for path in [
+            "tests/data/multi-leg.game",
+            "games/xiangqi.game",
+            "games/janggi.game",
+        ] {
+            let src = std::fs::read_to_string(format!("{root}/{path}")).unwrap();
+            let game = crate::compile_str(&src).unwrap();
+            assert!(!game.forward_attackers.is_empty(), "{path}");
+            for _ in 0..60 {
+                let mut pos = Position::start(&game);
+                for _ in 0..40 {
+                    for by in [Side::White, Side::Black] {
+                        for cell in 0..game.cell_count() as u16 {
+                            if pos.at(cell) != 0 && side_of(pos.at(cell)) == by {
+                                continue;
+                            }
+                            // Only the multi-leg kinds: the others are looked up
+                            // backwards either way.
+                            let mut only = pos.clone();
+                            for x in pos.occupied(by).iter() {
+                                if !game.forward_attackers.contains(&kind_of(pos.at(x))) {
+                                    only.take(x);
+                                }
+                            }
+                            assert_eq!(
+                                forward_attack(&only, cell, by),
+                                by_generation(&only, cell, by),
+                                "{path}: {} on {}",
+                                crate::notation::position::format(&pos),
+                                game.cell_name(cell)
+                            );
+                        }
+                    }
+                    let mut moves = Vec::new();
+                    legal_moves(&mut pos, &mut moves);
+                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    let Some(&mv) = moves.get((seed >> 33) as usize % moves.len().max(1)) else {
+                        break;
+                    };
+                    pos.make(mv);
+                }
+            }
+        }
+    }
 }

@@ -410,7 +410,38 @@ impl Shields {
                 }
             }
         }
+        if !game.forward_attackers.is_empty() {
+            e.block_runs(pos, royal, attacker, blocker);
+        }
         e
+    }
+
+    /// Notes the pieces of `blocker` on the cells that an attacker's capturing
+    /// run onto a royal piece passes (the cells where its legs stop, those its
+    /// slides pass): moving one away may open the run. A piece whose runs do
+    /// not tell its captures makes every move need the test.
+    fn block_runs(&mut self, pos: &Position<'_>, royal: Side, attacker: Side, blocker: Side) {
+        let table = &pos.game().move_table;
+        for x in pos.occupied(attacker).iter() {
+            let kind = kind_of(pos.at(x));
+            if !table.indexes(kind) {
+                continue;
+            }
+            if table.opaque(attacker.index(), kind, x) {
+                self.all = true;
+                return;
+            }
+            for r in pos.royals(royal).iter() {
+                for e in table.captures_onto(attacker.index(), kind, x, r) {
+                    let cells = table.cells(table.run(e.run));
+                    for c in &cells[..e.at as usize] {
+                        if pos.at(c.cell) != 0 && side_of(pos.at(c.cell)) == blocker {
+                            self.note(c.cell);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Notes the pieces of `blocker` that alone stand between an attacker's

@@ -7,7 +7,8 @@ use super::castling::{castling_moves, Unattacked};
 use super::moves::{Move, MoveKind, NO_CELL};
 use super::position::Position;
 use crate::game::{
-    code, kind_of, side_of, Game, Kind, Leg, Movement, Phase, Reach, Run, RunCell, Side, BRANCH,
+    code, kind_of, side_of, CaptureEntry, Game, Kind, Leg, Movement, Phase, Reach, Run, RunCell,
+    Side, BRANCH,
 };
 
 /// Fills `out` with the pseudo-legal moves: legal but for royal safety.
@@ -102,6 +103,7 @@ pub(crate) fn count_plain_moves(pos: &Position<'_>, from: u16, quiet_only: bool)
                 (true, false) => None,
             }
         };
+        // No run here has a guard: a piece with one counts as overlapping.
         let cells = run_cells(pos, run, from);
         if run.has(Run::PATH) {
             let Some((to, between)) = cells.split_last() else {
@@ -122,6 +124,31 @@ pub(crate) fn count_plain_moves(pos: &Position<'_>, from: u16, quiet_only: bool)
     Some(n)
 }
 
+/// Whether the indexed run `e` of the piece on `from` reaches its cell, as if
+/// an enemy stood there: its guard passable, a ray empty up to the cell.
+pub(crate) fn run_reaches(pos: &Position<'_>, from: u16, e: &CaptureEntry) -> bool {
+    let game = pos.game();
+    let table = &game.move_table;
+    let run = table.run(e.run);
+    let cell = e.to;
+    if !run.applies(pos.is_unmoved(from)) {
+        return false;
+    }
+    let m = &game.pieces[e.kind as usize].movements[run.movement as usize];
+    let cells = table.cells(run);
+    let guard = if run.has(Run::PATH) {
+        cells.len() - 1
+    } else {
+        run.guard as usize
+    };
+    let passable = |c: &RunCell| c.cell != cell && passable(pos, m, from, c.cell);
+    cells[..guard].iter().all(passable)
+        && (!run.has(Run::RAY)
+            || cells[guard..e.at as usize]
+                .iter()
+                .all(|c| pos.at(c.cell) == 0))
+}
+
 /// The cells of `run` for the piece on `from`: a run cut by a counter stops
 /// where the counter says.
 fn run_cells<'g>(pos: &Position<'g>, run: &Run, from: u16) -> &'g [RunCell] {
@@ -131,6 +158,23 @@ fn run_cells<'g>(pos: &Position<'g>, run: &Run, from: u16) -> &'g [RunCell] {
     } else {
         cells
     }
+}
+
+/// The cells of `run` past its guard, or `None` where a guard cell is not
+/// passable.
+#[inline]
+fn past_guard<'g>(
+    pos: &Position<'_>,
+    m: &Movement,
+    from: u16,
+    run: &Run,
+    cells: &'g [RunCell],
+) -> Option<&'g [RunCell]> {
+    let (guard, rest) = cells.split_at(run.guard as usize);
+    guard
+        .iter()
+        .all(|c| passable(pos, m, from, c.cell))
+        .then_some(rest)
 }
 
 /// Whether a path of movement `m` of the piece on `from` may pass `cell`:
@@ -415,9 +459,15 @@ impl Gen<'_, '_> {
     /// The moves along one run of the move table: a plain landing is pushed
     /// here, any other goes through the full landing rules.
     fn run(&mut self, run: &Run) {
-        let cells = run_cells(self.pos, run, self.from);
-        if run.has(Run::PATH) {
-            return self.path_run(cells);
+        let mut cells = run_cells(self.pos, run, self.from);
+        if run.has(Run::PATH | Run::GUARDED) {
+            if !run.has(Run::GUARDED) {
+                return self.path_run(cells);
+            }
+            match past_guard(self.pos, self.m, self.from, run, cells) {
+                Some(rest) => cells = rest,
+                None => return,
+            }
         }
         let plain = Move {
             not_checking: run.has(Run::NOT_CHECKING),

@@ -14,7 +14,7 @@ pub use bit_tables::{cells_of, first_in, BitTables, LineOrder, MAX_BIT_CELLS};
 pub use cellset::{cells_in, words_for, CellSet};
 pub use csr::Csr;
 pub use layout::Layout;
-pub use move_table::{MoveTable, Run, RunCell};
+pub use move_table::{CaptureEntry, MoveTable, Run, RunCell};
 
 use indexmap::IndexMap;
 use std::fmt;
@@ -289,6 +289,8 @@ pub struct PieceDef {
     /// Whether a move of this kind restarts the halfmove clock (`clock reset
     /// by`; by default, the kinds that promote).
     pub resets_clock: bool,
+    /// Its movements in Betza's notation, for display; or why they have none.
+    pub betza: Result<String, String>,
 }
 
 impl PieceDef {
@@ -454,9 +456,9 @@ pub struct AttackRays {
     /// Per direction: the kinds with a capturing slide along it, conditional
     /// or not (bit `k` for kind `k`).
     pub slide_kinds: Vec<u128>,
-    /// Whether moving a piece can uncover an attack other than along a slide or
-    /// a path (a multi-leg capture passing the vacated cell), so that no move can
-    /// be assumed safe.
+    /// Whether moving a piece can uncover an attack other than along a slide, a
+    /// path or a multi-leg capture's run (onto a hop's line, as its screen), so
+    /// that no move can be assumed safe.
     pub uncovers_anywhere: bool,
     /// Every capturing path movement.
     pub path_lines: Vec<PathLine>,

@@ -5,7 +5,9 @@
 //! time, but for blocking: a slide is a ray of cells walked to the first piece,
 //! the targets of steps and leaps are cells tried one by one. Everything else (a
 //! movement of several legs, a path, a slide whose step branches) stays an
-//! entry that the generator interprets leg by leg.
+//! entry that the generator interprets leg by leg, except for movements of
+//! steps, leaps and slides whose last leg is a run behind fixed cells: those
+//! are runs with a guard.
 
 use super::Kind;
 
@@ -18,7 +20,11 @@ pub struct Run {
     pub flags: u16,
     /// The cells, `cells[start..start + len]` of [`MoveTable`].
     pub start: u32,
-    pub len: u32,
+    pub len: u16,
+    /// How many of the cells come before the run proper: the cells where the
+    /// legs before the last stop and the cells their slides pass, all of
+    /// which must be passable (`step ne then slide n e` is a ray behind one).
+    pub guard: u16,
 }
 
 impl Run {
@@ -44,6 +50,8 @@ impl Run {
     /// The cells where the legs of one path end: the last is the landing,
     /// the others must be passable unless the movement is `jumping`.
     pub const PATH: u16 = 1 << 9;
+    /// The first `guard` cells must be passable; the run proper follows.
+    pub const GUARDED: u16 = 1 << 10;
 
     #[inline]
     pub fn has(&self, flag: u16) -> bool {
@@ -66,6 +74,19 @@ pub struct RunCell {
     pub plain: bool,
 }
 
+/// A run that may capture onto a cell: the cell, the piece's kind, the run's
+/// index in the table and the landing's index among the run's cells.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct CaptureEntry {
+    pub to: u16,
+    pub kind: Kind,
+    pub run: u32,
+    pub at: u16,
+}
+
+/// The most entries of a capture index per key and landing cell.
+const MAX_DENSE_CAPTURE_INDEX: usize = 1 << 20;
+
 /// The runs of every (side, kind, cell).
 #[derive(Clone, Debug, Default)]
 pub struct MoveTable {
@@ -79,6 +100,19 @@ pub struct MoveTable {
     overlaps: Vec<bool>,
     runs: Vec<Run>,
     run_cells: Vec<RunCell>,
+    /// For the kinds whose attacks are tested forwards: per key, where its
+    /// capturing landings start in `capture_entries`, sorted by cell (one
+    /// extra entry closes the last list).
+    capture_index: Vec<u32>,
+    capture_entries: Vec<CaptureEntry>,
+    /// The kinds whose captures are indexed, as a mask.
+    indexed: u128,
+    /// Whether `capture_index` is per key and landing cell, rather than per key.
+    dense: bool,
+    /// Per key: whether the runs cannot tell every capture of that piece (an
+    /// interpreted movement that captures, a run cut by a counter, a landing
+    /// with rules beyond modality), so that its moves must be generated.
+    opaque: Vec<bool>,
 }
 
 impl MoveTable {
@@ -106,7 +140,117 @@ impl MoveTable {
             overlaps,
             runs,
             run_cells,
+            ..MoveTable::default()
         }
+    }
+
+    /// Indexes, for the attack test, the capturing runs of `kinds` by their
+    /// piece and the cells they land on. `captures(kind, movement)` says
+    /// whether an interpreted movement may capture.
+    pub fn index_captures(&mut self, kinds: &[Kind], captures: impl Fn(Kind, u16) -> bool) {
+        let keys = self.index.len().saturating_sub(1);
+        self.opaque = vec![false; keys];
+        self.capture_index = vec![0; keys + 1];
+        if kinds.is_empty() {
+            return;
+        }
+        self.indexed = kinds.iter().fold(0, |m, &k| m | 1u128 << k);
+        // On boards small enough, the index goes down to each landing cell.
+        self.dense = keys.saturating_mul(self.cells) <= MAX_DENSE_CAPTURE_INDEX;
+        let mut dense = vec![0u32; if self.dense { keys * self.cells + 1 } else { 0 }];
+        for key in 0..keys {
+            let kind = (key / self.cells % self.kinds) as Kind;
+            let mut list = Vec::new();
+            if kinds.contains(&kind) {
+                for r in self.index[key] as usize..self.index[key + 1] as usize {
+                    let run = self.runs[r];
+                    if run.has(Run::GENERAL) {
+                        self.opaque[key] |= captures(kind, run.movement);
+                        continue;
+                    }
+                    if !run.has(Run::CAPTURE) {
+                        continue;
+                    }
+                    if run.has(Run::COUNTER) {
+                        self.opaque[key] = true;
+                        continue;
+                    }
+                    let cells = &self.run_cells[run.start as usize..][..run.len as usize];
+                    let landings = if run.has(Run::PATH) {
+                        cells.len().saturating_sub(1)..cells.len()
+                    } else {
+                        run.guard as usize..cells.len()
+                    };
+                    for at in landings {
+                        if !cells[at].plain {
+                            self.opaque[key] = true;
+                            continue;
+                        }
+                        list.push(CaptureEntry {
+                            to: cells[at].cell,
+                            kind,
+                            run: r as u32,
+                            at: at as u16,
+                        });
+                    }
+                }
+            }
+            // By landing cell, so that one cell's entries are found by search.
+            list.sort_by_key(|e| e.to);
+            if self.dense {
+                let base = self.capture_entries.len();
+                for to in 0..self.cells {
+                    let end = base + list.partition_point(|e| (e.to as usize) <= to);
+                    dense[key * self.cells + to + 1] = end as u32;
+                }
+            }
+            self.capture_entries.extend(list);
+            self.capture_index[key + 1] = self.capture_entries.len() as u32;
+        }
+        if self.dense {
+            self.capture_index = dense;
+        }
+    }
+
+    /// The indexed runs of the piece of `kind` of `side` on `from` that may
+    /// capture onto `cell`.
+    #[inline]
+    pub fn captures_onto(&self, side: usize, kind: Kind, from: u16, cell: u16) -> &[CaptureEntry] {
+        let key = (side * self.kinds + kind as usize) * self.cells + from as usize;
+        if self.dense {
+            let at = key * self.cells + cell as usize;
+            let (a, b) = (self.capture_index[at], self.capture_index[at + 1]);
+            return &self.capture_entries[a as usize..b as usize];
+        }
+        let (Some(&a), Some(&b)) = (self.capture_index.get(key), self.capture_index.get(key + 1))
+        else {
+            return &[];
+        };
+        let all = &self.capture_entries[a as usize..b as usize];
+        let lo = all.partition_point(|e| e.to < cell);
+        let hi = lo + all[lo..].partition_point(|e| e.to == cell);
+        &all[lo..hi]
+    }
+
+    /// Whether the captures of `kind` are indexed (its attacks are tested
+    /// forwards).
+    #[inline]
+    pub fn indexes(&self, kind: Kind) -> bool {
+        self.indexed & 1u128 << kind != 0
+    }
+
+    /// Whether the captures of a piece of `kind` of `side` on `cell` must be
+    /// found by generating its moves.
+    #[inline]
+    pub fn opaque(&self, side: usize, kind: Kind, cell: u16) -> bool {
+        let key = (side * self.kinds + kind as usize) * self.cells + cell as usize;
+        self.opaque.get(key).copied().unwrap_or(true)
+    }
+
+    /// The run at `index` in the table.
+    #[inline]
+    pub fn run(&self, index: u32) -> &Run {
+        &self.runs[index as usize]
     }
 
     /// Whether the moves of a piece of `kind` of `side` on `cell` may repeat.

@@ -343,22 +343,33 @@ fn file_of(game: &Game, c: u16) -> i64 {
     game.cells[c as usize].coords[0][0]
 }
 
-/// The partner cells along one castling direction from `king`, nearest first.
+/// The partner cells along one castling direction from `king`, nearest first,
+/// up to the board's edge: where a link carries the line around (a cylinder),
+/// the walk stops at the seam, so that each partner lies on one side of the
+/// king and its castling letter reads back as itself.
 fn partners_along(pos: &Position<'_>, king: u16, dir: u8, rook_code: u8) -> Vec<u16> {
     let game = pos.game();
     let side = side_of(rook_code);
+    let coord = |c: u16| &game.cells[c as usize].coords[0];
+    let delta = |a: u16, b: u16| -> Vec<i64> {
+        coord(b).iter().zip(coord(a)).map(|(y, x)| y - x).collect()
+    };
     let mut out = Vec::new();
     let mut at = king;
+    let mut line: Option<Vec<i64>> = None;
     for _ in 0..game.cell_count() {
-        match game.step(side, dir, at).first() {
-            Some(&t) => {
-                if pos.at(t) == rook_code {
-                    out.push(t);
-                }
-                at = t;
-            }
-            None => break,
+        let Some(&t) = game.step(side, dir, at).first() else {
+            break;
+        };
+        let step = delta(at, t);
+        if t == king || line.as_ref().is_some_and(|l| *l != step) {
+            break;
         }
+        line = Some(step);
+        if pos.at(t) == rook_code {
+            out.push(t);
+        }
+        at = t;
     }
     out
 }

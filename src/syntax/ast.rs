@@ -149,6 +149,16 @@ pub enum CellItem {
     Box(std::boxed::Box<(Name, Name, Span)>),
 }
 
+impl CellItem {
+    /// Where it was written.
+    pub fn span(&self) -> Span {
+        match self {
+            CellItem::One(n) => n.span,
+            CellItem::Box(b) => b.2,
+        }
+    }
+}
+
 /// `direction n (0,1)`.
 #[derive(Clone, Debug)]
 pub struct DirectionDecl {
@@ -164,11 +174,12 @@ pub struct GroupDecl {
     pub members: Vec<Name>,
 }
 
-/// `link portal A -> B, B -> A`.
+/// `link portal A -> B, B -> A`; an edge between two boxes links their cells
+/// pairwise.
 #[derive(Clone, Debug)]
 pub struct LinkDecl {
     pub name: Name,
-    pub edges: Vec<(Name, Name)>,
+    pub edges: Vec<(CellItem, CellItem)>,
 }
 
 /// One of the two sides.
@@ -206,6 +217,9 @@ pub struct PieceDecl {
     pub on_capture: Option<(Name, u32)>,
     pub promotions: Vec<PromotionDecl>,
     pub movements: Vec<Movement>,
+    /// `betza "..."`: movements in Betza's shorthand, as written (the text
+    /// between the quotes, the span with them); the compiler expands them.
+    pub betza: Vec<Name>,
 }
 
 /// `promote [from] ZONE to NAME... [optional] [only captured]`.
@@ -239,8 +253,20 @@ pub enum Leg {
     Step(Vec<Name>),
     Slide(Vec<Name>, Option<Limit>),
     Path(Vec<Name>, Limit),
-    Leap(Vec<Vec<i64>>, Span),
+    Leap(Vec<Vec<i64>>, Images, Span),
     Hop(Vec<Name>, Option<Limit>),
+}
+
+/// Which jumps a leap's offsets stand for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Images {
+    /// Every permutation of each offset's components with every choice of signs.
+    Symmetric,
+    /// `leap only`: the offsets as written (from White's side).
+    Listed,
+    /// `leap around`: the images under the linear maps that carry the board's
+    /// set of direction vectors onto itself.
+    Board,
 }
 
 /// A condition or effect attached to a movement.

@@ -26,8 +26,10 @@ macro_rules! keyword_rules {
             | Rule::kw_and
             | Rule::kw_answer
             | Rule::kw_at
+            | Rule::kw_around
             | Rule::kw_attacked
             | Rule::kw_bare
+            | Rule::kw_betza
             | Rule::kw_behind
             | Rule::kw_beside
             | Rule::kw_black
@@ -162,6 +164,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::letter => "a single letter, `+` and a letter, or `*`",
         Rule::value_prop => "`value`",
         Rule::royal_prop => "`royal`",
+        Rule::betza_prop => "`betza`",
         Rule::promote_prop => "`promote`",
         Rule::optional_kw => "`optional`",
         Rule::movement | Rule::leg => "a movement such as `step` or `slide`",
@@ -170,6 +173,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::slide_leg => "`slide`",
         Rule::limit => "`up to N`",
         Rule::leap_leg => "`leap`",
+        Rule::leap_only => "`only`",
+        Rule::leap_around => "`around`",
         Rule::direction_list => "a direction",
         Rule::modifier => "a modifier such as `quiet` or `capture`",
         Rule::quiet_mod => "`quiet`",
@@ -281,6 +286,11 @@ fn keyword_phrase(rule: Rule) -> &'static str {
         .unwrap_or("a keyword")
 }
 
+/// Every keyword of the grammar.
+pub fn keywords() -> impl Iterator<Item = &'static str> {
+    KEYWORD_PHRASES.iter().map(|p| p.trim_matches('`'))
+}
+
 const KEYWORD_PHRASES: &[&str] = &[
     "`after`",
     "`all`",
@@ -288,8 +298,10 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`and`",
     "`answer`",
     "`at`",
+    "`around`",
     "`attacked`",
     "`bare`",
+    "`betza`",
     "`behind`",
     "`beside`",
     "`black`",

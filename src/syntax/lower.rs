@@ -393,21 +393,21 @@ fn lower_cell(pair: P<'_>) -> CellDecl {
 }
 
 fn lower_cell_set(pair: P<'_>) -> Vec<CellItem> {
-    inner(pair)
-        .map(|item| {
-            let one = inner(item).next().expect("cell item");
-            match one.as_rule() {
-                Rule::cell_box => {
-                    let sp = span(&one);
-                    let mut b = inner(one);
-                    let a = name(b.next().expect("box start"));
-                    let z = name(b.next().expect("box end"));
-                    CellItem::Box(Box::new((a, z, sp)))
-                }
-                _ => CellItem::One(name(one)),
-            }
-        })
-        .collect()
+    inner(pair).map(lower_cell_item).collect()
+}
+
+fn lower_cell_item(item: P<'_>) -> CellItem {
+    let one = inner(item).next().expect("cell item");
+    match one.as_rule() {
+        Rule::cell_box => {
+            let sp = span(&one);
+            let mut b = inner(one);
+            let a = name(b.next().expect("box start"));
+            let z = name(b.next().expect("box end"));
+            CellItem::Box(Box::new((a, z, sp)))
+        }
+        _ => CellItem::One(name(one)),
+    }
 }
 
 fn lower_vector(pair: P<'_>) -> Result<Vec<i64>, Diagnostic> {
@@ -441,8 +441,8 @@ fn lower_link(pair: P<'_>) -> LinkDecl {
     let edges = it
         .map(|e| {
             let mut ends = inner(e);
-            let a = name(ends.next().expect("from"));
-            let b = name(ends.next().expect("to"));
+            let a = lower_cell_item(ends.next().expect("from"));
+            let b = lower_cell_item(ends.next().expect("to"));
             (a, b)
         })
         .collect();
@@ -505,6 +505,7 @@ fn lower_piece_head<'a>(it: impl IntoIterator<Item = P<'a>>) -> PieceDecl {
         on_capture: None,
         promotions: Vec::new(),
         movements: Vec::new(),
+        betza: Vec::new(),
     }
 }
 
@@ -550,6 +551,7 @@ fn lower_piece_prop(prop: P<'_>, piece: &mut PieceDecl) -> Result<(), Diagnostic
         }
         Rule::promote_prop => piece.promotions.push(lower_promote(prop)),
         Rule::movement => piece.movements.push(lower_movement(prop)?),
+        Rule::betza_prop => piece.betza.push(name(inner(prop).next().expect("string"))),
         r => unreachable!("grammar yields no {r:?} in a piece"),
     }
     Ok(())
@@ -617,8 +619,16 @@ fn lower_movement(pair: P<'_>) -> Result<Movement, Diagnostic> {
             }
             Rule::leap_leg => {
                 let lsp = span(&p);
-                let vs = inner(p).map(lower_vector).collect::<Result<_, _>>()?;
-                legs.push(Leg::Leap(vs, lsp));
+                let mut images = Images::Symmetric;
+                let mut vs = Vec::new();
+                for v in inner(p) {
+                    match v.as_rule() {
+                        Rule::leap_only => images = Images::Listed,
+                        Rule::leap_around => images = Images::Board,
+                        _ => vs.push(lower_vector(v)?),
+                    }
+                }
+                legs.push(Leg::Leap(vs, images, lsp));
             }
             Rule::modifier => modifiers.push(lower_modifier(inner(p).next().expect("modifier"))),
             r => unreachable!("grammar yields no {r:?} in a movement"),

@@ -2,6 +2,7 @@
 
 pub mod ast;
 mod expected;
+mod hint;
 mod lower;
 mod size;
 
@@ -113,7 +114,7 @@ fn to_diagnostic(src: &str, base: usize, e: pest::error::Error<Rule>) -> Diagnos
             pest::error::InputLocation::Pos(p) => p,
             pest::error::InputLocation::Span((s, _)) => s,
         };
-    if let Some(d) = unterminated_string(src, pos).or_else(|| misspelt_keyword(src, pos)) {
+    if let Some(d) = unterminated_string(src, pos) {
         return d;
     }
     let found = found_at(src, pos);
@@ -143,11 +144,16 @@ fn to_diagnostic(src: &str, base: usize, e: pest::error::Error<Rule>) -> Diagnos
         pest::error::ErrorVariant::CustomError { message } => message.clone(),
     };
     let end = pos + found_len(src, pos);
-    let word = &src[pos.min(src.len())..end.min(src.len())];
-    let message = match crate::suggest::near_keyword(word) {
-        Some(k) => format!("{message}; did you mean `{k}`?"),
-        None => message,
-    };
+    // Hints name only keywords that would let the parse go on.
+    if let Some(k) = hint::at_error(src, pos) {
+        return Diagnostic::new(
+            Span::new(pos, end),
+            format!("{message}; did you mean `{k}`?"),
+        );
+    }
+    if let Some(d) = hint::before_error(src, pos) {
+        return d;
+    }
     Diagnostic::new(Span::new(pos, end), message)
 }
 
@@ -167,29 +173,6 @@ fn unterminated_string(src: &str, pos: usize) -> Option<Diagnostic> {
         ));
     }
     None
-}
-
-/// The word before the error, when it looks like a misspelt statement keyword:
-/// the parser took it for a name and failed on the word after it.
-fn misspelt_keyword(src: &str, pos: usize) -> Option<Diagnostic> {
-    let before = &src[..pos.min(src.len())];
-    let trimmed = before.trim_end();
-    // The word starts after the last character that cannot be in one, which
-    // may take more than one byte.
-    let start = trimmed
-        .char_indices()
-        .rev()
-        .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
-        .map_or(0, |(i, c)| i + c.len_utf8());
-    let word = &trimmed[start..];
-    if word.len() < 3 || STATEMENT_KEYWORDS.contains(&word) {
-        return None;
-    }
-    let keyword = crate::suggest::near_keyword(word)?;
-    Some(Diagnostic::new(
-        Span::new(start, start + word.len()),
-        format!("unexpected `{word}`; did you mean the keyword `{keyword}`?"),
-    ))
 }
 
 /// Describes the token at `pos` for an error message.
