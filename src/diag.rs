@@ -149,7 +149,7 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 
 /// The problems found in a rule file, in source order: the first ones, and
 /// how many more there were beyond them (a compilation keeps only the first
-/// [`limits::MAX_RENDERED_ERRORS`]; see [`Diagnostics`]).
+/// [`limits::MAX_RENDERED_ERRORS`]; see `Diagnostics`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Errors(
     /// The errors kept, in source order.

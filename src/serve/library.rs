@@ -30,7 +30,7 @@ pub struct Library {
 }
 
 impl Library {
-    /// The rule files named by `paths` ([`crate::load::rule_files`]).
+    /// The rule files named by `paths` (`load::rule_files`).
     ///
     /// # Errors
     /// A path that is neither a readable folder nor a file.
