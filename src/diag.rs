@@ -9,7 +9,9 @@ use std::fmt;
 /// A half-open byte range `start..end` into a rule file.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Span {
+    /// The byte offset of the first byte.
     pub start: u32,
+    /// The byte offset just past the last byte.
     pub end: u32,
 }
 
@@ -26,7 +28,9 @@ impl Span {
 /// One problem found in a rule file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// What is wrong, as one sentence without a final period.
     pub message: String,
+    /// Where in the file.
     pub span: Span,
 }
 
@@ -149,7 +153,7 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 
 /// The problems found in a rule file, in source order: the first ones, and
 /// how many more there were beyond them (a compilation keeps only the first
-/// [`limits::MAX_RENDERED_ERRORS`]; see [`Diagnostics`]).
+/// [`limits::MAX_RENDERED_ERRORS`]; see `Diagnostics`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Errors(
     /// The errors kept, in source order.
