@@ -18,8 +18,11 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 /// One side of a match.
 pub enum Engine<'g> {
+    /// Plays a random legal move, from a xorshift generator seeded with this (odd).
     Random(u64),
+    /// Tessera's own search.
     Tessera(Box<Searcher<'g>>),
+    /// An external UCI engine.
     Uci(Box<External>),
 }
 
@@ -28,6 +31,7 @@ pub struct External {
     child: Child,
     input: ChildStdin,
     output: BufReader<ChildStdout>,
+    /// The engine's name in reports: the command that started it.
     pub name: String,
 }
 
@@ -163,8 +167,11 @@ impl<'g> Engine<'g> {
 /// How one game ended, for the first engine.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Result1 {
+    /// The first engine won.
     Win,
+    /// The game was drawn.
     Draw,
+    /// The first engine lost.
     Loss,
 }
 

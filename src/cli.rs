@@ -17,6 +17,7 @@ use std::io::Write;
 #[derive(Parser, Debug)]
 #[command(name = "tessera", version, about, long_about = None)]
 pub struct Cli {
+    /// The command to run.
     #[command(subcommand)]
     pub command: Command,
 }
@@ -34,6 +35,7 @@ pub enum Command {
     Moves {
         /// The rule file.
         file: String,
+        /// The position to work on.
         #[command(flatten)]
         at: At,
     },
@@ -43,6 +45,7 @@ pub enum Command {
         file: String,
         /// Plies to search.
         depth: u32,
+        /// The position to work on.
         #[command(flatten)]
         at: At,
         /// Print `MOVE: COUNT` for each root move first.
@@ -56,6 +59,7 @@ pub enum Command {
     Show {
         /// The rule file.
         file: String,
+        /// The position to work on.
         #[command(flatten)]
         at: At,
         /// List the pieces with their moves in Betza's notation instead.
@@ -77,6 +81,7 @@ pub enum Command {
     Bestmove {
         /// The rule file.
         file: String,
+        /// The position to work on.
         #[command(flatten)]
         at: At,
         /// Search this many plies deep.
@@ -94,6 +99,7 @@ pub enum Command {
     Play {
         /// The rule file.
         file: String,
+        /// The position to work on.
         #[command(flatten)]
         at: At,
         /// Which sides the AI plays.
@@ -189,9 +195,13 @@ pub enum Command {
 /// The sides the AI plays in `play`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AiSides {
+    /// The AI plays White, you play Black.
     White,
+    /// The AI plays Black, you play White.
     Black,
+    /// The AI plays both sides.
     Both,
+    /// Two humans play; no AI.
     None,
 }
 
@@ -218,10 +228,16 @@ pub enum Failure {
     /// Bad usage or input: a FEN, a move, an unreadable file (exit status 2).
     Usage(anyhow::Error),
     /// Several problems, already written out, with the exit status they earn.
-    Report { text: String, code: i32 },
+    Report {
+        /// The problems, as written out.
+        text: String,
+        /// The exit status they earn.
+        code: i32,
+    },
 }
 
 impl Failure {
+    /// The process exit status for this failure: 1, 2, or the report's own.
     pub fn exit_code(&self) -> i32 {
         match self {
             Failure::Rules(_) => 1,

@@ -9,7 +9,9 @@ use std::fmt;
 /// A half-open byte range `start..end` into a rule file.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Span {
+    /// The byte offset of the first byte.
     pub start: u32,
+    /// The byte offset just past the last byte.
     pub end: u32,
 }
 
@@ -26,7 +28,9 @@ impl Span {
 /// One problem found in a rule file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// What is wrong, as one sentence without a final period.
     pub message: String,
+    /// Where in the file.
     pub span: Span,
 }
 

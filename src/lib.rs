@@ -51,6 +51,8 @@
 //! similar; with `default-features = false` the crate needs pest and
 //! indexmap only.
 
+#![warn(missing_docs)]
+
 #[cfg(feature = "cli")]
 pub mod arena;
 #[cfg(feature = "cli")]

@@ -10,13 +10,26 @@ use std::io::Read;
 #[derive(Debug)]
 pub enum LoadError {
     /// The file could not be read, or is not UTF-8.
-    Io { path: String, error: std::io::Error },
+    Io {
+        /// The file's path.
+        path: String,
+        /// What reading it reported.
+        error: std::io::Error,
+    },
     /// The file is larger than [`limits::MAX_RULE_FILE_BYTES`]; it was not read whole.
-    TooLarge { path: String, message: String },
+    TooLarge {
+        /// The file's path.
+        path: String,
+        /// The error message, naming the size and the limit.
+        message: String,
+    },
     /// The rules have errors; `source` is the text they point into.
     Rules {
+        /// The file's path.
         path: String,
+        /// The file's text.
         source: String,
+        /// Every error found.
         errors: Errors,
     },
 }

@@ -59,6 +59,7 @@ impl<'g> Plan<'g> {
         (!plan.at.is_empty() && !too_wide).then_some(plan)
     }
 
+    /// The game whose grid this plan draws.
     pub fn game(&self) -> &'g Game {
         self.game
     }

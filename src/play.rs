@@ -19,13 +19,17 @@ use std::io::{BufRead, Write};
 /// Who plays a side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Player {
+    /// A person, typing moves in the terminal.
     Human,
+    /// Tessera's search.
     Ai,
 }
 
 /// The options of a game.
 pub struct Options {
+    /// Who plays each side, White first.
     pub players: [Player; 2],
+    /// How long the AI searches a move.
     pub limits: Limits,
     /// Stop after this many plies (for scripted games); none by default.
     pub max_plies: Option<u32>,

@@ -12,6 +12,7 @@ use crate::game::code;
 /// unattacked, which the legality test of the king's own moves can reuse.
 #[derive(Clone, Debug, Default)]
 pub struct Unattacked {
+    /// Whether the side to move is in check, once known.
     pub checked: Option<bool>,
     cells: [u16; Unattacked::MAX],
     len: usize,
@@ -20,6 +21,7 @@ pub struct Unattacked {
 impl Unattacked {
     const MAX: usize = 8;
 
+    /// A state with nothing known but `checked`.
     pub fn new(checked: Option<bool>) -> Unattacked {
         Unattacked {
             checked,

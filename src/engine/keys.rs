@@ -32,6 +32,7 @@ const CHECKS: u64 = 5 << 60;
 const HISTORY: u64 = 6 << 60;
 
 impl Keys {
+    /// The keys for positions of `game`.
     pub fn new(game: &Game) -> Keys {
         Keys {
             pools: game.pool_names.len(),

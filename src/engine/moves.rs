@@ -28,8 +28,12 @@ pub enum MoveKind {
 /// A move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
+    /// The cell the piece leaves; for a drop or a transfer, the pool it comes
+    /// from (an index into `Game::pool_names`).
     pub from: u16,
+    /// The cell the piece lands on; for a transfer, the pool it goes to.
     pub to: u16,
+    /// What the move does besides taking the piece from `from` to `to`.
     pub kind: MoveKind,
     /// 0 for none, else the promoted kind plus one.
     pub promotion: u8,
@@ -41,7 +45,11 @@ pub struct Move {
     pub piece: u8,
     /// Whether the move may not leave the opponent's royal piece attacked.
     pub not_checking: bool,
+    /// A second cell, as the [`MoveKind`] says: the first en passant target, the
+    /// captured piece's cell, or the partner's start; else `NO_CELL`.
     pub aux: u16,
+    /// A third cell, as the [`MoveKind`] says: the second en passant target or
+    /// the partner's destination; else `NO_CELL`.
     pub aux2: u16,
     /// Where a gated piece (`piece`, with counter `state`, out of the gating
     /// pool) enters the board on a board move, or `NO_CELL`.

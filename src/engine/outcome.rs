@@ -12,7 +12,9 @@ use crate::game::{
 /// Why a game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Reason {
+    /// The side to move is in check and has no legal move.
     Checkmate,
+    /// The side to move is not in check and has no legal move.
     Stalemate,
     /// A side has nothing but royal pieces left on the board.
     BareRoyal,
@@ -37,14 +39,18 @@ pub enum Reason {
 /// The state of play in a position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Status {
+    /// The game goes on.
     Ongoing,
     /// The game is over: `loser` is the side the goal names (the side to move for
     /// checkmate and stalemate, the bare side for a bare royal piece, the side
     /// that reached or lost its pieces for the other goals); `winner` is `None`
     /// for a draw.
     Over {
+        /// The side the goal names.
         loser: Side,
+        /// The side that won; `None` for a draw.
         winner: Option<Side>,
+        /// The goal that ended the game.
         reason: Reason,
     },
 }

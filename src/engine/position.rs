@@ -7,11 +7,15 @@ use crate::game::{code, kind_of, side_of, CellSet, Code, Game, Side};
 /// En-passant state: the cells a piece just passed, and that piece's cell.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct EnPassant {
+    /// The cells the piece passed over, where an en passant capture lands;
+    /// `NO_CELL` for the second when it passed only one.
     pub targets: [u16; 2],
+    /// The cell of the piece that passed, captured en passant.
     pub victim: u16,
 }
 
 impl EnPassant {
+    /// Whether `c` is one of the targets.
     pub fn is_target(&self, c: u16) -> bool {
         self.targets[0] == c || self.targets[1] == c
     }
@@ -35,7 +39,10 @@ pub struct Position<'g> {
     pub(crate) unmoved: CellSet,
     side: Side,
     pub(crate) en_passant: Option<EnPassant>,
+    /// Plies since the halfmove clock last restarted (a capture, a drop, or a move
+    /// of a kind that resets it).
     pub halfmove: u32,
+    /// The move number, as in FEN: 1 at the start, plus 1 after each Black move.
     pub fullmove: u32,
     /// How often each side's royal pieces have been checked, for a
     /// `checked N times` goal (always 0 without one).
@@ -178,15 +185,18 @@ impl<'g> Position<'g> {
         p
     }
 
+    /// The game this is a position of.
     pub fn game(&self) -> &'g Game {
         self.game
     }
 
+    /// The side whose turn it is.
     #[inline]
     pub fn side_to_move(&self) -> Side {
         self.side
     }
 
+    /// Hands the turn to `side`, changing nothing else.
     pub fn set_side_to_move(&mut self, side: Side) {
         self.side = side;
     }
@@ -208,11 +218,13 @@ impl<'g> Position<'g> {
         self.state[c as usize] = value;
     }
 
+    /// The cells holding a piece of `side`.
     #[inline]
     pub fn occupied(&self, side: Side) -> &CellSet {
         &self.occupied[side.index()]
     }
 
+    /// The cells holding a royal piece of `side`.
     #[inline]
     pub fn royals(&self, side: Side) -> &CellSet {
         &self.royals[side.index()]
@@ -228,14 +240,17 @@ impl<'g> Position<'g> {
         self.pool_insert(pool * 2 + side_of(piece.0).index(), piece);
     }
 
+    /// The en passant state, if the last move left one.
     pub fn en_passant(&self) -> Option<EnPassant> {
         self.en_passant
     }
 
+    /// Sets the en passant state, changing nothing else.
     pub fn set_en_passant(&mut self, ep: Option<EnPassant>) {
         self.en_passant = ep;
     }
 
+    /// Whether the piece on `c` has not moved since the start (and its kind tracks it).
     pub fn is_unmoved(&self, c: u16) -> bool {
         self.unmoved.contains(c)
     }

@@ -9,15 +9,20 @@ use crate::diag::{Diagnostic, Span};
 /// A parsed expectation file.
 #[derive(Clone, Debug, Default)]
 pub struct File {
+    /// The `position` statements, in file order.
     pub positions: Vec<PositionDecl>,
+    /// The expectations, in file order.
     pub expectations: Vec<Expectation>,
 }
 
 /// `position NAME = SOURCE [then MOVE...]`.
 #[derive(Clone, Debug)]
 pub struct PositionDecl {
+    /// The position's name.
     pub name: Word,
+    /// Where it starts from.
     pub source: Source,
+    /// The moves played from there, as written.
     pub moves: Vec<Word>,
 }
 
@@ -35,14 +40,18 @@ pub enum Source {
 /// A word or a string of the file, with its span.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Word {
+    /// The text, without quotes for a string.
     pub text: String,
+    /// Where it stands in the file.
     pub span: Span,
 }
 
 /// One expectation: what must hold of a named position.
 #[derive(Clone, Debug)]
 pub struct Expectation {
+    /// What must hold.
     pub check: Check,
+    /// The name of the position it is about.
     pub position: Word,
     /// The span of the whole statement, for errors about it.
     pub span: Span,
@@ -52,7 +61,12 @@ pub struct Expectation {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Check {
     /// `perft NAME DEPTH NODES`: the leaves of the move tree.
-    Perft { depth: u32, nodes: u64 },
+    Perft {
+        /// Plies to count.
+        depth: u32,
+        /// The number of leaves expected.
+        nodes: u64,
+    },
     /// `moves NAME`: the sorted legal moves, as a snapshot.
     Moves,
     /// `show NAME`: what `tessera show` prints, as a snapshot.
@@ -62,16 +76,24 @@ pub enum Check {
     /// `outcome NAME ...`: who has won or drawn, or that the game goes on.
     Outcome(Outcome),
     /// `illegal NAME MOVE [REASON]`: a move that must not be legal here.
-    Illegal { mv: String, reason: Option<Reason> },
+    Illegal {
+        /// The move, as written.
+        mv: String,
+        /// Why it is not legal, if the file says.
+        reason: Option<Reason>,
+    },
 }
 
 /// The state of play an `outcome` expectation names.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
+    /// `outcome NAME goes on`: the game is not over.
     GoesOn,
     /// `white wins by R`, `black wins by R`, `draw by R`; `None` for a draw.
     Over {
+        /// The side that won; `None` for a draw.
         winner: Option<crate::game::Side>,
+        /// Why the game ended.
         end: End,
     },
 }
@@ -79,16 +101,27 @@ pub enum Outcome {
 /// Why a game ended, as an expectation file names it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum End {
+    /// `checkmate`: the side to move is checkmated.
     Checkmate,
+    /// `stalemate`: the side to move is stalemated.
     Stalemate,
+    /// `bare`: a side is left with royal pieces only (`goal bare`).
     Bare,
+    /// `extinction`: a side has no piece left of a kind its goals name (`goal extinct`).
     Extinction,
+    /// `zone`: a piece has reached a goal zone.
     Zone,
+    /// `checks`: a side has been checked the given number of times.
     Checks,
+    /// `facing`: pieces face each other at a pass (`goal ... faces ...`).
     Facing,
+    /// `passes`: as many passes in a row as the goals allow.
     Passes,
+    /// `repetition`: the position has repeated.
     Repetition,
+    /// `clock`: the halfmove clock ran out.
     Clock,
+    /// `material`: each side holds one of the sets of pieces the goals name.
     Material,
 }
 

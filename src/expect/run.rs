@@ -15,6 +15,7 @@ use indexmap::IndexMap;
 /// with the record of the moves that led to it (for repetitions).
 pub struct Suite<'g> {
     positions: IndexMap<String, (Position<'g>, Record)>,
+    /// The expectations, in file order.
     pub expectations: Vec<Expectation>,
 }
 

@@ -20,6 +20,7 @@ impl CellSet {
         }
     }
 
+    /// Whether `cell` is in the set; false for a cell past its capacity.
     #[inline]
     pub fn contains(&self, cell: u16) -> bool {
         let i = cell as usize;
@@ -28,12 +29,14 @@ impl CellSet {
             .is_some_and(|w| w & (1u64 << (i % 64)) != 0)
     }
 
+    /// Adds `cell`, which must be below the set's capacity.
     #[inline]
     pub fn insert(&mut self, cell: u16) {
         let i = cell as usize;
         self.words[i / 64] |= 1u64 << (i % 64);
     }
 
+    /// Removes `cell`, which must be below the set's capacity.
     #[inline]
     pub fn remove(&mut self, cell: u16) {
         let i = cell as usize;
@@ -63,10 +66,12 @@ impl CellSet {
         u128::from(self.words[0]) | high
     }
 
+    /// Whether the set holds no cell.
     pub fn is_empty(&self) -> bool {
         self.words.iter().all(|w| *w == 0)
     }
 
+    /// How many cells the set holds.
     pub fn len(&self) -> usize {
         self.words.iter().map(|w| w.count_ones() as usize).sum()
     }

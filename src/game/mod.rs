@@ -36,16 +36,20 @@ pub type Code = u8;
 /// One of the two sides. White moves first unless the setup says otherwise.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
+    /// The side that moves first in most games.
     White = 0,
+    /// The other side.
     Black = 1,
 }
 
 impl Side {
+    /// 0 for White, 1 for Black: the index of per-side tables.
     #[inline]
     pub fn index(self) -> usize {
         self as usize
     }
 
+    /// The other side.
     #[inline]
     pub fn opposite(self) -> Side {
         match self {
@@ -54,6 +58,7 @@ impl Side {
         }
     }
 
+    /// `white` or `black`, as rule files write it.
     pub fn name(self) -> &'static str {
         match self {
             Side::White => "white",
@@ -87,16 +92,20 @@ pub fn side_of(code: Code) -> Side {
 /// One axis of the grid, for naming coordinates.
 #[derive(Clone, Debug)]
 pub struct Axis {
+    /// The axis's name, as the `grid` declaration gives it.
     pub name: String,
     /// The label of coordinate 0, either a letter or a number.
     pub first: AxisLabel,
+    /// The number of coordinates along the axis (`0..len`).
     pub len: i64,
 }
 
 /// How an axis labels its coordinates.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum AxisLabel {
+    /// Coordinates are letters from this one on, as files `a..h`.
     Letter(char),
+    /// Coordinates are numbers from this one on, as ranks `1..8`.
     Number(i64),
 }
 
@@ -123,22 +132,30 @@ impl Axis {
 /// A cell: its name and the grid coordinates it stands on (none for a free cell).
 #[derive(Clone, Debug)]
 pub struct CellInfo {
+    /// The cell's name, as moves and notation write it.
     pub name: String,
+    /// The grid coordinates of every grid cell merged into this one (one per cell
+    /// normally, several for a merged cell, none for a free cell).
     pub coords: Vec<Vec<i64>>,
 }
 
 /// Whether a movement may end on an empty cell, on an enemy, or both.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Modality {
+    /// It may end on an empty cell or capture.
     Both,
+    /// It may end only on an empty cell (`move`).
     Quiet,
+    /// It may end only by capturing (`capture`).
     Capture,
 }
 
 impl Modality {
+    /// Whether the movement may end by capturing.
     pub fn may_capture(self) -> bool {
         self != Modality::Quiet
     }
+    /// Whether the movement may end on an empty cell.
     pub fn may_move(self) -> bool {
         self != Modality::Capture
     }
@@ -165,6 +182,7 @@ pub enum Leg {
 /// How many steps a slide or path may take.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Reach {
+    /// At most this many steps (`up to N`; unlimited as `u32::MAX`).
     Steps(u32),
     /// As many as the moving piece's counter shows.
     Counter,
@@ -173,25 +191,38 @@ pub enum Reach {
 /// A number each piece of a kind carries, such as a die.
 #[derive(Clone, Debug)]
 pub struct Counter {
+    /// The counter's name in the rule file.
     pub name: String,
+    /// The lowest value the counter can show.
     pub low: u8,
+    /// The highest value the counter can show.
     pub high: u8,
+    /// The value a new piece starts with.
     pub start: u8,
 }
 
 /// One compiled movement of a piece kind.
 #[derive(Clone, Debug)]
 pub struct Movement {
+    /// The legs, played one after the other.
     pub legs: Vec<Leg>,
+    /// Whether it may end on an empty cell, by capturing, or both.
     pub modality: Modality,
+    /// Only while the piece has not moved (`first`).
     pub first_only: bool,
     /// Only once the piece has moved (`not first`).
     pub later_only: bool,
+    /// Only from cells of this zone (an index into [`Game::zones`]).
     pub from_zone: Option<usize>,
+    /// Not from cells of this zone (an index into [`Game::zones`]).
     pub not_from_zone: Option<usize>,
+    /// Only onto cells of this zone (an index into [`Game::zones`]).
     pub to_zone: Option<usize>,
+    /// Not onto cells of this zone (an index into [`Game::zones`]).
     pub not_to_zone: Option<usize>,
+    /// Whether the move leaves the cells it passed over open to an en passant capture.
     pub sets_en_passant: bool,
+    /// Whether it may capture en passant.
     pub takes_en_passant: bool,
     /// Whether the cells between legs may be occupied.
     pub jumping: bool,
@@ -226,12 +257,15 @@ impl Movement {
 pub struct Promotion {
     /// Whether the zone is tested on the move's origin rather than its destination.
     pub on_origin: bool,
+    /// The zone that triggers the promotion (an index into [`Game::zones`]).
     pub zone: usize,
+    /// The kinds the piece may become.
     pub targets: Vec<Kind>,
     /// Pools the new piece is taken from; empty when it comes from nowhere.
     pub from_pools: Vec<usize>,
     /// The pool the promoting piece goes to, when the new piece comes from a pool.
     pub itself_to: Option<usize>,
+    /// Whether the piece may also stay as it is.
     pub optional: bool,
     /// A kind may be chosen only while its side has fewer of it on the board
     /// than the setup gave it.
@@ -263,15 +297,22 @@ pub enum Mark {
 /// A piece kind.
 #[derive(Clone, Debug)]
 pub struct PieceDef {
+    /// The kind's name in the rule file.
     pub name: String,
+    /// Its letter in notation, in upper case (Black's pieces are written in
+    /// lower case).
     pub letter: char,
+    /// Its value (`value N`), in points: for counting goals and the evaluation.
     pub value: i64,
+    /// Whether it is royal (`royal`): check and checkmate are about it.
     pub royal: bool,
     /// Belongs to neither side: nobody captures it (it is kept as White's).
     pub neutral: bool,
+    /// Its movements, in source order.
     pub movements: Vec<Movement>,
     /// Every `promote` rule, in source order.
     pub promotions: Vec<Promotion>,
+    /// How it is written beside its letter.
     pub mark: Mark,
     /// The kind this one stands for in goals and rules that name kinds: itself,
     /// or for a [`Mark::Copy`], the kind it copies.
@@ -283,6 +324,7 @@ pub struct PieceDef {
     /// movement or castles. For other kinds the flag would be noise in a
     /// position's identity.
     pub tracks_unmoved: bool,
+    /// The number the piece carries, if it has one.
     pub counter: Option<Counter>,
     /// How much a capture lowers the counter (never below its low end).
     pub on_capture_lower: u8,
@@ -322,7 +364,10 @@ impl PieceDef {
 /// empty; pieces in pools count.
 #[derive(Clone, Debug)]
 pub struct Extinction {
+    /// The groups of kinds, one mask each; a side with none of one group left
+    /// gets the outcome.
     pub kinds: Vec<u128>,
+    /// The outcome for the side left without the kinds.
     pub outcome: Outcome,
 }
 
@@ -340,6 +385,7 @@ pub struct RecordGoals {
 }
 
 impl RecordGoals {
+    /// Whether any goal on the record is set.
     pub fn any(&self) -> bool {
         self.repetition.is_some() || self.clock.is_some() || self.material.is_some()
     }
@@ -349,6 +395,7 @@ impl RecordGoals {
 /// its promoted copies).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MaterialSet {
+    /// For each group: its kinds as a mask, and how many pieces of them.
     pub groups: Vec<(u128, u8)>,
 }
 
@@ -356,8 +403,11 @@ pub struct MaterialSet {
 /// as that side sees it.
 #[derive(Clone, Debug)]
 pub struct ReachGoal {
+    /// The kinds that may reach it, as a mask.
     pub kinds: u128,
+    /// The zone to reach (an index into [`Game::zones`]).
     pub zone: usize,
+    /// The outcome for the side with a piece in the zone.
     pub outcome: Outcome,
     /// The side that may answer a reach of the other side by reaching too,
     /// which draws.
@@ -369,16 +419,20 @@ pub struct ReachGoal {
 /// kinds.
 #[derive(Clone, Debug)]
 pub struct Explosion {
+    /// The directions whose neighbours of the capture cell explode.
     pub dirs: Vec<u8>,
+    /// The kinds the explosion spares, as a mask.
     pub spared: u128,
 }
 
 /// A drop rule: pieces of `kinds` from `pool` onto empty cells of `zone`.
 #[derive(Clone, Debug)]
 pub struct DropRule {
+    /// The pool the pieces come from (an index into [`Game::pool_names`]).
     pub pool: usize,
     /// The kinds it drops (bit `k` for kind `k`).
     pub kinds: u128,
+    /// The cells it drops onto (an index into [`Game::zones`]).
     pub zone: usize,
     /// `once per AXIS`: not onto a line along the axis holding a piece of the
     /// same kind and side.
@@ -393,9 +447,14 @@ pub struct DropRule {
 /// only pieces of `kinds` may move (only unmoved ones when `unmoved`).
 #[derive(Clone, Debug)]
 pub struct Phase {
+    /// The first move number of the phase (the FEN move number: both sides'
+    /// first moves are move 1).
     pub first: u32,
+    /// The last move number of the phase.
     pub last: u32,
+    /// Only pieces that have not moved yet may move.
     pub unmoved: bool,
+    /// The kinds that may move.
     pub kinds: Vec<Kind>,
 }
 
@@ -403,20 +462,30 @@ pub struct Phase {
 /// path is tested for attack only when the king is royal.
 #[derive(Clone, Debug)]
 pub struct Castling {
+    /// The kind of the piece that castles (the king).
     pub king: Kind,
+    /// The kind of its partner (the rook).
     pub rook: Kind,
+    /// The directions it may castle along.
     pub dirs: Vec<u8>,
+    /// The fewest steps the king makes (`king N`), at least 1.
     pub king_min: u32,
-    /// `None`: exactly `king_min` steps; `Some(())`: any number from `king_min`.
+    /// `false`: exactly `king_min` steps; `true`: any number from `king_min`.
     pub king_open: bool,
+    /// Whether the partner may land on any cell from the king's start to the
+    /// last cell it passed (`rook behind`) rather than only on that last one
+    /// (`rook beside`).
     pub rook_behind: bool,
 }
 
 /// The outcome for the side to move when a goal condition holds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
+    /// The side to move wins.
     Wins,
+    /// The side to move loses.
     Loses,
+    /// The game is drawn.
     Draws,
     /// The side whose pieces on the board are worth more (by `value`, plus its
     /// `count bonus`) wins; equal counts draw.
@@ -427,9 +496,13 @@ pub enum Outcome {
 /// of `others` on one line of `dirs` with only empty cells between.
 #[derive(Clone, Debug)]
 pub struct Facing {
+    /// The kinds that face, as a mask.
     pub kinds: u128,
+    /// The enemy kinds they face, as a mask.
     pub others: u128,
+    /// The directions of the lines they face along.
     pub dirs: Vec<u8>,
+    /// The outcome for the side to move once a pass leaves them facing.
     pub outcome: Outcome,
 }
 
@@ -475,8 +548,11 @@ pub struct AttackRays {
 /// A capturing path movement, for finding the pieces that block one.
 #[derive(Clone, Debug)]
 pub struct PathLine {
+    /// The kind that moves along the path.
     pub kind: Kind,
+    /// The directions of its steps.
     pub dirs: Vec<u8>,
+    /// How many steps it may take.
     pub reach: Reach,
     /// The longest the path can be.
     pub most: u32,
@@ -489,14 +565,18 @@ pub const NEAR: usize = 8;
 /// attacker: none, not yet moved (`first`), or moved (`not first`).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct KindMasks {
+    /// Kinds that attack unconditionally.
     pub always: u128,
+    /// Kinds that attack only while unmoved (`first`).
     pub unmoved: u128,
+    /// Kinds that attack only once moved (`not first`).
     pub moved: u128,
     /// Kinds that attack only from cells their origin rule allows.
     pub zoned: u128,
 }
 
 impl KindMasks {
+    /// Whether no kind is in any mask.
     pub fn is_empty(&self) -> bool {
         self.always | self.unmoved | self.moved | self.zoned == 0
     }
@@ -515,19 +595,26 @@ impl KindMasks {
 /// A single attack pattern for the reverse attack test.
 #[derive(Clone, Debug)]
 pub struct AttackPattern {
+    /// The attacking kind.
     pub kind: Kind,
     /// The movement's index in the kind's `movements`.
     pub movement: usize,
+    /// The movement's one leg.
     pub leg: Leg,
 }
 
 /// The immutable compiled game.
 #[derive(Clone, Debug)]
 pub struct Game {
+    /// The game's name (`game "NAME"`).
     pub title: String,
+    /// The grid's axes, in declaration order.
     pub axes: Vec<Axis>,
+    /// Every cell, indexed by [`Cell`].
     pub cells: Vec<CellInfo>,
+    /// Cell names to cells.
     pub cell_index: IndexMap<String, Cell>,
+    /// Direction names, indexed by direction number.
     pub dir_names: Vec<String>,
     /// Per side, key `dir * cells + cell`.
     pub steps: [Csr; 2],
@@ -538,28 +625,40 @@ pub struct Game {
     /// Per side, key `dir * cells + cell`: the one cell a step leads to and the
     /// one that steps onto it (`NO_CELL` for none, `BRANCH` for several).
     pub next: [Vec<Cell>; 2],
+    /// Per side, key `dir * cells + cell`: the one cell that steps onto `cell`
+    /// (`NO_CELL` for none, `BRANCH` for several).
     pub prev: [Vec<Cell>; 2],
     /// Per side, key `dir * cells + cell`: the cells that step onto `cell`.
     pub rev_steps: [Csr; 2],
     /// Per leap table, key `cell`.
     pub leaps: Vec<Csr>,
+    /// Per leap table, key `cell`: the cells that leap onto `cell`.
     pub rev_leaps: Vec<Csr>,
+    /// Zone names, indexed by zone number.
     pub zone_names: Vec<String>,
     /// Per zone, per side.
     pub zones: Vec<[CellSet; 2]>,
+    /// Every piece kind, indexed by [`Kind`].
     pub pieces: Vec<PieceDef>,
+    /// The pieces the setup places on the board: cell and piece.
     pub setup: Vec<(Cell, Code)>,
     /// Pieces the setup puts into pools: pool and piece.
     pub setup_pools: Vec<(usize, Code)>,
+    /// The side that moves first.
     pub first_turn: Side,
+    /// Every `castling` rule.
     pub castlings: Vec<Castling>,
+    /// The outcome for the side to move when it is checkmated.
     pub checkmated: Outcome,
+    /// The outcome for the side to move when it is stalemated.
     pub stalemated: Outcome,
     /// The outcome for a side left with royal pieces only, if that ends the game.
     pub bare: Option<Outcome>,
     /// Whether a bared side may answer (see docs/language.md, `goal`).
     pub bare_answer: bool,
+    /// Extinction goals (`goal extinct ...`).
     pub extinctions: Vec<Extinction>,
+    /// Goals on reaching a zone.
     pub reach_goals: Vec<ReachGoal>,
     /// A side whose royal pieces have been checked this many times gets the outcome.
     pub check_goal: Option<(u8, Outcome)>,
@@ -604,6 +703,7 @@ pub struct Game {
     pub transfers: Vec<(usize, usize)>,
     /// Moves of a piece from a pool to an empty cell of a zone.
     pub drops: Vec<DropRule>,
+    /// The phases, in source order; outside them every piece may move.
     pub phases: Vec<Phase>,
     /// Unconditional single-leg capturing movements, by direction and leap table.
     pub attack_rays: AttackRays,
@@ -632,17 +732,21 @@ pub struct Game {
 /// advances a whole frontier by or-ing masks.
 #[derive(Clone, Debug)]
 pub struct StepMasks {
+    /// The directions whose neighbourhoods these masks hold.
     pub dirs: Vec<u8>,
+    /// How many 64-bit words a cell's mask has.
     pub words: usize,
     /// Per side, forward (0) and backward (1): `words` words per cell.
     pub masks: [[Vec<u64>; 2]; 2],
 }
 
 impl Game {
+    /// How many cells the board has.
     pub fn cell_count(&self) -> usize {
         self.cells.len()
     }
 
+    /// The name of cell `c`.
     pub fn cell_name(&self, c: Cell) -> &str {
         &self.cells[c as usize].name
     }
@@ -671,6 +775,7 @@ impl Game {
         self.prev[side.index()][dir as usize * self.cells.len() + c as usize]
     }
 
+    /// The cells that step onto `c` in direction `dir`, seen from `side`.
     #[inline]
     pub fn rev_step(&self, side: Side, dir: u8, c: Cell) -> &[Cell] {
         self.rev_steps[side.index()].get(dir as usize * self.cells.len() + c as usize)
@@ -687,6 +792,7 @@ impl Game {
             .map(|m| &m.masks[side.index()][usize::from(backward)][..])
     }
 
+    /// Whether cell `c` is in zone `zone` as `side` sees it.
     #[inline]
     pub fn in_zone(&self, zone: usize, side: Side, c: Cell) -> bool {
         self.zones[zone][side.index()].contains(c)

@@ -20,6 +20,7 @@ pub struct Run {
     pub flags: u16,
     /// The cells, `cells[start..start + len]` of [`MoveTable`].
     pub start: u32,
+    /// How many cells the run has.
     pub len: u16,
     /// How many of the cells come before the run proper: the cells where the
     /// legs before the last stop and the cells their slides pass, all of
@@ -53,6 +54,7 @@ impl Run {
     /// The first `guard` cells must be passable; the run proper follows.
     pub const GUARDED: u16 = 1 << 10;
 
+    /// Whether the run has the `Run::*` bit `flag`.
     #[inline]
     pub fn has(&self, flag: u16) -> bool {
         self.flags & flag != 0
@@ -70,7 +72,9 @@ impl Run {
 /// the piece does not promote there. Other landings take the full rules.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RunCell {
+    /// The cell, an index into `Game::cells`.
     pub cell: u16,
+    /// Whether landing there is plain.
     pub plain: bool,
 }
 
@@ -78,9 +82,13 @@ pub struct RunCell {
 /// index in the table and the landing's index among the run's cells.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct CaptureEntry {
+    /// The cell the capture lands on.
     pub to: u16,
+    /// The capturing piece's kind.
     pub kind: Kind,
+    /// The run's index in [`MoveTable`]'s runs.
     pub run: u32,
+    /// The landing's index among the run's cells.
     pub at: u16,
 }
 

@@ -19,11 +19,19 @@ pub enum ParseFenError {
     /// castling's, which FEN cannot write.
     NeedsGeneralNotation,
     /// The placement has the wrong number of ranks.
-    RankCount { found: usize, expected: usize },
+    RankCount {
+        /// How many ranks the placement has.
+        found: usize,
+        /// How many the board has.
+        expected: usize,
+    },
     /// Rank `rank` (counted from the top, 1-based) has the wrong width.
     RankWidth {
+        /// The rank, counted from the top, 1-based.
         rank: usize,
+        /// How many cells the rank describes.
         found: usize,
+        /// How many the board has along a rank.
         expected: usize,
     },
     /// A letter that names no piece.

@@ -145,7 +145,9 @@ pub fn check_playable(pos: &Position<'_>) -> Result<(), String> {
 /// Where a piece stands: on a cell or in a pool of its owner.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Location {
+    /// On the board: a cell, an index into [`Game::cells`](crate::game::Game::cells).
     Cell(u16),
+    /// In a pool: an index into [`Game::pool_names`](crate::game::Game::pool_names).
     Pool(usize),
 }
 

@@ -31,6 +31,7 @@ use std::fmt;
 /// Why a move was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseMoveError {
+    /// The move as given.
     pub text: String,
     /// What the legal moves from this origin are, to help the user.
     pub hint: String,

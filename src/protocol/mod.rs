@@ -17,7 +17,9 @@ use std::time::Duration;
 
 /// A game an engine offers, by the name a protocol knows it by.
 pub struct Offered {
+    /// The name the protocol offers the game under.
     pub name: String,
+    /// The compiled game.
     pub game: Game,
 }
 

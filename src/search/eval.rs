@@ -31,6 +31,7 @@ pub struct Evaluator {
 }
 
 impl Evaluator {
+    /// An evaluator for positions of `game`.
     pub fn new(game: &Game) -> Evaluator {
         let cells = game.cell_count();
         let kinds = game.pieces.len();

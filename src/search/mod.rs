@@ -31,8 +31,12 @@ const MAX_PLY: usize = 128;
 /// When to stop searching.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
+    /// Search at most this many plies deep.
     pub depth: Option<u32>,
+    /// Search at most this many nodes (checked every 1024 nodes).
     pub nodes: Option<u64>,
+    /// Search at most this long; no new iteration starts once a third of it has
+    /// passed.
     pub time: Option<Duration>,
 }
 
@@ -58,10 +62,13 @@ impl Limits {
 /// What one finished iteration found.
 #[derive(Clone, Debug)]
 pub struct Report {
+    /// The depth of the iteration, in plies.
     pub depth: u32,
     /// For the side to move, in centipawns, or near [`WIN`] for a won game.
     pub score: i32,
+    /// The nodes searched since the search started.
     pub nodes: u64,
+    /// The time since the search started.
     pub elapsed: Duration,
     /// The principal variation, the best move first.
     pub pv: Vec<Move>,

@@ -22,8 +22,11 @@ use std::time::{Duration, Instant};
 
 /// An answer: status, content type and body.
 pub struct Reply {
+    /// The HTTP status code.
     pub status: u16,
+    /// The `Content-Type` header's value.
     pub content_type: &'static str,
+    /// The body.
     pub body: String,
 }
 
@@ -62,6 +65,7 @@ const STYLE: &str = include_str!("../../web/studio.css");
 /// What every request shares: the served games, and how many searches and
 /// perfts run now.
 pub struct Studio {
+    /// The served rule files.
     pub library: Library,
     heavy: AtomicUsize,
     most_heavy: usize,

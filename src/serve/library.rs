@@ -17,6 +17,7 @@ use std::sync::{Arc, Mutex};
 pub struct Entry {
     /// The file's stem, made unique (`chess`, `chess-2`).
     pub name: String,
+    /// The file itself.
     pub path: PathBuf,
 }
 
@@ -25,6 +26,7 @@ const CACHED_GAMES: usize = 16;
 
 /// The served rule files and a small cache of compiled games, keyed by text.
 pub struct Library {
+    /// The served files, in the order the paths name them (a folder's by name).
     pub entries: Vec<Entry>,
     compiled: Mutex<Vec<(Arc<str>, Arc<Game>)>>,
 }

@@ -24,6 +24,7 @@ use std::sync::Arc;
 pub struct Options {
     /// Rule files and folders of rule files; the folder `games` when none.
     pub paths: Vec<String>,
+    /// The address to listen on, as `127.0.0.1`.
     pub host: String,
     /// 0 for any free port.
     pub port: u16,
