@@ -11,16 +11,7 @@ use tessera::{compile_str, Game, Position};
 
 mod common;
 
-use common::COMPASS;
-
-#[track_caller]
-fn game(src: &str) -> Game {
-    let src = format!("{COMPASS}\n{src}");
-    match compile_str(&src) {
-        Ok(g) => g,
-        Err(e) => panic!("{}", e.render("test.game", &src)),
-    }
-}
+use common::compass_game as game;
 
 /// The position of FEN `fen` (or the start, for `""`) after `moves`.
 #[track_caller]

@@ -6,20 +6,11 @@
 use tessera::engine::legal::legal_moves;
 use tessera::engine::outcome::{status_in_game, Reason, Status};
 use tessera::notation::{fen, uci};
-use tessera::{compile_str, Game, Position, Record};
+use tessera::{Game, Position, Record};
 
 mod common;
 
-use common::COMPASS;
-
-#[track_caller]
-fn game(src: &str) -> Game {
-    let src = format!("{COMPASS}\n{src}");
-    match compile_str(&src) {
-        Ok(g) => g,
-        Err(e) => panic!("{}", e.render("test.game", &src)),
-    }
-}
+use common::compass_game as game;
 
 /// The result after `moves` from `fen`, as `white wins by Clock`, `draw by
 /// Repetition` or `ongoing`.

@@ -19,6 +19,16 @@ group all = orthogonal diagonal
 mirror rank
 ";
 
+/// Compiles `src` after [`COMPASS`], panicking with the rendered errors.
+#[track_caller]
+pub fn compass_game(src: &str) -> tessera::Game {
+    let src = format!("{COMPASS}\n{src}");
+    match tessera::compile_str(&src) {
+        Ok(g) => g,
+        Err(e) => panic!("{}", e.render("test.game", &src)),
+    }
+}
+
 /// What one CLI run printed, and how it ended.
 pub struct Output {
     pub stdout: String,

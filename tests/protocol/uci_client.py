@@ -35,7 +35,12 @@ BOARDS = {
 
 
 def play(engine, name, plies, movetime):
-    board = BOARDS[name]()
+    return play_board(engine, BOARDS[name](), name, plies, movetime)
+
+
+def play_board(engine, board, name, plies, movetime):
+    """Plays `board` to its end or `plies`, checking each move is legal; the
+    plies played and the result. The XBoard client shares it."""
     moves = 0
     while not board.is_game_over() and moves < plies:
         result = engine.play(board, chess.engine.Limit(time=movetime), info=chess.engine.INFO_ALL)

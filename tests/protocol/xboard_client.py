@@ -23,6 +23,8 @@ import chess
 import chess.engine
 import chess.variant
 
+from uci_client import play_board
+
 # Tessera's file name, and the board that knows its rules (and its XBoard name).
 BOARDS = {
     "chess": chess.Board,
@@ -34,20 +36,6 @@ BOARDS = {
     "horde": chess.variant.HordeBoard,
     "racingkings": chess.variant.RacingKingsBoard,
 }
-
-
-def play(engine, name, plies, movetime):
-    board = BOARDS[name]()
-    moves = 0
-    while not board.is_game_over() and moves < plies:
-        result = engine.play(board, chess.engine.Limit(time=movetime), info=chess.engine.INFO_ALL)
-        if result.move is None:
-            raise AssertionError(f"{name}: no move in {board.fen()}")
-        if result.move not in board.legal_moves:
-            raise AssertionError(f"{name}: illegal {result.move} in {board.fen()}")
-        board.push(result.move)
-        moves += 1
-    return moves, board.result(claim_draw=False) if board.is_game_over() else "*"
 
 
 def main():
@@ -67,7 +55,7 @@ def main():
         assert not missing, f"feature variants lacks {missing}: {offered}"
         for name in BOARDS:
             t0 = time.time()
-            n, result = play(engine, name, args.plies, args.movetime)
+            n, result = play_board(engine, BOARDS[name](), name, args.plies, args.movetime)
             print(f"{name:15} {n:3} plies, result {result:7} {time.time() - t0:5.1f} s  ok")
     finally:
         engine.quit()
