@@ -46,18 +46,8 @@ impl Record {
         self.keys.iter().filter(|&&k| k == now).count()
     }
 
-    /// How many times a position with this key has stood.
-    pub fn count(&self, key: u64) -> usize {
-        self.keys.iter().filter(|&&k| k == key).count()
-    }
-
     /// Every position's key, the first position first.
     pub fn keys(&self) -> &[u64] {
         &self.keys
-    }
-
-    /// The hasher, so that a search keys its positions the same way.
-    pub fn hasher(&self) -> &Keys {
-        &self.hasher
     }
 }
