@@ -280,23 +280,25 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                 progress.report(done, of, nodes)
             });
             progress.finish();
-            let mut rows: Vec<(String, u64)> = rows
-                .into_iter()
-                .map(|(m, n)| (uci::format(&game, &m), n))
-                .collect();
-            rows.sort();
-            if by_move {
-                for (m, n) in &rows {
-                    writeln!(out, "{m}: {n}").map_err(io)?;
-                }
-                writeln!(out).map_err(io)?;
-            }
             // At depth 0 the root itself is the one leaf, and there are no rows.
             let total: u64 = if depth == 0 {
                 1
             } else {
                 rows.iter().map(|r| r.1).sum()
             };
+            if by_move {
+                // Named only when shown: a root of millions of moves would
+                // otherwise hold a string per move.
+                let mut named: Vec<(String, u64)> = rows
+                    .into_iter()
+                    .map(|(m, n)| (uci::format(&game, &m), n))
+                    .collect();
+                named.sort();
+                for (m, n) in &named {
+                    writeln!(out, "{m}: {n}").map_err(io)?;
+                }
+                writeln!(out).map_err(io)?;
+            }
             writeln!(out, "Nodes searched: {total}").map_err(io)
         }
         Command::Show {
@@ -509,6 +511,11 @@ fn offered_games(paths: &[String]) -> Result<Vec<crate::protocol::Offered>, Fail
     Ok(games)
 }
 
+/// `1 cell`, `64 cells`.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 fn check(files: &[String], out: &mut dyn Write) -> Result<(), Failure> {
     // Every file is checked; an unreadable one makes the exit status 2.
     let mut failed = String::new();
@@ -521,11 +528,11 @@ fn check(files: &[String], out: &mut dyn Write) -> Result<(), Failure> {
                 legal_moves(&mut pos, &mut moves);
                 writeln!(
                     out,
-                    "{file}: ok: \"{}\", {} cells, {} pieces, {} legal moves",
+                    "{file}: ok: \"{}\", {}, {}, {}",
                     game.title,
-                    game.cell_count(),
-                    game.declared_kinds(),
-                    moves.len()
+                    counted(game.cell_count(), "cell", "cells"),
+                    counted(game.declared_kinds(), "piece kind", "piece kinds"),
+                    counted(moves.len(), "legal move", "legal moves"),
                 )
                 .map_err(|e| Failure::Usage(e.into()))?;
             }

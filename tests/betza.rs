@@ -1,6 +1,7 @@
 //! Betza's shorthand: `betza "..."` in a piece, against counts from outside the
-//! project (Fairy-Stockfish and hand counts, `../shared/oracle/betza-d4.tsv`),
-//! against the long form, and its errors.
+//! project (Fairy-Stockfish and hand counts, `../shared/oracle/betza-d4.tsv`,
+//! copied to `tests/data/` so that a lone clone tests too), against the long
+//! form, and its errors.
 
 use tessera::engine::legal::legal_moves;
 use tessera::notation::uci;
@@ -27,14 +28,24 @@ fn moves_of(src: &str) -> Vec<String> {
     names
 }
 
-fn oracle() -> String {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/oracle/betza-d4.tsv");
-    std::fs::read_to_string(path).expect("the oracle folder beside the repository")
+/// A copy of `../shared/oracle/betza-d4.tsv`; `oracle_copy_matches_shared`
+/// keeps it honest where `../shared` is present.
+const ORACLE: &str = include_str!("data/betza-d4.tsv");
+
+#[test]
+fn oracle_copy_matches_shared() {
+    let shared = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/oracle/betza-d4.tsv");
+    if let Ok(text) = std::fs::read_to_string(shared) {
+        assert_eq!(
+            text, ORACLE,
+            "tests/data/betza-d4.tsv differs from {shared}"
+        );
+    }
 }
 
 #[test]
 fn every_oracle_piece_has_its_count_of_moves_from_d4() {
-    let text = oracle();
+    let text = ORACLE;
     let mut rows = 0;
     for line in text.lines().filter(|l| !l.starts_with('#')).skip(1) {
         let cols: Vec<&str> = line.split('\t').collect();
@@ -51,7 +62,7 @@ fn every_oracle_piece_has_its_count_of_moves_from_d4() {
 /// The blocked positions of the oracle's header: a black copy on d6 and d8, or on d5.
 #[test]
 fn oracle_hoppers_and_lame_pieces_count_their_blocked_moves() {
-    let header = oracle();
+    let header = ORACLE;
     assert!(header.contains("cannon mRcpR 12, grasshopper gQ 1, rook 12, xiangqi horse nN 8"));
     assert!(header.contains("cannon 10, grasshopper 1, rook 11, xiangqi horse 6"));
     for (betza, d6_d8, d5) in [("mRcpR", 12, 10), ("gQ", 1, 1), ("R", 12, 11), ("nN", 8, 6)] {

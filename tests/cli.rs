@@ -15,7 +15,7 @@ const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R 
 fn check_good_file_prints_its_summary() {
     let out = tessera(&["check", CHESS]);
     assert_eq!(out.exit_code(), 0);
-    insta::assert_snapshot!(out.stdout, @r#"games/chess.game: ok: "Chess", 64 cells, 6 pieces, 20 legal moves"#);
+    insta::assert_snapshot!(out.stdout, @r#"games/chess.game: ok: "Chess", 64 cells, 6 piece kinds, 20 legal moves"#);
 }
 
 #[test]

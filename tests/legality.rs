@@ -222,3 +222,39 @@ fn a_king_step_past_an_attack_limited_to_a_zone() {
                setup white King e1, Rook h1 black King e8, Archer a1\n";
     refuses(src, "e1f1");
 }
+
+/// Free castling on a line of 200 cells (too many for bit tables), with an
+/// enemy lance beyond the partner that reaches 45 cells: once the partner has
+/// left its cell, the lance would attack a king that stops within its reach.
+const FREE_CASTLING_LINE: &str = "game \"Free castling line\"
+grid file 1..200
+direction e (1) w (-1)
+piece King K royal
+  step e w
+piece Rook R
+  step e w
+piece Lance L
+  slide w up to 45
+castling King Rook along e: king 1.., rook behind
+setup white King 3, Rook 150 black King 1, Lance 190
+";
+
+#[test]
+fn free_castling_beyond_bit_tables_is_decided_as_making_it() {
+    let game = compile_str(FREE_CASTLING_LINE).unwrap();
+    let mut pos = Position::start(&game);
+    // The king may stop on 4 to 144 (the lance reaches 145 to 189 once the
+    // partner is gone), the partner on any cell from the king's start to the
+    // one before the king's stop: 1 + 2 + ... + 141 castlings, beside the
+    // king's step to 4 and the partner's to 149 and 151.
+    let castlings = (1..=141).sum::<usize>();
+    assert_eq!(by_legal_moves(&mut pos).len(), castlings + 3);
+    // Making each castling agrees, and so does the count of the last ply.
+    agree(&mut pos, 1, "free castling line");
+    // Without the lance every stop up to 149 is safe.
+    let src = FREE_CASTLING_LINE.replace(", Lance 190", "");
+    let game = compile_str(&src).unwrap();
+    let mut pos = Position::start(&game);
+    assert_eq!(by_legal_moves(&mut pos).len(), (1..=146).sum::<usize>() + 3);
+    agree(&mut pos, 1, "free castling line without the lance");
+}

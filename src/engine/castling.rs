@@ -16,6 +16,10 @@ pub struct Unattacked {
     pub checked: Option<bool>,
     cells: [u16; Unattacked::MAX],
     len: usize,
+    /// Pairs of a king's and a partner's cells whose castlings were all found
+    /// legal as they were listed (see [`castling_moves`]).
+    trusted: [(u16, u16); Unattacked::MAX],
+    trusted_len: usize,
 }
 
 impl Unattacked {
@@ -39,6 +43,24 @@ impl Unattacked {
     /// Whether `cell` was found unattacked.
     pub fn contains(&self, cell: u16) -> bool {
         self.cells[..self.len].contains(&cell)
+    }
+
+    /// Notes that every castling of the king on `king` with the partner on
+    /// `partner` was listed only if legal; false when there is no room left to
+    /// note it, and then the castlings must be listed and tested as usual.
+    fn trust(&mut self, king: u16, partner: u16) -> bool {
+        if self.trusted_len == Unattacked::MAX {
+            return false;
+        }
+        self.trusted[self.trusted_len] = (king, partner);
+        self.trusted_len += 1;
+        true
+    }
+
+    /// Whether the castlings of the king on `king` with the partner on
+    /// `partner` are known legal, with no test left to make.
+    pub fn trusts(&self, king: u16, partner: u16) -> bool {
+        self.trusted[..self.trusted_len].contains(&(king, partner))
     }
 }
 
@@ -90,6 +112,26 @@ pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>, known: &mut Unatt
                 if royal && *in_check.get_or_insert_with(|| is_attacked(pos, kc, side.opposite())) {
                     break;
                 }
+                // On a board without bit tables the legality test of a
+                // castling walks lines as long as its path, and with the
+                // partner landing behind the king the castlings are as many as
+                // the path's cells squared: tested one by one, the cost would
+                // be cubic. Where only lines and leaps attack and the king is
+                // its side's one royal piece, out of check, its destination is
+                // safe after the move exactly when it is unattacked with the
+                // partner lifted off: a line through the king's start would
+                // have reached the king there, and the partner's landing only
+                // blocks. So castling settles each destination here, once.
+                let lifted = (royal
+                    && lone_royal
+                    && game.bit_tables.is_none()
+                    && game.lines_and_leaps_only()
+                    && known.trust(kc, rc))
+                .then(|| {
+                    let mut lifted = pos.clone();
+                    lifted.take(rc);
+                    lifted
+                });
                 let kmax = if c.king_open {
                     distance - 1
                 } else {
@@ -107,7 +149,11 @@ pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>, known: &mut Unatt
                         }
                         known.note(to);
                     }
-                    if k < c.king_min {
+                    if k < c.king_min
+                        || lifted
+                            .as_ref()
+                            .is_some_and(|l| is_attacked(l, to, side.opposite()))
+                    {
                         continue;
                     }
                     let castle = |rook_to| Move {

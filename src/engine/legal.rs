@@ -176,6 +176,9 @@ fn keep_legal(
     // sliders: found only when a move may not give check.
     let mut discovering: Option<Shields> = None;
     moves.retain(|&mv| {
+        if mv.kind == MoveKind::Castle && !mv.not_checking && known.trusts(mv.from, mv.aux) {
+            return true;
+        }
         if mv.from == royal
             && mv.kind == MoveKind::Normal
             && mv.promotion == 0

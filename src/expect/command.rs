@@ -262,6 +262,19 @@ fn run_pair(
                 writeln!(out, "FAILED  {label}")?;
                 write!(out, "{}", indent(&format!("{why}\n")))?;
             }
+            Verdict::Unreachable(why) => {
+                tally.failed += 1;
+                writeln!(out, "FAILED  {label}")?;
+                let via = why.via.as_ref().map_or(String::new(), |v| {
+                    format!(" (it starts from `{v}`, which cannot)")
+                });
+                let detail = format!(
+                    "position `{}` cannot be reached under these rules{via}:\n{}",
+                    why.position,
+                    why.cause.render(&tests_path, &tests_src)
+                );
+                write!(out, "{}", indent(&detail))?;
+            }
             Verdict::Skip(why) => {
                 tally.skipped += 1;
                 writeln!(out, "skipped {label} ({why})")?;

@@ -12,11 +12,26 @@ use crate::notation::{self, fen, uci};
 use indexmap::IndexMap;
 
 /// An expectation file resolved against its game: every position built,
-/// with the record of the moves that led to it (for repetitions).
+/// with the record of the moves that led to it (for repetitions), or why it
+/// cannot be built.
 pub struct Suite<'g> {
-    positions: IndexMap<String, (Position<'g>, Record)>,
+    positions: IndexMap<String, Result<(Position<'g>, Record), Unreachable>>,
     /// The expectations, in file order.
     pub expectations: Vec<Expectation>,
+}
+
+/// Why a named position cannot be built under the rules as they are now: its
+/// FEN does not fit, or one of its moves is not legal, in it or in the position
+/// it starts from. A change of rules does this, so it fails the expectations
+/// on that position only, and the others still run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unreachable {
+    /// The position the expectation names.
+    pub position: String,
+    /// The unreachable position it is built from, if the cause lies there.
+    pub via: Option<String>,
+    /// The first problem met on the way, at its place in the expectation file.
+    pub cause: Diagnostic,
 }
 
 /// What checking one expectation found.
@@ -26,6 +41,8 @@ pub enum Verdict {
     Pass(Option<String>),
     /// It does not hold: what differs.
     Fail(String),
+    /// Its position cannot be built, so it could not be checked.
+    Unreachable(Unreachable),
     /// A snapshot expectation: the text to compare with the stored snapshot.
     Snapshot(String),
     /// Not run, and why.
@@ -35,13 +52,19 @@ pub enum Verdict {
 /// Builds every named position of `file` and checks that each expectation
 /// names one, and that no two expectations share a name.
 ///
+/// A position whose FEN or moves the rules refuse is kept as [`Unreachable`]
+/// rather than an error: those are the consequences of the rules that the
+/// expectations are there to show.
+///
 /// # Errors
-/// Every problem, each with the span of the offending text.
+/// Every mistake of the file itself (a name given twice, an unknown name),
+/// each with the span of the offending text.
 pub fn resolve<'g>(game: &'g Game, file: &File) -> Result<Suite<'g>, Vec<Diagnostic>> {
     let mut errors = Vec::new();
-    let mut positions: IndexMap<String, (Position<'g>, Record)> = IndexMap::new();
+    let mut positions: IndexMap<String, Result<(Position<'g>, Record), Unreachable>> =
+        IndexMap::new();
     let start = Position::start(game);
-    positions.insert("start".into(), (start.clone(), Record::new(&start)));
+    positions.insert("start".into(), Ok((start.clone(), Record::new(&start))));
     let mut declared = vec!["start"];
     declared.extend(file.positions.iter().map(|d| d.name.text.as_str()));
     for decl in &file.positions {
@@ -52,63 +75,67 @@ pub fn resolve<'g>(game: &'g Game, file: &File) -> Result<Suite<'g>, Vec<Diagnos
             ));
             continue;
         }
-        let pos = match &decl.source {
+        let unreachable = |cause: Diagnostic| Unreachable {
+            position: decl.name.text.clone(),
+            via: None,
+            cause,
+        };
+        let from = match &decl.source {
             Source::Fen(w) => fen::parse(game, &w.text)
                 .map(|p| {
                     let r = Record::new(&p);
                     (p, r)
                 })
-                .map_err(|e| Diagnostic::new(w.span, format!("bad FEN: {e}"))),
+                .map_err(|e| unreachable(Diagnostic::new(w.span, format!("bad FEN: {e}")))),
             Source::Notation(w) => notation::position::parse(game, &w.text)
                 .map(|p| {
                     let r = Record::new(&p);
                     (p, r)
                 })
-                .map_err(|e| Diagnostic::new(w.span, format!("bad position: {e}"))),
-            Source::Named(w) => positions.get(&w.text).cloned().ok_or_else(|| {
-                if declared.contains(&w.text.as_str()) {
-                    Diagnostic::new(
-                        w.span,
-                        format!(
-                            "position `{}` is named further down, or has errors: name it first",
-                            w.text
-                        ),
-                    )
-                } else {
-                    unknown_position(w, &declared)
+                .map_err(|e| unreachable(Diagnostic::new(w.span, format!("bad position: {e}")))),
+            Source::Named(w) => match positions.get(&w.text) {
+                Some(Ok(built)) => Ok(built.clone()),
+                // Built from a position that cannot be built: the same cause.
+                Some(Err(broken)) => Err(Unreachable {
+                    via: Some(
+                        broken
+                            .via
+                            .clone()
+                            .unwrap_or_else(|| broken.position.clone()),
+                    ),
+                    ..unreachable(broken.cause.clone())
+                }),
+                None => {
+                    errors.push(if declared.contains(&w.text.as_str()) {
+                        Diagnostic::new(
+                            w.span,
+                            format!("position `{}` is named further down: name it first", w.text),
+                        )
+                    } else {
+                        unknown_position(w, &declared)
+                    });
+                    continue;
                 }
-            }),
+            },
         };
-        let (mut pos, mut record) = match pos {
-            Ok(p) => p,
-            Err(d) => {
-                errors.push(d);
-                continue;
+        let built = from.and_then(|(mut pos, mut record)| {
+            for (i, w) in decl.moves.iter().enumerate() {
+                let mv = uci::parse(&mut pos, &w.text).map_err(|e| {
+                    unreachable(Diagnostic::new(w.span, format!("move {}: {e}", i + 1)))
+                })?;
+                pos.make(mv);
+                record.push(&pos);
             }
-        };
-        let mut ok = true;
-        for (i, w) in decl.moves.iter().enumerate() {
-            match uci::parse(&mut pos, &w.text) {
-                Ok(mv) => {
-                    pos.make(mv);
-                    record.push(&pos);
-                }
-                Err(e) => {
-                    errors.push(Diagnostic::new(w.span, format!("move {}: {e}", i + 1)));
-                    ok = false;
-                    break;
-                }
-            }
-        }
-        if ok {
-            positions.insert(decl.name.text.clone(), (pos, record));
-        }
+            Ok((pos, record))
+        });
+        positions.insert(decl.name.text.clone(), built);
     }
     let mut names = std::collections::HashSet::new();
     for e in &file.expectations {
-        let known = positions.contains_key(&e.position.text);
-        // A position with errors of its own is reported once, above.
-        if !known && !declared.contains(&e.position.text.as_str()) {
+        // A position named further down is reported once, above.
+        if !positions.contains_key(&e.position.text)
+            && !declared.contains(&e.position.text.as_str())
+        {
             errors.push(unknown_position(&e.position, &declared));
         }
         if !names.insert(e.name()) {
@@ -139,8 +166,10 @@ impl<'g> Suite<'g> {
     /// Checks one expectation of this suite. Perft expectations whose count is
     /// above `node_limit` are skipped.
     pub fn check(&self, e: &Expectation, node_limit: Option<u64>) -> Verdict {
-        let Some((start, record)) = self.positions.get(&e.position.text) else {
-            return Verdict::Fail(format!("no position `{}`", e.position.text));
+        let (start, record) = match self.positions.get(&e.position.text) {
+            Some(Ok(built)) => built,
+            Some(Err(why)) => return Verdict::Unreachable(why.clone()),
+            None => return Verdict::Fail(format!("no position `{}`", e.position.text)),
         };
         let mut pos = start.clone();
         match &e.check {
