@@ -176,9 +176,6 @@ fn keep_legal(
     // sliders: found only when a move may not give check.
     let mut discovering: Option<Shields> = None;
     moves.retain(|&mv| {
-        if mv.kind == MoveKind::Castle && !mv.not_checking && known.trusts(mv.from, mv.aux) {
-            return true;
-        }
         if mv.from == royal
             && mv.kind == MoveKind::Normal
             && mv.promotion == 0
@@ -213,6 +210,9 @@ fn keep_legal(
             pos.replace(displaced);
             ok
         } else if mv.kind == MoveKind::Castle && gives_no_check {
+            if known.trusts(mv.from, mv.aux) {
+                return true;
+            }
             if let Some(attacked) = attacked_after(pos, &mv, known) {
                 return !attacked;
             }
