@@ -133,3 +133,45 @@ fn a_losing_side_repeats_the_position_and_a_winning_side_does_not() {
     let (best, score) = best_after("chess", "4k3/8/8/8/8/8/8/Q5K1 w - - 0 1", dance, 4);
     assert!(best != "g1h1" && score > 500, "{best} {score}");
 }
+
+/// The search reads time only from the clock it is given: on a clock that
+/// moves on a millisecond at each reading it stops, the same way every run,
+/// once the limit has passed on that clock; on a stopped clock a depth limit
+/// ends it and the time limit never does.
+#[test]
+fn time_comes_from_the_clock_the_caller_gives() {
+    use std::time::Duration;
+    use tessera::search::clock::{SteppingClock, StoppedClock};
+    let g = game("chess");
+    let timed = Limits {
+        time: Some(Duration::from_millis(50)),
+        ..Limits::default()
+    };
+    let run = |clock: Box<dyn tessera::search::clock::Clock>, limits: &Limits| {
+        let mut searcher = Searcher::with_clock(&g, 8, clock);
+        let mut pos = Position::start(&g);
+        let record = Record::new(&pos);
+        searcher.search(&mut pos, &record, limits, |_| {})
+    };
+    let stepping = || Box::new(SteppingClock::new(Duration::from_millis(1)));
+    let first = run(stepping(), &timed);
+    let again = run(stepping(), &timed);
+    // The clock is read every 1,024 nodes and after each depth, so the
+    // search ends within a few dozen readings, at the same node both times
+    // (here after depth 6 and 7,506 nodes, 18 readings).
+    assert!(first.nodes > 0 && first.nodes < 200_000, "{}", first.nodes);
+    assert_eq!((first.nodes, first.depth), (again.nodes, again.depth));
+    assert!(
+        first.elapsed <= Duration::from_millis(60),
+        "{:?}",
+        first.elapsed
+    );
+    assert_eq!(first.pv.len().min(1), 1);
+    // No time passes on a stopped clock: the depth limit ends the search.
+    let deep = Limits {
+        depth: Some(4),
+        ..timed.clone()
+    };
+    let report = run(Box::new(StoppedClock), &deep);
+    assert_eq!((report.depth, report.elapsed), (4, Duration::ZERO));
+}

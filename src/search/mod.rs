@@ -8,6 +8,7 @@
 //! (`eval::Evaluator`). It depends on the engine only, and the command line,
 //! the protocols and the terminal play on top of it.
 
+pub mod clock;
 pub mod eval;
 
 use crate::engine::attack::in_check;
@@ -17,9 +18,10 @@ use crate::engine::movegen::pseudo_legal_moves;
 use crate::engine::outcome::{rule_end, status, Status};
 use crate::engine::{Move, MoveKind, Position, Record};
 use crate::game::{kind_of, Outcome};
+use clock::Clock;
 use eval::Evaluator;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A score at least this high is a won game (mate or another goal), the
 /// distance to it in plies below.
@@ -35,8 +37,9 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Search at most this many nodes (checked every 1024 nodes).
     pub nodes: Option<u64>,
-    /// Search at most this long; no new iteration starts once a third of it has
-    /// passed.
+    /// Search at most this long, as the searcher's [`Clock`] tells; no new
+    /// iteration starts once a third of it has passed. On a clock where no
+    /// time passes ([`clock::StoppedClock`]) this alone never ends a search.
     pub time: Option<Duration>,
 }
 
@@ -115,7 +118,8 @@ pub struct Searcher<'g> {
     cells: usize,
     nodes: u64,
     limits: Limits,
-    started: Instant,
+    clock: Box<dyn Clock>,
+    started: Duration,
     stopped: bool,
     /// The keys of the game's positions before the root, then of the
     /// positions on the path from the root: where repetitions are found.
@@ -129,8 +133,19 @@ pub struct Searcher<'g> {
 }
 
 impl<'g> Searcher<'g> {
-    /// A searcher for `game` with a table of about `megabytes`.
+    /// A searcher for `game` with a table of about `megabytes`, timed by the
+    /// system's clock (none on `wasm32-unknown-unknown`: see
+    /// [`clock::default_clock`] and [`Searcher::with_clock`]).
     pub fn new(game: &'g crate::Game, megabytes: usize) -> Searcher<'g> {
+        Searcher::with_clock(game, megabytes, clock::default_clock())
+    }
+
+    /// A searcher for `game` with a table of about `megabytes`, timed by `clock`.
+    pub fn with_clock(
+        game: &'g crate::Game,
+        megabytes: usize,
+        clock: Box<dyn Clock>,
+    ) -> Searcher<'g> {
         let entries = (megabytes.max(1) << 20) / std::mem::size_of::<Option<Entry>>();
         let entries = entries.next_power_of_two() / 2;
         Searcher {
@@ -142,7 +157,8 @@ impl<'g> Searcher<'g> {
             cells: game.cell_count(),
             nodes: 0,
             limits: Limits::default(),
-            started: Instant::now(),
+            started: clock.now(),
+            clock,
             stopped: false,
             keys_before: Vec::new(),
             path: vec![0; MAX_PLY + 1],
@@ -172,7 +188,7 @@ impl<'g> Searcher<'g> {
         self.keys_before
             .extend_from_slice(&before[..before.len().saturating_sub(1)]);
         self.limits = limits.clone();
-        self.started = Instant::now();
+        self.started = self.clock.now();
         self.nodes = 0;
         self.stopped = false;
         self.stop.store(false, Ordering::Relaxed);
@@ -212,7 +228,7 @@ impl<'g> Searcher<'g> {
                 depth,
                 score,
                 nodes: self.nodes,
-                elapsed: self.started.elapsed(),
+                elapsed: self.elapsed(),
                 pv: if pv.is_empty() { best.pv } else { pv },
             };
             on_iteration(&best);
@@ -222,12 +238,17 @@ impl<'g> Searcher<'g> {
             // Another iteration takes several times the last: don't start
             // one that cannot finish.
             if let Some(t) = limits.time {
-                if self.started.elapsed() * 3 > t {
+                if self.elapsed() * 3 > t {
                     break;
                 }
             }
         }
         best
+    }
+
+    /// The time since the search started, by the searcher's clock.
+    fn elapsed(&self) -> Duration {
+        self.clock.now().saturating_sub(self.started)
     }
 
     /// The score of a position whose game is over before anyone moves, if it is.
@@ -240,10 +261,7 @@ impl<'g> Searcher<'g> {
             return true;
         }
         if self.nodes.is_multiple_of(1024) {
-            let late = self
-                .limits
-                .time
-                .is_some_and(|t| self.started.elapsed() >= t);
+            let late = self.limits.time.is_some_and(|t| self.elapsed() >= t);
             let many = self.limits.nodes.is_some_and(|n| self.nodes >= n);
             if late || many || self.stop.load(Ordering::Relaxed) {
                 self.stopped = true;
