@@ -50,7 +50,16 @@ impl fmt::Display for LoadError {
     }
 }
 
-impl std::error::Error for LoadError {}
+impl std::error::Error for LoadError {
+    /// The I/O error behind [`LoadError::Io`], or the rules' [`Errors`](crate::Errors).
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LoadError::Io { error, .. } => Some(error),
+            LoadError::Rules { errors, .. } => Some(errors),
+            LoadError::TooLarge { .. } => None,
+        }
+    }
+}
 
 /// Reads a rule file, refusing one larger than [`limits::MAX_RULE_FILE_BYTES`]
 /// before reading it whole: by its size where the file system knows it, else

@@ -536,7 +536,7 @@ fn clock_reset_by_names_the_kinds_whose_moves_restart_the_halfmove_clock() {
         )
     };
     // From a clock of 5: a pawn move, a king move, a knight move.
-    let after = |g: &Game| at(g, "k3/4/1P2/K1N1 w - - 5 1", "b2b3 a4b4 c1d3").halfmove;
+    let after = |g: &Game| at(g, "k3/4/1P2/K1N1 w - - 5 1", "b2b3 a4b4 c1d3").halfmove();
     assert_eq!(after(&game(&src(""))), 2);
     assert_eq!(after(&game(&src("clock reset by Knight"))), 0);
     assert_eq!(after(&game(&src("clock reset by captures and drops"))), 8);

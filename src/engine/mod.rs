@@ -3,6 +3,7 @@
 pub mod attack;
 mod bfs;
 pub mod castling;
+pub mod checked;
 pub mod keys;
 pub mod legal;
 pub mod movegen;
@@ -12,6 +13,7 @@ pub mod perft;
 pub mod position;
 pub mod record;
 
+pub use checked::IllegalMove;
 pub use moves::{Move, MoveKind};
 pub use position::Position;
 pub use record::Record;

@@ -41,12 +41,12 @@ pub struct Position<'g> {
     pub(crate) en_passant: Option<EnPassant>,
     /// Plies since the halfmove clock last restarted (a capture, a drop, or a move
     /// of a kind that resets it).
-    pub halfmove: u32,
+    pub(crate) halfmove: u32,
     /// The move number, as in FEN: 1 at the start, plus 1 after each Black move.
-    pub fullmove: u32,
+    pub(crate) fullmove: u32,
     /// How often each side's royal pieces have been checked, for a
     /// `checked N times` goal (always 0 without one).
-    pub checks: [u8; 2],
+    pub(crate) checks: [u8; 2],
     /// The pieces explosions removed, for `unmake` to put back: cell, piece,
     /// counter and whether it had not moved. Empty without `captures explode`.
     blasted: Vec<(u16, Code, u8, bool)>,
@@ -150,7 +150,7 @@ impl<'g> Position<'g> {
     }
 
     /// An empty board with `side` to move.
-    pub fn empty(game: &'g Game, side: Side) -> Position<'g> {
+    pub(crate) fn empty(game: &'g Game, side: Side) -> Position<'g> {
         let n = game.cell_count();
         Position {
             game,
@@ -190,6 +190,23 @@ impl<'g> Position<'g> {
         self.game
     }
 
+    /// Plies since the halfmove clock last restarted (a capture, a drop, or a
+    /// move of a kind that resets it).
+    pub fn halfmove(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The move number, as in FEN: 1 at the start, plus 1 after each Black move.
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// How often each side's royal pieces have been checked (White's, then
+    /// Black's), for a `checked N times` goal (0 without one).
+    pub fn checks(&self) -> [u8; 2] {
+        self.checks
+    }
+
     /// The side whose turn it is.
     #[inline]
     pub fn side_to_move(&self) -> Side {
@@ -197,7 +214,7 @@ impl<'g> Position<'g> {
     }
 
     /// Hands the turn to `side`, changing nothing else.
-    pub fn set_side_to_move(&mut self, side: Side) {
+    pub(crate) fn set_side_to_move(&mut self, side: Side) {
         self.side = side;
     }
 
@@ -214,7 +231,7 @@ impl<'g> Position<'g> {
     }
 
     /// Sets the counter of the piece on `c`.
-    pub fn set_state(&mut self, c: u16, value: u8) {
+    pub(crate) fn set_state(&mut self, c: u16, value: u8) {
         self.state[c as usize] = value;
     }
 
@@ -236,7 +253,7 @@ impl<'g> Position<'g> {
     }
 
     /// Adds a piece to pool `pool` of its owner.
-    pub fn add_to_pool(&mut self, pool: usize, piece: Pooled) {
+    pub(crate) fn add_to_pool(&mut self, pool: usize, piece: Pooled) {
         self.pool_insert(pool * 2 + side_of(piece.0).index(), piece);
     }
 
@@ -246,7 +263,7 @@ impl<'g> Position<'g> {
     }
 
     /// Sets the en passant state, changing nothing else.
-    pub fn set_en_passant(&mut self, ep: Option<EnPassant>) {
+    pub(crate) fn set_en_passant(&mut self, ep: Option<EnPassant>) {
         self.en_passant = ep;
     }
 
@@ -256,14 +273,14 @@ impl<'g> Position<'g> {
     }
 
     /// Marks the piece on `c` as not yet moved (only kinds that track it) or moved.
-    pub fn set_unmoved(&mut self, c: u16, on: bool) {
+    pub(crate) fn set_unmoved(&mut self, c: u16, on: bool) {
         let code = self.board[c as usize];
         let tracked = code != 0 && self.game.pieces[kind_of(code) as usize].tracks_unmoved;
         self.unmoved.set(c, on && tracked);
     }
 
     /// Puts `code` on the empty cell `c` with its kind's start counter.
-    pub fn put(&mut self, c: u16, code: Code) {
+    pub(crate) fn put(&mut self, c: u16, code: Code) {
         let start = self.game.pieces[kind_of(code) as usize].start_state();
         self.put_with(c, code, start);
     }
@@ -280,7 +297,7 @@ impl<'g> Position<'g> {
     }
 
     /// Takes the piece off `c` and returns it.
-    pub fn take(&mut self, c: u16) -> Code {
+    pub(crate) fn take(&mut self, c: u16) -> Code {
         let code = self.board[c as usize];
         if code != 0 {
             self.board[c as usize] = 0;
@@ -350,8 +367,27 @@ impl<'g> Position<'g> {
         bits
     }
 
-    /// Plays `mv`, which must be pseudo-legal here.
+    /// Plays `mv` without asking whether it may be played: the unchecked
+    /// door, for moves the library itself produced for this very position
+    /// (the legal or pseudo-legal lists, [`Position::parse_move`]), as perft
+    /// and the search need it. [`Position::play`] is the checked one.
+    ///
+    /// # Panics
+    /// May panic, or leave the position in a state no game reaches, for a
+    /// move that is not pseudo-legal here (a cell the game does not have, an
+    /// empty origin, a capture of the mover's own piece): nothing is checked.
+    /// In debug builds the origin of a board move is asserted to hold a piece
+    /// of the side to move.
     pub fn make(&mut self, mv: Move) -> Undo {
+        debug_assert!(
+            mv.is_from_pool()
+                || mv.kind == MoveKind::Pass
+                || self
+                    .board
+                    .get(mv.from as usize)
+                    .is_some_and(|&c| c != 0 && side_of(c) == self.side),
+            "make: the origin of a board move holds no piece of the side to move"
+        );
         let side = self.side;
         let mut undo = Undo {
             mv,

@@ -64,68 +64,172 @@ pub fn parse<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, ParsePositi
         "b" => Side::Black,
         s => return err(format!("side to move `{s}` must be `w` or `b`")),
     };
-    let mut pos = Position::empty(game, side);
+    let mut b = PositionBuilder::new(game, side);
     if fields[0] != "-" {
         for item in fields[0].split(',') {
-            let (code, at, state) =
-                super::parse_piece_item(game, item).map_err(ParsePositionError)?;
-            match at {
-                Location::Cell(cell) => {
-                    if pos.at(cell) != 0 {
-                        return err(format!("cell `{}` holds two pieces", game.cell_name(cell)));
-                    }
-                    pos.put(cell, code);
-                    pos.set_state(cell, state);
-                }
-                Location::Pool(pool) => pos.add_to_pool(pool, (code, state)),
-            }
+            b.piece(item)?;
         }
     }
     if let Some(list) = fields.get(2).filter(|s| **s != "-") {
         for name in list.split(',') {
-            let cell = game
-                .cell(name)
-                .ok_or_else(|| ParsePositionError(format!("unmoved `{name}` is not a cell")))?;
-            let piece = pos.at(cell);
-            if piece == 0 || !game.pieces[kind_of(piece) as usize].tracks_unmoved {
-                return err(format!(
-                    "unmoved `{name}` holds no piece whose first move matters"
-                ));
-            }
-            pos.set_unmoved(cell, true);
+            b.unmoved(name)?;
         }
     }
     if let Some(ep) = fields.get(3).filter(|s| **s != "-") {
-        let state = super::read_en_passant(&pos, ep).ok_or_else(|| {
-            ParsePositionError(format!(
-                "en-passant cell `{ep}` does not follow a double step"
-            ))
-        })?;
-        pos.set_en_passant(Some(state));
+        b.en_passant(ep)?;
     }
     let counter = |i: usize, default: u32| -> Result<u32, ParsePositionError> {
         fields.get(i).map_or(Ok(default), |s| {
             crate::limits::read_move_counter(s).map_err(ParsePositionError)
         })
     };
-    pos.halfmove = counter(4, 0)?;
-    pos.fullmove = counter(5, 1)?.max(1);
-    if let (Some(text), Some((limit, _))) = (fields.get(6), game.check_goal) {
+    b.clocks(counter(4, 0)?, counter(5, 1)?)?;
+    if let Some(text) = fields.get(6) {
         let bad = || {
             ParsePositionError(format!(
-                "checks `{text}` must be `W+B`, each at most {limit}"
+                "checks `{text}` must be `W+B`, each at most {}",
+                game.check_goal.map_or(0, |(limit, _)| limit)
             ))
         };
         let (white, black) = text.split_once('+').ok_or_else(bad)?;
-        let received = |s: &str| -> Result<u8, ParsePositionError> {
-            let left: u8 = s.parse().map_err(|_| bad())?;
-            limit.checked_sub(left).ok_or_else(bad)
-        };
-        pos.checks = [received(black)?, received(white)?];
+        let left = |s: &str| s.parse::<u8>().map_err(|_| bad());
+        b.checks_left(left(white)?, left(black)?)
+            .map_err(|_| bad())?;
     }
-    super::check_playable(&pos)
-        .map_err(|why| ParsePositionError(format!("impossible position: {why}")))?;
-    Ok(pos)
+    b.build()
+}
+
+/// A position put together piece by piece, for programs: each step checks
+/// what it is given as the notation's reader does (the reader is built on
+/// it), and [`PositionBuilder::build`] checks the whole, so that no position a
+/// builder makes is one the text readers would refuse.
+///
+/// ```
+/// # let chess = tessera::compile_str(include_str!("../../games/chess.game")).unwrap();
+/// use tessera::notation::position::PositionBuilder;
+/// use tessera::Side;
+/// let mut b = PositionBuilder::new(&chess, Side::White);
+/// b.piece("Ke1")?.piece("Qd1")?.piece("ke8")?;
+/// let pos = b.build()?;
+/// assert_eq!(pos.to_string(), "Qd1,Ke1,ke8 w - - 0 1");
+/// assert!(PositionBuilder::new(&chess, Side::White).piece("Kz9").is_err());
+/// # Ok::<(), tessera::ParsePositionError>(())
+/// ```
+pub struct PositionBuilder<'g> {
+    pos: Position<'g>,
+}
+
+impl<'g> PositionBuilder<'g> {
+    /// An empty board of `game` with `side` to move, at move 1.
+    pub fn new(game: &'g Game, side: Side) -> PositionBuilder<'g> {
+        PositionBuilder {
+            pos: Position::empty(game, side),
+        }
+    }
+
+    /// Adds a piece written as the notation writes it: its letter (upper
+    /// case for White), then its cell or `@` and its owner's pool, then `:`
+    /// and its counter for kinds that carry one (`Ra1:6`, `p@hand`, `Kd1`).
+    ///
+    /// # Errors
+    /// An item that does not read, or a cell that already holds a piece.
+    pub fn piece(&mut self, item: &str) -> Result<&mut Self, ParsePositionError> {
+        let game = self.pos.game();
+        let (code, at, state) = super::parse_piece_item(game, item).map_err(ParsePositionError)?;
+        match at {
+            Location::Cell(cell) => {
+                if self.pos.at(cell) != 0 {
+                    return err(format!("cell `{}` holds two pieces", game.cell_name(cell)));
+                }
+                self.pos.put(cell, code);
+                self.pos.set_state(cell, state);
+            }
+            Location::Pool(pool) => self.pos.add_to_pool(pool, (code, state)),
+        }
+        Ok(self)
+    }
+
+    /// Marks the piece on the cell called `name` as not yet moved.
+    ///
+    /// # Errors
+    /// No such cell, or no piece there whose first move matters.
+    pub fn unmoved(&mut self, name: &str) -> Result<&mut Self, ParsePositionError> {
+        let game = self.pos.game();
+        let cell = game
+            .cell(name)
+            .ok_or_else(|| ParsePositionError(format!("unmoved `{name}` is not a cell")))?;
+        let piece = self.pos.at(cell);
+        if piece == 0 || !game.pieces[kind_of(piece) as usize].tracks_unmoved {
+            return err(format!(
+                "unmoved `{name}` holds no piece whose first move matters"
+            ));
+        }
+        self.pos.set_unmoved(cell, true);
+        Ok(self)
+    }
+
+    /// Sets the en-passant target, written as the notation writes it.
+    ///
+    /// # Errors
+    /// A cell that does not follow a double step of a piece on the board.
+    pub fn en_passant(&mut self, text: &str) -> Result<&mut Self, ParsePositionError> {
+        let state = super::read_en_passant(&self.pos, text).ok_or_else(|| {
+            ParsePositionError(format!(
+                "en-passant cell `{text}` does not follow a double step"
+            ))
+        })?;
+        self.pos.set_en_passant(Some(state));
+        Ok(self)
+    }
+
+    /// Sets the halfmove clock and the move number (0 is read as 1).
+    ///
+    /// # Errors
+    /// A number above the limit on move numbers.
+    pub fn clocks(
+        &mut self,
+        halfmove: u32,
+        fullmove: u32,
+    ) -> Result<&mut Self, ParsePositionError> {
+        // The limit and its message are the reader's own.
+        for n in [halfmove, fullmove] {
+            crate::limits::read_move_counter(&n.to_string()).map_err(ParsePositionError)?;
+        }
+        self.pos.halfmove = halfmove;
+        self.pos.fullmove = fullmove.max(1);
+        Ok(self)
+    }
+
+    /// Sets the checks White and Black still have to give, in a game with a
+    /// `checked N times` goal.
+    ///
+    /// # Errors
+    /// A game without that goal, or a number above its `N`.
+    pub fn checks_left(&mut self, white: u8, black: u8) -> Result<&mut Self, ParsePositionError> {
+        let Some((limit, _)) = self.pos.game().check_goal else {
+            return err("this game counts no checks".into());
+        };
+        let received = |left: u8| {
+            limit.checked_sub(left).ok_or_else(|| {
+                ParsePositionError(format!("checks left `{left}` must be at most {limit}"))
+            })
+        };
+        // Each side's count is the checks its royal pieces received, which the
+        // other side gave.
+        self.pos.checks = [received(black)?, received(white)?];
+        Ok(self)
+    }
+
+    /// The position, once it passes the checks every position read from text
+    /// must pass (the side that just moved has no royal piece under attack).
+    ///
+    /// # Errors
+    /// The impossibility found.
+    pub fn build(self) -> Result<Position<'g>, ParsePositionError> {
+        super::check_playable(&self.pos)
+            .map_err(|why| ParsePositionError(format!("impossible position: {why}")))?;
+        Ok(self.pos)
+    }
 }
 
 /// Writes `pos` in the general position notation.

@@ -53,8 +53,16 @@ impl fmt::Display for Position<'_> {
 
 impl Move {
     /// The move as `tessera moves` writes it in `game` (UCI style:
-    /// `e2e4`, `e7e8q`, `P@e4`).
+    /// `e2e4`, `e7e8q`, `P@e4`); a move whose cells, pools or kinds the game
+    /// does not have ([`Move::fits`]) is described, not written.
     pub fn text(&self, game: &Game) -> String {
-        uci::format(game, self)
+        if self.fits(game) {
+            uci::format(game, self)
+        } else {
+            format!(
+                "a move from {} to {} that does not fit this game",
+                self.from, self.to
+            )
+        }
     }
 }
