@@ -6,6 +6,7 @@
 use crate::engine::legal::legal_moves;
 use crate::engine::perft::divide_parallel;
 use crate::engine::{Move, Position};
+pub use crate::failure::Failure;
 use crate::game::{Game, Side};
 use crate::notation::{self, fen, uci};
 use crate::protocol::uci::info_line;
@@ -218,33 +219,6 @@ pub struct At {
     /// Then play these moves (UCI style, separated by spaces).
     #[arg(long)]
     pub moves: Option<String>,
-}
-
-/// What went wrong, and which exit status it earns.
-#[derive(Debug)]
-pub enum Failure {
-    /// A rule file has errors (exit status 1); the rendered diagnostics.
-    Rules(String),
-    /// Bad usage or input: a FEN, a move, an unreadable file (exit status 2).
-    Usage(anyhow::Error),
-    /// Several problems, already written out, with the exit status they earn.
-    Report {
-        /// The problems, as written out.
-        text: String,
-        /// The exit status they earn.
-        code: i32,
-    },
-}
-
-impl Failure {
-    /// The process exit status for this failure: 1, 2, or the report's own.
-    pub fn exit_code(&self) -> i32 {
-        match self {
-            Failure::Rules(_) => 1,
-            Failure::Usage(_) => 2,
-            Failure::Report { code, .. } => *code,
-        }
-    }
 }
 
 /// Runs a parsed command, writing results to `out`.

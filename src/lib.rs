@@ -62,6 +62,8 @@ mod diag;
 pub mod engine;
 #[cfg(feature = "cli")]
 pub mod expect;
+#[cfg(feature = "cli")]
+pub mod failure;
 pub mod game;
 pub mod limits;
 mod load;

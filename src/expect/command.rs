@@ -5,7 +5,7 @@
 use super::parse::Check;
 use super::run::{resolve, Verdict};
 use super::snapshot;
-use crate::cli::Failure;
+use crate::failure::Failure;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
