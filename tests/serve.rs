@@ -12,6 +12,7 @@ use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use tessera::limits;
+use tessera::serve::limits as serve_limits;
 
 /// A running studio and its folder.
 struct Studio {
@@ -247,7 +248,7 @@ fn bestmove_and_perft_answer_within_their_limits() {
     );
     let too_deep = format!(
         r#"{{"game": "chess", "depth": {}}}"#,
-        limits::MAX_SERVE_PERFT_DEPTH + 1
+        serve_limits::MAX_SERVE_PERFT_DEPTH + 1
     );
     let (status, body) = s.post("/api/perft", &too_deep);
     assert_eq!(status, 400);
@@ -259,7 +260,7 @@ fn bestmove_and_perft_answer_within_their_limits() {
         "/api/bestmove",
         &format!(
             r#"{{"game": "chess", "movetime_ms": {}}}"#,
-            limits::MAX_SEARCH_MS + 1
+            serve_limits::MAX_SEARCH_MS + 1
         ),
     );
     assert_eq!(status, 400);
@@ -325,8 +326,7 @@ fn bad_requests_are_answered_with_their_reason() {
         );
     }
     assert_eq!(s.get("/api/state").0, 405);
-    let too_many =
-        serde_json::json!({"game": "chess", "moves": vec!["e2e4"; limits::MAX_REQUEST_MOVES + 1]});
+    let too_many = serde_json::json!({"game": "chess", "moves": vec!["e2e4"; serve_limits::MAX_REQUEST_MOVES + 1]});
     let (status, answer) = s.post("/api/state", &too_many.to_string());
     assert_eq!(status, 400);
     assert!(answer.contains("the limit is 10,000"), "{answer}");
@@ -340,7 +340,7 @@ fn bodies_over_the_limit_are_refused() {
         format!(
             "POST /api/check HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
             s.address,
-            limits::MAX_REQUEST_BODY_BYTES + 1
+            serve_limits::MAX_REQUEST_BODY_BYTES + 1
         )
         .as_bytes(),
     );
