@@ -160,13 +160,14 @@ impl Library {
     /// The game compiled from `text`, compiled now (outside the cache's
     /// lock, so that a slow rule file holds up no other request) and kept
     /// in the cache, which drops the games used longest ago to stay within
-    /// [`MAX_CACHE_BYTES`].
+    /// [`MAX_CACHE_BYTES`] (a game counted for more than that is not kept).
     ///
     /// # Errors
     /// The rule file's errors.
     pub fn compile(&self, text: &str) -> Result<Arc<Game>, Errors> {
-        let game = Arc::new(crate::compile_str(text)?);
-        let bytes = estimated_bytes(text, &game);
+        let (game, held) = super::memory::measured(|| crate::compile_str(text).map(Arc::new));
+        let game = game?;
+        let bytes = cached_bytes(text, held);
         let mut cache = self.compiled.lock().unwrap_or_else(|e| e.into_inner());
         if bytes <= MAX_CACHE_BYTES {
             while cache.bytes + bytes > MAX_CACHE_BYTES && !cache.games.is_empty() {
@@ -183,8 +184,8 @@ impl Library {
         Ok(game)
     }
 
-    /// The estimated bytes of the games in the cache.
-    pub fn cached_bytes(&self) -> usize {
+    /// The bytes the games in the cache are counted for.
+    pub fn cache_bytes(&self) -> usize {
         self.compiled
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -235,7 +236,8 @@ fn inside(file: &Path, folder: &Path) -> Option<PathBuf> {
     (resolved.parent() == Some(folder) && resolved.is_file()).then_some(resolved)
 }
 
-/// The compiled games, most recently used last, and their estimated bytes.
+/// The compiled games, most recently used last, and the bytes they are
+/// counted for.
 #[derive(Default)]
 struct Cache {
     games: Vec<Cached>,
@@ -248,7 +250,11 @@ struct Cached {
     bytes: usize,
 }
 
-/// An upper estimate of the memory a compiled game and its text hold.
-pub fn estimated_bytes(text: &str, game: &Game) -> usize {
-    text.len().saturating_mul(2) + game.cell_count().saturating_mul(1024) + (64 << 10)
+/// The bytes a cached game is counted for: what compiling it left
+/// allocated, as measured (the compile's leftovers included), and its text;
+/// at least 64 KiB, and at least twice the text when nothing was measured.
+fn cached_bytes(text: &str, held: usize) -> usize {
+    held.max(text.len().saturating_mul(2))
+        .saturating_add(text.len())
+        .max(64 << 10)
 }

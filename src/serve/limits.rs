@@ -68,8 +68,8 @@ pub const JOB_GRACE: Duration = Duration::from_secs(3);
 /// and write); more requests queue for them.
 pub const MAX_WORK_THREADS: usize = 64;
 
-/// The most bytes of compiled games kept in the cache, by their estimated
-/// size ([`super::library`]).
+/// The most bytes of compiled games kept in the cache, as measured when
+/// each was compiled ([`super::memory`]).
 pub const MAX_CACHE_BYTES: usize = 256 << 20;
 
 /// The most characters of a client's input quoted back in an error; longer

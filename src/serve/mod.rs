@@ -15,6 +15,7 @@ mod http;
 mod jobs;
 pub mod library;
 pub mod limits;
+pub mod memory;
 mod stall;
 mod view;
 
