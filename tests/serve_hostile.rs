@@ -456,3 +456,53 @@ fn work_stops_when_its_client_leaves() {
         }
     }
 }
+
+#[test]
+fn a_slow_compile_holds_no_one() {
+    use tessera::serve::limits::{JOB_BUDGET, JOB_GRACE};
+    let s = Studio::start("slow-compile");
+    // Each movement is refused by the compiler, but only after walking its
+    // visit budget (about 0.3 s in this version); eighty of them take
+    // longer than a request may. Should the compiler learn to refuse them
+    // at once, the check is simply answered at once.
+    let legs: Vec<&str> = (0..300)
+        .map(|i| {
+            if i % 2 == 0 {
+                "step n e s"
+            } else {
+                "step n e s w"
+            }
+        })
+        .collect();
+    let movement = format!("  {}: jumping\n", legs.join(" then "));
+    let text = format!(
+        "game \"Slow\"\ngrid level A..P file a..p rank 1..16\ndirection n (0, 0, 1) e (0, 1, 0) s (0, 0, -1) w (0, -1, 0)\npiece Walker W\n{}setup white Walker Aa1 black Walker Pp16\n",
+        movement.repeat(80)
+    );
+    assert!(text.len() < tessera::limits::MAX_RULE_FILE_BYTES);
+    let body = serde_json::json!({ "rules": text }).to_string();
+    let address = s.address.clone();
+    let started = Instant::now();
+    let checking = std::thread::spawn(move || {
+        let mut t = TcpStream::connect(&address).unwrap();
+        t.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+        t.write_all(post_request(&address, "/api/check", &body, true).as_bytes())
+            .unwrap();
+        read_reply(&mut t).map(|r| r.0).ok()
+    });
+    // Meanwhile the server answers others, games it has compiled among them.
+    while !checking.is_finished() && started.elapsed() < Duration::from_secs(30) {
+        s.assert_serving();
+        let (status, _) = s.post("/api/state", r#"{"game": "chess"}"#);
+        assert_eq!(status, 200);
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    let status = checking.join().unwrap();
+    let took = started.elapsed();
+    assert!(
+        took < JOB_BUDGET + JOB_GRACE + Duration::from_secs(2),
+        "{took:?}"
+    );
+    assert!(matches!(status, Some(200 | 503)), "{status:?}");
+    s.assert_serving();
+}
