@@ -19,6 +19,9 @@ pub struct Studio {
     stderr: std::sync::Arc<std::sync::Mutex<String>>,
 }
 
+/// A change to the served folder before the server starts.
+type Prepare = Box<dyn FnOnce(&Path)>;
+
 /// How to start a studio.
 pub struct Setup {
     name: String,
@@ -26,7 +29,7 @@ pub struct Setup {
     args: Vec<String>,
     /// `ulimit` options for the server's shell (`-v 1048576`, `-n 64`).
     ulimits: Vec<String>,
-    prepare: Option<Box<dyn FnOnce(&Path)>>,
+    prepare: Option<Prepare>,
 }
 
 impl Setup {
