@@ -3,10 +3,10 @@
 //! describes both, and the limits that keep one client from taking the
 //! server down ([`limits`]).
 //!
-//! [`http`] speaks HTTP with hyper on tokio: a few async threads read and
+//! `http` speaks HTTP with hyper on tokio: a few async threads read and
 //! write every connection, and the API's work (replaying positions,
 //! compiling, searching) runs on a bounded pool of work threads, each
-//! request's within a time, the heavy ones a few at once ([`jobs`]).
+//! request's within a time, the heavy ones a few at once (`jobs`).
 
 mod access;
 pub mod api;
