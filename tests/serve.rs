@@ -256,6 +256,17 @@ fn bodies_over_the_limit_are_refused() {
         .as_bytes(),
     );
     assert_eq!(status, 413, "{body}");
+    // A chunked body says no length: it is cut off once past the limit.
+    let size = serve_limits::MAX_REQUEST_BODY_BYTES + 1;
+    let mut t = s.connect(std::time::Duration::from_secs(10));
+    let head = format!(
+        "POST /api/check HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n{size:x}\r\n",
+        s.address
+    );
+    let _ = t.write_all(head.as_bytes());
+    let _ = t.write_all(&vec![b' '; size]);
+    let (status, body) = read_reply(&mut t).unwrap();
+    assert_eq!(status, 413, "{body}");
     // A rule file over its limit inside a body under the limit: an error at
     // the start of the file, as `check` gives it.
     let big = format!("# {}\n", "x".repeat(limits::MAX_RULE_FILE_BYTES));

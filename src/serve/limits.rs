@@ -25,8 +25,8 @@ pub const MAX_SERVE_PERFT_DEPTH: u32 = 6;
 /// descriptors and memory, well under the usual limit of 1,024 descriptors.
 pub const MAX_CONNECTIONS: usize = 512;
 
-/// The most bytes of a request line and headers; more is answered 431 (or
-/// 414 for the line alone) and the connection closed. Also the bound of
+/// The most bytes of a request line and headers; more is answered 431 and
+/// the connection closed. Also the bound of
 /// hyper's read buffer, so a line with no end holds no more than this.
 pub const MAX_HEAD_BYTES: usize = 16 << 10;
 
