@@ -391,8 +391,8 @@ fn many_clients_at_once_are_all_answered() {
             })
         })
         .collect();
-    // Clients that stop halfway through their headers or their body each
-    // hold up no more than one worker.
+    // Clients that stop halfway through their headers or their body hold
+    // up no one.
     let idle: Vec<TcpStream> = (0..20)
         .map(|i| {
             let mut t = TcpStream::connect(&s.address).unwrap();

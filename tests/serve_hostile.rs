@@ -246,7 +246,12 @@ fn lines_without_end_are_cut_short() {
 #[test]
 fn connections_past_the_limit_are_refused_and_others_served_after() {
     let s = Studio::start("crowd");
-    let held: Vec<TcpStream> = (0..MAX_CONNECTIONS)
+    // A kept-alive client, there before the crowd.
+    let mut regular = s.connect(Duration::from_secs(5));
+    let again = format!("GET /api/games HTTP/1.1\r\nHost: {}\r\n\r\n", s.address);
+    regular.write_all(again.as_bytes()).unwrap();
+    assert_eq!(read_reply(&mut regular).unwrap().0, 200);
+    let held: Vec<TcpStream> = (1..MAX_CONNECTIONS)
         .map(|_| s.connect(Duration::from_secs(5)))
         .collect();
     std::thread::sleep(Duration::from_millis(500));
@@ -260,6 +265,9 @@ fn connections_past_the_limit_are_refused_and_others_served_after() {
     assert_eq!(status, 503, "{body}");
     assert!(body.contains("connections open"), "{body}");
     assert!(started.elapsed() < Duration::from_secs(2));
+    // The clients already in are served as before.
+    regular.write_all(again.as_bytes()).unwrap();
+    assert_eq!(read_reply(&mut regular).unwrap().0, 200);
     drop(held);
     let started = Instant::now();
     loop {
