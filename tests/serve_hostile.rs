@@ -514,3 +514,33 @@ fn a_slow_compile_holds_no_one() {
     assert!(matches!(status, Some(200 | 503)), "{status:?}");
     s.assert_serving();
 }
+
+#[test]
+fn a_client_that_reads_nothing_is_let_go() {
+    use tessera::serve::limits::WRITE_TIMEOUT;
+    let s = Studio::start("reads-nothing");
+    // Thousands of requests for the page's script sent at once, their
+    // replies (tens of megabytes, far more than the sockets' buffers hold)
+    // never read: the server's writes stall, and it gives up on them.
+    let mut t = s.connect(Duration::from_secs(5));
+    let one = format!("GET /studio.js HTTP/1.1\r\nHost: {}\r\n\r\n", s.address);
+    let (_, script) = s.get("/studio.js");
+    let count = (64 << 20) / script.len() + 1;
+    send(&mut t, one.repeat(count).as_bytes());
+    std::thread::sleep(WRITE_TIMEOUT + Duration::from_secs(2));
+    s.assert_serving();
+    // What arrives now is what the sockets held when the server gave up,
+    // then the end of the connection: far from every reply.
+    let mut received = 0usize;
+    let mut sink = vec![0; 1 << 16];
+    let started = Instant::now();
+    t.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    loop {
+        match t.read(&mut sink) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => received += n,
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "still sending");
+    }
+    assert!(received < count * script.len() / 2, "{received} bytes");
+}
