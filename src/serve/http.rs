@@ -185,8 +185,8 @@ async fn answer(request: Request<Incoming>, shared: &Arc<Shared>) -> Response<Fu
                         Reply::error(
                             503,
                             format!(
-                                "the request took over {} seconds; it goes on without an answer \
-                                 and holds its place among the heavy jobs until it ends",
+                                "the request took over {} seconds; its work goes on without an \
+                                 answer until it ends (a compile cannot be stopped)",
                                 (JOB_BUDGET + JOB_GRACE).as_secs()
                             ),
                         ),
