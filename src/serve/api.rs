@@ -73,16 +73,17 @@ const STYLE: &str = include_str!("../../web/studio.css");
 pub struct Studio {
     /// The served rule files.
     pub library: Library,
-    /// The heavy jobs' slots, [`limits::most_heavy_jobs`] of them.
+    /// The heavy jobs' slots.
     pub slots: Arc<Slots>,
 }
 
 impl Studio {
-    /// A studio serving `library`.
-    pub fn new(library: Library) -> Studio {
+    /// A studio serving `library`, running at most `most_heavy` heavy jobs
+    /// at once ([`limits::most_heavy_jobs`]).
+    pub fn new(library: Library, most_heavy: usize) -> Studio {
         Studio {
             library,
-            slots: Arc::new(Slots::new(limits::most_heavy_jobs())),
+            slots: Arc::new(Slots::new(most_heavy)),
         }
     }
 
@@ -526,6 +527,63 @@ fn percent_decoded(segment: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Compiles of a text not in the cache, perfts and searches share the
+    /// heavy jobs' slots: with the one slot taken, a compile waits for it
+    /// and gives up with 503, a perft gives up at once, and a game in the
+    /// cache needs no slot.
+    #[test]
+    fn compiles_perfts_and_searches_share_the_heavy_slots() {
+        let library = Library::scan(&["games/chess.game".to_string()]).unwrap();
+        let studio = Studio::new(library, 1);
+        let free = Job::unbounded(Arc::clone(&studio.slots));
+        let cached = r#"{"game": "chess"}"#;
+        assert_eq!(
+            studio
+                .respond("POST", "/api/state", cached.as_bytes(), &free)
+                .status,
+            200
+        );
+        // That compile took the slot; its job ends.
+        drop(free);
+        let holder = Job::unbounded(Arc::clone(&studio.slots));
+        holder.heavy(Duration::ZERO).unwrap();
+        let job = Job::unbounded(Arc::clone(&studio.slots));
+        let started = Instant::now();
+        let edited = serde_json::json!({"rules": "# edited\n".to_string() + &std::fs::read_to_string("games/chess.game").unwrap()}).to_string();
+        let reply = studio.respond("POST", "/api/check", edited.as_bytes(), &job);
+        assert_eq!(reply.status, 503, "{}", reply.body);
+        assert!(started.elapsed() >= limits::COMPILE_SLOT_WAIT);
+        let perft = r#"{"game": "chess", "depth": 1}"#;
+        let started = Instant::now();
+        assert_eq!(
+            studio
+                .respond("POST", "/api/perft", perft.as_bytes(), &job)
+                .status,
+            503
+        );
+        assert!(started.elapsed() < Duration::from_millis(500));
+        assert_eq!(
+            studio
+                .respond("POST", "/api/state", cached.as_bytes(), &job)
+                .status,
+            200
+        );
+        // The slot given back, the same requests are answered.
+        drop(holder);
+        assert_eq!(
+            studio
+                .respond("POST", "/api/check", edited.as_bytes(), &job)
+                .status,
+            200
+        );
+        assert_eq!(
+            studio
+                .respond("POST", "/api/perft", perft.as_bytes(), &job)
+                .status,
+            200
+        );
+    }
 
     #[test]
     fn paths_are_percent_decoded() {

@@ -75,7 +75,7 @@ pub fn run(options: &Options, out: &mut dyn Write) -> Result<(), String> {
     );
     let _ = out.flush();
     let shared = Arc::new(http::Shared {
-        studio: Arc::new(api::Studio::new(library)),
+        studio: Arc::new(api::Studio::new(library, limits::most_heavy_jobs())),
         access: access::Access::new(&options.host, &options.allowed_hosts),
     });
     runtime.block_on(http::accept(listener, shared));
