@@ -14,7 +14,7 @@ use std::net::TcpStream;
 use std::time::{Duration, Instant};
 use studio::{answer_or_close, post_request, read_reply, Setup, Studio};
 use tessera::serve::limits::{
-    BODY_TIMEOUT, HEAD_TIMEOUT, MAX_CONNECTIONS, MAX_REQUEST_BODY_BYTES, MAX_SEARCH_MS,
+    BODY_TIMEOUT, HEAD_TIMEOUT, MAX_CONNECTIONS, MAX_REQUEST_BODY_BYTES, MAX_SEARCH_MS, ROOM_WAIT,
 };
 
 /// The address space the server runs in: room for its threads' stacks and
@@ -246,13 +246,19 @@ fn lines_without_end_are_cut_short() {
 #[test]
 fn connections_past_the_limit_are_refused_and_others_served_after() {
     let s = Studio::start("crowd");
-    // A kept-alive client, there before the crowd.
+    // A client in the middle of its request, there before the crowd.
     let mut regular = s.connect(Duration::from_secs(5));
-    let again = format!("GET /api/games HTTP/1.1\r\nHost: {}\r\n\r\n", s.address);
-    regular.write_all(again.as_bytes()).unwrap();
-    assert_eq!(read_reply(&mut regular).unwrap().0, 200);
+    let body = r#"{"game": "chess", "moves": ["e2e4"]}"#;
+    let request = post_request(&s.address, "/api/state", body, false);
+    let (head, rest) = request.split_at(request.len() - 5);
+    regular.write_all(head.as_bytes()).unwrap();
+    // A crowd in the middle of their headers takes every other place.
     let held: Vec<TcpStream> = (1..MAX_CONNECTIONS)
-        .map(|_| s.connect(Duration::from_secs(5)))
+        .map(|_| {
+            let mut t = s.connect(Duration::from_secs(5));
+            send(&mut t, b"GET /api/games HTTP/1.1\r\n");
+            t
+        })
         .collect();
     std::thread::sleep(Duration::from_millis(500));
     let started = Instant::now();
@@ -261,12 +267,12 @@ fn connections_past_the_limit_are_refused_and_others_served_after() {
         &mut one_more,
         format!("GET /api/games HTTP/1.1\r\nHost: {}\r\n\r\n", s.address).as_bytes(),
     );
-    let (status, body) = read_reply(&mut one_more).unwrap();
-    assert_eq!(status, 503, "{body}");
-    assert!(body.contains("connections open"), "{body}");
-    assert!(started.elapsed() < Duration::from_secs(2));
+    let (status, answer) = read_reply(&mut one_more).unwrap();
+    assert_eq!(status, 503, "{answer}");
+    assert!(answer.contains("connections open"), "{answer}");
+    assert!(started.elapsed() < ROOM_WAIT + Duration::from_secs(1));
     // The clients already in are served as before.
-    regular.write_all(again.as_bytes()).unwrap();
+    regular.write_all(rest.as_bytes()).unwrap();
     assert_eq!(read_reply(&mut regular).unwrap().0, 200);
     drop(held);
     let started = Instant::now();
@@ -288,6 +294,35 @@ fn connections_past_the_limit_are_refused_and_others_served_after() {
             "no room after the crowd left"
         );
         std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn idle_connections_make_room_for_new_ones() {
+    let s = Studio::start("idle-crowd");
+    // Every place taken by a kept-alive client that asked once and waits.
+    let mut idle: Vec<TcpStream> = (0..MAX_CONNECTIONS)
+        .map(|_| {
+            let mut t = s.connect(Duration::from_secs(5));
+            t.write_all(
+                format!("GET /api/games HTTP/1.1\r\nHost: {}\r\n\r\n", s.address).as_bytes(),
+            )
+            .unwrap();
+            assert_eq!(read_reply(&mut t).unwrap().0, 200);
+            t
+        })
+        .collect();
+    // A newcomer is served: the idle ones are asked to close.
+    let started = Instant::now();
+    let mut t = s.connect(Duration::from_secs(5));
+    send(
+        &mut t,
+        format!("GET /api/games HTTP/1.1\r\nHost: {}\r\n\r\n", s.address).as_bytes(),
+    );
+    assert_eq!(read_reply(&mut t).unwrap().0, 200);
+    assert!(started.elapsed() < ROOM_WAIT, "{:?}", started.elapsed());
+    for c in &mut idle {
+        closed_within(c, Duration::from_secs(2));
     }
 }
 

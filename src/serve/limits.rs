@@ -20,10 +20,14 @@ pub const MAX_SEARCH_MS: u64 = 10_000;
 /// The deepest perft one request runs.
 pub const MAX_SERVE_PERFT_DEPTH: u32 = 6;
 
-/// The most connections open at once; one more is answered 503 and closed.
-/// Each costs a task and a socket, not a thread, so the bound is about file
-/// descriptors and memory, well under the usual limit of 1,024 descriptors.
+/// The most connections open at once. Each costs a task and a socket, not a
+/// thread, so the bound is about file descriptors and memory, well under the
+/// usual limit of 1,024 descriptors.
 pub const MAX_CONNECTIONS: usize = 512;
+
+/// How long a connection past [`MAX_CONNECTIONS`] waits for a place (the idle
+/// ones are asked to close) before it is answered 503 and closed.
+pub const ROOM_WAIT: Duration = Duration::from_secs(1);
 
 /// The most bytes of a request line and headers; more is answered 431 and
 /// the connection closed. Also the bound of

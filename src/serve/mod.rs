@@ -3,10 +3,11 @@
 //! describes both, and the limits that keep one client from taking the
 //! server down ([`limits`]).
 //!
-//! `http` speaks HTTP with hyper on tokio: a few async threads read and
-//! write every connection, and the API's work (replaying positions,
-//! compiling, searching) runs on a bounded pool of work threads, each
-//! request's within a time, the heavy ones a few at once (`jobs`).
+//! `listen` accepts connections and has hyper (on tokio) read them, `http`
+//! answers each request: a few async threads read and write every
+//! connection, and the API's work (replaying positions, compiling,
+//! searching) runs on a bounded pool of work threads, each request's within
+//! a time, the heavy ones a few at once (`jobs`).
 
 mod access;
 pub mod api;
@@ -15,6 +16,7 @@ mod http;
 mod jobs;
 pub mod library;
 pub mod limits;
+mod listen;
 pub mod memory;
 mod stall;
 mod view;
@@ -78,6 +80,6 @@ pub fn run(options: &Options, out: &mut dyn Write) -> Result<(), String> {
         studio: Arc::new(api::Studio::new(library, limits::most_heavy_jobs())),
         access: access::Access::new(&options.host, &options.allowed_hosts),
     });
-    runtime.block_on(http::accept(listener, shared));
+    runtime.block_on(listen::accept(listener, shared));
     Ok(())
 }
