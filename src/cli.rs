@@ -172,6 +172,10 @@ pub enum Command {
         /// The port; 0 for any free port.
         #[arg(long, default_value_t = 8000)]
         port: u16,
+        /// A name the studio is reached by besides localhost and its IP
+        /// addresses (requests naming any other host are refused); repeatable.
+        #[arg(long = "allow-host", value_name = "NAME")]
+        allow_host: Vec<String>,
     },
     /// Run the expectations of rule files (`NAME.tests` beside `NAME.game`).
     Test {
@@ -442,11 +446,17 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             let stdin = std::io::BufReader::new(std::io::stdin());
             crate::protocol::xboard::run(&games, stdin, out).map_err(io)
         }
-        Command::Serve { files, host, port } => {
+        Command::Serve {
+            files,
+            host,
+            port,
+            allow_host,
+        } => {
             let options = crate::serve::Options {
                 paths: files,
                 host,
                 port,
+                allowed_hosts: allow_host,
             };
             crate::serve::run(&options, out).map_err(|e| Failure::Usage(anyhow::anyhow!(e)))
         }

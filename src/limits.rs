@@ -86,26 +86,6 @@ pub const MAX_RENDERED_LINE: usize = 200;
 /// name) is cut, with `…` marking the cut.
 pub const MAX_MESSAGE_CHARS: usize = 300;
 
-/// The largest request body `tessera serve` reads: a rule file at its limit,
-/// escaped in JSON (a few bytes per character at worst would not fit; a rule
-/// file of ordinary text does), plus room for a position and moves.
-pub const MAX_REQUEST_BODY_BYTES: usize = 2 * MAX_RULE_FILE_BYTES + (64 << 10);
-
-/// The most moves one request to `tessera serve` may replay.
-pub const MAX_REQUEST_MOVES: usize = 10_000;
-
-/// The longest search `tessera serve` runs for one request, in milliseconds.
-pub const MAX_SEARCH_MS: u64 = 10_000;
-
-/// The deepest perft `tessera serve` runs for one request; it also stops
-/// between root moves once [`MAX_SEARCH_MS`] have passed.
-pub const MAX_SERVE_PERFT_DEPTH: u32 = 6;
-
-/// The requests `tessera serve` answers at once (worker threads); more wait.
-/// A client that stops sending in the middle of its body holds one until it
-/// closes the connection (tiny_http sets no read timeout).
-pub const SERVE_WORKERS: usize = 32;
-
 /// The message for an input past a limit: `the board has 70,000 cells; the
 /// limit is 65,536`.
 pub fn exceeded(subject: &str, count: u128, noun: &str, limit: u128) -> String {

@@ -4,6 +4,11 @@ use clap::Parser;
 use std::process::ExitCode;
 use tessera::cli::{run, Cli, Failure};
 
+/// Counts what each thread holds, so that the studio can bound its cache of
+/// compiled games in bytes (`tessera::serve::memory`).
+#[global_allocator]
+static ALLOCATOR: tessera::serve::memory::Counting = tessera::serve::memory::Counting;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let stdout = std::io::stdout();

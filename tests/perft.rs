@@ -86,3 +86,47 @@ fn oracle_copy_matches_shared() {
         );
     }
 }
+
+/// `perft_until` counts what `perft` counts while its flag is down, and gives
+/// up, leaving the position as it was, once the flag is up: from the start, at
+/// any depth (the explicit stack past 64 plies too), and in the middle of a
+/// count that would otherwise run for minutes.
+#[test]
+fn perft_until_counts_or_stops() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use tessera::engine::perft::perft_until;
+    let game = compile_str(CHESS).unwrap();
+    let down = AtomicBool::new(false);
+    for row in rows().iter().filter(|r| r.nodes <= 200_000) {
+        let mut pos = fen::parse(&game, row.fen).unwrap();
+        assert_eq!(
+            perft_until(&mut pos, row.depth, &down),
+            Some(row.nodes),
+            "{} depth {}",
+            row.name,
+            row.depth
+        );
+    }
+    let up = AtomicBool::new(true);
+    let mut pos = tessera::Position::start(&game);
+    let start = fen::format(&pos);
+    assert_eq!(perft_until(&mut pos, 1, &up), Some(20));
+    for depth in [2, 5, 70, 200] {
+        assert_eq!(perft_until(&mut pos, depth, &up), None, "depth {depth}");
+        assert_eq!(fen::format(&pos), start, "depth {depth}");
+    }
+    let stop = AtomicBool::new(false);
+    let started = std::time::Instant::now();
+    let counted = std::thread::scope(|scope| {
+        let counting = scope.spawn(|| {
+            let mut pos = tessera::Position::start(&game);
+            let n = perft_until(&mut pos, 9, &stop);
+            (n, fen::format(&pos))
+        });
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        stop.store(true, Ordering::Relaxed);
+        counting.join().unwrap()
+    });
+    assert_eq!(counted, (None, start));
+    assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
+}

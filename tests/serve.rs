@@ -7,102 +7,14 @@
 //! Each test starts the binary on a scratch folder holding a copy of chess
 //! and of crazyhouse, on a free port.
 
-use std::io::{BufRead, BufReader, Read, Write};
+#[path = "common/studio.rs"]
+mod studio;
+
+use std::io::Write;
 use std::net::TcpStream;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use studio::{read_reply, Studio};
 use tessera::limits;
-
-/// A running studio and its folder.
-struct Studio {
-    child: Child,
-    address: String,
-    dir: PathBuf,
-}
-
-impl Studio {
-    fn start(name: &str) -> Studio {
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("serve-{name}"));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        for game in ["chess", "crazyhouse"] {
-            std::fs::copy(
-                format!("games/{game}.game"),
-                dir.join(format!("{game}.game")),
-            )
-            .unwrap();
-        }
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
-            .args(["serve", dir.to_str().unwrap(), "--port", "0"])
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        // `Tessera studio: http://127.0.0.1:PORT/ (2 games; Ctrl-C stops it)`
-        let url = line.split_whitespace().nth(2).unwrap();
-        assert!(url.starts_with("http://127.0.0.1:"), "{line}");
-        let address = url["http://".len()..].trim_end_matches('/').to_string();
-        Studio {
-            child,
-            address,
-            dir,
-        }
-    }
-
-    /// Sends a raw request and returns the status and the body.
-    fn raw(&self, request: &[u8]) -> (u16, String) {
-        let mut stream = TcpStream::connect(&self.address).unwrap();
-        stream.write_all(request).unwrap();
-        read_reply(&mut stream)
-    }
-
-    fn get(&self, path: &str) -> (u16, String) {
-        self.raw(
-            format!(
-                "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
-                self.address
-            )
-            .as_bytes(),
-        )
-    }
-
-    fn post(&self, path: &str, body: &str) -> (u16, String) {
-        self.raw(
-            format!(
-                "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-                self.address,
-                body.len()
-            )
-            .as_bytes(),
-        )
-    }
-
-    /// The files of the folder and their contents.
-    fn files(&self) -> Vec<(String, Vec<u8>)> {
-        let mut files: Vec<_> = std::fs::read_dir(&self.dir)
-            .unwrap()
-            .map(|e| {
-                let e = e.unwrap();
-                (
-                    e.file_name().to_string_lossy().into_owned(),
-                    std::fs::read(e.path()).unwrap(),
-                )
-            })
-            .collect();
-        files.sort();
-        files
-    }
-}
-
-impl Drop for Studio {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use tessera::serve::limits as serve_limits;
 
 fn json(body: &str) -> serde_json::Value {
     serde_json::from_str(body).unwrap_or_else(|e| panic!("not JSON ({e}): {body}"))
@@ -247,7 +159,7 @@ fn bestmove_and_perft_answer_within_their_limits() {
     );
     let too_deep = format!(
         r#"{{"game": "chess", "depth": {}}}"#,
-        limits::MAX_SERVE_PERFT_DEPTH + 1
+        serve_limits::MAX_SERVE_PERFT_DEPTH + 1
     );
     let (status, body) = s.post("/api/perft", &too_deep);
     assert_eq!(status, 400);
@@ -259,7 +171,7 @@ fn bestmove_and_perft_answer_within_their_limits() {
         "/api/bestmove",
         &format!(
             r#"{{"game": "chess", "movetime_ms": {}}}"#,
-            limits::MAX_SEARCH_MS + 1
+            serve_limits::MAX_SEARCH_MS + 1
         ),
     );
     assert_eq!(status, 400);
@@ -325,8 +237,7 @@ fn bad_requests_are_answered_with_their_reason() {
         );
     }
     assert_eq!(s.get("/api/state").0, 405);
-    let too_many =
-        serde_json::json!({"game": "chess", "moves": vec!["e2e4"; limits::MAX_REQUEST_MOVES + 1]});
+    let too_many = serde_json::json!({"game": "chess", "moves": vec!["e2e4"; serve_limits::MAX_REQUEST_MOVES + 1]});
     let (status, answer) = s.post("/api/state", &too_many.to_string());
     assert_eq!(status, 400);
     assert!(answer.contains("the limit is 10,000"), "{answer}");
@@ -340,10 +251,21 @@ fn bodies_over_the_limit_are_refused() {
         format!(
             "POST /api/check HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
             s.address,
-            limits::MAX_REQUEST_BODY_BYTES + 1
+            serve_limits::MAX_REQUEST_BODY_BYTES + 1
         )
         .as_bytes(),
     );
+    assert_eq!(status, 413, "{body}");
+    // A chunked body says no length: it is cut off once past the limit.
+    let size = serve_limits::MAX_REQUEST_BODY_BYTES + 1;
+    let mut t = s.connect(std::time::Duration::from_secs(10));
+    let head = format!(
+        "POST /api/check HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n{size:x}\r\n",
+        s.address
+    );
+    let _ = t.write_all(head.as_bytes());
+    let _ = t.write_all(&vec![b' '; size]);
+    let (status, body) = read_reply(&mut t).unwrap();
     assert_eq!(status, 413, "{body}");
     // A rule file over its limit inside a body under the limit: an error at
     // the start of the file, as `check` gives it.
@@ -469,8 +391,8 @@ fn many_clients_at_once_are_all_answered() {
             })
         })
         .collect();
-    // Clients that stop halfway through their headers or their body each
-    // hold up no more than one worker.
+    // Clients that stop halfway through their headers or their body hold
+    // up no one.
     let idle: Vec<TcpStream> = (0..20)
         .map(|i| {
             let mut t = TcpStream::connect(&s.address).unwrap();
@@ -498,64 +420,180 @@ struct Probe(String);
 impl Probe {
     fn post(&self, path: &str, body: &str) -> u16 {
         let mut stream = TcpStream::connect(&self.0).unwrap();
-        write!(
-            stream,
-            "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            self.0,
-            body.len()
-        )
-        .unwrap();
-        read_reply(&mut stream).0
+        let request = studio::post_request(&self.0, path, body, true);
+        stream.write_all(request.as_bytes()).unwrap();
+        read_reply(&mut stream).unwrap().0
     }
 }
 
-/// Reads one reply: the status line, the headers, and as many bytes of body
-/// as `Content-Length` says (not to the end of the stream, which a server
-/// still reading a request's body would not close).
-fn read_reply(stream: &mut TcpStream) -> (u16, String) {
-    let mut reader = BufReader::new(stream);
-    let mut status_line = String::new();
-    reader.read_line(&mut status_line).unwrap();
-    let status = status_line
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("no status in {status_line:?}"));
-    let mut length = 0;
-    let mut chunked = false;
-    loop {
-        let mut line = String::new();
-        reader.read_line(&mut line).unwrap();
-        if line.trim().is_empty() {
-            break;
-        }
-        if let Some((name, value)) = line.split_once(':') {
-            if name.eq_ignore_ascii_case("content-length") {
-                length = value.trim().parse().unwrap();
-            }
-            if name.eq_ignore_ascii_case("transfer-encoding") {
-                chunked = value.trim().eq_ignore_ascii_case("chunked");
-            }
-        }
+#[test]
+fn games_whose_names_need_escaping_open() {
+    let chess = std::fs::read_to_string("games/chess.game").unwrap();
+    let s = studio::Setup::new("escaped")
+        .game("my game.game", &chess)
+        .game("échecs.game", &chess)
+        .game("50%.game", &chess)
+        .start();
+    let (status, body) = s.get("/api/games");
+    assert_eq!(status, 200);
+    let names: Vec<String> = json(&body)["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["name"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(names, ["50%", "chess", "crazyhouse", "my game", "échecs"]);
+    // As the page asks for them: encodeURIComponent(name).
+    for (name, path) in [
+        ("my game", "my%20game"),
+        ("échecs", "%C3%A9checs"),
+        ("50%", "50%25"),
+    ] {
+        let (status, body) = s.get(&format!("/api/games/{path}"));
+        assert_eq!(status, 200, "{path}: {body}");
+        assert_eq!(json(&body)["name"], name);
+        assert_eq!(json(&body)["text"], chess.as_str());
+        let state = serde_json::json!({"game": name, "moves": ["e2e4"]}).to_string();
+        assert_eq!(s.post("/api/state", &state).0, 200, "{name}");
     }
-    let mut body = Vec::new();
-    if chunked {
-        // Large answers come in chunks: a hexadecimal size line, the bytes,
-        // a line end; a chunk of size 0 ends them.
-        loop {
-            let mut size = String::new();
-            reader.read_line(&mut size).unwrap();
-            let size = usize::from_str_radix(size.trim(), 16).unwrap();
-            let mut chunk = vec![0; size + 2];
-            reader.read_exact(&mut chunk).unwrap();
-            if size == 0 {
-                break;
-            }
-            body.extend_from_slice(&chunk[..size]);
-        }
-    } else {
-        body.resize(length, 0);
-        reader.read_exact(&mut body).unwrap();
+    for bad in ["50%", "50%2", "%C3", "my%2"] {
+        assert_eq!(s.get(&format!("/api/games/{bad}")).0, 404, "{bad}");
     }
-    (status, String::from_utf8(body).unwrap())
+}
+
+#[test]
+fn save_writes_only_files_that_resolve_inside_the_folder() {
+    let outside = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-outside.game");
+    std::fs::write(&outside, "# outside\n").unwrap();
+    let target = outside.clone();
+    let s = studio::Setup::new("links")
+        .prepare(move |dir| {
+            std::os::unix::fs::symlink(&target, dir.join("out.game")).unwrap();
+            std::os::unix::fs::symlink(dir.join("nothing-here"), dir.join("gone.game")).unwrap();
+            std::fs::create_dir(dir.join("folder.game")).unwrap();
+        })
+        .start();
+    // The dangling link and the folder are skipped, with a warning; the
+    // link out is served.
+    let (_, body) = s.get("/api/games");
+    let names: Vec<String> = json(&body)["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["name"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(names, ["chess", "crazyhouse", "out"]);
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let warnings = s.stderr();
+    assert!(warnings.contains("gone.game"), "{warnings}");
+    assert!(warnings.contains("folder.game"), "{warnings}");
+    assert!(
+        warnings.contains("out.game` leads out of its folder"),
+        "{warnings}"
+    );
+    let save = |game: &str| {
+        s.post(
+            "/api/save",
+            &serde_json::json!({"game": game, "rules": "# saved\n"}).to_string(),
+        )
+    };
+    let (status, body) = save("out");
+    assert_eq!(status, 403, "{body}");
+    assert_eq!(std::fs::read_to_string(&outside).unwrap(), "# outside\n");
+    // A file replaced by a link out after the start is not written through.
+    let chess = s.dir.join("chess.game");
+    std::fs::remove_file(&chess).unwrap();
+    std::os::unix::fs::symlink(&outside, &chess).unwrap();
+    let (status, body) = save("chess");
+    assert_eq!(status, 403, "{body}");
+    assert_eq!(std::fs::read_to_string(&outside).unwrap(), "# outside\n");
+    // A file gone since the start is not made again: an I/O error, 500.
+    std::fs::remove_file(&chess).unwrap();
+    let (status, body) = save("chess");
+    assert_eq!(status, 500, "{body}");
+    assert!(body.contains("cannot write"), "{body}");
+    assert!(!chess.exists());
+    assert_eq!(save("crazyhouse").0, 200);
+    assert_eq!(
+        std::fs::read_to_string(s.dir.join("crazyhouse.game")).unwrap(),
+        "# saved\n"
+    );
+}
+
+#[test]
+fn listening_on_every_address_still_checks_the_host() {
+    let s = studio::Setup::new("anyhost")
+        .args(&["--host", "0.0.0.0", "--allow-host", "studio.test"])
+        .start();
+    let ask = |host: &str| {
+        s.raw(
+            format!("GET /api/games HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n")
+                .as_bytes(),
+        )
+        .0
+    };
+    for allowed in [
+        "127.0.0.1:1",
+        "localhost",
+        "[::1]:8000",
+        "192.168.1.5:8000",
+        "studio.test:8000",
+    ] {
+        assert_eq!(ask(allowed), 200, "{allowed}");
+    }
+    // A page of another name pointed at this machine (DNS rebinding).
+    for refused in [
+        "evil.example",
+        "evil.example:8000",
+        "studio.test.evil.example",
+    ] {
+        assert_eq!(ask(refused), 403, "{refused}");
+    }
+    let body = r#"{"game": "chess", "rules": "x"}"#;
+    let (status, _) = s.raw(
+        format!(
+            "POST /api/save HTTP/1.1\r\nHost: evil.example\r\nOrigin: http://evil.example\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .as_bytes(),
+    );
+    assert_eq!(status, 403);
+    assert_eq!(
+        std::fs::read_to_string(s.dir.join("chess.game")).unwrap(),
+        std::fs::read_to_string("games/chess.game").unwrap()
+    );
+}
+
+#[test]
+fn errors_quote_input_cut_short() {
+    let s = Studio::start("echo");
+    let long = "x".repeat(100_000);
+    for (path, body) in [
+        (
+            "/api/state",
+            serde_json::json!({"game": "chess", "moves": [long]}),
+        ),
+        ("/api/state", serde_json::json!({ "game": long })),
+        (
+            "/api/state",
+            serde_json::json!({"game": "chess", "start": long}),
+        ),
+        ("/api/state", serde_json::json!({ long.clone(): 1 })),
+    ] {
+        let (status, answer) = s.post(path, &body.to_string());
+        assert!((400..500).contains(&status), "{status}");
+        let message = json(&answer)["error"].as_str().unwrap().to_string();
+        assert!(
+            message.chars().count() <= serve_limits::MAX_ERROR_CHARS + 1,
+            "{} characters",
+            message.len()
+        );
+        assert!(message.contains('…'), "{message}");
+    }
+    let (_, answer) = s.post(
+        "/api/state",
+        &serde_json::json!({"game": "chess", "moves": [long]}).to_string(),
+    );
+    let message = json(&answer)["error"].as_str().unwrap().to_string();
+    assert!(message.chars().count() < 300, "{message}");
 }

@@ -16,6 +16,22 @@ pub fn perft(pos: &mut Position<'_>, depth: u32) -> u64 {
 /// The deepest perft counted by recursion; deeper plies use an explicit stack.
 pub const RECURSION_DEPTH: u32 = 64;
 
+/// [`perft`] that gives up when `stop` is set, for a caller that must answer
+/// within a time or stop when its client leaves: `None` once it has seen the
+/// flag. The flag is read at the nodes two or more plies above the leaves
+/// only, so a stop is seen within a few thousand nodes in ordinary games,
+/// and [`perft`] itself reads nothing and runs as fast as before.
+pub fn perft_until(
+    pos: &mut Position<'_>,
+    depth: u32,
+    stop: &std::sync::atomic::AtomicBool,
+) -> Option<u64> {
+    let mut buffers = Buffers::default();
+    walk(pos, depth, &mut buffers, &mut |pos, left, buffers| {
+        count_until(pos, left, buffers, 0, stop)
+    })
+}
+
 /// Perft below each legal root move, in move order; none at depth 0, where the
 /// root itself is the only leaf.
 pub fn divide(pos: &Position<'_>, depth: u32) -> Vec<(Move, u64)> {
@@ -74,11 +90,26 @@ pub fn divide_parallel(
 #[derive(Default)]
 struct Buffers(Vec<Vec<Move>>);
 
-/// [`count`] from the root, for any depth: the plies above the last
-/// [`RECURSION_DEPTH`] are walked with an explicit stack of move lists.
+/// [`count`] from the root, for any depth.
 fn count_any(pos: &mut Position<'_>, depth: u32, buffers: &mut Buffers) -> u64 {
+    walk(pos, depth, buffers, &mut |pos, left, buffers| {
+        Some(count(pos, left, buffers, 0))
+    })
+    .unwrap_or(0)
+}
+
+/// The leaves `depth` plies below `pos`, counting the subtrees of at most
+/// [`RECURSION_DEPTH`] plies with `subtree` (by recursion) and walking the
+/// plies above them with an explicit stack of move lists; `None` as soon as
+/// `subtree` gives up.
+fn walk(
+    pos: &mut Position<'_>,
+    depth: u32,
+    buffers: &mut Buffers,
+    subtree: &mut impl FnMut(&mut Position<'_>, u32, &mut Buffers) -> Option<u64>,
+) -> Option<u64> {
     if depth <= RECURSION_DEPTH {
-        return count(pos, depth, buffers, 0);
+        return subtree(pos, depth, buffers);
     }
     // Each frame: the legal moves of a ply, the next one to make, and the undo
     // of the move made from it, if any.
@@ -100,14 +131,25 @@ fn count_any(pos: &mut Position<'_>, depth: u32, buffers: &mut Buffers) -> u64 {
         // The plies left below the move just made.
         let left = depth - stack.len() as u32;
         if left <= RECURSION_DEPTH {
-            total += count(pos, left, buffers, 0);
+            match subtree(pos, left, buffers) {
+                Some(n) => total += n,
+                None => {
+                    // Leave the position as it was given.
+                    while let Some((_, _, undo)) = stack.pop() {
+                        if let Some(undo) = undo {
+                            pos.unmake(undo);
+                        }
+                    }
+                    return None;
+                }
+            }
         } else {
             let mut moves = Vec::new();
             legal_moves(pos, &mut moves);
             stack.push((moves, 0, None));
         }
     }
-    total
+    Some(total)
 }
 
 fn count(pos: &mut Position<'_>, depth: u32, buffers: &mut Buffers, ply: usize) -> u64 {
@@ -130,6 +172,43 @@ fn count(pos: &mut Position<'_>, depth: u32, buffers: &mut Buffers, ply: usize) 
         }
         total
     };
+    buffers.0[ply] = moves;
+    total
+}
+
+/// [`count`] that gives up, leaving `pos` and `buffers` as they were, when it
+/// finds `stop` set at a node two or more plies above the leaves.
+fn count_until(
+    pos: &mut Position<'_>,
+    depth: u32,
+    buffers: &mut Buffers,
+    ply: usize,
+    stop: &std::sync::atomic::AtomicBool,
+) -> Option<u64> {
+    if depth <= 1 {
+        return Some(count(pos, depth, buffers, ply));
+    }
+    if stop.load(std::sync::atomic::Ordering::Relaxed) {
+        return None;
+    }
+    if buffers.0.len() == ply {
+        buffers.0.push(Vec::with_capacity(128));
+    }
+    let mut moves = std::mem::take(&mut buffers.0[ply]);
+    legal_moves(pos, &mut moves);
+    let mut total = Some(0);
+    for &mv in &moves {
+        let undo = pos.make(mv);
+        let below = count_until(pos, depth - 1, buffers, ply + 1, stop);
+        pos.unmake(undo);
+        match below {
+            Some(n) => total = total.map(|t| t + n),
+            None => {
+                total = None;
+                break;
+            }
+        }
+    }
     buffers.0[ply] = moves;
     total
 }

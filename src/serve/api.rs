@@ -6,17 +6,18 @@
 //! since, so undo and redo are the page's business and any number of pages
 //! may play at once.
 
-use super::library::Library;
+use super::jobs::{Job, Slots};
+use super::library::{Library, SaveError};
+use super::limits;
 use super::view::position_json;
 use crate::engine::legal::legal_moves;
-use crate::engine::perft::perft;
+use crate::engine::perft::perft_until;
 use crate::engine::{Move, Position, Record};
 use crate::game::Game;
-use crate::limits;
 use crate::notation::{fen, position, uci};
 use crate::search::{Limits, Searcher};
 use serde_json::{json, Map, Value};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::borrow::Cow;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -27,7 +28,7 @@ pub struct Reply {
     /// The `Content-Type` header's value.
     pub content_type: &'static str,
     /// The body.
-    pub body: String,
+    pub body: Cow<'static, str>,
 }
 
 impl Reply {
@@ -35,7 +36,7 @@ impl Reply {
         Reply {
             status,
             content_type: "application/json; charset=utf-8",
-            body: value.to_string(),
+            body: Cow::Owned(value.to_string()),
         }
     }
 
@@ -43,16 +44,21 @@ impl Reply {
         Reply::json(200, value)
     }
 
-    /// An error: `{"error": MESSAGE}`.
+    /// An error: `{"error": MESSAGE}`, the message cut at
+    /// [`limits::MAX_ERROR_CHARS`] characters.
     pub fn error(status: u16, message: impl Into<String>) -> Reply {
-        Reply::json(status, &json!({"error": message.into()}))
+        let message = message.into();
+        Reply::json(
+            status,
+            &json!({"error": cut(&message, limits::MAX_ERROR_CHARS)}),
+        )
     }
 
-    fn asset(content_type: &'static str, body: &str) -> Reply {
+    fn asset(content_type: &'static str, body: &'static str) -> Reply {
         Reply {
             status: 200,
             content_type,
-            body: body.to_string(),
+            body: Cow::Borrowed(body),
         }
     }
 }
@@ -62,28 +68,35 @@ const PAGE: &str = include_str!("../../web/studio.html");
 const SCRIPT: &str = include_str!("../../web/studio.js");
 const STYLE: &str = include_str!("../../web/studio.css");
 
-/// What every request shares: the served games, and how many searches and
-/// perfts run now.
+/// What every request shares: the served games, and the slots of the heavy
+/// jobs (searches, perfts, compiles).
 pub struct Studio {
     /// The served rule files.
     pub library: Library,
-    heavy: AtomicUsize,
-    most_heavy: usize,
+    /// The heavy jobs' slots.
+    pub slots: Arc<Slots>,
 }
 
 impl Studio {
-    /// A studio serving `library`, running at most one search or perft per core.
-    pub fn new(library: Library) -> Studio {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    /// A studio serving `library`, running at most `most_heavy` heavy jobs
+    /// at once ([`limits::most_heavy_jobs`]).
+    pub fn new(library: Library, most_heavy: usize) -> Studio {
         Studio {
             library,
-            heavy: AtomicUsize::new(0),
-            most_heavy: cores.clamp(1, limits::SERVE_WORKERS - 1),
+            slots: Arc::new(Slots::new(most_heavy)),
         }
     }
 
-    /// Answers one request.
-    pub fn respond(&self, method: &str, path: &str, body: &[u8]) -> Reply {
+    /// Whether a request is answered from memory at once, with no work worth
+    /// a thread of its own: the page, its script and style, the game list,
+    /// and every refusal of a method or path.
+    pub fn is_cheap(method: &str, path: &str) -> bool {
+        method != "POST" && !path.starts_with("/api/games/")
+    }
+
+    /// Answers one request; `path` is the request's path, still
+    /// percent-encoded. `job` says when to stop and holds a heavy slot.
+    pub fn respond(&self, method: &str, path: &str, body: &[u8], job: &Job) -> Reply {
         // The query string plays no part.
         let path = path.split(['?', '#']).next().unwrap_or("");
         match (method, path) {
@@ -91,21 +104,26 @@ impl Studio {
             ("GET", "/studio.js") => Reply::asset("text/javascript; charset=utf-8", SCRIPT),
             ("GET", "/studio.css") => Reply::asset("text/css; charset=utf-8", STYLE),
             ("GET", "/api/games") => self.games(),
-            ("GET", p) if p.starts_with("/api/games/") => self.game_file(&p["/api/games/".len()..]),
-            ("POST", "/api/check") => self.with_body(body, &["rules"], |r| self.check(r)),
+            ("GET", p) if p.starts_with("/api/games/") => {
+                match percent_decoded(&p["/api/games/".len()..]) {
+                    Some(name) => self.game_file(&name),
+                    None => Reply::error(404, format!("nothing at `{}`", printable(path))),
+                }
+            }
+            ("POST", "/api/check") => self.with_body(body, &["rules"], |r| self.check(r, job)),
             ("POST", "/api/state") => {
                 self.with_body(body, &["game", "rules", "start", "moves", "flipped"], |r| {
-                    self.state(r)
+                    self.state(r, job)
                 })
             }
             ("POST", "/api/bestmove") => self.with_body(
                 body,
                 &["game", "rules", "start", "moves", "movetime_ms", "depth"],
-                |r| self.heavy(|| self.bestmove(r)),
+                |r| heavy(job, || self.bestmove(r, job)),
             ),
             ("POST", "/api/perft") => {
                 self.with_body(body, &["game", "rules", "start", "moves", "depth"], |r| {
-                    self.heavy(|| self.perft(r))
+                    heavy(job, || self.perft(r, job))
                 })
             }
             ("POST", "/api/save") => self.with_body(body, &["game", "rules"], |r| self.save(r)),
@@ -170,25 +188,20 @@ impl Studio {
         answer(&Request(fields)).unwrap_or_else(|e| e)
     }
 
-    /// Runs a search or perft unless as many as there are cores run already.
-    fn heavy(&self, work: impl FnOnce() -> Result<Reply, Reply>) -> Result<Reply, Reply> {
-        let running = self.heavy.fetch_add(1, Ordering::SeqCst);
-        let _done = Decrement(&self.heavy);
-        if running >= self.most_heavy {
-            return Err(Reply::error(
-                503,
-                format!(
-                    "{running} searches run already, the most at once; try again when one ends"
-                ),
-            ));
+    /// The game compiled from `text`, from the cache, or else compiled as a
+    /// heavy job (waiting a little for a slot).
+    fn compile(&self, text: &str, job: &Job) -> Result<Result<Arc<Game>, crate::Errors>, Reply> {
+        if let Some(game) = self.library.cached(text) {
+            return Ok(Ok(game));
         }
-        work()
+        job.heavy(limits::COMPILE_SLOT_WAIT).map_err(busy)?;
+        Ok(self.library.compile(text))
     }
 
     /// `POST /api/check {"rules"}`: the rule file's errors, or its summary.
-    fn check(&self, r: &Request) -> Result<Reply, Reply> {
+    fn check(&self, r: &Request, job: &Job) -> Result<Reply, Reply> {
         let text = r.string("rules")?.ok_or_else(|| missing("rules"))?;
-        Ok(Reply::ok(&match self.library.compile(text) {
+        Ok(Reply::ok(&match self.compile(text, job)? {
             Ok(game) => {
                 json!({"ok": true, "title": game.title, "summary": game.to_string(), "errors": []})
             }
@@ -197,8 +210,8 @@ impl Studio {
     }
 
     /// `POST /api/state`: the position after the moves.
-    fn state(&self, r: &Request) -> Result<Reply, Reply> {
-        let game = self.game(r)?;
+    fn state(&self, r: &Request, job: &Job) -> Result<Reply, Reply> {
+        let game = self.game(r, job)?;
         let (mut pos, record, last) = replay(&game, r)?;
         let flipped = match r.0.get("flipped") {
             None | Some(Value::Null) => false,
@@ -210,9 +223,10 @@ impl Studio {
 
     /// `POST /api/bestmove`: the search's move, searching `movetime_ms`
     /// (1,000 by default) or `depth` plies, never longer than
-    /// [`limits::MAX_SEARCH_MS`].
-    fn bestmove(&self, r: &Request) -> Result<Reply, Reply> {
-        let game = self.game(r)?;
+    /// [`limits::MAX_SEARCH_MS`]; stopped, answering its best move so far,
+    /// when the job is told to stop.
+    fn bestmove(&self, r: &Request, job: &Job) -> Result<Reply, Reply> {
+        let game = self.game(r, job)?;
         let (mut pos, record, _) = replay(&game, r)?;
         let depth = r.number("depth", 1, 64)?.map(|d| d as u32);
         let ms = r.number("movetime_ms", 1, limits::MAX_SEARCH_MS)?;
@@ -223,6 +237,12 @@ impl Studio {
                 .unwrap_or(Duration::from_millis(limits::MAX_SEARCH_MS)),
         );
         let mut searcher = Searcher::new(&game, 16);
+        // The search lowers its flag as it starts, so a client gone before
+        // that is seen here.
+        if job.stopped() {
+            return Err(cancelled());
+        }
+        searcher.stop = Arc::clone(job.stop());
         let report = searcher.search(&mut pos, &record, &search_limits, |_| {});
         Ok(Reply::ok(&json!({
             "move": report.pv.first().map(|m| uci::format(&game, m)),
@@ -235,28 +255,34 @@ impl Studio {
         })))
     }
 
-    /// `POST /api/perft`: the leaves under each legal move, stopping between
-    /// root moves once [`limits::MAX_SEARCH_MS`] have passed.
-    fn perft(&self, r: &Request) -> Result<Reply, Reply> {
-        let game = self.game(r)?;
+    /// `POST /api/perft`: the leaves under each legal move, as many root
+    /// moves as it finished when told to stop (`complete` false), which it
+    /// sees within a few thousand nodes: once [`limits::MAX_SEARCH_MS`] have
+    /// passed, or its client has gone.
+    fn perft(&self, r: &Request, job: &Job) -> Result<Reply, Reply> {
+        let game = self.game(r, job)?;
         let (mut pos, _, _) = replay(&game, r)?;
         let depth = r
             .number("depth", 1, u64::from(limits::MAX_SERVE_PERFT_DEPTH))?
             .ok_or_else(|| missing("depth"))? as u32;
         let started = Instant::now();
-        let budget = Duration::from_millis(limits::MAX_SEARCH_MS);
         let mut roots = Vec::new();
         legal_moves(&mut pos, &mut roots);
         let mut rows: Vec<(String, u64)> = Vec::new();
         let mut complete = true;
         for m in roots {
-            if started.elapsed() > budget {
+            // Shallow counts read no flag; they stop between root moves.
+            if job.stopped() {
                 complete = false;
                 break;
             }
             let undo = pos.make(m);
-            let n = perft(&mut pos, depth - 1);
+            let n = perft_until(&mut pos, depth - 1, job.stop());
             pos.unmake(undo);
+            let Some(n) = n else {
+                complete = false;
+                break;
+            };
             rows.push((uci::format(&game, &m), n));
         }
         rows.sort();
@@ -276,9 +302,11 @@ impl Studio {
         let name = r.string("game")?.ok_or_else(|| missing("game"))?;
         let entry = self.library.entry(name).ok_or_else(|| unknown_game(name))?;
         let text = r.string("rules")?.ok_or_else(|| missing("rules"))?;
-        self.library
-            .save(entry, text)
-            .map_err(|e| Reply::error(413, e))?;
+        self.library.save(entry, text).map_err(|e| match e {
+            SaveError::TooLarge(m) => Reply::error(413, m),
+            SaveError::NotWritable(m) => Reply::error(403, m),
+            SaveError::Io(m) => Reply::error(500, m),
+        })?;
         let file = entry
             .path
             .file_name()
@@ -287,7 +315,7 @@ impl Studio {
     }
 
     /// The game a request names, compiled from its `rules` or else its file.
-    fn game(&self, r: &Request) -> Result<Arc<Game>, Reply> {
+    fn game(&self, r: &Request, job: &Job) -> Result<Arc<Game>, Reply> {
         let name = r.string("game")?.ok_or_else(|| missing("game"))?;
         let entry = self.library.entry(name).ok_or_else(|| unknown_game(name))?;
         let read;
@@ -298,7 +326,7 @@ impl Studio {
                 &read
             }
         };
-        self.library.compile(text).map_err(|errors| {
+        self.compile(text, job)?.map_err(|errors| {
             Reply::json(
                 422,
                 &json!({"error": "the rule file has errors", "errors": errors_json(&errors, text)}),
@@ -344,7 +372,7 @@ impl Request {
         if list.len() > limits::MAX_REQUEST_MOVES {
             return Err(Reply::error(
                 400,
-                limits::exceeded(
+                crate::limits::exceeded(
                     "`moves`",
                     list.len() as u128,
                     "moves",
@@ -372,8 +400,17 @@ fn replay<'g>(game: &'g Game, r: &Request) -> Result<(Position<'g>, Record, Opti
     let mut record = Record::new(&pos);
     let mut last = None;
     for (i, text) in r.moves()?.into_iter().enumerate() {
-        let mv = uci::parse(&mut pos, text)
-            .map_err(|e| Reply::error(400, format!("move {}: {e}", i + 1)))?;
+        let mv = uci::parse(&mut pos, text).map_err(|e| {
+            Reply::error(
+                400,
+                format!(
+                    "move {}: `{}` is not a legal move here{}",
+                    i + 1,
+                    printable(&e.text),
+                    e.hint
+                ),
+            )
+        })?;
         pos.make(mv);
         record.push(&pos);
         last = Some(mv);
@@ -403,7 +440,7 @@ fn errors_json(errors: &crate::Errors, text: &str) -> Vec<Value> {
     errors
         .0
         .iter()
-        .take(limits::MAX_RENDERED_ERRORS)
+        .take(crate::limits::MAX_RENDERED_ERRORS)
         .map(|d| {
             let (line, column) = d.line_col(text);
             let end = crate::Diagnostic::new(
@@ -431,22 +468,147 @@ fn unknown_game(name: &str) -> Reply {
     Reply::error(404, format!("no game is called `{}`", printable(name)))
 }
 
-/// A name from a request, cut and with control characters escaped, fit to
-/// quote in a message.
-fn printable(text: &str) -> String {
-    let cut: String = text.chars().take(100).collect();
-    let mut s = cut.escape_default().to_string();
-    if text.chars().nth(100).is_some() {
-        s.push('…');
-    }
-    s
+/// Runs a search or perft if a heavy job's slot is free now.
+fn heavy(job: &Job, work: impl FnOnce() -> Result<Reply, Reply>) -> Result<Reply, Reply> {
+    job.heavy(Duration::ZERO).map_err(busy)?;
+    work()
 }
 
-/// Lowers a counter when dropped.
-struct Decrement<'a>(&'a AtomicUsize);
+fn busy(most: usize) -> Reply {
+    Reply::error(
+        503,
+        format!(
+            "{most} searches, perfts or compiles run already, the most at once; \
+             try again when one ends"
+        ),
+    )
+}
 
-impl Drop for Decrement<'_> {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
+fn cancelled() -> Reply {
+    Reply::error(503, "the request was cancelled")
+}
+
+/// Input from a request, cut at [`limits::MAX_ECHO_CHARS`] characters and
+/// with control characters escaped, fit to quote in a message.
+fn printable(text: &str) -> String {
+    cut(text, limits::MAX_ECHO_CHARS).escape_debug().to_string()
+}
+
+/// `text`, or its first `most` characters and `…`.
+fn cut(text: &str, most: usize) -> Cow<'_, str> {
+    match text.char_indices().nth(most) {
+        None => Cow::Borrowed(text),
+        Some((end, _)) => Cow::Owned(format!("{}…", &text[..end])),
+    }
+}
+
+/// A path segment with its `%XX` escapes decoded, if they are all well
+/// formed and decode to UTF-8: `my%20game`, `%C3%A9checs`, `50%25`.
+fn percent_decoded(segment: &str) -> Option<String> {
+    let bytes = segment.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = bytes.get(i + 1..i + 3)?;
+            if !hex.iter().all(u8::is_ascii_hexdigit) {
+                return None;
+            }
+            decoded.push(u8::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?);
+            i += 3;
+        } else {
+            decoded.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(decoded).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Compiles of a text not in the cache, perfts and searches share the
+    /// heavy jobs' slots: with the one slot taken, a compile waits for it
+    /// and gives up with 503, a perft gives up at once, and a game in the
+    /// cache needs no slot.
+    #[test]
+    fn compiles_perfts_and_searches_share_the_heavy_slots() {
+        let library = Library::scan(&["games/chess.game".to_string()]).unwrap();
+        let studio = Studio::new(library, 1);
+        let free = Job::unbounded(Arc::clone(&studio.slots));
+        let cached = r#"{"game": "chess"}"#;
+        assert_eq!(
+            studio
+                .respond("POST", "/api/state", cached.as_bytes(), &free)
+                .status,
+            200
+        );
+        // That compile took the slot; its job ends.
+        drop(free);
+        let holder = Job::unbounded(Arc::clone(&studio.slots));
+        holder.heavy(Duration::ZERO).unwrap();
+        let job = Job::unbounded(Arc::clone(&studio.slots));
+        let started = Instant::now();
+        let edited = serde_json::json!({"rules": "# edited\n".to_string() + &std::fs::read_to_string("games/chess.game").unwrap()}).to_string();
+        let reply = studio.respond("POST", "/api/check", edited.as_bytes(), &job);
+        assert_eq!(reply.status, 503, "{}", reply.body);
+        assert!(started.elapsed() >= limits::COMPILE_SLOT_WAIT);
+        let perft = r#"{"game": "chess", "depth": 1}"#;
+        let started = Instant::now();
+        assert_eq!(
+            studio
+                .respond("POST", "/api/perft", perft.as_bytes(), &job)
+                .status,
+            503
+        );
+        assert!(started.elapsed() < Duration::from_millis(500));
+        assert_eq!(
+            studio
+                .respond("POST", "/api/state", cached.as_bytes(), &job)
+                .status,
+            200
+        );
+        // The slot given back, the same requests are answered.
+        drop(holder);
+        assert_eq!(
+            studio
+                .respond("POST", "/api/check", edited.as_bytes(), &job)
+                .status,
+            200
+        );
+        assert_eq!(
+            studio
+                .respond("POST", "/api/perft", perft.as_bytes(), &job)
+                .status,
+            200
+        );
+    }
+
+    #[test]
+    fn paths_are_percent_decoded() {
+        assert_eq!(percent_decoded("chess").as_deref(), Some("chess"));
+        assert_eq!(percent_decoded("my%20game").as_deref(), Some("my game"));
+        assert_eq!(percent_decoded("%C3%A9checs").as_deref(), Some("échecs"));
+        assert_eq!(percent_decoded("50%25").as_deref(), Some("50%"));
+        assert_eq!(percent_decoded("..%2F..%2Fx").as_deref(), Some("../../x"));
+        for bad in ["50%", "50%2", "%zz", "%C3", "%+1"] {
+            assert_eq!(percent_decoded(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn echoes_are_cut() {
+        assert_eq!(cut("short", 200), "short");
+        let long = "é".repeat(1000);
+        let echoed = printable(&long);
+        assert_eq!(echoed.chars().count(), limits::MAX_ECHO_CHARS + 1);
+        assert!(echoed.ends_with('…'));
+        let reply = Reply::error(400, "x".repeat(1 << 20));
+        assert!(
+            reply.body.len() < limits::MAX_ERROR_CHARS + 100,
+            "{}",
+            reply.body.len()
+        );
     }
 }

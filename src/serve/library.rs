@@ -4,12 +4,15 @@
 //!
 //! A client names a game, never a path: the only files the server reads or
 //! writes are the ones listed here when it started, so no request can reach
-//! a file outside the served folders.
+//! a file outside the served folders. It writes only those of them that are
+//! regular files resolving inside their folder, and only while they still
+//! resolve to the file they were at start: a symbolic link in the folder
+//! that points out of it is served, never written through.
 
+use super::limits::MAX_CACHE_BYTES;
 use crate::game::Game;
-use crate::limits;
 use crate::Errors;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 /// One served rule file.
@@ -17,35 +20,96 @@ use std::sync::{Arc, Mutex};
 pub struct Entry {
     /// The file's stem, made unique (`chess`, `chess-2`).
     pub name: String,
-    /// The file itself.
+    /// The file as named on the command line or found in a folder.
     pub path: PathBuf,
+    /// The file Save writes: the path resolved at start, when it is inside
+    /// the folder it was found in; `None` for a link out of it.
+    writable: Option<PathBuf>,
 }
 
-/// How many compiled games are kept, most recently used last.
-const CACHED_GAMES: usize = 16;
+/// Why a save failed.
+#[derive(Debug)]
+pub enum SaveError {
+    /// The text is over the rule-file limit.
+    TooLarge(String),
+    /// The file is not one the studio writes.
+    NotWritable(String),
+    /// The file system refused.
+    Io(String),
+}
 
-/// The served rule files and a small cache of compiled games, keyed by text.
+/// The served rule files and a cache of compiled games, keyed by text.
 pub struct Library {
     /// The served files, in the order the paths name them (a folder's by name).
     pub entries: Vec<Entry>,
-    compiled: Mutex<Vec<(Arc<str>, Arc<Game>)>>,
+    /// Why each `.game` entry of a served folder that is not served was
+    /// skipped (a dangling link, a folder, a device).
+    pub skipped: Vec<String>,
+    compiled: Mutex<Cache>,
 }
 
 impl Library {
-    /// The rule files named by `paths` (`load::rule_files`).
+    /// The rule files named by `paths`: each folder's `.game` regular files
+    /// (other entries skipped, with the reason in [`Library::skipped`]), and
+    /// each file named; the folder `games` when `paths` is empty.
     ///
     /// # Errors
     /// A path that is neither a readable folder nor a file.
     pub fn scan(paths: &[String]) -> Result<Library, String> {
-        let files = crate::load::rule_files(paths)?;
-        if let Some(f) = files.iter().find(|f| !f.is_file()) {
-            return Err(format!(
-                "`{}` is neither a rule file nor a folder",
-                f.display()
-            ));
+        let default = ["games".to_string()];
+        let paths = if paths.is_empty() {
+            &default[..]
+        } else {
+            paths
+        };
+        let mut files: Vec<(PathBuf, Option<PathBuf>)> = Vec::new();
+        let mut skipped = Vec::new();
+        for p in paths {
+            let path = Path::new(p);
+            if path.is_dir() {
+                let folder = path
+                    .canonicalize()
+                    .map_err(|e| format!("cannot read `{p}`: {e}"))?;
+                let listing =
+                    std::fs::read_dir(path).map_err(|e| format!("cannot read `{p}`: {e}"))?;
+                let mut found: Vec<PathBuf> = listing
+                    .filter_map(Result::ok)
+                    .map(|e| e.path())
+                    .filter(|f| f.extension().is_some_and(|x| x == "game"))
+                    .collect();
+                found.sort();
+                for file in found {
+                    if !file.is_file() {
+                        skipped.push(format!(
+                            "skipping `{}`: not a regular file, or a link to nothing",
+                            file.display()
+                        ));
+                        continue;
+                    }
+                    let writable = inside(&file, &folder);
+                    if writable.is_none() {
+                        skipped.push(format!(
+                            "`{}` leads out of its folder: served, but never saved",
+                            file.display()
+                        ));
+                    }
+                    files.push((file, writable));
+                }
+            } else if path.is_file() {
+                let folder = path
+                    .parent()
+                    .filter(|f| !f.as_os_str().is_empty())
+                    .unwrap_or(Path::new("."))
+                    .canonicalize()
+                    .map_err(|e| format!("cannot read `{p}`: {e}"))?;
+                let writable = inside(path, &folder);
+                files.push((path.to_path_buf(), writable));
+            } else {
+                return Err(format!("`{p}` is neither a rule file nor a folder"));
+            }
         }
         let mut entries: Vec<Entry> = Vec::new();
-        for path in files {
+        for (path, writable) in files {
             let stem = path
                 .file_stem()
                 .map_or_else(|| "game".to_string(), |s| s.to_string_lossy().into_owned());
@@ -55,11 +119,16 @@ impl Library {
                 name = format!("{stem}-{n}");
                 n += 1;
             }
-            entries.push(Entry { name, path });
+            entries.push(Entry {
+                name,
+                path,
+                writable,
+            });
         }
         Ok(Library {
             entries,
-            compiled: Mutex::new(Vec::new()),
+            skipped,
+            compiled: Mutex::new(Cache::default()),
         })
     }
 
@@ -77,44 +146,115 @@ impl Library {
             .map_err(|e| e.to_string().trim_end().to_string())
     }
 
-    /// The game compiled from `text`, from the cache when it was compiled
-    /// lately.
+    /// The game compiled from `text` lately, if it is still in the cache;
+    /// it becomes the most recently used.
+    pub fn cached(&self, text: &str) -> Option<Arc<Game>> {
+        let mut cache = self.compiled.lock().unwrap_or_else(|e| e.into_inner());
+        let i = cache.games.iter().position(|c| &*c.text == text)?;
+        let hit = cache.games.remove(i);
+        let game = Arc::clone(&hit.game);
+        cache.games.push(hit);
+        Some(game)
+    }
+
+    /// The game compiled from `text`, compiled now (outside the cache's
+    /// lock, so that a slow rule file holds up no other request) and kept
+    /// in the cache, which drops the games used longest ago to stay within
+    /// [`MAX_CACHE_BYTES`] (a game counted for more than that is not kept).
     ///
     /// # Errors
     /// The rule file's errors.
     pub fn compile(&self, text: &str) -> Result<Arc<Game>, Errors> {
-        if let Some(game) = self.cached(text) {
-            return Ok(game);
-        }
-        // Compiled outside the lock, so that one slow rule file holds up no
-        // other request.
-        let game = Arc::new(crate::compile_str(text)?);
+        let (game, held) = super::memory::measured(|| crate::compile_str(text).map(Arc::new));
+        let game = game?;
+        let bytes = cached_bytes(text, held);
         let mut cache = self.compiled.lock().unwrap_or_else(|e| e.into_inner());
-        if cache.len() >= CACHED_GAMES {
-            cache.remove(0);
+        if bytes <= MAX_CACHE_BYTES {
+            while cache.bytes + bytes > MAX_CACHE_BYTES && !cache.games.is_empty() {
+                let old = cache.games.remove(0);
+                cache.bytes -= old.bytes;
+            }
+            cache.bytes += bytes;
+            cache.games.push(Cached {
+                text: Arc::from(text),
+                game: Arc::clone(&game),
+                bytes,
+            });
         }
-        cache.push((Arc::from(text), Arc::clone(&game)));
         Ok(game)
     }
 
-    fn cached(&self, text: &str) -> Option<Arc<Game>> {
-        let mut cache = self.compiled.lock().unwrap_or_else(|e| e.into_inner());
-        let i = cache.iter().position(|(t, _)| &**t == text)?;
-        let hit = cache.remove(i);
-        let game = Arc::clone(&hit.1);
-        cache.push(hit);
-        Some(game)
+    /// The bytes the games in the cache are counted for.
+    pub fn cache_bytes(&self) -> usize {
+        self.compiled
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .bytes
     }
 
-    /// Writes `text` over the served file `entry`, and nothing else.
+    /// Writes `text` over the served file `entry`, and nothing else: not a
+    /// file its link points to out of its folder, not a file that has
+    /// since become a link to another, and no file that is gone.
     ///
     /// # Errors
-    /// The text is over the size limit, or the file cannot be written.
-    pub fn save(&self, entry: &Entry, text: &str) -> Result<(), String> {
-        if let Some(message) = limits::check_rule_file_size(text.len() as u64) {
-            return Err(message);
+    /// The text is over the size limit, the file is not one the studio
+    /// writes, or it cannot be written.
+    pub fn save(&self, entry: &Entry, text: &str) -> Result<(), SaveError> {
+        if let Some(message) = crate::limits::check_rule_file_size(text.len() as u64) {
+            return Err(SaveError::TooLarge(message));
         }
-        std::fs::write(&entry.path, text)
-            .map_err(|e| format!("cannot write `{}`: {e}", entry.path.display()))
+        let shown = entry.path.display();
+        let Some(target) = &entry.writable else {
+            return Err(SaveError::NotWritable(format!(
+                "`{shown}` leads out of its folder; the studio does not write through it"
+            )));
+        };
+        match entry.path.canonicalize() {
+            Ok(now) if now == *target => {}
+            Ok(_) => {
+                return Err(SaveError::NotWritable(format!(
+                    "`{shown}` now leads elsewhere than when the studio started; not written"
+                )))
+            }
+            Err(e) => return Err(SaveError::Io(format!("cannot write `{shown}`: {e}"))),
+        }
+        use std::io::Write;
+        // Without `create`: the file must still exist.
+        std::fs::OpenOptions::new()
+            .write(true)
+            .truncate(true)
+            .open(target)
+            .and_then(|mut f| f.write_all(text.as_bytes()))
+            .map_err(|e| SaveError::Io(format!("cannot write `{shown}`: {e}")))
     }
+}
+
+/// `file` resolved, if it is a regular file directly inside `folder`
+/// (itself resolved).
+fn inside(file: &Path, folder: &Path) -> Option<PathBuf> {
+    let resolved = file.canonicalize().ok()?;
+    (resolved.parent() == Some(folder) && resolved.is_file()).then_some(resolved)
+}
+
+/// The compiled games, most recently used last, and the bytes they are
+/// counted for.
+#[derive(Default)]
+struct Cache {
+    games: Vec<Cached>,
+    bytes: usize,
+}
+
+struct Cached {
+    text: Arc<str>,
+    game: Arc<Game>,
+    bytes: usize,
+}
+
+/// The bytes a cached game is counted for: what compiling it left
+/// allocated, as measured (the compile's leftovers included), and its text;
+/// at least 64 KiB, and at least twice the text when nothing was measured.
+fn cached_bytes(text: &str, held: usize) -> usize {
+    held.max(text.len().saturating_mul(2))
+        .saturating_add(text.len())
+        .max(64 << 10)
 }

@@ -1,23 +1,27 @@
-//! `tessera serve`: the browser studio. A local web server (tiny_http, a small
-//! synchronous HTTP crate) answers one page (`web/`, built into the binary)
-//! and a JSON API ([`api`]); docs/studio.md describes both.
+//! `tessera serve`: the browser studio. A local web server answers one page
+//! (`web/`, built into the binary) and a JSON API ([`api`]); docs/studio.md
+//! describes both, and the limits that keep one client from taking the
+//! server down ([`limits`]).
 //!
-//! Hostile requests get errors, never a crash: bodies past
-//! [`limits::MAX_REQUEST_BODY_BYTES`] get 413 before they are read, a POST
-//! must say it carries JSON (so that another site's page cannot post to the
-//! studio without the browser asking first) and come from the studio's own
-//! origin if it names one, and a fixed pool of [`limits::SERVE_WORKERS`]
-//! threads answers, so many clients wait their turn rather than start
-//! threads without end.
+//! `listen` accepts connections and has hyper (on tokio) read them, `http`
+//! answers each request: a few async threads read and write every
+//! connection, and the API's work (replaying positions, compiling,
+//! searching) runs on a bounded pool of work threads, each request's within
+//! a time, the heavy ones a few at once (`jobs`).
 
+mod access;
 pub mod api;
 mod board;
+mod http;
+mod jobs;
 pub mod library;
+pub mod limits;
+mod listen;
+pub mod memory;
+mod stall;
 mod view;
 
-use crate::limits;
-use api::{Reply, Studio};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::sync::Arc;
 
 /// Where to listen and what to serve.
@@ -28,174 +32,54 @@ pub struct Options {
     pub host: String,
     /// 0 for any free port.
     pub port: u16,
+    /// Names, besides localhost and IP addresses, that requests may name as
+    /// their `Host` (the studio's name on a network).
+    pub allowed_hosts: Vec<String>,
 }
 
 /// Serves until the process is stopped, first writing the page's address to
-/// `out` (`Tessera studio: http://127.0.0.1:8000/`).
+/// `out` (`Tessera studio: http://127.0.0.1:8000/`), and a warning for each
+/// file of a served folder that it skips to stderr.
 ///
 /// # Errors
 /// A path that is neither a rule file nor a folder, or an address the server
 /// cannot listen on.
 pub fn run(options: &Options, out: &mut dyn Write) -> Result<(), String> {
     let library = library::Library::scan(&options.paths)?;
+    for warning in &library.skipped {
+        eprintln!("tessera serve: {warning}");
+    }
     if library.entries.is_empty() {
         return Err("no rule files to serve".to_string());
     }
-    let server = tiny_http::Server::http((options.host.as_str(), options.port))
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(cores.clamp(1, 4))
+        .max_blocking_threads(limits::MAX_WORK_THREADS)
+        .enable_io()
+        .enable_time()
+        .build()
+        .map_err(|e| format!("cannot start the server's threads: {e}"))?;
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind((
+            options.host.as_str(),
+            options.port,
+        )))
         .map_err(|e| format!("cannot listen on {}:{}: {e}", options.host, options.port))?;
-    let address = match server.server_addr() {
-        tiny_http::ListenAddr::IP(a) => a.to_string(),
-        #[allow(unreachable_patterns)]
-        _ => format!("{}:{}", options.host, options.port),
-    };
+    let address = listener.local_addr().map_or_else(
+        |_| format!("{}:{}", options.host, options.port),
+        |a| a.to_string(),
+    );
     let _ = writeln!(
         out,
         "Tessera studio: http://{address}/ ({} games; Ctrl-C stops it)",
         library.entries.len()
     );
     let _ = out.flush();
-    // On a loopback address, only pages of a loopback name may ask: a page of
-    // another site whose name an attacker points at 127.0.0.1 (DNS
-    // rebinding) sends its own name as `Host`.
-    let local_only = is_loopback(&options.host);
-    let server = Arc::new(server);
-    let studio = Arc::new(Studio::new(library));
-    let workers: Vec<_> = (0..limits::SERVE_WORKERS)
-        .map(|_| {
-            let server = Arc::clone(&server);
-            let studio = Arc::clone(&studio);
-            std::thread::spawn(move || {
-                while let Ok(request) = server.recv() {
-                    answer(&studio, request, local_only);
-                }
-            })
-        })
-        .collect();
-    for w in workers {
-        let _ = w.join();
-    }
+    let shared = Arc::new(http::Shared {
+        studio: Arc::new(api::Studio::new(library, limits::most_heavy_jobs())),
+        access: access::Access::new(&options.host, &options.allowed_hosts),
+    });
+    runtime.block_on(listen::accept(listener, shared));
     Ok(())
-}
-
-/// Reads one request, answers it and writes the reply.
-fn answer(studio: &Studio, mut request: tiny_http::Request, local_only: bool) {
-    let method = request.method().as_str().to_string();
-    let reply = match refuse(&request, local_only) {
-        Some(reply) => reply,
-        None => match read_body(&mut request) {
-            Ok(body) => {
-                let url = request.url().to_string();
-                // A panic would be a bug; it costs one request an error, not
-                // the server a worker.
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    studio.respond(&method, &url, &body)
-                }))
-                .unwrap_or_else(|_| Reply::error(500, "internal error"))
-            }
-            Err(reply) => reply,
-        },
-    };
-    let response = tiny_http::Response::from_string(reply.body)
-        .with_status_code(reply.status)
-        .with_header(header("Content-Type", reply.content_type))
-        .with_header(header("Cache-Control", "no-store"))
-        .with_header(header("X-Content-Type-Options", "nosniff"));
-    // tiny_http reads and drops what is left of a refused body when the
-    // request is dropped, so the connection can carry the next request.
-    let _ = request.respond(response);
-}
-
-/// The reply to a request refused on its headers alone: too large a body, a
-/// host name that is not local (when `local_only`), a POST that is not JSON,
-/// or one from another site's page.
-fn refuse(request: &tiny_http::Request, local_only: bool) -> Option<Reply> {
-    let most = limits::MAX_REQUEST_BODY_BYTES;
-    if request.body_length().is_some_and(|n| n > most) {
-        return Some(too_large());
-    }
-    let value = |name: &'static str| {
-        request
-            .headers()
-            .iter()
-            .find(|h| h.field.equiv(name))
-            .map(|h| h.value.as_str().to_string())
-    };
-    if local_only && !value("Host").is_some_and(|h| is_loopback(host_name(&h))) {
-        return Some(Reply::error(
-            403,
-            "the studio answers requests for localhost and 127.0.0.1 only",
-        ));
-    }
-    if *request.method() != tiny_http::Method::Post {
-        return None;
-    }
-    let json = value("Content-Type")
-        .is_some_and(|t| t.split(';').next().unwrap_or("").trim() == "application/json");
-    if !json {
-        return Some(Reply::error(
-            415,
-            "a request body must be JSON, with `Content-Type: application/json`",
-        ));
-    }
-    if let (Some(origin), Some(host)) = (value("Origin"), value("Host")) {
-        if origin != format!("http://{host}") {
-            return Some(Reply::error(
-                403,
-                "requests from another site's page are refused",
-            ));
-        }
-    }
-    None
-}
-
-/// The body, at most [`limits::MAX_REQUEST_BODY_BYTES`].
-fn read_body(request: &mut tiny_http::Request) -> Result<Vec<u8>, Reply> {
-    let most = limits::MAX_REQUEST_BODY_BYTES;
-    let mut body = Vec::new();
-    request
-        .as_reader()
-        .take(most as u64 + 1)
-        .read_to_end(&mut body)
-        .map_err(|e| Reply::error(400, format!("cannot read the body: {e}")))?;
-    if body.len() > most {
-        return Err(too_large());
-    }
-    Ok(body)
-}
-
-fn too_large() -> Reply {
-    Reply::error(
-        413,
-        format!(
-            "the body is over {} bytes, the limit",
-            limits::thousands(limits::MAX_REQUEST_BODY_BYTES as u128)
-        ),
-    )
-}
-
-fn header(name: &str, value: &str) -> tiny_http::Header {
-    tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes())
-        .unwrap_or_else(|()| unreachable!("fixed header `{name}` is valid"))
-}
-
-/// Whether a host name or address is this machine's loopback.
-fn is_loopback(host: &str) -> bool {
-    host.eq_ignore_ascii_case("localhost")
-        || host
-            .trim_start_matches('[')
-            .trim_end_matches(']')
-            .parse::<std::net::IpAddr>()
-            .is_ok_and(|ip| ip.is_loopback())
-}
-
-/// The name of a `Host` header without its port: `127.0.0.1`, `[::1]`.
-fn host_name(host: &str) -> &str {
-    match host.rsplit_once(':') {
-        Some((name, port))
-            if !name.is_empty() && port.bytes().all(|b| b.is_ascii_digit()) && !port.is_empty() =>
-        {
-            name
-        }
-        _ => host,
-    }
 }

@@ -4,9 +4,11 @@
 Starts `tessera serve games/ --port 0` on a scratch copy of games/ (so that
 nothing the page does can touch the repository), then:
 
-- loads every game and checks the cells, the pieces and the pools the page
-  draws against the server's own answer (POST /api/state), and saves a
-  screenshot of each under target/browser-artifacts/ (kept out of git);
+- loads every game (and copies of chess named `my game`, `échecs` and
+  `50%`, names that need escaping) and checks the game list's choice and the
+  cells, the pieces and the pools the page draws against the server's own
+  answer (POST /api/state), and saves a screenshot of each under
+  target/browser-artifacts/ (kept out of git);
 - plays chess by clicks: captures, and a promotion through the chooser;
   crazyhouse: a drop out of the hand; Power Chess 98: a captured piece from
   the back field to the front field;
@@ -34,6 +36,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -78,7 +81,7 @@ class Studio:
         self.wait = WebDriverWait(driver, 30, poll_frequency=0.02)
 
     def open(self, game):
-        self.d.get(f"{self.url}?game={game}")
+        self.d.get(f"{self.url}?game={urllib.parse.quote(game)}")
         self.wait.until(lambda d: d.execute_script("return window.tesseraTimes && window.tesseraTimes.loaded > 0"))
         # A capture-phase listener notes the time of every click, in the
         # page's clock, for the latency figures.
@@ -160,6 +163,8 @@ def every_game(studio, url, games):
         studio.open(name)
         load_ms.append(studio.js("return window.tesseraTimes.loaded"))
         compare_with_server(studio, url, name)
+        chosen = studio.js("return document.getElementById('games').value")
+        check(chosen == name, f"{name}: the game list shows `{chosen}`")
         status = studio.d.find_element(By.ID, "status").text
         check("to move" in status, f"{name}: status `{status}`")
         studio.d.save_screenshot(str(ARTIFACTS / f"{name}.png"))
@@ -315,6 +320,9 @@ def main():
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="tessera-studio-")) / "games"
     shutil.copytree(ROOT / "games", work, ignore=shutil.ignore_patterns("snapshots", "*.tests"))
+    # Names that need escaping in a URL, listed and opened like any other.
+    for odd in ["my game", "échecs", "50%"]:
+        shutil.copy(ROOT / "games" / "chess.game", work / f"{odd}.game")
     server = subprocess.Popen([args.tessera, "serve", str(work), "--port", "0"], stdout=subprocess.PIPE, text=True)
     driver = None
     try:
