@@ -57,7 +57,7 @@ function request() {
 // ---- games ----------------------------------------------------------------
 
 async function loadGames() {
-  const { games } = await api("/api/games");
+  const { games, opening } = await api("/api/games");
   const select = $("games");
   for (const g of games) {
     const o = document.createElement("option");
@@ -66,7 +66,10 @@ async function loadGames() {
     select.appendChild(o);
   }
   const wanted = new URLSearchParams(location.search).get("game");
-  const first = games.find((g) => g.name === wanted) || games[0];
+  // The game of the address, else the one the server opens on (the file named
+  // on its command line, else chess), else the first.
+  const first =
+    games.find((g) => g.name === wanted) || games.find((g) => g.name === opening) || games[0];
   select.value = first.name;
   await selectGame(first.name);
   window.tesseraTimes.loaded = performance.now();

@@ -147,7 +147,7 @@ impl Studio {
                 json!({"name": e.name, "file": file})
             })
             .collect();
-        Reply::ok(&json!({ "games": games }))
+        Reply::ok(&json!({ "games": games, "opening": self.library.opening }))
     }
 
     /// `GET /api/games/NAME`: the rule file's text, as it is on disk.

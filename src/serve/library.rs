@@ -45,6 +45,9 @@ pub struct Library {
     /// Why each `.game` entry of a served folder that is not served was
     /// skipped (a dangling link, a folder, a device).
     pub skipped: Vec<String>,
+    /// The entry the page opens on: the first file named on the command line,
+    /// else `chess` where it is served, else the first entry.
+    pub opening: Option<String>,
     compiled: Mutex<Cache>,
 }
 
@@ -64,6 +67,8 @@ impl Library {
         };
         let mut files: Vec<(PathBuf, Option<PathBuf>)> = Vec::new();
         let mut skipped = Vec::new();
+        // The index in `files` of the first file named rather than found.
+        let mut named: Option<usize> = None;
         for p in paths {
             let path = Path::new(p);
             if path.is_dir() {
@@ -103,6 +108,7 @@ impl Library {
                     .canonicalize()
                     .map_err(|e| format!("cannot read `{p}`: {e}"))?;
                 let writable = inside(path, &folder);
+                named.get_or_insert(files.len());
                 files.push((path.to_path_buf(), writable));
             } else {
                 return Err(format!("`{p}` is neither a rule file nor a folder"));
@@ -125,9 +131,15 @@ impl Library {
                 writable,
             });
         }
+        let opening = named
+            .map(|i| &entries[i])
+            .or_else(|| entries.iter().find(|e| e.name == "chess"))
+            .or(entries.first())
+            .map(|e| e.name.clone());
         Ok(Library {
             entries,
             skipped,
+            opening,
             compiled: Mutex::new(Cache::default()),
         })
     }
@@ -257,4 +269,38 @@ fn cached_bytes(text: &str, held: usize) -> usize {
     held.max(text.len().saturating_mul(2))
         .saturating_add(text.len())
         .max(64 << 10)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Library;
+
+    /// A scratch folder of empty rule files with these stems.
+    fn folder(name: &str, stems: &[&str]) -> String {
+        let dir =
+            std::env::temp_dir().join(format!("tessera-library-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        for stem in stems {
+            std::fs::write(dir.join(format!("{stem}.game")), "").unwrap();
+        }
+        dir.to_string_lossy().into_owned()
+    }
+
+    #[test]
+    fn the_page_opens_on_the_file_named_else_chess_else_the_first() {
+        let dir = folder("opening", &["3check", "chess", "shogi"]);
+        let opening = |paths: &[String]| Library::scan(paths).unwrap().opening;
+        assert_eq!(opening(&[dir.clone()]).as_deref(), Some("chess"));
+        let shogi = format!("{dir}/shogi.game");
+        assert_eq!(
+            opening(&[dir.clone(), shogi.clone()]).as_deref(),
+            Some("shogi-2")
+        );
+        assert_eq!(opening(&[shogi, dir.clone()]).as_deref(), Some("shogi"));
+        let no_chess = folder("no-chess", &["xiangqi", "3check"]);
+        assert_eq!(opening(&[no_chess]).as_deref(), Some("3check"));
+        let empty = folder("empty", &[]);
+        assert_eq!(opening(&[empty]), None);
+    }
 }

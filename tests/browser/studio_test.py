@@ -172,6 +172,15 @@ def every_game(studio, url, games):
     return load_ms
 
 
+def opens_on_chess(studio, url):
+    """With no game in the address, the page opens on chess, not on the first
+    name in alphabetical order."""
+    studio.d.get(url)
+    studio.wait.until(lambda d: d.execute_script("return window.tesseraTimes && window.tesseraTimes.loaded > 0"))
+    chosen = studio.js("return document.getElementById('games').value")
+    check(chosen == "chess", f"the page opens on `{chosen}`, not chess")
+
+
 def chess_by_clicks(studio, url):
     studio.open("chess")
     # Captures (a4xb5, b5xa6, a6xb7) and a promotion by capture through the chooser.
@@ -336,6 +345,7 @@ def main():
         studio = Studio(driver, url)
         games = get(url, "/api/games")["games"]
         check(len(games) == len(list(work.glob("*.game"))), "not every game is listed")
+        opens_on_chess(studio, url)
         load_ms = every_game(studio, url, games)
         chess_by_clicks(studio, url)
         crazyhouse_drop(studio)
