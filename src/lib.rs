@@ -52,6 +52,9 @@
 //! indexmap only.
 
 #![warn(missing_docs)]
+// The one exception is the binary's counting allocator (`serve::memory`), which
+// allows it for itself; the library proper has no unsafe code.
+#![deny(unsafe_code)]
 
 #[cfg(feature = "cli")]
 pub mod arena;

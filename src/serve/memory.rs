@@ -5,6 +5,8 @@
 //! `main.rs`, keeps each thread's bytes in use, and [`measured`] reads the
 //! difference around a piece of work.
 
+#![allow(unsafe_code)]
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
