@@ -175,3 +175,23 @@ fn time_comes_from_the_clock_the_caller_gives() {
     let report = run(Box::new(StoppedClock), &deep);
     assert_eq!((report.depth, report.elapsed), (4, Duration::ZERO));
 }
+
+/// A stop raised before the search starts (a client that left while its
+/// request waited) is not lost: the search ends after its first depth.
+#[test]
+fn a_stop_raised_before_the_search_ends_it_at_once() {
+    let g = game("chess");
+    let mut searcher = Searcher::new(&g, 8);
+    searcher
+        .stop
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    let mut pos = Position::start(&g);
+    let record = Record::new(&pos);
+    let limits = Limits {
+        depth: Some(30),
+        ..Limits::default()
+    };
+    let report = searcher.search(&mut pos, &record, &limits, |_| {});
+    assert_eq!(report.depth, 1);
+    assert_eq!(report.pv.len().min(1), 1, "a move all the same");
+}

@@ -90,6 +90,8 @@ pub fn run(
                 let limits = limits_of(&words[1..], pos.side_to_move() == crate::game::Side::White);
                 let s = searcher.get_or_insert_with(|| Searcher::new(game, HASH_MB));
                 s.stop = stop.clone();
+                // A `stop` that came while no search ran is not for this one.
+                s.stop.store(false, std::sync::atomic::Ordering::Relaxed);
                 let mut failed = None;
                 let report = s.search(&mut pos, &record, &limits, |r| {
                     if let Err(e) = writeln!(out, "{}", info_line(game, r)) {

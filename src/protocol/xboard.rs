@@ -539,6 +539,8 @@ pub fn run(
         if think && !over {
             let s = searcher.get_or_insert_with(|| Searcher::new(game, HASH_MB));
             s.stop = stop.clone();
+            // A `stop` that came while no search ran is not for this one.
+            s.stop.store(false, std::sync::atomic::Ordering::Relaxed);
             let limits = clock.limits();
             let mut failed = None;
             let report = s.search(&mut board.pos, &board.record, &limits, |r| {

@@ -127,7 +127,9 @@ pub struct Searcher<'g> {
     path: Vec<u64>,
     /// Whether a null move may prune in this game (see `null_move_allowed`).
     null_moves: bool,
-    /// Set from outside (a protocol's `stop`) to end the search.
+    /// Set from outside (a protocol's `stop`, a client gone) to end the
+    /// search. The search never clears it, so a flag raised before the search
+    /// starts ends it at once; a caller that reuses a flag clears it first.
     pub stop: std::sync::Arc<AtomicBool>,
     game: &'g crate::Game,
 }
@@ -191,7 +193,6 @@ impl<'g> Searcher<'g> {
         self.started = self.clock.now();
         self.nodes = 0;
         self.stopped = false;
-        self.stop.store(false, Ordering::Relaxed);
         for k in &mut self.killers {
             *k = [None; 2];
         }

@@ -291,7 +291,10 @@ mod tests {
     fn the_page_opens_on_the_file_named_else_chess_else_the_first() {
         let dir = folder("opening", &["3check", "chess", "shogi"]);
         let opening = |paths: &[String]| Library::scan(paths).unwrap().opening;
-        assert_eq!(opening(std::slice::from_ref(&dir)).as_deref(), Some("chess"));
+        assert_eq!(
+            opening(std::slice::from_ref(&dir)).as_deref(),
+            Some("chess")
+        );
         let shogi = format!("{dir}/shogi.game");
         assert_eq!(
             opening(&[dir.clone(), shogi.clone()]).as_deref(),
