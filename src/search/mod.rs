@@ -192,7 +192,7 @@ impl<'g> Searcher<'g> {
         self.limits = limits.clone();
         self.started = self.clock.now();
         self.nodes = 0;
-        self.stopped = false;
+        self.stopped = self.stop.load(Ordering::Relaxed);
         for k in &mut self.killers {
             *k = [None; 2];
         }
