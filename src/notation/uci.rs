@@ -33,13 +33,26 @@ use std::fmt;
 pub struct ParseMoveError {
     /// The move as given.
     pub text: String,
-    /// What the legal moves from this origin are, to help the user.
-    pub hint: String,
+    /// The legal moves from the cell the text starts with, sorted, to help
+    /// the user (empty when it starts with no cell a legal move leaves).
+    pub legal_from_there: Vec<String>,
+}
+
+impl ParseMoveError {
+    /// ` (legal from there: e2e3 e2e4)`, or nothing when no legal move leaves
+    /// the cell the text starts with.
+    pub fn hint(&self) -> String {
+        if self.legal_from_there.is_empty() {
+            String::new()
+        } else {
+            format!(" (legal from there: {})", self.legal_from_there.join(" "))
+        }
+    }
 }
 
 impl fmt::Display for ParseMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` is not a legal move here{}", self.text, self.hint)
+        write!(f, "`{}` is not a legal move here{}", self.text, self.hint())
     }
 }
 
@@ -165,13 +178,8 @@ pub fn parse(pos: &mut Position<'_>, text: &str) -> Result<Move, ParseMoveError>
         .map(|m| format(game, m))
         .collect();
     from_here.sort();
-    let hint = if from_here.is_empty() {
-        String::new()
-    } else {
-        format!(" (legal from there: {})", from_here.join(" "))
-    };
     Err(ParseMoveError {
         text: wanted.to_string(),
-        hint,
+        legal_from_there: from_here,
     })
 }

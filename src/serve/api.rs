@@ -407,7 +407,7 @@ fn replay<'g>(game: &'g Game, r: &Request) -> Result<(Position<'g>, Record, Opti
                     "move {}: `{}` is not a legal move here{}",
                     i + 1,
                     printable(&e.text),
-                    e.hint
+                    e.hint()
                 ),
             )
         })?;
