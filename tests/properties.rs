@@ -57,7 +57,8 @@ fn play(game: &Game, picks: &[u16]) -> Result<(), TestCaseError> {
             prop_assert!(pos == before, "make/unmake of {}", printed);
         }
         let text = position::format(&pos);
-        let mut reread = position::parse(game, &text).map_err(|e| TestCaseError::fail(e.0))?;
+        let mut reread =
+            position::parse(game, &text).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert!(reread == pos, "{}", text);
         prop_assert_eq!(
             printed_moves(&mut reread),

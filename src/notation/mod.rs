@@ -11,6 +11,7 @@ use crate::engine::moves::MoveKind;
 use crate::engine::position::EnPassant;
 use crate::engine::Position;
 use crate::game::{code, kind_of, Game, Side};
+use std::fmt;
 
 /// Finds the piece that just passed `name`: one of the side not to move whose
 /// en-passant-setting movement, from some empty cell, passes there and ends on it.
@@ -125,19 +126,35 @@ pub(crate) fn write_en_passant(pos: &Position<'_>) -> String {
     }
 }
 
+/// A position no game reaches: the side that just moved has a royal piece
+/// under attack, so the side to move could take it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InCheckNotToMove {
+    /// The side in check.
+    pub side: Side,
+}
+
+impl fmt::Display for InCheckNotToMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} is in check but not to move", self.side.name())
+    }
+}
+
+impl std::error::Error for InCheckNotToMove {}
+
 /// Checks what every position read from text must satisfy: the side that just
 /// moved has no royal piece under attack (else the side to move could take it).
 ///
 /// # Errors
-/// The message names the side in check.
-pub fn check_playable(pos: &Position<'_>) -> Result<(), String> {
+/// The side in check.
+pub fn check_playable(pos: &Position<'_>) -> Result<(), InCheckNotToMove> {
     let waiting = pos.side_to_move().opposite();
     // A game a goal has ended may leave the winner in check: in atomic
     // chess, the move that blows up the last enemy king.
     if crate::engine::attack::in_check(pos, waiting)
         && crate::engine::outcome::rule_end(&mut pos.clone()).is_none()
     {
-        return Err(format!("{} is in check but not to move", waiting.name()));
+        return Err(InCheckNotToMove { side: waiting });
     }
     Ok(())
 }
@@ -170,25 +187,129 @@ pub fn piece_item(game: &Game, code: u8, at: Location, state: u8) -> String {
     s
 }
 
+/// What is wrong with a piece item (`Ra1:6`, `p@hand`, `+P~b2`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PieceItemError {
+    /// The item is empty.
+    Empty,
+    /// No kind is lettered so.
+    UnknownLetter {
+        /// The letter.
+        letter: char,
+        /// The whole item.
+        item: String,
+    },
+    /// `+X` where no kind is written so.
+    NoPromotedKind {
+        /// The letter after `+`.
+        letter: char,
+        /// The whole item.
+        item: String,
+    },
+    /// `X~` where the kind has no promoted copy.
+    NoPromotedCopy {
+        /// The whole item.
+        item: String,
+    },
+    /// `@NAME` where the game has no such pool.
+    UnknownPool {
+        /// The pool's name as written.
+        pool: String,
+        /// The whole item.
+        item: String,
+    },
+    /// The cell named is not one of the game's.
+    UnknownCell {
+        /// The cell's name as written.
+        cell: String,
+        /// The whole item.
+        item: String,
+    },
+    /// `:N` where `N` is not a number.
+    CounterNotANumber {
+        /// The counter as written.
+        counter: String,
+        /// The whole item.
+        item: String,
+    },
+    /// `:N` outside the kind's range.
+    CounterOutOfRange {
+        /// The counter as written.
+        counter: String,
+        /// The whole item.
+        item: String,
+        /// The lowest value the kind's counter takes.
+        low: u8,
+        /// The highest.
+        high: u8,
+    },
+    /// `:N` on a kind that carries no counter.
+    NoCounter {
+        /// The whole item.
+        item: String,
+    },
+}
+
+impl fmt::Display for PieceItemError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use PieceItemError::*;
+        match self {
+            Empty => write!(f, "an empty piece item"),
+            UnknownLetter { letter, item } => {
+                write!(f, "piece letter `{letter}` in `{item}` names no piece")
+            }
+            NoPromotedKind { letter, item } => {
+                write!(f, "no kind is written `+{letter}`, as `{item}` has it")
+            }
+            NoPromotedCopy { item } => write!(f, "`{item}`: no promoted copy of this kind exists"),
+            UnknownPool { pool, item } => write!(f, "`{pool}` in `{item}` is not a pool"),
+            UnknownCell { cell, item } => write!(f, "`{cell}` in `{item}` is not a cell"),
+            CounterNotANumber { counter, item } => {
+                write!(f, "counter `{counter}` in `{item}` is not a number")
+            }
+            CounterOutOfRange {
+                counter,
+                item,
+                low,
+                high,
+            } => write!(
+                f,
+                "counter `{counter}` in `{item}` is outside {low}..{high}"
+            ),
+            NoCounter { item } => write!(f, "piece `{item}` carries no counter"),
+        }
+    }
+}
+
+impl std::error::Error for PieceItemError {}
+
 /// Reads a piece item written by [`piece_item`]; a counter left out is the
 /// kind's start value.
 ///
 /// # Errors
-/// What is wrong with the item, in words.
-pub fn parse_piece_item(game: &Game, item: &str) -> Result<(u8, Location, u8), String> {
+/// What is wrong with the item.
+pub fn parse_piece_item(game: &Game, item: &str) -> Result<(u8, Location, u8), PieceItemError> {
+    let owned = || item.to_string();
     let (promoted, text) = match item.strip_prefix('+') {
         Some(rest) => (true, rest),
         None => (false, item),
     };
     let mut chars = text.chars();
-    let letter = chars.next().ok_or("an empty piece item")?;
+    let letter = chars.next().ok_or(PieceItemError::Empty)?;
     let mut kind = game
         .kind_by_letter(letter)
-        .ok_or_else(|| format!("piece letter `{letter}` in `{item}` names no piece"))?;
+        .ok_or_else(|| PieceItemError::UnknownLetter {
+            letter,
+            item: owned(),
+        })?;
     if promoted {
         kind = game
             .promoted_form(kind)
-            .ok_or_else(|| format!("no kind is written `+{letter}`, as `{item}` has it"))?;
+            .ok_or_else(|| PieceItemError::NoPromotedKind {
+                letter,
+                item: owned(),
+            })?;
     }
     let side = if letter.is_ascii_uppercase() || game.pieces[kind as usize].neutral {
         Side::White
@@ -203,40 +324,46 @@ pub fn parse_piece_item(game: &Game, item: &str) -> Result<(u8, Location, u8), S
             .iter()
             .position(|p| matches!(p.mark, crate::game::Mark::Copy(_)) && p.base == kind)
             .map(|k| k as u8)
-            .ok_or_else(|| format!("`{item}`: no promoted copy of this kind exists"))?;
+            .ok_or_else(|| PieceItemError::NoPromotedCopy { item: owned() })?;
     }
     let (place, state) = match rest.split_once(':') {
         Some((p, s)) => (p, Some(s)),
         None => (rest, None),
     };
     let at = match place.strip_prefix('@') {
-        Some(pool) => Location::Pool(
-            game.pool_names
-                .iter()
-                .position(|p| p == pool)
-                .ok_or_else(|| format!("`{pool}` in `{item}` is not a pool"))?,
-        ),
+        Some(pool) => Location::Pool(game.pool_names.iter().position(|p| p == pool).ok_or_else(
+            || PieceItemError::UnknownPool {
+                pool: pool.to_string(),
+                item: owned(),
+            },
+        )?),
         None => Location::Cell(
             game.cell(place)
-                .ok_or_else(|| format!("`{place}` in `{item}` is not a cell"))?,
+                .ok_or_else(|| PieceItemError::UnknownCell {
+                    cell: place.to_string(),
+                    item: owned(),
+                })?,
         ),
     };
     let piece = &game.pieces[kind as usize];
     let state = match (state, &piece.counter) {
         (None, _) => piece.start_state(),
         (Some(s), Some(c)) => {
-            let v: u8 = s
-                .parse()
-                .map_err(|_| format!("counter `{s}` in `{item}` is not a number"))?;
+            let v: u8 = s.parse().map_err(|_| PieceItemError::CounterNotANumber {
+                counter: s.to_string(),
+                item: owned(),
+            })?;
             if !(c.low..=c.high).contains(&v) {
-                return Err(format!(
-                    "counter `{s}` in `{item}` is outside {}..{}",
-                    c.low, c.high
-                ));
+                return Err(PieceItemError::CounterOutOfRange {
+                    counter: s.to_string(),
+                    item: owned(),
+                    low: c.low,
+                    high: c.high,
+                });
             }
             v
         }
-        (Some(_), None) => return Err(format!("piece `{item}` carries no counter")),
+        (Some(_), None) => return Err(PieceItemError::NoCounter { item: owned() }),
     };
     Ok((code(kind, side), at, state))
 }

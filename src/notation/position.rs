@@ -22,25 +22,110 @@
 //! for a kind lettered `+X` and before a `~` for a promoted copy, so the rest
 //! of the item is the cell name; cell names never hold commas or spaces.
 
-use super::{piece_item, Location};
+use super::{piece_item, InCheckNotToMove, Location, PieceItemError};
 use crate::engine::Position;
 use crate::game::{kind_of, Game, Side};
+use crate::limits::{thousands, MAX_MOVE_NUMBER};
 use std::fmt;
 
-/// Why a position was rejected: the message names the field and the text.
+/// Why a position was rejected: what is wrong, with the text at fault.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParsePositionError(pub String);
+#[non_exhaustive]
+pub enum ParsePositionError {
+    /// The text has no field.
+    Empty,
+    /// More fields than the game's positions have.
+    TooManyFields {
+        /// How many the text has.
+        found: usize,
+        /// How many the game's positions have at most.
+        most: usize,
+    },
+    /// The side to move is neither `w` nor `b`.
+    SideToMove(String),
+    /// A piece item does not read.
+    Piece(PieceItemError),
+    /// Two pieces on one cell.
+    TwoPieces {
+        /// The cell's name.
+        cell: String,
+    },
+    /// An unmoved cell that the game does not have.
+    UnmovedNotACell(String),
+    /// An unmoved cell with no piece whose first move matters.
+    UnmovedNoPiece(String),
+    /// An en-passant cell that follows no double step.
+    EnPassant(String),
+    /// A halfmove clock or move number that is not a number.
+    CounterNotANumber(String),
+    /// A halfmove clock or move number above [`MAX_MOVE_NUMBER`].
+    CounterTooLarge(String),
+    /// The checks left are not `W+B`, each at most the goal's number.
+    Checks {
+        /// The field as written.
+        text: String,
+        /// The goal's number of checks.
+        limit: u8,
+    },
+    /// Checks left in a game that counts none.
+    NoChecks,
+    /// A position no game reaches.
+    Impossible(InCheckNotToMove),
+}
 
 impl fmt::Display for ParsePositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        use ParsePositionError::*;
+        match self {
+            Empty => write!(f, "the position is empty"),
+            TooManyFields { found, most } => {
+                write!(f, "the position has {found} fields; at most {most}")
+            }
+            SideToMove(s) => write!(f, "side to move `{s}` must be `w` or `b`"),
+            Piece(e) => e.fmt(f),
+            TwoPieces { cell } => write!(f, "cell `{cell}` holds two pieces"),
+            UnmovedNotACell(name) => write!(f, "unmoved `{name}` is not a cell"),
+            UnmovedNoPiece(name) => {
+                write!(
+                    f,
+                    "unmoved `{name}` holds no piece whose first move matters"
+                )
+            }
+            EnPassant(text) => write!(f, "en-passant cell `{text}` does not follow a double step"),
+            CounterNotANumber(text) => write!(f, "counter `{text}` is not a number"),
+            CounterTooLarge(text) => write!(
+                f,
+                "counter `{text}` is larger than the limit, {}",
+                thousands(u128::from(MAX_MOVE_NUMBER))
+            ),
+            Checks { text, limit } => {
+                write!(f, "checks `{text}` must be `W+B`, each at most {limit}")
+            }
+            NoChecks => write!(f, "this game counts no checks"),
+            Impossible(why) => write!(f, "impossible position: {why}"),
+        }
     }
 }
 
-impl std::error::Error for ParsePositionError {}
+impl std::error::Error for ParsePositionError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ParsePositionError::Piece(e) => Some(e),
+            ParsePositionError::Impossible(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
-fn err<T>(msg: String) -> Result<T, ParsePositionError> {
-    Err(ParsePositionError(msg))
+/// A halfmove clock or move number: digits, at most [`MAX_MOVE_NUMBER`].
+fn read_counter(text: &str) -> Result<u32, ParsePositionError> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ParsePositionError::CounterNotANumber(text.to_string()));
+    }
+    match text.parse::<u32>() {
+        Ok(n) if n <= MAX_MOVE_NUMBER => Ok(n),
+        _ => Err(ParsePositionError::CounterTooLarge(text.to_string())),
+    }
 }
 
 /// Parses the general position notation for `game`.
@@ -50,19 +135,19 @@ fn err<T>(msg: String) -> Result<T, ParsePositionError> {
 pub fn parse<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, ParsePositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.is_empty() {
-        return err("the position is empty".into());
+        return Err(ParsePositionError::Empty);
     }
     let most = if game.check_goal.is_some() { 7 } else { 6 };
     if fields.len() > most {
-        return err(format!(
-            "the position has {} fields; at most {most}",
-            fields.len()
-        ));
+        return Err(ParsePositionError::TooManyFields {
+            found: fields.len(),
+            most,
+        });
     }
     let side = match fields.get(1).copied().unwrap_or("w") {
         "w" => Side::White,
         "b" => Side::Black,
-        s => return err(format!("side to move `{s}` must be `w` or `b`")),
+        s => return Err(ParsePositionError::SideToMove(s.to_string())),
     };
     let mut b = PositionBuilder::new(game, side);
     if fields[0] != "-" {
@@ -78,18 +163,12 @@ pub fn parse<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, ParsePositi
     if let Some(ep) = fields.get(3).filter(|s| **s != "-") {
         b.en_passant(ep)?;
     }
-    let counter = |i: usize, default: u32| -> Result<u32, ParsePositionError> {
-        fields.get(i).map_or(Ok(default), |s| {
-            crate::limits::read_move_counter(s).map_err(ParsePositionError)
-        })
-    };
+    let counter = |i: usize, default: u32| fields.get(i).map_or(Ok(default), |s| read_counter(s));
     b.clocks(counter(4, 0)?, counter(5, 1)?)?;
     if let Some(text) = fields.get(6) {
-        let bad = || {
-            ParsePositionError(format!(
-                "checks `{text}` must be `W+B`, each at most {}",
-                game.check_goal.map_or(0, |(limit, _)| limit)
-            ))
+        let bad = || ParsePositionError::Checks {
+            text: text.to_string(),
+            limit: game.check_goal.map_or(0, |(limit, _)| limit),
         };
         let (white, black) = text.split_once('+').ok_or_else(bad)?;
         let left = |s: &str| s.parse::<u8>().map_err(|_| bad());
@@ -135,11 +214,14 @@ impl<'g> PositionBuilder<'g> {
     /// An item that does not read, or a cell that already holds a piece.
     pub fn piece(&mut self, item: &str) -> Result<&mut Self, ParsePositionError> {
         let game = self.pos.game();
-        let (code, at, state) = super::parse_piece_item(game, item).map_err(ParsePositionError)?;
+        let (code, at, state) =
+            super::parse_piece_item(game, item).map_err(ParsePositionError::Piece)?;
         match at {
             Location::Cell(cell) => {
                 if self.pos.at(cell) != 0 {
-                    return err(format!("cell `{}` holds two pieces", game.cell_name(cell)));
+                    return Err(ParsePositionError::TwoPieces {
+                        cell: game.cell_name(cell).to_string(),
+                    });
                 }
                 self.pos.put(cell, code);
                 self.pos.set_state(cell, state);
@@ -157,12 +239,10 @@ impl<'g> PositionBuilder<'g> {
         let game = self.pos.game();
         let cell = game
             .cell(name)
-            .ok_or_else(|| ParsePositionError(format!("unmoved `{name}` is not a cell")))?;
+            .ok_or_else(|| ParsePositionError::UnmovedNotACell(name.to_string()))?;
         let piece = self.pos.at(cell);
         if piece == 0 || !game.pieces[kind_of(piece) as usize].tracks_unmoved {
-            return err(format!(
-                "unmoved `{name}` holds no piece whose first move matters"
-            ));
+            return Err(ParsePositionError::UnmovedNoPiece(name.to_string()));
         }
         self.pos.set_unmoved(cell, true);
         Ok(self)
@@ -173,11 +253,8 @@ impl<'g> PositionBuilder<'g> {
     /// # Errors
     /// A cell that does not follow a double step of a piece on the board.
     pub fn en_passant(&mut self, text: &str) -> Result<&mut Self, ParsePositionError> {
-        let state = super::read_en_passant(&self.pos, text).ok_or_else(|| {
-            ParsePositionError(format!(
-                "en-passant cell `{text}` does not follow a double step"
-            ))
-        })?;
+        let state = super::read_en_passant(&self.pos, text)
+            .ok_or_else(|| ParsePositionError::EnPassant(text.to_string()))?;
         self.pos.set_en_passant(Some(state));
         Ok(self)
     }
@@ -191,9 +268,10 @@ impl<'g> PositionBuilder<'g> {
         halfmove: u32,
         fullmove: u32,
     ) -> Result<&mut Self, ParsePositionError> {
-        // The limit and its message are the reader's own.
         for n in [halfmove, fullmove] {
-            crate::limits::read_move_counter(&n.to_string()).map_err(ParsePositionError)?;
+            if n > MAX_MOVE_NUMBER {
+                return Err(ParsePositionError::CounterTooLarge(n.to_string()));
+            }
         }
         self.pos.halfmove = halfmove;
         self.pos.fullmove = fullmove.max(1);
@@ -207,11 +285,12 @@ impl<'g> PositionBuilder<'g> {
     /// A game without that goal, or a number above its `N`.
     pub fn checks_left(&mut self, white: u8, black: u8) -> Result<&mut Self, ParsePositionError> {
         let Some((limit, _)) = self.pos.game().check_goal else {
-            return err("this game counts no checks".into());
+            return Err(ParsePositionError::NoChecks);
         };
         let received = |left: u8| {
-            limit.checked_sub(left).ok_or_else(|| {
-                ParsePositionError(format!("checks left `{left}` must be at most {limit}"))
+            limit.checked_sub(left).ok_or(ParsePositionError::Checks {
+                text: format!("{white}+{black}"),
+                limit,
             })
         };
         // Each side's count is the checks its royal pieces received, which the
@@ -226,8 +305,7 @@ impl<'g> PositionBuilder<'g> {
     /// # Errors
     /// The impossibility found.
     pub fn build(self) -> Result<Position<'g>, ParsePositionError> {
-        super::check_playable(&self.pos)
-            .map_err(|why| ParsePositionError(format!("impossible position: {why}")))?;
+        super::check_playable(&self.pos).map_err(ParsePositionError::Impossible)?;
         Ok(self.pos)
     }
 }
