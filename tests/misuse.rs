@@ -4,7 +4,11 @@
 
 use std::error::Error;
 use tessera::notation::position::PositionBuilder;
-use tessera::{compile_file, compile_str, legal_moves, Game, LoadError, Move, Position, Side};
+use tessera::notation::PieceItemError;
+use tessera::{
+    compile_file, compile_str, legal_moves, Game, LoadError, Move, ParsePositionError, Position,
+    Side,
+};
 
 fn chess() -> Game {
     compile_str(include_str!("../games/chess.game")).unwrap()
@@ -74,7 +78,17 @@ fn a_built_position_passes_the_readers_checks_or_is_refused() {
     assert!(b.piece("Xe1").is_err(), "no such piece");
     assert!(b.piece("").is_err());
     b.piece("Ke1").unwrap();
-    assert!(b.piece("Qe1").is_err(), "two pieces on e1");
+    // The errors are typed: a program can tell them apart without reading text.
+    assert!(matches!(
+        b.piece("Qe1").map(|_| ()),
+        Err(ParsePositionError::TwoPieces { cell }) if cell == "e1"
+    ));
+    assert!(matches!(
+        b.piece("Qz9").map(|_| ()),
+        Err(ParsePositionError::Piece(
+            PieceItemError::UnknownCell { .. }
+        ))
+    ));
     assert!(b.unmoved("e2").is_err(), "nothing on e2");
     assert!(b.en_passant("e3").is_err(), "no double step");
     assert!(b.checks_left(1, 1).is_err(), "chess counts no checks");
