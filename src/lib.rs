@@ -1,7 +1,7 @@
 //! Tessera: a data-driven rules interpreter for chess variants.
 //!
 //! A variant is a text file in Tessera's rule language (see `docs/language.md`).
-//! [`compile`] (or [`compile_file`]) turns it into an immutable [`Game`];
+//! [`compile_str`] (or [`compile_file`]) turns it into an immutable [`Game`];
 //! [`Position`] holds a position of that game, [`legal_moves`] lists its legal
 //! moves, [`Position::make`] plays one, and [`perft`] counts move trees.
 //! [`Record`] keeps the positions of a game for the goals that need its past
@@ -16,7 +16,7 @@
 //! print the position:
 //!
 //! ```
-//! let game = tessera::compile(include_str!("../games/chess.game")).unwrap();
+//! let game = tessera::compile_str(include_str!("../games/chess.game")).unwrap();
 //! let mut pos = tessera::Position::start(&game);
 //! let moves = tessera::legal_moves(&mut pos);
 //! assert_eq!(moves.len(), 20);
@@ -39,7 +39,7 @@
 //!
 //! ```
 //! let src = "grid file a..h rank 1..8\npiece King K royal\n  step nowhere\n";
-//! let errors = tessera::compile(src).unwrap_err();
+//! let errors = tessera::compile_str(src).unwrap_err();
 //! let text = errors.render("mine.game", src);
 //! assert!(text.starts_with("mine.game:3:8: error: unknown direction or group `nowhere`"), "{text}");
 //! ```
@@ -94,14 +94,6 @@ pub use notation::fen::ParseFenError;
 pub use notation::position::ParsePositionError;
 pub use notation::uci::ParseMoveError;
 pub use search::{Limits, Report, Searcher};
-
-/// Parses and compiles rule text into a [`Game`] (the same as [`compile_str`]).
-///
-/// # Errors
-/// The first syntax error, or every semantic error, each with a span into `src`.
-pub fn compile(src: &str) -> Result<Game, Errors> {
-    compile_str(src)
-}
 
 /// Reads and compiles the rule file at `path`.
 ///
