@@ -743,15 +743,22 @@ fn files_whose_work_multiplies_are_refused_within_the_budget() {
                 &format!("{piece}{setup}"),
             ),
         ),
-        // Legs of many ways, a thousand a movement, whose paths are counted
-        // leg by leg (from a cell no piece stands on, so that the start
-        // position's moves, generated leg by leg over sets of cells, cost
-        // nothing: this is the compile's cost).
+        // Legs of 250 directions, a thousand a movement, whose paths are
+        // counted leg by leg; once each direction's widest step was sought
+        // over every cell at every leg. (From a cell no piece stands on, so
+        // that the start position's moves, generated leg by leg over sets of
+        // cells, cost nothing: this is the compile's cost.)
         (
             "legs",
             megabyte(
-                &format!("{head}zone corner Pp16\npiece King K royal\n"),
-                |_| format!("  {}: from corner\n", vec!["step n e s w"; 1000].join(" then ")),
+                &format!(
+                    "{head}{}group all ={}\nzone corner Pp16\npiece King K royal\n",
+                    (0..250)
+                        .map(|i| format!("direction d{i} ({}, {}, {})\n", i % 7 - 3, i / 7 % 7 - 3, i / 49 + 1))
+                        .collect::<String>(),
+                    (0..250).map(|i| format!(" d{i}")).collect::<String>()
+                ),
+                |_| format!("  {}: from corner\n", vec!["step all"; 1000].join(" then ")),
                 setup,
             ),
         ),

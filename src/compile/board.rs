@@ -2,7 +2,7 @@
 //! zones. Produces the cell list and the step and leap tables.
 
 use super::names::{unknown, Names};
-use super::work::{Work, PER_BOX_CELL};
+use super::work::{Work, PER_BOX_CELL, PER_LINK_EDGE};
 use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::game::{coord_name, Axis, AxisLabel, Cell, CellInfo, CellSet, Csr, Side};
 use crate::syntax::ast::{self, CellItem, LabelRange, Name};
@@ -619,6 +619,10 @@ fn build_directions(file: &ast::File, board: &mut Board, work: &Work, errors: &m
         for (a, b) in &link.edges {
             let ca = board.cell_set(std::slice::from_ref(a), work, errors);
             let cb = board.cell_set(std::slice::from_ref(b), work, errors);
+            // Past the budget, boxes give no cells: their ends would not match.
+            if work.is_spent() {
+                break;
+            }
             if ca.len() != cb.len() {
                 errors.push(Diagnostic::new(
                     Span::new(a.span().start as usize, b.span().end as usize),
@@ -628,6 +632,12 @@ fn build_directions(file: &ast::File, board: &mut Board, work: &Work, errors: &m
                         cb.len()
                     ),
                 ));
+                continue;
+            }
+            // Each edge is reflected for Black, stored, and found again from
+            // its cell for each side.
+            let units = (ca.len() as u64).saturating_mul(PER_LINK_EDGE);
+            if !work.charge(units, a.span(), errors) {
                 continue;
             }
             let mut lost_one = false;
@@ -778,4 +788,41 @@ fn new_direction(board: &mut Board, name: &Name, errors: &mut Diagnostics) -> Op
     board.groups.declare(name, vec![id], errors);
     board.dir_list.push(name.text.to_string());
     Some(id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_box_holds_the_same_cells_tested_as_walked() {
+        // A merged cell on two coordinates and a cell far off the grid: boxes
+        // too large to walk test every cell, in the order a walk gives.
+        let src = "grid file a..e rank 1..5\ncell far at a99\ncell twin at b2 d4\n";
+        let file = crate::syntax::parse(src).unwrap();
+        let work = Work::default();
+        let mut errors = Diagnostics::default();
+        let board = build(&file, &work, &mut errors).unwrap();
+        let corners = [
+            ("a1", "e5"),
+            ("e5", "a1"),
+            ("b2", "d4"),
+            ("a1", "a99"),
+            ("c3", "c3"),
+            ("a6", "e98"),
+            ("a1", "e99999999"),
+        ];
+        for (lo, hi) in corners {
+            let coord = |t: &str| parse_coord(&board.axes, t).unwrap();
+            let (lo, hi) = (coord(lo), coord(hi));
+            let (ranges, _) = clip(&lo, &hi, &board.bounds);
+            let walked: Vec<Cell> = box_coords(&ranges)
+                .into_iter()
+                .filter_map(|k| board.by_coord.get(&k).copied())
+                .collect();
+            let found = board.cells_in_box(&lo, &hi, Span::default(), &work, &mut errors);
+            assert_eq!(found, walked, "{lo:?}..{hi:?}");
+        }
+        assert!(errors.is_empty());
+    }
 }

@@ -252,6 +252,11 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         }
     }
     game.general_legality = needs_general_legality(&game);
+    // Past the budget the file is refused: the tables below would only spend
+    // the time that the budget was to save.
+    if work.is_spent() {
+        return None;
+    }
     game.move_table = move_table::build(&game);
     let captures = |kind: Kind, m: u16| {
         game.pieces[kind as usize].movements[m as usize]

@@ -21,6 +21,10 @@ pub const PER_LEAP_TARGET: u64 = 16;
 /// Units per coordinate of a box looked up, or per cell tested against it.
 pub const PER_BOX_CELL: u64 = 8;
 
+/// Units per edge of a link: it is reflected for Black, stored, and looked
+/// up from its cell for each side.
+pub const PER_LINK_EDGE: u64 = 32;
+
 /// Units per run of the move table (one movement of one kind on one cell for
 /// one side), besides its cells: the run is built, and its cells interned.
 pub const PER_RUN: u64 = 16;

@@ -505,6 +505,37 @@ mod tests {
     }
 
     #[test]
+    fn the_size_counted_from_the_letters_bounds_what_is_built() {
+        let texts = [
+            "W",
+            "K",
+            "aW",
+            "aaW",
+            "aaK",
+            "mafsW",
+            "FyafsF",
+            "nN",
+            "fmWfceFifmnD",
+            "QaaW",
+            "nDaF",
+        ];
+        for text in texts {
+            let moves = super::super::parse::parse(text).unwrap();
+            let counted = size(&moves);
+            let built: Vec<Path> = moves.iter().flat_map(paths).collect();
+            let legs: usize = built.iter().map(|p| p.legs.len()).sum();
+            assert!(groups(&moves).len() as u128 <= counted.movements, "{text}");
+            assert!(legs as u128 <= counted.legs, "{text}");
+        }
+        let aaw = super::super::parse::parse("aaW").unwrap();
+        assert_eq!(size(&aaw).movements, 4 * 8);
+        assert_eq!(groups(&aaw).len(), 4 * 8);
+        // Ten legs: counted, never built.
+        let long = super::super::parse::parse("aaaaaaaaaaW").unwrap();
+        assert_eq!(size(&long).movements, 4 << 27);
+    }
+
+    #[test]
     fn turning_by_an_eighth_swaps_orthogonal_and_diagonal() {
         assert_eq!(rotate((0, 1), 1), (-1, 1));
         assert_eq!(rotate((2, 2), 7), (2, 0));
