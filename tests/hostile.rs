@@ -772,3 +772,50 @@ fn files_whose_work_multiplies_are_refused_within_the_budget() {
     }
     insta::assert_snapshot!(report);
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn statements_given_many_times_cost_their_number_not_its_square() {
+    // Each `layout intersections` looked for a `layout hexagons` among all
+    // the others (1.6 s), each drop rule for all kinds among the rules that
+    // list kinds (1.3 s); now they take a tenth of a second.
+    let head = format!(
+        "game \"Many\"\n{BOARD}piece King K royal\n  step n\nsetup white King a1 black King h8\n"
+    );
+    let files = [
+        (
+            "layouts",
+            megabyte(&head, |_| "layout intersections\n".into(), ""),
+        ),
+        (
+            "drop-rules",
+            megabyte(
+                &format!("{head}pool h\ncaptured to h\nzone a a1..h8\n"),
+                |i| {
+                    if i % 2 == 0 {
+                        "drop h -> a\n"
+                    } else {
+                        "drop h King -> a\n"
+                    }
+                    .into()
+                },
+                "",
+            ),
+        ),
+    ];
+    let mut report = String::new();
+    for (name, text) in &files {
+        let cost = measured(&format!("{name}.game"), text, &["check", "FILE"]);
+        // Tighter than the others: the square of these statements took
+        // about a second and a half.
+        assert!(cost.seconds < 0.75, "{name}: {:.2} s", cost.seconds);
+        report.push_str(&cheap(name, &cost));
+        report.push('\n');
+    }
+    insta::assert_snapshot!(report, @r#"
+    exit 0
+    layouts.game: ok: "Many", 64 cells, 1 pieces, 1 legal moves
+    exit 0
+    drop-rules.game: ok: "Many", 64 cells, 1 pieces, 1 legal moves
+    "#);
+}

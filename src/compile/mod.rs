@@ -797,17 +797,14 @@ fn build_drops(
         }
     }
     // A kind listed by some rule of a pool is dropped by those rules only.
-    let listed: Vec<(usize, u128)> = out
-        .iter()
-        .filter(|r| r.kinds != crate::game::ALL_KINDS)
-        .map(|r| (r.pool, r.kinds))
-        .collect();
+    // The kinds listed are gathered per pool first, so that many rules cost
+    // their number, not its square.
+    let mut listed: Vec<u128> = vec![0; file.pools.len()];
+    for r in out.iter().filter(|r| r.kinds != crate::game::ALL_KINDS) {
+        listed[r.pool] |= r.kinds;
+    }
     for r in out.iter_mut().filter(|r| r.kinds == crate::game::ALL_KINDS) {
-        for (pool, kinds) in &listed {
-            if *pool == r.pool {
-                r.kinds &= !kinds;
-            }
-        }
+        r.kinds &= !listed[r.pool];
     }
     out
 }
