@@ -443,9 +443,10 @@ fn build_movement(
     }
     let work = scope.work;
     if mv.jumping && mv.legs.len() > 1 && !mv.sets_en_passant && leaps_only(&mv.legs) {
-        // Once the compile's budget is spent, the file is refused anyway.
         let most = MAX_JUMP_VISITS.min(u128::from(work.left()));
         let at = jumping_at.unwrap_or(m.span);
+        // Once the compile's budget is spent the file is refused anyway: the
+        // composition would only spend the time the budget was to save.
         if !work.is_spent() {
             let (leap, visits) = compose_jump(&mv.legs, board, leaps, most);
             // Refused or not, the visits were made: they count toward the
