@@ -184,14 +184,37 @@ struct InOrder(Span, usize, Diagnostic);
 
 impl Diagnostics {
     pub fn push(&mut self, d: Diagnostic) {
+        self.push_hinted(d, || None);
+    }
+
+    /// Pushes `d`, with `hint` after its message if it is kept: a hint
+    /// ("did you mean ...") compares names, so it is worked out only for an
+    /// error that is among the first so far, not for the thousands past them
+    /// that are only counted. An error is the same as another by its span
+    /// and its message without the hint.
+    pub fn push_hinted(&mut self, mut d: Diagnostic, hint: impl FnOnce() -> Option<String>) {
         use std::hash::{Hash, Hasher};
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         (d.span, &d.message).hash(&mut hasher);
         if !self.seen.insert(hasher.finish()) {
             return;
         }
-        self.kept.push(InOrder(d.span, self.count, d));
         self.count += 1;
+        let full = self.kept.len() >= limits::MAX_RENDERED_ERRORS;
+        // Kept errors are ordered by span, then by when they came: a later
+        // error with the last kept one's span would be dropped at once.
+        if full
+            && self
+                .kept
+                .peek()
+                .is_some_and(|last| last.span_key() <= span_key(d.span))
+        {
+            return;
+        }
+        if let Some(hint) = hint() {
+            d.message.push_str(&hint);
+        }
+        self.kept.push(InOrder(d.span, self.count - 1, d));
         if self.kept.len() > limits::MAX_RENDERED_ERRORS {
             self.kept.pop();
         }
@@ -218,6 +241,14 @@ impl InOrder {
     fn key(&self) -> (u32, u32, usize) {
         (self.0.start, self.0.end, self.1)
     }
+
+    fn span_key(&self) -> (u32, u32) {
+        span_key(self.0)
+    }
+}
+
+fn span_key(span: Span) -> (u32, u32) {
+    (span.start, span.end)
 }
 
 impl PartialEq for InOrder {
@@ -337,6 +368,32 @@ mod tests {
         assert_eq!(kept[2].message, "error 1");
         let rendered = Errors(kept, more).render("x.game", &"x".repeat(1001));
         assert!(rendered.ends_with("x.game: 901 more errors not shown; the limit is 100\n"));
+    }
+
+    #[test]
+    fn hints_are_worked_out_only_for_the_errors_kept() {
+        let mut errors = Diagnostics::default();
+        let mut hinted = 0;
+        // The first hundred by span are kept; the rest, later in the file,
+        // are counted without their hint; earlier ones, from a later pass,
+        // displace the last kept.
+        for i in (100..400).chain((0..50).rev()).chain([1000, 60]) {
+            let d = Diagnostic::new(Span::new(i, i + 1), format!("unknown `x{i}`"));
+            errors.push_hinted(d, || {
+                hinted += 1;
+                Some("; did you mean `y`?".into())
+            });
+        }
+        // The same error again, from a second pass: counted once, no hint.
+        let again = Diagnostic::new(Span::new(5, 6), "unknown `x5`");
+        errors.push_hinted(again, || panic!("an error seen before needs no hint"));
+        assert_eq!(hinted, 100 + 50 + 1);
+        let Errors(kept, more) = errors.into_errors();
+        assert_eq!(kept.len(), 100);
+        assert_eq!(more, 352 - 100);
+        assert_eq!(kept[0].message, "unknown `x0`; did you mean `y`?");
+        assert_eq!(kept[50].message, "unknown `x60`; did you mean `y`?");
+        assert_eq!(kept[99].message, "unknown `x148`; did you mean `y`?");
     }
 
     #[test]

@@ -58,6 +58,14 @@ pub const MAX_SYMMETRY_COMPONENT: i64 = 1 << 10;
 /// such a movement to about a second; a larger one is refused.
 pub const MAX_JUMP_VISITS: u128 = 1 << 26;
 
+/// The most work one compile may do, in units of about one cell visited
+/// (`src/compile/work.rs` weighs the costlier items): the leap tables, the
+/// `jumping` movements turned into them, Betza's paths, boxes of cells and the
+/// move table together. It bounds a whole compile to about half a second,
+/// whatever the rule file holds; a file past it is refused at the construct
+/// where the count went past.
+pub const MAX_COMPILE_WORK: u64 = 100_000_000;
+
 /// The highest value of a counter, and the most checks a `checked N times` goal counts.
 pub const MAX_COUNTER: u32 = 255;
 
@@ -75,6 +83,13 @@ pub const MAX_FEN_FILES: usize = 26;
 
 /// Unknown names longer than this (in characters) get no "did you mean".
 pub const MAX_SUGGESTED_NAME: usize = 64;
+
+/// The most pairs of characters one "did you mean" compares (its name's
+/// length times each known name's, and each known name's length to read it):
+/// the known names are compared in declaration order until then, so the hint
+/// of an unknown name costs a few milliseconds at most, however many names
+/// the file declares.
+pub const MAX_HINT_PAIRS: u64 = 1 << 20;
 
 /// The most errors rendered for one rule file; the rest are counted.
 pub const MAX_RENDERED_ERRORS: usize = 100;

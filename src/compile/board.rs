@@ -2,6 +2,7 @@
 //! zones. Produces the cell list and the step and leap tables.
 
 use super::names::{unknown, Names};
+use super::work::{Work, PER_BOX_CELL, PER_LINK_EDGE};
 use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::game::{coord_name, Axis, AxisLabel, Cell, CellInfo, CellSet, Csr, Side};
 use crate::syntax::ast::{self, CellItem, LabelRange, Name};
@@ -27,10 +28,14 @@ pub struct Board {
     /// Whether a step may branch or steps may cycle, so that one slide can reach
     /// a cell twice.
     pub branches: bool,
+    /// The smallest box, per axis, holding every coordinate of every cell.
+    bounds: Vec<(i64, i64)>,
+    /// Per direction, the most cells one step of White's leads to from one cell.
+    pub widest_step: Vec<usize>,
 }
 
 /// Builds the board; reports every problem found.
-pub fn build(file: &ast::File, errors: &mut Diagnostics) -> Option<Board> {
+pub fn build(file: &ast::File, work: &Work, errors: &mut Diagnostics) -> Option<Board> {
     let axes = build_axes(file, errors)?;
     let mut board = Board {
         axes,
@@ -45,20 +50,29 @@ pub fn build(file: &ast::File, errors: &mut Diagnostics) -> Option<Board> {
         steps: Default::default(),
         rev_steps: Default::default(),
         branches: false,
+        bounds: Vec::new(),
+        widest_step: Vec::new(),
     };
-    build_cells(file, &mut board, errors)?;
+    build_cells(file, &mut board, work, errors)?;
+    board.bounds = vec![(i64::MAX, i64::MIN); board.axes.len()];
+    for coord in board.cells.iter().flat_map(|c| &c.coords) {
+        for (d, &v) in coord.iter().enumerate() {
+            board.bounds[d] = (board.bounds[d].0.min(v), board.bounds[d].1.max(v));
+        }
+    }
     board.mirror = vec![false; board.axes.len()];
     for m in &file.mirror {
         match board.axes.iter().position(|a| a.name == m.text) {
             Some(i) => board.mirror[i] = true,
-            None => errors.push(unknown(
+            None => unknown(
                 "axis",
                 m,
                 board.axes.iter().map(|a| a.name.as_str()),
-            )),
+                errors,
+            ),
         }
     }
-    build_directions(file, &mut board, errors);
+    build_directions(file, &mut board, work, errors);
     Some(board)
 }
 
@@ -172,13 +186,32 @@ fn grid_coords(axes: &[Axis]) -> Vec<Vec<i64>> {
     out
 }
 
-/// The coordinates a box `lo..hi` covers.
-/// Only the part inside `bounds` (inclusive, per axis) is listed, so a huge box
-/// costs no more than the board.
-fn box_coords(lo: &[i64], hi: &[i64], bounds: &[(i64, i64)]) -> Vec<Vec<i64>> {
+/// The box `lo..hi` cut to `bounds` (inclusive, per axis): per axis, its
+/// lowest and highest value, and how many coordinates it holds (saturating).
+fn clip(lo: &[i64], hi: &[i64], bounds: &[(i64, i64)]) -> (Vec<(i64, i64)>, u64) {
+    let mut volume: u64 = 1;
+    let ranges = lo
+        .iter()
+        .zip(hi)
+        .zip(bounds)
+        .map(|((&a, &b), &(min, max))| {
+            let (a, b) = (a.min(b).max(min), a.max(b).min(max));
+            let len = if a > b {
+                0
+            } else {
+                b.abs_diff(a).saturating_add(1)
+            };
+            volume = volume.saturating_mul(len);
+            (a, b)
+        })
+        .collect();
+    (ranges, volume)
+}
+
+/// The coordinates of a box cut by [`clip`], in order (the last axis fastest).
+fn box_coords(ranges: &[(i64, i64)]) -> Vec<Vec<i64>> {
     let mut out = vec![Vec::new()];
-    for ((&a, &b), &(min, max)) in lo.iter().zip(hi).zip(bounds) {
-        let (a, b) = (a.min(b).max(min), a.max(b).min(max));
+    for &(a, b) in ranges {
         let mut next = Vec::new();
         for prefix in &out {
             for v in a..=b {
@@ -203,7 +236,12 @@ fn coord_or_error(axes: &[Axis], name: &Name, errors: &mut Diagnostics) -> Optio
     c
 }
 
-fn build_cells(file: &ast::File, board: &mut Board, errors: &mut Diagnostics) -> Option<()> {
+fn build_cells(
+    file: &ast::File,
+    board: &mut Board,
+    work: &Work,
+    errors: &mut Diagnostics,
+) -> Option<()> {
     let axes = board.axes.clone();
     let mut removed: HashSet<Vec<i64>> = HashSet::new();
     for item in &file.removed {
@@ -225,8 +263,13 @@ fn build_cells(file: &ast::File, board: &mut Board, errors: &mut Diagnostics) ->
                     coord_or_error(&axes, a, errors),
                     coord_or_error(&axes, b, errors),
                 ) {
+                    // Cut to the grid, which is within the limit on cells.
                     let grid: Vec<(i64, i64)> = axes.iter().map(|a| (0, a.len - 1)).collect();
-                    removed.extend(box_coords(&lo, &hi, &grid));
+                    let (ranges, volume) = clip(&lo, &hi, &grid);
+                    let units = volume.saturating_mul(PER_BOX_CELL);
+                    if work.charge(units, corners.2, errors) {
+                        removed.extend(box_coords(&ranges));
+                    }
                 }
             }
         }
@@ -347,7 +390,7 @@ fn build_cells(file: &ast::File, board: &mut Board, errors: &mut Diagnostics) ->
 
 impl Board {
     /// Resolves a cell set; reports unknown names.
-    pub fn cell_set(&self, items: &[CellItem], errors: &mut Diagnostics) -> Vec<Cell> {
+    pub fn cell_set(&self, items: &[CellItem], work: &Work, errors: &mut Diagnostics) -> Vec<Cell> {
         let mut out = Vec::new();
         for item in items {
             match item {
@@ -364,11 +407,12 @@ impl Board {
                             format!("cell `{}` is off the board or removed", n.text),
                         ));
                     } else {
-                        errors.push(unknown(
+                        unknown(
                             "cell",
                             n,
                             self.cells.iter().map(|c| c.name.as_str()),
-                        ));
+                            errors,
+                        );
                     }
                 }
                 CellItem::Box(corners) => {
@@ -376,29 +420,66 @@ impl Board {
                     let lo = coord_or_error(&self.axes, a, errors);
                     let hi = coord_or_error(&self.axes, b, errors);
                     if let (Some(lo), Some(hi)) = (lo, hi) {
-                        for k in box_coords(&lo, &hi, &self.bounds()) {
-                            if let Some(&c) = self.by_coord.get(&k) {
-                                out.push(c);
-                            }
-                        }
+                        out.extend(self.cells_in_box(&lo, &hi, corners.2, work, errors));
                     }
                 }
             }
         }
-        let mut seen = HashSet::new();
-        out.retain(|c| seen.insert(*c));
+        if out.len() > 1 {
+            let mut seen = vec![false; self.cells.len()];
+            out.retain(|&c| !std::mem::replace(&mut seen[c as usize], true));
+        }
         out
     }
 
-    /// The smallest box, per axis, holding every coordinate of every cell.
-    fn bounds(&self) -> Vec<(i64, i64)> {
-        let mut b = vec![(i64::MAX, i64::MIN); self.axes.len()];
-        for coord in self.cells.iter().flat_map(|c| &c.coords) {
-            for (d, &v) in coord.iter().enumerate() {
-                b[d] = (b[d].0.min(v), b[d].1.max(v));
+    /// The cells on the coordinates of the box `lo..hi`, in the order of the
+    /// coordinates (the last axis fastest), a cell once per coordinate.
+    ///
+    /// A box may reach far past the grid, up to a cell placed far off (`cell
+    /// far at a999999999`): its coordinates are looked up one by one only
+    /// where they are few beside the cells' coordinates, else every cell is
+    /// tested, so a box costs no more than the cells that exist, whatever its
+    /// volume.
+    fn cells_in_box(
+        &self,
+        lo: &[i64],
+        hi: &[i64],
+        span: Span,
+        work: &Work,
+        errors: &mut Diagnostics,
+    ) -> Vec<Cell> {
+        let (ranges, volume) = clip(lo, hi, &self.bounds);
+        let coords = self.by_coord.len() as u64;
+        if volume.saturating_mul(PER_BOX_CELL) <= coords {
+            if !work.charge(volume.saturating_mul(PER_BOX_CELL), span, errors) {
+                return Vec::new();
             }
+            return box_coords(&ranges)
+                .into_iter()
+                .filter_map(|k| self.by_coord.get(&k).copied())
+                .collect();
         }
-        b
+        if !work.charge(coords, span, errors) {
+            return Vec::new();
+        }
+        let inside = |k: &[i64]| ranges.iter().zip(k).all(|(&(a, b), v)| (a..=b).contains(v));
+        let mut found: Vec<(&[i64], Cell)> = self
+            .cells
+            .iter()
+            .enumerate()
+            .flat_map(|(c, info)| info.coords.iter().map(move |k| (k.as_slice(), c as Cell)))
+            .filter(|(k, _)| inside(k))
+            .collect();
+        // What is found is sorted, then passed on to every use of the set.
+        if !work.charge(
+            (found.len() as u64).saturating_mul(PER_BOX_CELL),
+            span,
+            errors,
+        ) {
+            return Vec::new();
+        }
+        found.sort_unstable();
+        found.into_iter().map(|(_, c)| c).collect()
     }
 
     /// The cell Black sees where White sees `c`: coordinates reflected on mirrored axes.
@@ -486,7 +567,7 @@ impl Board {
     }
 }
 
-fn build_directions(file: &ast::File, board: &mut Board, errors: &mut Diagnostics) {
+fn build_directions(file: &ast::File, board: &mut Board, work: &Work, errors: &mut Diagnostics) {
     let dims = board.axes.len();
     let mut vectors: Vec<Option<Vec<i64>>> = Vec::new();
     let mut edges: Vec<Vec<(Cell, Cell)>> = Vec::new();
@@ -536,8 +617,12 @@ fn build_directions(file: &ast::File, board: &mut Board, errors: &mut Diagnostic
             }
         };
         for (a, b) in &link.edges {
-            let ca = board.cell_set(std::slice::from_ref(a), errors);
-            let cb = board.cell_set(std::slice::from_ref(b), errors);
+            let ca = board.cell_set(std::slice::from_ref(a), work, errors);
+            let cb = board.cell_set(std::slice::from_ref(b), work, errors);
+            // Past the budget, boxes give no cells: their ends would not match.
+            if work.is_spent() {
+                break;
+            }
             if ca.len() != cb.len() {
                 errors.push(Diagnostic::new(
                     Span::new(a.span().start as usize, b.span().end as usize),
@@ -549,12 +634,22 @@ fn build_directions(file: &ast::File, board: &mut Board, errors: &mut Diagnostic
                 ));
                 continue;
             }
+            // Each edge is reflected for Black, stored, and found again from
+            // its cell for each side.
+            let units = (ca.len() as u64).saturating_mul(PER_LINK_EDGE);
+            if !work.charge(units, a.span(), errors) {
+                continue;
+            }
+            let mut lost_one = false;
             for (&x, &y) in ca.iter().zip(&cb) {
                 edges[id as usize].push((x, y));
                 // Black sees the link reflected, as it sees directions.
                 match (board.mirror_cell(x), board.mirror_cell(y)) {
                     (Some(mx), Some(my)) => black_edges[id as usize].push((mx, my)),
+                    // One error per edge of boxes, not one per cell.
+                    _ if lost_one => {}
                     (mx, _) => {
+                        lost_one = true;
                         let (lost, at) = if mx.is_none() { (x, a) } else { (y, b) };
                         errors.push(Diagnostic::new(
                             at.span(),
@@ -599,23 +694,40 @@ fn build_directions(file: &ast::File, board: &mut Board, errors: &mut Diagnostic
                     v.clone()
                 }
             });
-            let links = if side == Side::Black {
-                &black_edges[d]
+            // Each cell's edges, in the order given, so that a link of many
+            // edges costs their number, not their number times the cells.
+            let mut links = if side == Side::Black {
+                black_edges[d].clone()
             } else {
-                &edges[d]
+                edges[d].clone()
             };
+            links.sort_by_key(|&(x, _)| x);
+            let mut links = links.as_slice();
+            // The last origin that listed each target, to list it once.
+            let mut listed_from = vec![Cell::MAX; n];
             for c in 0..n as Cell {
                 let mut ts = v.as_ref().map_or_else(Vec::new, |v| board.targets(c, v));
-                for &(x, y) in links {
-                    if x == c && !ts.contains(&y) {
+                for &t in &ts {
+                    listed_from[t as usize] = c;
+                }
+                let own = links.partition_point(|&(x, _)| x == c);
+                for &(_, y) in &links[..own] {
+                    if listed_from[y as usize] != c {
+                        listed_from[y as usize] = c;
                         ts.push(y);
                     }
                 }
+                links = &links[own..];
                 for &t in &ts {
                     rev[d * n + t as usize].push(c);
                 }
                 lists[d * n + c as usize] = ts;
             }
+        }
+        if side == Side::White {
+            board.widest_step = (0..vectors.len())
+                .map(|d| lists[d * n..][..n].iter().map(Vec::len).max().unwrap_or(0))
+                .collect();
         }
         board.steps[side.index()] = Csr::from_lists(&lists);
         board.rev_steps[side.index()] = Csr::from_lists(&rev);
@@ -676,4 +788,41 @@ fn new_direction(board: &mut Board, name: &Name, errors: &mut Diagnostics) -> Op
     board.groups.declare(name, vec![id], errors);
     board.dir_list.push(name.text.to_string());
     Some(id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_box_holds_the_same_cells_tested_as_walked() {
+        // A merged cell on two coordinates and a cell far off the grid: boxes
+        // too large to walk test every cell, in the order a walk gives.
+        let src = "grid file a..e rank 1..5\ncell far at a99\ncell twin at b2 d4\n";
+        let file = crate::syntax::parse(src).unwrap();
+        let work = Work::default();
+        let mut errors = Diagnostics::default();
+        let board = build(&file, &work, &mut errors).unwrap();
+        let corners = [
+            ("a1", "e5"),
+            ("e5", "a1"),
+            ("b2", "d4"),
+            ("a1", "a99"),
+            ("c3", "c3"),
+            ("a6", "e98"),
+            ("a1", "e99999999"),
+        ];
+        for (lo, hi) in corners {
+            let coord = |t: &str| parse_coord(&board.axes, t).unwrap();
+            let (lo, hi) = (coord(lo), coord(hi));
+            let (ranges, _) = clip(&lo, &hi, &board.bounds);
+            let walked: Vec<Cell> = box_coords(&ranges)
+                .into_iter()
+                .filter_map(|k| board.by_coord.get(&k).copied())
+                .collect();
+            let found = board.cells_in_box(&lo, &hi, Span::default(), &work, &mut errors);
+            assert_eq!(found, walked, "{lo:?}..{hi:?}");
+        }
+        assert!(errors.is_empty());
+    }
 }

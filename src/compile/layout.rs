@@ -10,6 +10,11 @@ use crate::syntax::ast::{File, LayoutDecl};
 pub fn build(file: &File, board: &Board, errors: &mut Diagnostics) -> Layout {
     let mut layout = Layout::default();
     let axes = board.axes.len();
+    // Found once, not once per `layout intersections`.
+    let hexagons = file
+        .layout
+        .iter()
+        .any(|d| matches!(d, LayoutDecl::Hexagons(_)));
     for decl in &file.layout {
         match decl {
             LayoutDecl::Hexagons(span) => {
@@ -22,11 +27,7 @@ pub fn build(file: &File, board: &Board, errors: &mut Diagnostics) -> Layout {
                 layout.hexagons = true;
             }
             LayoutDecl::Intersections(span) => {
-                if file
-                    .layout
-                    .iter()
-                    .any(|d| matches!(d, LayoutDecl::Hexagons(_)))
-                {
+                if hexagons {
                     errors.push(Diagnostic::new(
                         *span,
                         "`layout intersections` and `layout hexagons` exclude each other",

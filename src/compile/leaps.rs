@@ -3,6 +3,7 @@
 
 use super::board::Board;
 use super::symmetry::Symmetry;
+use super::work::{Work, PER_LEAP_TARGET};
 use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::game::{Cell, Csr};
 use crate::syntax::ast::Images;
@@ -16,6 +17,8 @@ pub struct Leaps {
     pub index: IndexMap<(Vec<Vec<i64>>, Images), usize>,
     pub tables: Vec<Csr>,
     pub rev: Vec<Csr>,
+    /// Per table, the most targets of one cell.
+    pub widest: Vec<usize>,
     /// The board's symmetry, found on the first `leap around`.
     symmetry: Option<Result<Symmetry, String>>,
 }
@@ -31,6 +34,7 @@ impl Leaps {
         offsets: &[Vec<i64>],
         images: Images,
         span: Span,
+        work: &Work,
         errors: &mut Diagnostics,
     ) -> Option<[usize; 2]> {
         let dims = board.axes.len();
@@ -67,12 +71,12 @@ impl Leaps {
             }
         }
         if images == Images::Listed {
-            let white = self.table_of(board, offsets.to_vec(), images, span, errors)?;
+            let white = self.table_of(board, offsets.to_vec(), images, span, work, errors)?;
             let mirrored: Vec<Vec<i64>> = offsets.iter().map(|o| board.mirror_vector(o)).collect();
-            let black = self.table_of(board, mirrored, images, span, errors)?;
+            let black = self.table_of(board, mirrored, images, span, work, errors)?;
             return Some([white, black]);
         }
-        let n = self.table_of(board, offsets.to_vec(), images, span, errors)?;
+        let n = self.table_of(board, offsets.to_vec(), images, span, work, errors)?;
         Some([n, n])
     }
 
@@ -82,6 +86,7 @@ impl Leaps {
         offsets: Vec<Vec<i64>>,
         images: Images,
         span: Span,
+        work: &Work,
         errors: &mut Diagnostics,
     ) -> Option<usize> {
         let key = (offsets, images);
@@ -131,6 +136,12 @@ impl Leaps {
             }
         }
         let n = board.cells.len();
+        // Each distinct offset list is a table of its own: a file of many
+        // leaps pays for every table, from every cell.
+        let targets = (n as u64).saturating_mul(jumps.len() as u64);
+        if !work.charge(targets.saturating_mul(PER_LEAP_TARGET), span, errors) {
+            return None;
+        }
         let mut lists = vec![Vec::new(); n];
         // The last origin that listed each target, to list it once per origin.
         let mut listed_from = vec![Cell::MAX; n];
@@ -157,6 +168,8 @@ impl Leaps {
                 rev[t as usize].push(c as Cell);
             }
         }
+        self.widest
+            .push(lists.iter().map(Vec::len).max().unwrap_or(0));
         self.tables.push(Csr::from_lists(lists));
         self.rev.push(Csr::from_lists(&rev));
         self.tables.len() - 1

@@ -12,6 +12,7 @@ mod move_table;
 mod names;
 mod pieces;
 mod symmetry;
+mod work;
 
 use crate::diag::{Diagnostic, Diagnostics, Errors, Span};
 use crate::game::{code, Castling, Game, Kind, Outcome, Phase, Side};
@@ -26,7 +27,8 @@ use names::Names;
 pub fn compile(file: &ast::File) -> Result<Game, Errors> {
     // Betza strings become movements of the long form first.
     let mut errors = Diagnostics::default();
-    let expanded = betza::expand(file, &mut errors);
+    let work = work::Work::default();
+    let expanded = betza::expand(file, &work, &mut errors);
     let file = expanded.as_ref().unwrap_or(file);
     // Sizes past a limit would only make the passes below slow: stop first.
     let too_large = crate::limits::check_file(file);
@@ -36,7 +38,7 @@ pub fn compile(file: &ast::File) -> Result<Game, Errors> {
         }
         return Err(errors.into_errors());
     }
-    let game = build(file, &mut errors);
+    let game = build(file, &work, &mut errors);
     let game = match game {
         Some(g) if errors.is_empty() => g,
         _ => return Err(errors.into_errors()),
@@ -49,16 +51,17 @@ pub fn compile(file: &ast::File) -> Result<Game, Errors> {
     Ok(game)
 }
 
-fn build(file: &ast::File, errors: &mut Diagnostics) -> Option<Game> {
-    let board = board::build(file, errors)?;
+fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Option<Game> {
+    let board = board::build(file, work, errors)?;
     let mut zone_names: Names<usize> = Names::new("zone");
     let mut zones = Vec::new();
     for z in &file.zones {
         let sets = match &z.sets {
-            ast::ZoneSets::Mirrored(items) => board.zone(board.cell_set(items, errors), None),
-            ast::ZoneSets::PerSide(w, b) => {
-                board.zone(board.cell_set(w, errors), Some(board.cell_set(b, errors)))
-            }
+            ast::ZoneSets::Mirrored(items) => board.zone(board.cell_set(items, work, errors), None),
+            ast::ZoneSets::PerSide(w, b) => board.zone(
+                board.cell_set(w, work, errors),
+                Some(board.cell_set(b, work, errors)),
+            ),
         };
         zone_names.declare(&z.name, zones.len(), errors);
         zones.push(sets);
@@ -67,6 +70,8 @@ fn build(file: &ast::File, errors: &mut Diagnostics) -> Option<Game> {
     let mut leaps = Leaps::default();
     let scope = pieces::Scope {
         board: &board,
+        work,
+        drops: !file.drops.is_empty(),
         zones: &zone_names,
         pools: &pools.names,
     };
@@ -76,7 +81,7 @@ fn build(file: &ast::File, errors: &mut Diagnostics) -> Option<Game> {
             p.betza = betza::print::piece(file, decl);
         }
     }
-    let setup = build_setup(file, &board, &kinds, errors);
+    let setup = build_setup(file, &board, &kinds, work, errors);
     let setup_pools: Vec<(usize, Kind)> = file
         .setup
         .iter()
@@ -247,6 +252,11 @@ fn build(file: &ast::File, errors: &mut Diagnostics) -> Option<Game> {
         }
     }
     game.general_legality = needs_general_legality(&game);
+    // Past the budget the file is refused: the tables below would only spend
+    // the time that the budget was to save.
+    if work.is_spent() {
+        return None;
+    }
     game.move_table = move_table::build(&game);
     let captures = |kind: Kind, m: u16| {
         game.pieces[kind as usize].movements[m as usize]
@@ -405,26 +415,35 @@ fn build_setup(
     file: &ast::File,
     board: &board::Board,
     kinds: &Names<Kind>,
+    work: &work::Work,
     errors: &mut Diagnostics,
 ) -> Vec<(u16, u8)> {
     let mut setup: Vec<(u16, u8)> = Vec::new();
+    let mut given = vec![false; board.cells.len()];
     for p in &file.setup {
         let Some(kind) = kinds.resolve(&p.piece, errors) else {
             continue;
         };
         for item in &p.cells {
-            for c in board.cell_set(std::slice::from_ref(item), errors) {
-                if setup.iter().any(|(x, _)| *x == c) {
-                    errors.push(Diagnostic::new(
-                        cell_item_span(item),
-                        format!(
-                            "cell `{}` is given two pieces in the setup",
-                            board.cells[c as usize].name
-                        ),
-                    ));
+            // One error per item: a box given twice would give one per cell.
+            let mut twice = Vec::new();
+            for c in board.cell_set(std::slice::from_ref(item), work, errors) {
+                if std::mem::replace(&mut given[c as usize], true) {
+                    twice.push(c);
                     continue;
                 }
                 setup.push((c, code(kind, side(p.side))));
+            }
+            if let Some(&first) = twice.first() {
+                let name = &board.cells[first as usize].name;
+                let message = match twice.len() - 1 {
+                    0 => format!("cell `{name}` is given two pieces in the setup"),
+                    more => format!(
+                        "cell `{name}` and {} more of this box are given two pieces in the setup",
+                        crate::limits::thousands(more as u128)
+                    ),
+                };
+                errors.push(Diagnostic::new(cell_item_span(item), message));
             }
         }
     }
@@ -778,17 +797,14 @@ fn build_drops(
         }
     }
     // A kind listed by some rule of a pool is dropped by those rules only.
-    let listed: Vec<(usize, u128)> = out
-        .iter()
-        .filter(|r| r.kinds != crate::game::ALL_KINDS)
-        .map(|r| (r.pool, r.kinds))
-        .collect();
+    // The kinds listed are gathered per pool first, so that many rules cost
+    // their number, not its square.
+    let mut listed: Vec<u128> = vec![0; file.pools.len()];
+    for r in out.iter().filter(|r| r.kinds != crate::game::ALL_KINDS) {
+        listed[r.pool] |= r.kinds;
+    }
     for r in out.iter_mut().filter(|r| r.kinds == crate::game::ALL_KINDS) {
-        for (pool, kinds) in &listed {
-            if *pool == r.pool {
-                r.kinds &= !kinds;
-            }
-        }
+        r.kinds &= !listed[r.pool];
     }
     out
 }

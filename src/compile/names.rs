@@ -48,24 +48,28 @@ impl<T: Clone> Names<T> {
         match self.map.get(name.text.as_str()) {
             Some((v, _)) => Some(v.clone()),
             None => {
-                errors.push(unknown(
-                    self.what,
-                    name,
-                    self.map.keys().map(String::as_str),
-                ));
+                unknown(self.what, name, self.map.keys().map(String::as_str), errors);
                 None
             }
         }
     }
 }
 
-/// "unknown piece `Quen`; did you mean `Queen`?"
-pub fn unknown<'a>(what: &str, name: &Name, known: impl Iterator<Item = &'a str>) -> Diagnostic {
-    let mut message = format!("unknown {what} `{}`", name.text);
-    if let Some(best) = closest(&name.text, known) {
-        message.push_str(&format!("; did you mean `{best}`?"));
-    } else if let Some(keyword) = near_keyword(&name.text) {
-        message.push_str(&format!("; did you mean the keyword `{keyword}`?"));
-    }
-    Diagnostic::new(name.span, message)
+/// Reports "unknown piece `Quen`; did you mean `Queen`?", the hint worked out
+/// only if the error is among those kept (see [`Diagnostics::push_hinted`]).
+pub fn unknown<'a>(
+    what: &str,
+    name: &Name,
+    known: impl Iterator<Item = &'a str>,
+    errors: &mut Diagnostics,
+) {
+    let message = format!("unknown {what} `{}`", name.text);
+    errors.push_hinted(Diagnostic::new(name.span, message), || {
+        if let Some(best) = closest(&name.text, known) {
+            Some(format!("; did you mean `{best}`?"))
+        } else {
+            near_keyword(&name.text)
+                .map(|keyword| format!("; did you mean the keyword `{keyword}`?"))
+        }
+    });
 }

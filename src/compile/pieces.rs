@@ -4,6 +4,7 @@
 use super::board::Board;
 use super::leaps::Leaps;
 use super::names::Names;
+use super::work::{Work, PER_DROP_PROBE, PER_RUN};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::game::{
     AttackPattern, AttackRays, Counter, Kind, KindMasks, Leg, Mark, Modality, Movement, PathLine,
@@ -18,6 +19,9 @@ pub use crate::limits::MAX_KINDS;
 /// The name tables a piece refers to.
 pub struct Scope<'a> {
     pub board: &'a Board,
+    pub work: &'a Work,
+    /// Whether the game drops pieces, which costs work per movement.
+    pub drops: bool,
     pub zones: &'a Names<usize>,
     pub pools: &'a Names<usize>,
 }
@@ -85,7 +89,7 @@ pub fn build(
         }
     }
     if file.captured_by_captor {
-        add_promoted_copies(&mut pieces, file, errors);
+        add_promoted_copies(&mut pieces, file, scope, errors);
     }
     let bases: Vec<Kind> = pieces.iter().map(|p| p.base).collect();
     for p in pieces.iter_mut() {
@@ -111,7 +115,12 @@ pub fn with_copies(bases: &[Kind], mask: u128) -> u128 {
 /// must remember what it was, to go back to its captor's hand as that: each
 /// promotion target that is an ordinary kind gets a copy per promoting kind,
 /// which moves as it does and is written with `~`.
-fn add_promoted_copies(pieces: &mut Vec<PieceDef>, file: &ast::File, errors: &mut Diagnostics) {
+fn add_promoted_copies(
+    pieces: &mut Vec<PieceDef>,
+    file: &ast::File,
+    scope: &Scope<'_>,
+    errors: &mut Diagnostics,
+) {
     let declared = pieces.len();
     for origin in 0..declared {
         for r in 0..pieces[origin].promotions.len() {
@@ -131,6 +140,17 @@ fn add_promoted_copies(pieces: &mut Vec<PieceDef>, file: &ast::File, errors: &mu
                                 file.pieces[origin].name.span,
                                 format!("the rule file has more than {MAX_KINDS} piece kinds, counting the promoted copies that pieces going to hands need; the limit is {MAX_KINDS}"),
                             ));
+                            return;
+                        }
+                        let units = pieces[target as usize]
+                            .movements
+                            .iter()
+                            .map(|m| movement_units(m, scope))
+                            .fold(0, u64::saturating_add);
+                        if !scope
+                            .work
+                            .charge(units, file.pieces[origin].name.span, errors)
+                        {
                             return;
                         }
                         let mut c = pieces[target as usize].clone();
@@ -324,7 +344,7 @@ fn build_movement(
                 build_reach(Some(limit), p, m.span, errors),
             ),
             ast::Leg::Leap(offsets, images, span) => {
-                Leg::Leap(leaps.tables(board, offsets, *images, *span, errors)?)
+                Leg::Leap(leaps.tables(board, offsets, *images, *span, scope.work, errors)?)
             }
             ast::Leg::Hop(dirs, limit) => Leg::Hop(
                 board.dirs(dirs, errors),
@@ -421,23 +441,42 @@ fn build_movement(
             "a `quiet` movement captures nothing, so `capturing` says nothing",
         ));
     }
+    let work = scope.work;
     if mv.jumping && mv.legs.len() > 1 && !mv.sets_en_passant && leaps_only(&mv.legs) {
-        match compose_jump(&mv.legs, board, leaps) {
-            Some(leap) => {
-                mv.legs = vec![Leg::Leap(leap)];
-                mv.jumping = false;
-            }
-            None => {
-                let message = format!(
-                    "turning this `jumping` movement into a leap table visits more cells than the limit, {}",
-                    crate::limits::thousands(MAX_JUMP_VISITS)
-                );
-                errors.push(Diagnostic::new(jumping_at.unwrap_or(m.span), message));
+        let most = MAX_JUMP_VISITS.min(u128::from(work.left()));
+        let at = jumping_at.unwrap_or(m.span);
+        // Once the compile's budget is spent the file is refused anyway: the
+        // composition would only spend the time the budget was to save.
+        if !work.is_spent() {
+            let (leap, visits) = compose_jump(&mv.legs, board, leaps, most);
+            // Refused or not, the visits were made: they count toward the
+            // budget, so that many refused movements cannot add up.
+            let charged = work.charge(u64::try_from(visits).unwrap_or(u64::MAX), at, errors);
+            match leap {
+                Some(leap) => {
+                    mv.legs = vec![Leg::Leap(leap)];
+                    mv.jumping = false;
+                }
+                None if visits > MAX_JUMP_VISITS => {
+                    let message = format!(
+                        "turning this `jumping` movement into a leap table visits more cells than the limit, {}",
+                        crate::limits::thousands(MAX_JUMP_VISITS)
+                    );
+                    errors.push(Diagnostic::new(at, message));
+                    return None;
+                }
+                None => {
+                    debug_assert!(!charged, "stopped within both limits");
+                    return None;
+                }
             }
         }
     }
     let paths = path_count(&mv.legs, board, leaps);
     mv.breadth_first = !mv.sets_en_passant && paths > MAX_PATHS;
+    if !work.charge(movement_units(&mv, scope), m.span, errors) {
+        return None;
+    }
     if mv.sets_en_passant && paths > crate::limits::MAX_EN_PASSANT_PATHS {
         // Each path passes its own cells, so these are followed one by one.
         let message = format!(
@@ -462,6 +501,38 @@ fn build_movement(
     Some(mv)
 }
 
+/// The work a movement costs after it is compiled: the move table builds its
+/// runs from every cell for each side, leg by leg (a movement generated leg
+/// by leg over sets of cells has none); and where pieces are dropped, its
+/// moves are generated twice from every cell, to find where a dropped piece
+/// could never move (`dead_cells`), a slide along a line as long as the
+/// longest axis at most, a movement over sets of cells a set per leg.
+fn movement_units(m: &Movement, scope: &Scope<'_>) -> u64 {
+    let board = scope.board;
+    let cells = board.cells.len() as u64;
+    let runs = 2 * cells;
+    let legs = m.legs.len() as u64;
+    let tabled = if m.breadth_first { 1 } else { legs };
+    let mut units = runs.saturating_mul(tabled * PER_RUN);
+    if scope.drops {
+        let longest = board.axes.iter().map(|a| a.len as u64).max().unwrap_or(1);
+        let walk: u64 = if m.breadth_first {
+            legs * (cells / 64 + 1)
+        } else {
+            m.legs
+                .iter()
+                .map(|l| match l {
+                    Leg::Step(_) | Leg::Leap(_) => 1,
+                    Leg::Slide(..) | Leg::Path(..) | Leg::Hop(..) => longest,
+                })
+                .fold(0, u64::saturating_add)
+        };
+        let probes = 2 * runs;
+        units = units.saturating_add(probes.saturating_mul(walk.saturating_add(PER_DROP_PROBE)));
+    }
+    units
+}
+
 /// Whether every leg goes a fixed way (steps and leaps), so that a jumping
 /// movement's destinations do not depend on the position.
 fn leaps_only(legs: &[Leg]) -> bool {
@@ -479,10 +550,16 @@ fn leaps_only(legs: &[Leg]) -> bool {
 /// much as the board is wide.
 ///
 /// The work is counted in cells visited (each cell of each frontier, once per
-/// way it goes on); `None` past [`MAX_JUMP_VISITS`], which bounds the time of
-/// every composition. Following such a movement leg by leg at each move
-/// instead would cost its work over again at every move generated.
-fn compose_jump(legs: &[Leg], board: &Board, leaps: &mut Leaps) -> Option<[usize; 2]> {
+/// way it goes on); the tables are `None` past `most` visits, at most
+/// [`MAX_JUMP_VISITS`], which bounds the time of every composition. Following
+/// such a movement leg by leg at each move instead would cost its work over
+/// again at every move generated. Also returns the visits made.
+fn compose_jump(
+    legs: &[Leg],
+    board: &Board,
+    leaps: &mut Leaps,
+    most: u128,
+) -> (Option<[usize; 2]>, u128) {
     let cells = board.cells.len();
     let mut visits: u128 = 0;
     let alike = legs.windows(2).all(|w| same_leg(&w[0], &w[1]));
@@ -524,8 +601,8 @@ fn compose_jump(legs: &[Leg], board: &Board, leaps: &mut Leaps) -> Option<[usize
                         }
                     }
                 }
-                if visits > MAX_JUMP_VISITS {
-                    return None;
+                if visits > most {
+                    return (None, visits);
                 }
                 next.sort_unstable();
                 let left = legs.len() - (k + 1);
@@ -544,7 +621,7 @@ fn compose_jump(legs: &[Leg], board: &Board, leaps: &mut Leaps) -> Option<[usize
         }
         *table = leaps.add(&lists);
     }
-    Some(tables)
+    (Some(tables), visits)
 }
 
 /// Whether two legs of steps and leaps go the same ways.
@@ -562,23 +639,17 @@ const MAX_PATHS: u128 = 16;
 /// An upper bound on the number of paths through the legs before the last.
 fn path_count(legs: &[Leg], board: &Board, leaps: &Leaps) -> u128 {
     let cells = board.cells.len();
-    let widest = |csr: &crate::game::Csr, keys: usize| {
-        (0..keys).map(|k| csr.get(k).len()).max().unwrap_or(0) as u128
-    };
+    // The widest steps and leaps are known per direction and table, so a
+    // movement of a thousand legs costs a thousand lookups, not cells each.
     let fanout = |leg: &Leg| -> u128 {
         match leg {
             Leg::Step(dirs) => dirs
                 .iter()
-                .map(|&d| {
-                    (0..cells)
-                        .map(|c| board.steps[0].get(d as usize * cells + c).len())
-                        .max()
-                        .unwrap_or(0) as u128
-                })
+                .map(|&d| board.widest_step[d as usize] as u128)
                 .sum(),
             Leg::Slide(dirs, _) => dirs.len() as u128 * cells as u128,
             Leg::Path(..) => cells as u128,
-            Leg::Leap(n) => widest(&leaps.tables[n[0]], cells),
+            Leg::Leap(n) => leaps.widest[n[0]] as u128,
             Leg::Hop(dirs, _) => dirs.len() as u128 * cells as u128,
         }
     };

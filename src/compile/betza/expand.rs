@@ -64,11 +64,48 @@ pub struct Group {
     pub flags: Flags,
 }
 
-/// The movements of `moves`, grouped.
-pub fn groups(moves: &[Move]) -> Result<Vec<Group>, BetzaError> {
+/// What expanding some moves costs, counted without building a path.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Size {
+    /// At most how many movements they give: one per path of all the legs
+    /// but the last, whose vectors one movement lists.
+    pub movements: u128,
+    /// At most how many legs the paths built on the way hold, each partial
+    /// path counted at each leg it is built to (saturating).
+    pub legs: u128,
+}
+
+/// The size of `moves`' expansion: each leg multiplies the paths by the
+/// turns its direction letters allow, so it is known from the letters alone.
+pub fn size(moves: &[Move]) -> Size {
+    let mut total = Size::default();
+    for m in moves {
+        for &part in m.parts {
+            let mut paths = absolute(part, &m.legs[0].dirs).len() as u128;
+            // A lame leg is up to three steps; a leg of a leaper or a rider one.
+            let width = |l: &LegMods| if l.lame.is_some() { 3 } else { 1 };
+            let mut legs = width(&m.legs[0]);
+            let mut before_last = if m.legs.len() == 1 { paths } else { 0 };
+            total.legs = total.legs.saturating_add(paths.saturating_mul(legs));
+            for (i, leg) in m.legs.iter().enumerate().skip(1) {
+                if i == m.legs.len() - 1 {
+                    before_last = paths;
+                }
+                paths = paths.saturating_mul(relative(&leg.dirs).len() as u128);
+                legs = legs.saturating_add(width(leg));
+                total.legs = total.legs.saturating_add(paths.saturating_mul(legs));
+            }
+            total.movements = total.movements.saturating_add(before_last);
+        }
+    }
+    total
+}
+
+/// The movements of `moves`, grouped. Each move has passed [`check`].
+pub fn groups(moves: &[Move]) -> Vec<Group> {
     let mut out: IndexMap<(Vec<LegOut>, LegOut, Flags), Vec<Vector>> = IndexMap::new();
     for m in moves {
-        for path in paths(m)? {
+        for path in paths(m) {
             let (last, prefix) = path.legs.split_last().expect("a path has a leg");
             let v = last.vector();
             let key = (prefix.to_vec(), last.along((0, 0)), path.flags.clone());
@@ -78,15 +115,14 @@ pub fn groups(moves: &[Move]) -> Result<Vec<Group>, BetzaError> {
             }
         }
     }
-    Ok(out
-        .into_iter()
+    out.into_iter()
         .map(|((prefix, kind, flags), last)| Group {
             prefix,
             kind: kind.along(last[0]),
             last,
             flags,
         })
-        .collect())
+        .collect()
 }
 
 /// A path: one leg after another, each along one vector.
@@ -107,8 +143,7 @@ const COMPASS: [Vector; 8] = [
     (1, -1),
 ];
 
-fn paths(m: &Move) -> Result<Vec<Path>, BetzaError> {
-    check(m)?;
+fn paths(m: &Move) -> Vec<Path> {
     let last = m.legs.last().expect("a move has a leg");
     let flags = Flags {
         quiet: last.quiet.is_some() && last.capture.is_none(),
@@ -152,7 +187,7 @@ fn paths(m: &Move) -> Result<Vec<Path>, BetzaError> {
             flags: flags.clone(),
         }));
     }
-    Ok(out)
+    out
 }
 
 /// The legs one jump along `v` becomes.
@@ -187,7 +222,7 @@ fn leg_of(v: Vector, mods: &LegMods, slides: bool, range: u32) -> Vec<LegOut> {
 }
 
 /// What the long form cannot say, found before any leg is built.
-fn check(m: &Move) -> Result<(), BetzaError> {
+pub fn check(m: &Move) -> Result<(), BetzaError> {
     let oblique = m.parts.iter().any(|&(a, b)| b != 0 && a != b);
     let (last, before) = m.legs.split_last().expect("a move has a leg");
     for leg in before {
@@ -467,6 +502,37 @@ mod tests {
         assert_eq!(sel((1, 1), "fr"), [(1, 1)]);
         assert_eq!(sel((1, 1), "f"), [(1, 1), (-1, 1)]);
         assert_eq!(sel((1, 1), "l"), [(-1, 1), (-1, -1)]);
+    }
+
+    #[test]
+    fn the_size_counted_from_the_letters_bounds_what_is_built() {
+        let texts = [
+            "W",
+            "K",
+            "aW",
+            "aaW",
+            "aaK",
+            "mafsW",
+            "FyafsF",
+            "nN",
+            "fmWfceFifmnD",
+            "QaaW",
+            "nDaF",
+        ];
+        for text in texts {
+            let moves = super::super::parse::parse(text).unwrap();
+            let counted = size(&moves);
+            let built: Vec<Path> = moves.iter().flat_map(paths).collect();
+            let legs: usize = built.iter().map(|p| p.legs.len()).sum();
+            assert!(groups(&moves).len() as u128 <= counted.movements, "{text}");
+            assert!(legs as u128 <= counted.legs, "{text}");
+        }
+        let aaw = super::super::parse::parse("aaW").unwrap();
+        assert_eq!(size(&aaw).movements, 4 * 8);
+        assert_eq!(groups(&aaw).len(), 4 * 8);
+        // Ten legs: counted, never built.
+        let long = super::super::parse::parse("aaaaaaaaaaW").unwrap();
+        assert_eq!(size(&long).movements, 4 << 27);
     }
 
     #[test]

@@ -11,14 +11,21 @@ mod expand;
 mod parse;
 pub mod print;
 
+use super::work::{Work, PER_BETZA_LEG};
 use crate::diag::{Diagnostic, Diagnostics, Span};
+use crate::limits::{exceeded, MAX_MOVEMENTS};
 use crate::syntax::ast::{self, Images, Leg, Limit, Modifier, Movement, Name};
 use expand::{LegOut, Vector};
 use std::collections::HashMap;
 
 /// A copy of `file` with every piece's `betza` strings written out as
 /// movements, or `None` when no piece has one.
-pub fn expand(file: &ast::File, errors: &mut Diagnostics) -> Option<ast::File> {
+///
+/// Each `a` multiplies a move's paths, so a short string can stand for more
+/// paths than memory holds: their number is counted before any is built, and
+/// a string is refused when its movements would pass the piece's limit or its
+/// paths the compile's work budget.
+pub fn expand(file: &ast::File, work: &Work, errors: &mut Diagnostics) -> Option<ast::File> {
     if file.pieces.iter().all(|p| p.betza.is_empty()) {
         return None;
     }
@@ -44,10 +51,26 @@ pub fn expand(file: &ast::File, errors: &mut Diagnostics) -> Option<ast::File> {
                 ));
                 continue;
             }
-            match read(&text.text, wraps) {
-                Ok(gs) => groups.extend(gs.into_iter().map(|g| (g, text.span))),
-                Err(e) => errors.push(Diagnostic::new(inside(text, &e.at), e.message)),
+            let moves = match read(&text.text, wraps) {
+                Ok(moves) => moves,
+                Err(e) => {
+                    errors.push(Diagnostic::new(inside(text, &e.at), e.message));
+                    continue;
+                }
+            };
+            let size = expand::size(&moves);
+            let movements = (piece.movements.len() + groups.len()) as u128 + size.movements;
+            if movements > MAX_MOVEMENTS as u128 {
+                let subject = format!("piece `{}` with this Betza string", piece.name.text);
+                let message = exceeded(&subject, movements, "movements", MAX_MOVEMENTS as u128);
+                errors.push(Diagnostic::new(text.span, message));
+                continue;
             }
+            let units = size.legs.saturating_mul(u128::from(PER_BETZA_LEG));
+            if !work.charge(u64::try_from(units).unwrap_or(u64::MAX), text.span, errors) {
+                continue;
+            }
+            groups.extend(expand::groups(&moves).into_iter().map(|g| (g, text.span)));
         }
         let takes_en_passant = groups.iter().any(|(g, _)| g.flags.takes_en_passant);
         for (g, span) in groups {
@@ -66,9 +89,11 @@ fn inside(text: &Name, at: &std::ops::Range<usize>) -> Span {
     Span::new(open + at.start, open + at.end.max(at.start + 1))
 }
 
-fn read(text: &str, wraps: bool) -> Result<Vec<expand::Group>, parse::BetzaError> {
+/// The moves of a Betza string, each one the long form can say.
+fn read(text: &str, wraps: bool) -> Result<Vec<parse::Move>, parse::BetzaError> {
     let moves = parse::parse(text)?;
     for m in &moves {
+        expand::check(m)?;
         if let (Some(at), false) = (&m.cylinder, wraps) {
             return Err(parse::BetzaError {
                 at: at.clone(),
@@ -79,7 +104,7 @@ fn read(text: &str, wraps: bool) -> Result<Vec<expand::Group>, parse::BetzaError
             });
         }
     }
-    expand::groups(&moves)
+    Ok(moves)
 }
 
 /// Names for vectors: the first declared direction along each, else a new

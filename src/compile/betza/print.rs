@@ -556,7 +556,10 @@ fn relative(turns: &[u8]) -> String {
 /// The paths a printed text unfolds into.
 fn reread(text: &str) -> Result<Vec<(Vec<LegOut>, Flags)>, NoForm> {
     let moves = parse::parse(text).map_err(|e| format!("`{text}`: {}", e.message))?;
-    let groups = expand::groups(&moves).map_err(|e| format!("`{text}`: {}", e.message))?;
+    for m in &moves {
+        expand::check(m).map_err(|e| format!("`{text}`: {}", e.message))?;
+    }
+    let groups = expand::groups(&moves);
     let mut out = Vec::new();
     for g in groups {
         for &v in &g.last {
