@@ -47,9 +47,9 @@
 //! # Features
 //!
 //! The default feature `cli` adds the command line and its front ends
-//! (`cli`, `expect`, `play`, `arena`, `protocol`) with clap, anyhow and
-//! similar; with `default-features = false` the crate needs pest and
-//! indexmap only.
+//! (`cli`, `expect`, `play`, `arena`, `protocol`, `serve`) with clap,
+//! anyhow, similar, hyper, tokio and serde_json; with
+//! `default-features = false` the crate needs pest and indexmap only.
 
 #![warn(missing_docs)]
 // The one exception is the binary's counting allocator (`serve::memory`), which
