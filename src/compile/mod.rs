@@ -11,6 +11,7 @@ mod leaps;
 mod move_table;
 mod names;
 mod pieces;
+mod sizes;
 mod symmetry;
 mod work;
 
@@ -31,7 +32,7 @@ pub fn compile(file: &ast::File) -> Result<Game, Errors> {
     let expanded = betza::expand(file, &work, &mut errors);
     let file = expanded.as_ref().unwrap_or(file);
     // Sizes past a limit would only make the passes below slow: stop first.
-    let too_large = crate::limits::check_file(file);
+    let too_large = sizes::check_file(file);
     if !too_large.is_empty() {
         for d in too_large {
             errors.push(d);

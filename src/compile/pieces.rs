@@ -388,8 +388,8 @@ fn build_movement(
                 }
                 mv.modality = want;
             }
-            ast::Modifier::First(_) => mv.first_only = true,
-            ast::Modifier::NotFirst(_) => mv.later_only = true,
+            ast::Modifier::First => mv.first_only = true,
+            ast::Modifier::NotFirst => mv.later_only = true,
             ast::Modifier::From(z) => set_zone(&mut mv.from_zone, "from", z, zones, errors),
             ast::Modifier::To(z) => set_zone(&mut mv.to_zone, "to", z, zones, errors),
             ast::Modifier::NotTo(z) => set_zone(&mut mv.not_to_zone, "not to", z, zones, errors),
@@ -400,7 +400,7 @@ fn build_movement(
                 mv.jumping = true;
                 jumping_at = Some(*s);
             }
-            ast::Modifier::NotChecking(_) => mv.not_checking = true,
+            ast::Modifier::NotChecking => mv.not_checking = true,
             ast::Modifier::SetsEnPassant(s) => {
                 if mv.legs.len() < 2 || mv.legs.len() > 3 {
                     errors.push(Diagnostic::new(
@@ -410,7 +410,7 @@ fn build_movement(
                 }
                 mv.sets_en_passant = true;
             }
-            ast::Modifier::TakesEnPassant(_) => mv.takes_en_passant = true,
+            ast::Modifier::TakesEnPassant => mv.takes_en_passant = true,
             ast::Modifier::Capturing(only, names, s) | ast::Modifier::Over(only, names, s) => {
                 let mask = names
                     .iter()

@@ -73,7 +73,6 @@ pub enum LayoutDecl {
 pub struct ExplosionDecl {
     pub dirs: Vec<Name>,
     pub spared: Vec<Name>,
-    pub span: Span,
 }
 
 /// `drop POOL [KIND...] -> ZONE [: once per AXIS, not mating]`.
@@ -89,7 +88,6 @@ pub struct DropDecl {
     pub not_mating: bool,
     /// `mating loses`.
     pub mating_loses: bool,
-    pub span: Span,
 }
 
 /// `phase moves 1..2: only unmoved Exile`.
@@ -274,16 +272,16 @@ pub enum Images {
 pub enum Modifier {
     Quiet(Span),
     Capture(Span),
-    First(Span),
+    First,
     From(Name),
     To(Name),
     NotTo(Name),
     NotFrom(Name),
-    NotFirst(Span),
-    NotChecking(Span),
+    NotFirst,
+    NotChecking,
     Jumping(Span),
     SetsEnPassant(Span),
-    TakesEnPassant(Span),
+    TakesEnPassant,
     /// `capturing KIND...` (true) or `not capturing KIND...` (false).
     Capturing(bool, Vec<Name>, Span),
     /// `over KIND...` (true) or `not over KIND...` (false).

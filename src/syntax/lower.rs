@@ -178,11 +178,7 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
                 .next()
                 .map(|k| inner(k).map(name).collect())
                 .unwrap_or_default();
-            file.explosion = Some(ExplosionDecl {
-                dirs,
-                spared,
-                span: sp,
-            });
+            file.explosion = Some(ExplosionDecl { dirs, spared });
         }
         Rule::place_stmt => {
             if file.walling.is_some() {
@@ -242,7 +238,6 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
 }
 
 fn lower_drop(pair: P<'_>) -> DropDecl {
-    let sp = span(&pair);
     let mut it = inner(pair);
     let pool = name(it.next().expect("pool"));
     let mut kinds = Vec::new();
@@ -271,7 +266,6 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
         once_per,
         not_mating,
         mating_loses,
-        span: sp,
     }
 }
 
@@ -657,16 +651,16 @@ fn lower_modifier(pair: P<'_>) -> Modifier {
     match pair.as_rule() {
         Rule::quiet_mod => Modifier::Quiet(sp),
         Rule::capture_mod => Modifier::Capture(sp),
-        Rule::first_mod => Modifier::First(sp),
+        Rule::first_mod => Modifier::First,
         Rule::from_mod => Modifier::From(name(inner(pair).next().expect("zone"))),
         Rule::to_mod => Modifier::To(name(inner(pair).next().expect("zone"))),
         Rule::not_to_mod => Modifier::NotTo(name(inner(pair).next().expect("zone"))),
         Rule::not_from_mod => Modifier::NotFrom(name(inner(pair).next().expect("zone"))),
-        Rule::not_first_mod => Modifier::NotFirst(sp),
-        Rule::not_checking_mod => Modifier::NotChecking(sp),
+        Rule::not_first_mod => Modifier::NotFirst,
+        Rule::not_checking_mod => Modifier::NotChecking,
         Rule::jumping_mod => Modifier::Jumping(sp),
         Rule::sets_ep_mod => Modifier::SetsEnPassant(sp),
-        Rule::takes_ep_mod => Modifier::TakesEnPassant(sp),
+        Rule::takes_ep_mod => Modifier::TakesEnPassant,
         Rule::capturing_mod | Rule::not_capturing_mod | Rule::over_mod | Rule::not_over_mod => {
             let rule = pair.as_rule();
             let kinds = inner(pair)

@@ -174,10 +174,10 @@ fn movement(
         modifiers.push(Modifier::Capture(span));
     }
     if g.flags.first {
-        modifiers.push(Modifier::First(span));
+        modifiers.push(Modifier::First);
     }
     if g.flags.takes_en_passant {
-        modifiers.push(Modifier::TakesEnPassant(span));
+        modifiers.push(Modifier::TakesEnPassant);
     }
     let steps_only = legs.iter().all(|l| matches!(l, Leg::Step(_)));
     if takes_en_passant

@@ -110,11 +110,11 @@ fn flags(m: &ast::Movement) -> Result<(Flags, bool), NoForm> {
                 f.capture = true;
                 continue;
             }
-            Modifier::First(_) => {
+            Modifier::First => {
                 f.first = true;
                 continue;
             }
-            Modifier::TakesEnPassant(_) => {
+            Modifier::TakesEnPassant => {
                 f.takes_en_passant = true;
                 continue;
             }
@@ -124,8 +124,8 @@ fn flags(m: &ast::Movement) -> Result<(Flags, bool), NoForm> {
             }
             Modifier::From(_) | Modifier::NotFrom(_) => "`from` (a zone of origin)",
             Modifier::To(_) | Modifier::NotTo(_) => "`to` (a zone of destination)",
-            Modifier::NotFirst(_) => "`not first`",
-            Modifier::NotChecking(_) => "`not checking`",
+            Modifier::NotFirst => "`not first`",
+            Modifier::NotChecking => "`not checking`",
             Modifier::Jumping(_) => "`jumping`",
             Modifier::Capturing(..) => "`capturing` (captures of some kinds only)",
             Modifier::Over(..) => "`over` (screens of some kinds only)",
