@@ -119,32 +119,7 @@ pub enum Command {
     /// Play a match of two engines on one rule file, Tessera the referee:
     /// one line per game, then the score with its 95% margin. An engine is
     /// `random`, `tessera` (the search) or `uci:COMMAND` (a UCI engine).
-    Match {
-        /// The rule file; its name (without `.game`) is the UCI variant.
-        file: String,
-        /// The first engine.
-        first: String,
-        /// The second engine.
-        second: String,
-        /// Games to play; the engines change sides after each.
-        #[arg(long, default_value_t = 10)]
-        games: u32,
-        /// Milliseconds a move (100 by default).
-        #[arg(long)]
-        movetime: Option<u64>,
-        /// Milliseconds a move of the second engine, if it differs (time odds).
-        #[arg(long)]
-        second_movetime: Option<u64>,
-        /// Plies a move, instead of a time.
-        #[arg(long)]
-        depth: Option<u32>,
-        /// A game that lasts this many plies is a draw.
-        #[arg(long, default_value_t = 300)]
-        max_plies: u32,
-        /// Seed of the random engine.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-    },
+    Match(MatchArgs),
     /// Speak UCI on standard input and output, offering each rule file as a
     /// variant (`UCI_Variant`) named after its file; folders offer every
     /// `.game` file in them. Without arguments, the folder `games`.
@@ -197,6 +172,35 @@ pub enum Command {
     },
 }
 
+/// The arguments of `tessera match`.
+#[derive(clap::Args, Debug)]
+pub struct MatchArgs {
+    /// The rule file; its name (without `.game`) is the UCI variant.
+    pub file: String,
+    /// The first engine.
+    pub first: String,
+    /// The second engine.
+    pub second: String,
+    /// Games to play; the engines change sides after each.
+    #[arg(long, default_value_t = 10)]
+    pub games: u32,
+    /// Milliseconds a move (100 by default).
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Milliseconds a move of the second engine, if it differs (time odds).
+    #[arg(long)]
+    pub second_movetime: Option<u64>,
+    /// Plies a move, instead of a time.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// A game that lasts this many plies is a draw.
+    #[arg(long, default_value_t = 300)]
+    pub max_plies: u32,
+    /// Seed of the random engine.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
 /// The sides the AI plays in `play`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AiSides {
@@ -230,71 +234,25 @@ pub struct At {
 /// # Errors
 /// A [`Failure`] saying what went wrong and where.
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
-    let io = |e: std::io::Error| Failure::Usage(e.into());
     match cli.command {
         Command::Check { files } => check(&files, out),
-        Command::Moves { file, at } => {
-            let (src, game) = load(&file)?;
-            let _ = src;
-            let mut pos = position(&game, &at)?;
-            let mut moves = Vec::new();
-            legal_moves(&mut pos, &mut moves);
-            for m in sorted_names(&game, &moves) {
-                writeln!(out, "{m}").map_err(io)?;
-            }
-            Ok(())
-        }
+        Command::Moves { file, at } => list_moves(file, at, out),
         Command::Perft {
             file,
             depth,
             at,
             divide: by_move,
             threads,
-        } => {
-            let (_, game) = load(&file)?;
-            let pos = position(&game, &at)?;
-            let progress = Progress::new();
-            let rows = divide_parallel(&pos, depth, threads as usize, &|done, of, nodes| {
-                progress.report(done, of, nodes)
-            });
-            progress.finish();
-            // At depth 0 the root itself is the one leaf, and there are no rows.
-            let total: u64 = if depth == 0 {
-                1
-            } else {
-                rows.iter().map(|r| r.1).sum()
-            };
-            if by_move {
-                // Named only when shown: a root of millions of moves would
-                // otherwise hold a string per move.
-                let mut named: Vec<(String, u64)> = rows
-                    .into_iter()
-                    .map(|(m, n)| (uci::format(&game, &m), n))
-                    .collect();
-                named.sort();
-                for (m, n) in &named {
-                    writeln!(out, "{m}: {n}").map_err(io)?;
-                }
-                writeln!(out).map_err(io)?;
-            }
-            writeln!(out, "Nodes searched: {total}").map_err(io)
-        }
+        } => count_perft(file, depth, at, by_move, threads, out),
         Command::Show {
             file, pieces: true, ..
-        } => {
-            let (_, game) = load(&file)?;
-            write!(out, "{}", crate::show::pieces(&game)).map_err(io)
-        }
+        } => show_pieces(file, out),
         Command::Show {
             file,
             at,
             svg: false,
             ..
-        } => {
-            let (_, game) = load(&file)?;
-            let mut pos = position(&game, &at)?;
-            write!(out, "{}", crate::show::draw(&mut pos)).map_err(io)
-        }
+        } => show_text(file, at, out),
         Command::Show {
             file,
             at,
@@ -302,45 +260,14 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             out: path,
             flip,
             ..
-        } => {
-            let (_, game) = load(&file)?;
-            let (pos, _, last_move) = position_and_record(&game, &at)?;
-            let options = crate::svg::Options {
-                last_move,
-                flipped: flip,
-                ..Default::default()
-            };
-            let picture = crate::svg::draw(&pos, &options);
-            match path {
-                None => write!(out, "{picture}").map_err(io),
-                Some(path) => std::fs::write(&path, picture)
-                    .map_err(|e| Failure::Usage(anyhow::anyhow!("cannot write `{path}`: {e}"))),
-            }
-        }
+        } => show_svg(file, at, path, flip, out),
         Command::Bestmove {
             file,
             at,
             depth,
             movetime,
             nodes,
-        } => {
-            let (_, game) = load(&file)?;
-            let (mut pos, record, _) = position_and_record(&game, &at)?;
-            let limits = Limits::given(depth, nodes, movetime, 1000);
-            let mut searcher = Searcher::new(&game, 64);
-            let mut lines = Vec::new();
-            let report = searcher.search(&mut pos, &record, &limits, |r| {
-                lines.push(info_line(&game, r))
-            });
-            for line in lines {
-                writeln!(out, "{line}").map_err(io)?;
-            }
-            match report.pv.first() {
-                Some(m) => writeln!(out, "bestmove {}", uci::format(&game, m)),
-                None => writeln!(out, "bestmove (none)"),
-            }
-            .map_err(io)
-        }
+        } => best_move(file, at, depth, movetime, nodes, out),
         Command::Play {
             file,
             at,
@@ -348,118 +275,16 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             depth,
             movetime,
             max_plies,
-        } => {
-            use crate::play::{Options, Player};
-            let (_, game) = load(&file)?;
-            let mut pos = position(&game, &at)?;
-            let who = |side: AiSides| {
-                if ai == side || ai == AiSides::Both {
-                    Player::Ai
-                } else {
-                    Player::Human
-                }
-            };
-            let options = Options {
-                players: [who(AiSides::White), who(AiSides::Black)],
-                limits: Limits::given(depth, None, movetime, 1000),
-                max_plies,
-            };
-            let stdin = std::io::stdin();
-            crate::play::run(&mut pos, &options, &mut stdin.lock(), out).map_err(io)
-        }
-        Command::Match {
-            file,
-            first,
-            second,
-            games,
-            movetime,
-            second_movetime,
-            depth,
-            max_plies,
-            seed,
-        } => {
-            use crate::arena::{play_game, score_with_margin, Engine, Result1};
-            let (_, game) = load(&file)?;
-            let variant = std::path::Path::new(&file)
-                .file_stem()
-                .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-            let usage = |e: String| Failure::Usage(anyhow::anyhow!(e));
-            let mut a = Engine::named(&first, &game, &variant, seed).map_err(usage)?;
-            let mut b =
-                Engine::named(&second, &game, &variant, seed.wrapping_mul(31)).map_err(usage)?;
-            let limits = Limits::given(depth, None, movetime, 100);
-            let second_limits = Limits {
-                time: second_movetime
-                    .map(std::time::Duration::from_millis)
-                    .or(limits.time),
-                ..limits.clone()
-            };
-            let (mut w, mut d, mut l) = (0, 0, 0);
-            for i in 0..games {
-                let side = if i % 2 == 0 { Side::White } else { Side::Black };
-                let (r, plies, why) = play_game(
-                    &game,
-                    [&mut a, &mut b],
-                    side,
-                    [&limits, &second_limits],
-                    max_plies,
-                );
-                let word = match r {
-                    Result1::Win => {
-                        w += 1;
-                        "1-0"
-                    }
-                    Result1::Draw => {
-                        d += 1;
-                        "1/2"
-                    }
-                    Result1::Loss => {
-                        l += 1;
-                        "0-1"
-                    }
-                };
-                let note = why.map(|x| format!(" ({x})")).unwrap_or_default();
-                writeln!(
-                    out,
-                    "game {}: {first} as {} {word} {second}, {plies} plies{note}",
-                    i + 1,
-                    side.name()
-                )
-                .map_err(io)?;
-            }
-            let (score, margin) = score_with_margin(w, d, l);
-            writeln!(
-                out,
-                "{first} against {second}: +{w} ={d} -{l}, score {:.1}% ± {:.1}% ({games} games)",
-                score * 100.0,
-                margin * 100.0
-            )
-            .map_err(io)
-        }
-        Command::Uci { files } => {
-            let games = offered_games(&files)?;
-            let stdin = std::io::BufReader::new(std::io::stdin());
-            crate::protocol::uci::run(&games, stdin, out).map_err(io)
-        }
-        Command::Xboard { files } => {
-            let games = offered_games(&files)?;
-            let stdin = std::io::BufReader::new(std::io::stdin());
-            crate::protocol::xboard::run(&games, stdin, out).map_err(io)
-        }
+        } => play_in_terminal(file, at, ai, depth, movetime, max_plies, out),
+        Command::Match(args) => run_match(args, out),
+        Command::Uci { files } => speak_uci(files, out),
+        Command::Xboard { files } => speak_xboard(files, out),
         Command::Serve {
             files,
             host,
             port,
             allow_host,
-        } => {
-            let options = crate::serve::Options {
-                paths: files,
-                host,
-                port,
-                allowed_hosts: allow_host,
-            };
-            crate::serve::run(&options, out).map_err(|e| Failure::Usage(anyhow::anyhow!(e)))
-        }
+        } => serve_studio(files, host, port, allow_host, out),
         Command::Test {
             paths,
             filter,
@@ -477,6 +302,245 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             out,
         ),
     }
+}
+
+/// A failure to write the answer.
+fn io(e: std::io::Error) -> Failure {
+    Failure::Usage(e.into())
+}
+
+fn list_moves(file: String, at: At, out: &mut dyn Write) -> Result<(), Failure> {
+    let (src, game) = load(&file)?;
+    let _ = src;
+    let mut pos = position(&game, &at)?;
+    let mut moves = Vec::new();
+    legal_moves(&mut pos, &mut moves);
+    for m in sorted_names(&game, &moves) {
+        writeln!(out, "{m}").map_err(io)?;
+    }
+    Ok(())
+}
+
+fn count_perft(
+    file: String,
+    depth: u32,
+    at: At,
+    by_move: bool,
+    threads: u32,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let (_, game) = load(&file)?;
+    let pos = position(&game, &at)?;
+    let progress = Progress::new();
+    let rows = divide_parallel(&pos, depth, threads as usize, &|done, of, nodes| {
+        progress.report(done, of, nodes)
+    });
+    progress.finish();
+    // At depth 0 the root itself is the one leaf, and there are no rows.
+    let total: u64 = if depth == 0 {
+        1
+    } else {
+        rows.iter().map(|r| r.1).sum()
+    };
+    if by_move {
+        // Named only when shown: a root of millions of moves would
+        // otherwise hold a string per move.
+        let mut named: Vec<(String, u64)> = rows
+            .into_iter()
+            .map(|(m, n)| (uci::format(&game, &m), n))
+            .collect();
+        named.sort();
+        for (m, n) in &named {
+            writeln!(out, "{m}: {n}").map_err(io)?;
+        }
+        writeln!(out).map_err(io)?;
+    }
+    writeln!(out, "Nodes searched: {total}").map_err(io)
+}
+
+fn show_pieces(file: String, out: &mut dyn Write) -> Result<(), Failure> {
+    let (_, game) = load(&file)?;
+    write!(out, "{}", crate::show::pieces(&game)).map_err(io)
+}
+
+fn show_text(file: String, at: At, out: &mut dyn Write) -> Result<(), Failure> {
+    let (_, game) = load(&file)?;
+    let mut pos = position(&game, &at)?;
+    write!(out, "{}", crate::show::draw(&mut pos)).map_err(io)
+}
+
+fn show_svg(
+    file: String,
+    at: At,
+    path: Option<String>,
+    flip: bool,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let (_, game) = load(&file)?;
+    let (pos, _, last_move) = position_and_record(&game, &at)?;
+    let options = crate::svg::Options {
+        last_move,
+        flipped: flip,
+        ..Default::default()
+    };
+    let picture = crate::svg::draw(&pos, &options);
+    match path {
+        None => write!(out, "{picture}").map_err(io),
+        Some(path) => std::fs::write(&path, picture)
+            .map_err(|e| Failure::Usage(anyhow::anyhow!("cannot write `{path}`: {e}"))),
+    }
+}
+
+fn best_move(
+    file: String,
+    at: At,
+    depth: Option<u32>,
+    movetime: Option<u64>,
+    nodes: Option<u64>,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let (_, game) = load(&file)?;
+    let (mut pos, record, _) = position_and_record(&game, &at)?;
+    let limits = Limits::given(depth, nodes, movetime, 1000);
+    let mut searcher = Searcher::new(&game, 64);
+    let mut lines = Vec::new();
+    let report = searcher.search(&mut pos, &record, &limits, |r| {
+        lines.push(info_line(&game, r))
+    });
+    for line in lines {
+        writeln!(out, "{line}").map_err(io)?;
+    }
+    match report.pv.first() {
+        Some(m) => writeln!(out, "bestmove {}", uci::format(&game, m)),
+        None => writeln!(out, "bestmove (none)"),
+    }
+    .map_err(io)
+}
+
+fn play_in_terminal(
+    file: String,
+    at: At,
+    ai: AiSides,
+    depth: Option<u32>,
+    movetime: Option<u64>,
+    max_plies: Option<u32>,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    use crate::play::{Options, Player};
+    let (_, game) = load(&file)?;
+    let mut pos = position(&game, &at)?;
+    let who = |side: AiSides| {
+        if ai == side || ai == AiSides::Both {
+            Player::Ai
+        } else {
+            Player::Human
+        }
+    };
+    let options = Options {
+        players: [who(AiSides::White), who(AiSides::Black)],
+        limits: Limits::given(depth, None, movetime, 1000),
+        max_plies,
+    };
+    let stdin = std::io::stdin();
+    crate::play::run(&mut pos, &options, &mut stdin.lock(), out).map_err(io)
+}
+
+fn run_match(args: MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let MatchArgs {
+        file,
+        first,
+        second,
+        games,
+        movetime,
+        second_movetime,
+        depth,
+        max_plies,
+        seed,
+    } = args;
+    use crate::arena::{play_game, score_with_margin, Engine, Result1};
+    let (_, game) = load(&file)?;
+    let variant = std::path::Path::new(&file)
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let usage = |e: String| Failure::Usage(anyhow::anyhow!(e));
+    let mut a = Engine::named(&first, &game, &variant, seed).map_err(usage)?;
+    let mut b = Engine::named(&second, &game, &variant, seed.wrapping_mul(31)).map_err(usage)?;
+    let limits = Limits::given(depth, None, movetime, 100);
+    let second_limits = Limits {
+        time: second_movetime
+            .map(std::time::Duration::from_millis)
+            .or(limits.time),
+        ..limits.clone()
+    };
+    let (mut w, mut d, mut l) = (0, 0, 0);
+    for i in 0..games {
+        let side = if i % 2 == 0 { Side::White } else { Side::Black };
+        let (r, plies, why) = play_game(
+            &game,
+            [&mut a, &mut b],
+            side,
+            [&limits, &second_limits],
+            max_plies,
+        );
+        let word = match r {
+            Result1::Win => {
+                w += 1;
+                "1-0"
+            }
+            Result1::Draw => {
+                d += 1;
+                "1/2"
+            }
+            Result1::Loss => {
+                l += 1;
+                "0-1"
+            }
+        };
+        let note = why.map(|x| format!(" ({x})")).unwrap_or_default();
+        writeln!(
+            out,
+            "game {}: {first} as {} {word} {second}, {plies} plies{note}",
+            i + 1,
+            side.name()
+        )
+        .map_err(io)?;
+    }
+    let (score, margin) = score_with_margin(w, d, l);
+    writeln!(
+        out,
+        "{first} against {second}: +{w} ={d} -{l}, score {:.1}% ± {:.1}% ({games} games)",
+        score * 100.0,
+        margin * 100.0
+    )
+    .map_err(io)
+}
+
+fn speak_uci(files: Vec<String>, out: &mut dyn Write) -> Result<(), Failure> {
+    let games = offered_games(&files)?;
+    let stdin = std::io::BufReader::new(std::io::stdin());
+    crate::protocol::uci::run(&games, stdin, out).map_err(io)
+}
+
+fn speak_xboard(files: Vec<String>, out: &mut dyn Write) -> Result<(), Failure> {
+    let games = offered_games(&files)?;
+    let stdin = std::io::BufReader::new(std::io::stdin());
+    crate::protocol::xboard::run(&games, stdin, out).map_err(io)
+}
+
+fn serve_studio(
+    files: Vec<String>,
+    host: String,
+    port: u16,
+    allow_host: Vec<String>,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let options = crate::serve::Options {
+        paths: files,
+        host,
+        port,
+        allowed_hosts: allow_host,
+    };
+    crate::serve::run(&options, out).map_err(|e| Failure::Usage(anyhow::anyhow!(e)))
 }
 
 /// The games named by files and folders (every `.game` file of a folder, in
