@@ -29,7 +29,7 @@ fn by_making_every_move(pos: &mut Position<'_>) -> Vec<String> {
     for mv in pseudo {
         let undo = pos.make(mv);
         let exposed = in_check(pos, side);
-        let gives_forbidden_check = mv.not_checking && in_check(pos, side.opposite());
+        let gives_forbidden_check = mv.not_checking() && in_check(pos, side.opposite());
         let legal = !exposed && !gives_forbidden_check;
         pos.unmake(undo);
         if legal {

@@ -6,17 +6,11 @@ use std::error::Error;
 use tessera::notation::position::PositionBuilder;
 use tessera::notation::PieceItemError;
 use tessera::{
-    compile_file, compile_str, legal_moves, Game, LoadError, Move, ParsePositionError, Position,
-    Side,
+    compile_file, compile_str, legal_moves, Game, LoadError, ParsePositionError, Position, Side,
 };
 
 fn chess() -> Game {
     compile_str(include_str!("../games/chess.game")).unwrap()
-}
-
-/// The cell called `name`, as a program finds it.
-fn cell(game: &Game, name: &str) -> u16 {
-    game.cell(name).unwrap()
 }
 
 #[test]
@@ -24,16 +18,23 @@ fn a_move_that_is_not_legal_is_refused_and_changes_nothing() {
     let game = chess();
     let mut pos = Position::start(&game);
     let before = pos.to_string();
-    let (a1, a2) = (cell(&game, "a1"), cell(&game, "a2"));
-    // Between two empty cells; the rook onto its own pawn; off the board.
-    for (mv, text) in [
-        (Move::normal(30, 31), "g4h4"),
-        (Move::normal(a1, a2), "a1a2"),
-        (
-            Move::normal(9_999, 12),
-            "a move from 9999 to 12 that does not fit this game",
-        ),
-    ] {
+    // A program cannot build a move of its own (the fields and constructors
+    // are the library's); it can only hold on to one that is no longer legal,
+    // or take one from another position or another game.
+    let mut after_e4 = Position::start(&game);
+    let e2e4 = after_e4.parse_move("e2e4").unwrap();
+    after_e4.make(e2e4);
+    let e7e5 = after_e4.parse_move("e7e5").unwrap();
+    let shogi = compile_str(include_str!("../games/shogi.game")).unwrap();
+    // Black's moves in shogi leave cells past chess's 64.
+    let mut shogi_pos = Position::start(&shogi);
+    let first = legal_moves(&mut shogi_pos)[0];
+    shogi_pos.make(first);
+    let far = legal_moves(&mut shogi_pos)
+        .into_iter()
+        .find(|m| !m.fits(&game))
+        .expect("a shogi move from a cell chess does not have");
+    for (mv, text) in [(e7e5, "e7e5".to_string()), (far, far.text(&game))] {
         let refused = pos.play(mv).unwrap_err();
         assert_eq!(refused.text, text);
         assert_eq!(
@@ -42,28 +43,25 @@ fn a_move_that_is_not_legal_is_refused_and_changes_nothing() {
         );
         assert_eq!(pos.to_string(), before, "{text} changed the position");
     }
-    // A legal move is played, and taken back.
-    let e2e4 = pos.parse_move("e2e4").unwrap();
+    assert!(far.text(&game).ends_with("that does not fit this game"));
+    // A legal move is played, and taken back; played again after it, refused.
     let undo = pos.play(e2e4).unwrap();
     assert_ne!(pos.to_string(), before);
+    assert!(pos.play(e2e4).is_err());
     pos.unmake(undo);
     assert_eq!(pos.to_string(), before);
-    // Every legal move passes the check, and nothing else built from its cells.
+    // Every legal move passes the check; none of the other side's does.
     for mv in legal_moves(&mut pos) {
         assert!(pos.is_legal(mv));
-        assert!(!pos.is_legal(Move::normal(mv.to, mv.from)));
+    }
+    for mv in legal_moves(&mut after_e4) {
+        assert!(!pos.is_legal(mv), "{}", mv.text(&game));
     }
 }
 
 #[test]
 fn moves_that_do_not_fit_the_game_are_described_not_written() {
     let game = chess();
-    assert_eq!(Move::normal(12, 28).text(&game), "e2e4");
-    assert!(!Move::normal(64, 0).fits(&game));
-    assert_eq!(
-        Move::normal(u16::MAX - 1, 64).text(&game),
-        "a move from 65534 to 64 that does not fit this game"
-    );
     let mut pos = Position::start(&game);
     assert!(pos.parse_move("e2e9").is_err());
     assert!(pos.parse_move("").is_err());

@@ -189,8 +189,8 @@ fn targets_are_dots_on_empty_cells_and_rings_round_pieces() {
     legal_moves(&mut pos, &mut moves);
     let targets: Vec<u16> = moves
         .iter()
-        .filter(|m| m.from == e4)
-        .map(|m| m.to)
+        .filter(|m| m.origin() == e4)
+        .map(|m| m.destination())
         .collect();
     let svg = draw(
         &pos,
@@ -290,7 +290,10 @@ fn snapshot_of_a_small_board_with_merged_and_free_cells_and_a_hand() {
     let mut moves = Vec::new();
     legal_moves(&mut pos, &mut moves);
     let low = game.cell("low").expect("low");
-    let mv = *moves.iter().find(|m| m.to == low).expect("Kxlow");
+    let mv = *moves
+        .iter()
+        .find(|m| m.destination() == low)
+        .expect("Kxlow");
     pos.make(mv);
     let svg = draw(
         &pos,

@@ -25,40 +25,72 @@ pub enum MoveKind {
     Pass,
 }
 
-/// A move.
+/// A move, as the library makes it: from the legal (or pseudo-legal) moves
+/// of a position, or by [`Position::parse_move`](crate::Position::parse_move).
+/// A program reads it ([`Move::origin`], [`Move::destination`],
+/// [`Move::kind`], [`Move::text`]) but cannot build one, so every move it
+/// holds was legal somewhere; [`Position::play`](crate::Position::play)
+/// tells whether it is legal here.
+///
+/// ```compile_fail
+/// // Neither the fields nor the constructors are open to programs.
+/// let mv = tessera::Move::normal(30, 31);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     /// The cell the piece leaves; for a drop or a transfer, the pool it comes
     /// from (an index into `Game::pool_names`).
-    pub from: u16,
+    pub(crate) from: u16,
     /// The cell the piece lands on; for a transfer, the pool it goes to.
-    pub to: u16,
+    pub(crate) to: u16,
     /// What the move does besides taking the piece from `from` to `to`.
-    pub kind: MoveKind,
+    pub(crate) kind: MoveKind,
     /// 0 for none, else the promoted kind plus one.
-    pub promotion: u8,
+    pub(crate) promotion: u8,
     /// For a promotion out of a pool: the pool plus one (0: from nowhere).
-    pub source: u8,
+    pub(crate) source: u8,
     /// The counter of the piece taken out of a pool (drops, transfers, promotions).
-    pub state: u8,
+    pub(crate) state: u8,
     /// The piece code of a drop or transfer.
-    pub piece: u8,
+    pub(crate) piece: u8,
     /// Whether the move may not leave the opponent's royal piece attacked.
-    pub not_checking: bool,
+    pub(crate) not_checking: bool,
     /// A second cell, as the [`MoveKind`] says: the first en passant target, the
     /// captured piece's cell, or the partner's start; else `NO_CELL`.
-    pub aux: u16,
+    pub(crate) aux: u16,
     /// A third cell, as the [`MoveKind`] says: the second en passant target or
     /// the partner's destination; else `NO_CELL`.
-    pub aux2: u16,
+    pub(crate) aux2: u16,
     /// Where a gated piece (`piece`, with counter `state`, out of the gating
     /// pool) enters the board on a board move, or `NO_CELL`.
-    pub gate: u16,
+    pub(crate) gate: u16,
 }
 
 impl Move {
+    /// The cell the piece leaves; for a move out of a pool, the pool's index
+    /// in [`Game::pool_names`](crate::game::Game::pool_names).
+    pub fn origin(&self) -> u16 {
+        self.from
+    }
+
+    /// The cell the piece lands on; for a transfer, the pool it goes to.
+    pub fn destination(&self) -> u16 {
+        self.to
+    }
+
+    /// What the move does besides taking the piece from its origin to its
+    /// destination.
+    pub fn kind(&self) -> MoveKind {
+        self.kind
+    }
+
+    /// Whether the move may not leave the opponent's royal piece attacked.
+    pub fn not_checking(&self) -> bool {
+        self.not_checking
+    }
+
     /// A plain move.
-    pub fn normal(from: u16, to: u16) -> Move {
+    pub(crate) fn normal(from: u16, to: u16) -> Move {
         Move {
             from,
             to,
@@ -75,7 +107,7 @@ impl Move {
     }
 
     /// A pass, written as the royal piece's cell twice.
-    pub fn pass(royal: u16) -> Move {
+    pub(crate) fn pass(royal: u16) -> Move {
         Move {
             kind: MoveKind::Pass,
             ..Move::normal(royal, royal)
