@@ -55,7 +55,7 @@ fn check_counts(name: &str, pos: &Position<'_>) {
     let svg = draw(pos, &Options::default());
     let cells = attributes(&svg, "cell", "data-cell");
     assert_eq!(cells.len(), game.cell_count(), "{name}: cells drawn");
-    let names: BTreeSet<&str> = game.cells.iter().map(|c| c.name.as_str()).collect();
+    let names: BTreeSet<&str> = game.cell_names().collect();
     assert_eq!(
         cells.iter().map(String::as_str).collect::<BTreeSet<_>>(),
         names,
@@ -72,7 +72,7 @@ fn check_counts(name: &str, pos: &Position<'_>) {
         occupied,
         "{name}"
     );
-    let pooled: usize = (0..game.pool_names.len())
+    let pooled: usize = (0..game.pool_names().len())
         .flat_map(|p| {
             [
                 pos.pool(p, tessera::game::Side::White),
@@ -88,7 +88,7 @@ fn check_counts(name: &str, pos: &Position<'_>) {
     assert_eq!(drawn, pooled, "{name}: pieces in pools");
     assert_eq!(
         attributes(&svg, "pool", "data-pool").len(),
-        2 * game.pool_names.len(),
+        2 * game.pool_names().len(),
         "{name}: pools drawn"
     );
 }

@@ -170,7 +170,7 @@ fn betza_o_is_accepted_where_the_board_wraps() {
     tessera::engine::legal::legal_moves(&mut pos, &mut moves);
     let rook_moves = moves
         .iter()
-        .filter(|m| m.origin() == game.cell_index["a1"])
+        .filter(|m| m.origin() == game.cell("a1").unwrap())
         .count();
     // a2..a8, b1..d1, and h1..f1 across the seam.
     assert_eq!(rook_moves, 13);

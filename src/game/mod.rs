@@ -25,9 +25,9 @@ pub const NO_CELL: Cell = u16::MAX;
 /// In the one-cell step tables: the step branches, see the list tables.
 pub const BRANCH: Cell = u16::MAX - 1;
 
-/// A cell's index in [`Game::cells`].
+/// A cell's index: its place in [`Game::cell_names`].
 pub type Cell = u16;
-/// A piece kind's index in [`Game::pieces`].
+/// A piece kind's index: its place in the rule file's order of `piece` statements.
 pub type Kind = u8;
 
 /// A piece on a board cell: 0 is empty, otherwise `1 + kind * 2 + side`.
@@ -212,13 +212,13 @@ pub struct Movement {
     pub first_only: bool,
     /// Only once the piece has moved (`not first`).
     pub later_only: bool,
-    /// Only from cells of this zone (an index into [`Game::zones`]).
+    /// Only from cells of this zone (an index into [`Game::zone_names`]).
     pub from_zone: Option<usize>,
-    /// Not from cells of this zone (an index into [`Game::zones`]).
+    /// Not from cells of this zone (an index into [`Game::zone_names`]).
     pub not_from_zone: Option<usize>,
-    /// Only onto cells of this zone (an index into [`Game::zones`]).
+    /// Only onto cells of this zone (an index into [`Game::zone_names`]).
     pub to_zone: Option<usize>,
-    /// Not onto cells of this zone (an index into [`Game::zones`]).
+    /// Not onto cells of this zone (an index into [`Game::zone_names`]).
     pub not_to_zone: Option<usize>,
     /// Whether the move leaves the cells it passed over open to an en passant capture.
     pub sets_en_passant: bool,
@@ -257,7 +257,7 @@ impl Movement {
 pub struct Promotion {
     /// Whether the zone is tested on the move's origin rather than its destination.
     pub on_origin: bool,
-    /// The zone that triggers the promotion (an index into [`Game::zones`]).
+    /// The zone that triggers the promotion (an index into [`Game::zone_names`]).
     pub zone: usize,
     /// The kinds the piece may become.
     pub targets: Vec<Kind>,
@@ -405,7 +405,7 @@ pub struct MaterialSet {
 pub struct ReachGoal {
     /// The kinds that may reach it, as a mask.
     pub kinds: u128,
-    /// The zone to reach (an index into [`Game::zones`]).
+    /// The zone to reach (an index into [`Game::zone_names`]).
     pub zone: usize,
     /// The outcome for the side with a piece in the zone.
     pub outcome: Outcome,
@@ -432,7 +432,7 @@ pub struct DropRule {
     pub pool: usize,
     /// The kinds it drops (bit `k` for kind `k`).
     pub kinds: u128,
-    /// The cells it drops onto (an index into [`Game::zones`]).
+    /// The cells it drops onto (an index into [`Game::zone_names`]).
     pub zone: usize,
     /// `once per AXIS`: not onto a line along the axis holding a piece of the
     /// same kind and side.
@@ -607,124 +607,124 @@ pub struct AttackPattern {
 #[derive(Clone, Debug)]
 pub struct Game {
     /// The game's name (`game "NAME"`).
-    pub title: String,
+    pub(crate) title: String,
     /// The grid's axes, in declaration order.
-    pub axes: Vec<Axis>,
+    pub(crate) axes: Vec<Axis>,
     /// Every cell, indexed by [`Cell`].
-    pub cells: Vec<CellInfo>,
+    pub(crate) cells: Vec<CellInfo>,
     /// Cell names to cells.
-    pub cell_index: IndexMap<String, Cell>,
+    pub(crate) cell_index: IndexMap<String, Cell>,
     /// Direction names, indexed by direction number.
-    pub dir_names: Vec<String>,
+    pub(crate) dir_names: Vec<String>,
     /// Per side, key `dir * cells + cell`.
-    pub steps: [Csr; 2],
+    pub(crate) steps: [Csr; 2],
     /// Whether a step may branch or steps may cycle (a slide can reach a cell
     /// twice); when false, every step list has at most one cell and a walk in
     /// one direction never returns.
-    pub branches: bool,
+    pub(crate) branches: bool,
     /// Per side, key `dir * cells + cell`: the one cell a step leads to and the
     /// one that steps onto it (`NO_CELL` for none, `BRANCH` for several).
-    pub next: [Vec<Cell>; 2],
+    pub(crate) next: [Vec<Cell>; 2],
     /// Per side, key `dir * cells + cell`: the one cell that steps onto `cell`
     /// (`NO_CELL` for none, `BRANCH` for several).
-    pub prev: [Vec<Cell>; 2],
+    pub(crate) prev: [Vec<Cell>; 2],
     /// Per side, key `dir * cells + cell`: the cells that step onto `cell`.
-    pub rev_steps: [Csr; 2],
+    pub(crate) rev_steps: [Csr; 2],
     /// Per leap table, key `cell`.
-    pub leaps: Vec<Csr>,
+    pub(crate) leaps: Vec<Csr>,
     /// Per leap table, key `cell`: the cells that leap onto `cell`.
-    pub rev_leaps: Vec<Csr>,
+    pub(crate) rev_leaps: Vec<Csr>,
     /// Zone names, indexed by zone number.
-    pub zone_names: Vec<String>,
+    pub(crate) zone_names: Vec<String>,
     /// Per zone, per side.
-    pub zones: Vec<[CellSet; 2]>,
+    pub(crate) zones: Vec<[CellSet; 2]>,
     /// Every piece kind, indexed by [`Kind`].
-    pub pieces: Vec<PieceDef>,
+    pub(crate) pieces: Vec<PieceDef>,
     /// The pieces the setup places on the board: cell and piece.
-    pub setup: Vec<(Cell, Code)>,
+    pub(crate) setup: Vec<(Cell, Code)>,
     /// Pieces the setup puts into pools: pool and piece.
-    pub setup_pools: Vec<(usize, Code)>,
+    pub(crate) setup_pools: Vec<(usize, Code)>,
     /// The side that moves first.
-    pub first_turn: Side,
+    pub(crate) first_turn: Side,
     /// Every `castling` rule.
-    pub castlings: Vec<Castling>,
+    pub(crate) castlings: Vec<Castling>,
     /// The outcome for the side to move when it is checkmated.
-    pub checkmated: Outcome,
+    pub(crate) checkmated: Outcome,
     /// The outcome for the side to move when it is stalemated.
-    pub stalemated: Outcome,
+    pub(crate) stalemated: Outcome,
     /// The outcome for a side left with royal pieces only, if that ends the game.
-    pub bare: Option<Outcome>,
+    pub(crate) bare: Option<Outcome>,
     /// Whether a bared side may answer (see docs/language.md, `goal`).
-    pub bare_answer: bool,
+    pub(crate) bare_answer: bool,
     /// Extinction goals (`goal extinct ...`).
-    pub extinctions: Vec<Extinction>,
+    pub(crate) extinctions: Vec<Extinction>,
     /// Goals on reaching a zone.
-    pub reach_goals: Vec<ReachGoal>,
+    pub(crate) reach_goals: Vec<ReachGoal>,
     /// A side whose royal pieces have been checked this many times gets the outcome.
-    pub check_goal: Option<(u8, Outcome)>,
+    pub(crate) check_goal: Option<(u8, Outcome)>,
     /// `pass`: a side not in check may pass its turn.
-    pub pass: bool,
+    pub(crate) pass: bool,
     /// After this many passes in a row, the side to move gets the outcome.
-    pub passes_goal: Option<(u8, Outcome)>,
+    pub(crate) passes_goal: Option<(u8, Outcome)>,
     /// Goals on the game's record rather than on the position: they end a
     /// game that is played (search, play, match), never cut perft short.
-    pub record_goals: RecordGoals,
+    pub(crate) record_goals: RecordGoals,
     /// Pieces facing each other: the side to move must part them (or pass),
     /// and a pass while they face ends the game.
-    pub facing: Option<Facing>,
+    pub(crate) facing: Option<Facing>,
     /// Per side, what it adds to its count, in thousandths of a point.
-    pub count_bonus: [i64; 2],
+    pub(crate) count_bonus: [i64; 2],
     /// Whether some goal (bare, extinction, reach, checks) may end the game
     /// before the side to move plays.
-    pub ends_by_rule: bool,
+    pub(crate) ends_by_rule: bool,
     /// When some capture is legal, only captures are.
-    pub forced_capture: bool,
+    pub(crate) forced_capture: bool,
     /// A side is in check only when all its royal pieces are attacked.
-    pub check_all_royals: bool,
+    pub(crate) check_all_royals: bool,
     /// What a capture blows up besides the captured piece, if anything.
-    pub explosion: Option<Explosion>,
+    pub(crate) explosion: Option<Explosion>,
     /// `gating POOL from ZONE`: the pool and the zone.
-    pub gating: Option<(usize, usize)>,
+    pub(crate) gating: Option<(usize, usize)>,
     /// `place KIND after every move`: the neutral kind every move places.
-    pub walling: Option<Kind>,
+    pub(crate) walling: Option<Kind>,
     /// Whether captured pieces go to the captor's pool, changing sides.
-    pub captured_by_captor: bool,
+    pub(crate) captured_by_captor: bool,
     /// Per kind and side: how many the setup places (for `only captured`).
-    pub setup_counts: Vec<[u8; 2]>,
+    pub(crate) setup_counts: Vec<[u8; 2]>,
     /// Whether legality is decided by making every move: set where the
     /// shortcuts' assumptions do not hold (hops, capture limits, forced
     /// capture, drops that may not mate).
-    pub general_legality: bool,
+    pub(crate) general_legality: bool,
     /// Pool names; pool `p` of side `s` is container `p * 2 + s`.
-    pub pool_names: Vec<String>,
+    pub(crate) pool_names: Vec<String>,
     /// Where captured pieces go: a pool of their owner.
-    pub captured_to: Option<usize>,
+    pub(crate) captured_to: Option<usize>,
     /// Moves of a piece from one pool to another.
-    pub transfers: Vec<(usize, usize)>,
+    pub(crate) transfers: Vec<(usize, usize)>,
     /// Moves of a piece from a pool to an empty cell of a zone.
-    pub drops: Vec<DropRule>,
+    pub(crate) drops: Vec<DropRule>,
     /// The phases, in source order; outside them every piece may move.
-    pub phases: Vec<Phase>,
+    pub(crate) phases: Vec<Phase>,
     /// Unconditional single-leg capturing movements, by direction and leap table.
-    pub attack_rays: AttackRays,
+    pub(crate) attack_rays: AttackRays,
     /// The other single-leg capturing movements, looked up backwards one by one
     /// (the same for both sides: directions are resolved per side when walked).
-    pub attack_patterns: Vec<AttackPattern>,
+    pub(crate) attack_patterns: Vec<AttackPattern>,
     /// Kinds with multi-leg capturing movements, tested forwards.
-    pub forward_attackers: Vec<Kind>,
+    pub(crate) forward_attackers: Vec<Kind>,
     /// For a plain 2-D board: `rect[rank][file]`, for FEN and drawing.
-    pub rect: Option<Vec<Vec<Cell>>>,
+    pub(crate) rect: Option<Vec<Vec<Cell>>>,
     /// The movements compiled into runs of cells per side, kind and cell.
-    pub move_table: MoveTable,
+    pub(crate) move_table: MoveTable,
     /// Step neighbourhoods as bit sets, for the direction sets of paths.
-    pub step_masks: Vec<StepMasks>,
+    pub(crate) step_masks: Vec<StepMasks>,
     /// Lines and leap sources as bit sets, unless the board is too large.
-    pub bit_tables: Option<BitTables>,
+    pub(crate) bit_tables: Option<BitTables>,
     /// Per kind and side: the cells from which a piece could never move, where
     /// it may not be dropped (empty unless the game has drops).
-    pub dead_cells: Vec<[CellSet; 2]>,
+    pub(crate) dead_cells: Vec<[CellSet; 2]>,
     /// How pictures draw the board (`layout`).
-    pub layout: Layout,
+    pub(crate) layout: Layout,
 }
 
 /// For one set of directions: per cell, the cells one step away in any of
@@ -741,6 +741,27 @@ pub struct StepMasks {
 }
 
 impl Game {
+    /// The game's name, as `game "NAME"` gives it.
+    pub fn title(&self) -> &str {
+        &self.title
+    }
+
+    /// The names of the cells, in cell order (the index of each is its cell).
+    pub fn cell_names(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
+        self.cells.iter().map(|c| c.name.as_str())
+    }
+
+    /// The names of the zones, in declaration order.
+    pub fn zone_names(&self) -> &[String] {
+        &self.zone_names
+    }
+
+    /// The names of the pools, in declaration order (a pool's index in a move
+    /// or a location is its place here).
+    pub fn pool_names(&self) -> &[String] {
+        &self.pool_names
+    }
+
     /// How many cells the board has.
     pub fn cell_count(&self) -> usize {
         self.cells.len()

@@ -162,7 +162,7 @@ pub fn check_playable(pos: &Position<'_>) -> Result<(), InCheckNotToMove> {
 /// Where a piece stands: on a cell or in a pool of its owner.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Location {
-    /// On the board: a cell, an index into [`Game::cells`](crate::game::Game::cells).
+    /// On the board: a cell, an index into [`Game::cell_names`](crate::game::Game::cell_names).
     Cell(u16),
     /// In a pool: an index into [`Game::pool_names`](crate::game::Game::pool_names).
     Pool(usize),
