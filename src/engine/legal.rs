@@ -8,15 +8,17 @@
 //! line of the mover's own or attacks from where it lands. Only the rest are
 //! tested, on the board alone where that is exact, else by making the move.
 
+pub(crate) mod goals;
 use super::attack::{attacked_once_pools_fill, attacked_with, in_check};
 use super::bfs::Visit;
 use super::castling::Unattacked;
+use super::movegen::count_plain_moves;
+use super::movegen::pseudo_legal_moves_counting;
 use super::movegen::reach_of;
-use super::movegen::{count_plain_moves, pseudo_legal_moves_counting};
 use super::moves::{Move, MoveKind, NO_CELL};
-use super::outcome::{facing, rule_end};
 use super::position::Position;
 use crate::game::{code, first_in, kind_of, side_of, LineOrder, PathLine, Run, Side};
+use goals::{facing, rule_end};
 
 /// Fills `out` with the legal moves of the side to move, without duplicates.
 /// A position where a goal on material, a zone or checks has ended the game

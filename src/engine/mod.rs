@@ -6,12 +6,14 @@ pub mod castling;
 pub mod checked;
 pub mod keys;
 pub mod legal;
+mod make;
 pub mod movegen;
 pub mod moves;
 pub mod outcome;
 pub mod perft;
 pub mod position;
 pub mod record;
+mod status;
 
 pub use checked::IllegalMove;
 pub use moves::{Move, MoveKind};

@@ -367,18 +367,9 @@ impl<'g> Position<'g> {
         bits
     }
 
-    /// Plays `mv` without asking whether it may be played: the unchecked
-    /// door, for moves the library itself produced for this very position
-    /// (the legal or pseudo-legal lists, [`Position::parse_move`]), as perft
-    /// and the search need it. [`Position::play`] is the checked one.
-    ///
-    /// # Panics
-    /// May panic, or leave the position in a state no game reaches, for a
-    /// move that is not pseudo-legal here (a cell the game does not have, an
-    /// empty origin, a capture of the mover's own piece): nothing is checked.
-    /// In debug builds the origin of a board move is asserted to hold a piece
-    /// of the side to move.
-    pub fn make(&mut self, mv: Move) -> Undo {
+    /// [`Position::make`] but for counting the check the move gives, which
+    /// needs the attack test, a floor above the position.
+    pub(super) fn make_uncounted(&mut self, mv: Move) -> Undo {
         debug_assert!(
             mv.is_from_pool()
                 || mv.kind == MoveKind::Pass
@@ -463,10 +454,6 @@ impl<'g> Position<'g> {
             self.fullmove += 1;
         }
         self.side = side.opposite();
-        if self.game.check_goal.is_some() && super::attack::in_check(self, self.side) {
-            let n = &mut self.checks[self.side.index()];
-            *n = n.saturating_add(1);
-        }
         undo
     }
 

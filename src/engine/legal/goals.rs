@@ -1,0 +1,252 @@
+//! The goals of the rules that end a game before anyone moves (bare royal
+//! pieces, extinction, reaching a zone, checks, passes, facing pieces), asked
+//! before the legal moves are listed. Part of `legal`: a zone reached with an
+//! answer allowed ends the game only if no move in play answers it, so the
+//! goals and the legal moves ask each other, within one room.
+
+use super::moves_in_play;
+use crate::engine::position::Position;
+use crate::engine::status::{Reason, Status};
+use crate::game::{
+    kind_of, side_of, CellSet, Code, Extinction, Facing, Outcome, ReachGoal, Side, NO_CELL,
+};
+
+/// The side reduced to royal pieces only, when the game has that goal and
+/// no answer is allowed.
+pub fn bare_side(pos: &Position<'_>) -> Option<Side> {
+    pos.game().bare?;
+    [pos.side_to_move(), pos.side_to_move().opposite()]
+        .into_iter()
+        .find(|&s| is_bare(pos, s))
+}
+
+fn is_bare(pos: &Position<'_>, side: Side) -> bool {
+    pos.occupied(side).len() == pos.royals(side).len()
+}
+
+/// The bared side that loses where a bared side may answer: one that has
+/// just moved while the opponent still has other pieces, or one to move while
+/// the opponent has more than one other piece, which no single move can take.
+fn answered_bare_side(pos: &Position<'_>) -> Option<Side> {
+    let to_move = pos.side_to_move();
+    [to_move.opposite(), to_move].into_iter().find(|&s| {
+        let other = s.opposite();
+        let others = pos.occupied(other).len() - pos.royals(other).len();
+        is_bare(pos, s) && others > usize::from(s == to_move)
+    })
+}
+
+/// The result a goal's outcome gives: `side` is the side the goal names.
+pub(crate) fn over(pos: &Position<'_>, side: Side, outcome: Outcome, reason: Reason) -> Status {
+    let winner = match outcome {
+        Outcome::Wins => Some(side),
+        Outcome::Loses => Some(side.opposite()),
+        Outcome::Draws => None,
+        Outcome::Counts => counted_winner(pos),
+    };
+    Status::Over {
+        loser: side,
+        winner,
+        reason,
+    }
+}
+
+/// The end that a goal on material, a zone or checks gives the position, if
+/// any. Tested before moves are generated: such a position has none. Where
+/// both sides qualify, the side that has just moved is named first.
+#[inline]
+pub fn rule_end(pos: &mut Position<'_>) -> Option<Status> {
+    let game = pos.game();
+    // Most games have none of these goals: one test, on the hot path of perft.
+    if !game.ends_by_rule {
+        return None;
+    }
+    let to_move = pos.side_to_move();
+    if let Some(outcome) = game.bare {
+        let side = if game.bare_answer {
+            answered_bare_side(pos)
+        } else {
+            bare_side(pos)
+        };
+        if let Some(side) = side {
+            return Some(over(pos, side, outcome, Reason::BareRoyal));
+        }
+    }
+    for e in &game.extinctions {
+        for side in [to_move.opposite(), to_move] {
+            if is_extinct(pos, side, e) {
+                return Some(over(pos, side, e.outcome, Reason::Extinction));
+            }
+        }
+    }
+    for g in &game.reach_goals {
+        if let Some(status) = reach_end(pos, g) {
+            return Some(status);
+        }
+    }
+    if let Some((n, outcome)) = game.check_goal {
+        for side in [to_move.opposite(), to_move] {
+            if pos.checks[side.index()] >= n {
+                return Some(over(pos, side, outcome, Reason::Checks));
+            }
+        }
+    }
+    if let Some((n, outcome)) = game.passes_goal {
+        if pos.history().passes() >= n {
+            return Some(over(pos, to_move, outcome, Reason::Passes));
+        }
+    }
+    // A side facing the enemy must part the pieces or pass; a pass leaves
+    // them facing and ends the game.
+    if let Some(f) = &game.facing {
+        if pos.history().passes() > 0 && facing(pos, f) {
+            return Some(over(pos, to_move, f.outcome, Reason::Facing));
+        }
+    }
+    None
+}
+
+/// Whether a piece of the goal's first kinds faces an enemy piece of its
+/// second kinds: along one of its directions, with only empty cells between.
+pub fn facing(pos: &Position<'_>, f: &Facing) -> bool {
+    [Side::White, Side::Black].into_iter().any(|side| {
+        pos.occupied(side).iter().any(|c| {
+            f.kinds & 1u128 << kind_of(pos.at(c)) != 0
+                && f.dirs.iter().any(|&d| {
+                    first_along(pos, side, d, c).is_some_and(|code| {
+                        side_of(code) == side.opposite() && f.others & 1u128 << kind_of(code) != 0
+                    })
+                })
+        })
+    })
+}
+
+/// The first piece seen from `from` along direction `d` as `side` sees it,
+/// if any; where the steps branch, any branch may show it.
+fn first_along(pos: &Position<'_>, side: Side, d: u8, from: u16) -> Option<Code> {
+    let game = pos.game();
+    if !game.branches {
+        let mut c = from;
+        loop {
+            c = game.next(side, d, c);
+            if c == NO_CELL || c == from {
+                return None;
+            }
+            if pos.at(c) != 0 {
+                return Some(pos.at(c));
+            }
+        }
+    }
+    // Each cell once, so that loops and branches end.
+    let mut seen = CellSet::new(game.cell_count());
+    let mut todo = vec![from];
+    while let Some(c) = todo.pop() {
+        for &x in game.step(side, d, c) {
+            if x == from || seen.contains(x) {
+                continue;
+            }
+            seen.insert(x);
+            match pos.at(x) {
+                0 => todo.push(x),
+                code => return Some(code),
+            }
+        }
+    }
+    None
+}
+
+/// The side whose pieces on the board are worth more, each counting its
+/// kind's `value` and its side its `count bonus`; `None` when they are equal.
+pub fn counted_winner(pos: &Position<'_>) -> Option<Side> {
+    let game = pos.game();
+    let count = |side: Side| {
+        let pieces: i64 = pos
+            .occupied(side)
+            .iter()
+            .map(|c| &game.pieces[kind_of(pos.at(c)) as usize])
+            .filter(|p| !p.neutral)
+            .map(|p| p.value.saturating_mul(1000))
+            .fold(0i64, i64::saturating_add);
+        pieces.saturating_add(game.count_bonus[side.index()])
+    };
+    match count(Side::White).cmp(&count(Side::Black)) {
+        std::cmp::Ordering::Greater => Some(Side::White),
+        std::cmp::Ordering::Less => Some(Side::Black),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
+/// Whether `side` has no piece, on the board or in its pools, of one of the
+/// kinds `e` names (of any kind, when it names none).
+fn is_extinct(pos: &Position<'_>, side: Side, e: &Extinction) -> bool {
+    let game = pos.game();
+    let mut present: u128 = 0;
+    for c in pos.occupied(side).iter() {
+        present |= 1u128 << kind_of(pos.at(c));
+    }
+    for pool in 0..game.pool_names.len() {
+        for &(code, _) in pos.pool(pool, side) {
+            present |= 1u128 << kind_of(code);
+        }
+    }
+    if e.kinds.is_empty() {
+        return present == 0;
+    }
+    e.kinds.iter().any(|&mask| present & mask == 0)
+}
+
+/// Whether a piece of `side` of the goal's kinds stands in its zone.
+fn has_reached(pos: &Position<'_>, side: Side, g: &ReachGoal) -> bool {
+    let game = pos.game();
+    pos.occupied(side)
+        .iter()
+        .any(|c| g.kinds & 1u128 << kind_of(pos.at(c)) != 0 && game.in_zone(g.zone, side, c))
+}
+
+/// The end a reach goal gives. Where one side may answer, its reach after the
+/// other's is a draw; the other side's reach ends the game only once the
+/// answering side has had its move, or at once if no legal move of it reaches.
+fn reach_end(pos: &mut Position<'_>, g: &ReachGoal) -> Option<Status> {
+    let to_move = pos.side_to_move();
+    let Some(answering) = g.answer else {
+        return [to_move.opposite(), to_move]
+            .into_iter()
+            .find(|&s| has_reached(pos, s, g))
+            .map(|s| over(pos, s, g.outcome, Reason::Reached));
+    };
+    let first = answering.opposite();
+    if has_reached(pos, answering, g) {
+        return Some(if has_reached(pos, first, g) {
+            over(pos, answering, Outcome::Draws, Reason::Reached)
+        } else {
+            over(pos, answering, g.outcome, Reason::Reached)
+        });
+    }
+    if !has_reached(pos, first, g) {
+        return None;
+    }
+    if to_move == answering && can_reach(pos, g) {
+        return None;
+    }
+    Some(over(pos, first, g.outcome, Reason::Reached))
+}
+
+/// Whether the side to move has a legal move that brings a piece of the
+/// goal's kinds into its zone.
+fn can_reach(pos: &mut Position<'_>, g: &ReachGoal) -> bool {
+    let game = pos.game();
+    let side = pos.side_to_move();
+    let mut moves = Vec::new();
+    moves_in_play(pos, &mut moves);
+    moves.iter().any(|mv| {
+        let piece = if mv.is_from_pool() {
+            mv.piece
+        } else {
+            pos.at(mv.from)
+        };
+        let kind = mv.promotes_to().unwrap_or(kind_of(piece));
+        !matches!(mv.kind, crate::engine::moves::MoveKind::Transfer)
+            && g.kinds & 1u128 << kind != 0
+            && game.in_zone(g.zone, side, mv.to)
+    })
+}
