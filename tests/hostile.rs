@@ -382,16 +382,8 @@ fn a_jumping_movement_of_many_legs_on_the_largest_board_is_one_leap_table() {
 fn a_jumping_movement_too_costly_to_tabulate_is_refused() {
     // Legs that differ never repeat their cells, so every one of the thousand
     // legs is walked from every origin: far past the limit, refused quickly.
-    let legs: Vec<&str> = (0..1000)
-        .map(|i| {
-            if i % 2 == 0 {
-                "step n e s"
-            } else {
-                "step n e s w"
-            }
-        })
-        .collect();
-    let text = walker_on_the_largest_board(&legs.join(" then "));
+    let legs = common::unequal_legs(1000);
+    let text = walker_on_the_largest_board(&legs);
     let report = run("jumps-costly.game", &text, &["check", "FILE"], 10);
     let first = report.lines().take(2).collect::<Vec<_>>().join("\n");
     insta::assert_snapshot!(first, @r"
@@ -624,16 +616,8 @@ fn jumping_movements_past_their_limit_share_the_budget_of_the_compile() {
     // Each of these movements visits just more cells than the limit of one
     // movement before it is refused: a third of a second each, 31 s for the
     // hundred before they shared one budget.
-    let legs: Vec<&str> = (0..40)
-        .map(|i| {
-            if i % 2 == 0 {
-                "step n e s"
-            } else {
-                "step n e s w"
-            }
-        })
-        .collect();
-    let movement = format!("  {}: jumping\n", legs.join(" then "));
+    let legs = common::unequal_legs(40);
+    let movement = format!("  {}: jumping\n", legs);
     let text = format!(
         "game \"Jumps\"\n{LARGEST}piece Walker W\n{}setup white Walker Aa1 black Walker Pp16\n",
         movement.repeat(100)

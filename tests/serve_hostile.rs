@@ -6,6 +6,7 @@
 //! The server's limits are in `src/serve/limits.rs`; each test names the
 //! ones it leans on.
 
+mod common;
 #[path = "common/studio.rs"]
 mod studio;
 
@@ -57,6 +58,25 @@ fn closed_within(stream: &mut TcpStream, within: Duration) {
             }
             Err(_) => return,
         }
+    }
+}
+
+/// Asks for the list of games on new connections until one is answered 200;
+/// fails with `why` once `most` has passed.
+fn answers_again_within(s: &Studio, most: Duration, why: &str) {
+    let started = Instant::now();
+    loop {
+        let mut t = s.connect(Duration::from_secs(5));
+        let request = format!(
+            "GET /api/games HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+            s.address
+        );
+        send(&mut t, request.as_bytes());
+        if read_reply(&mut t).map(|r| r.0).ok() == Some(200) {
+            return;
+        }
+        assert!(started.elapsed() < most, "{why}");
+        std::thread::sleep(Duration::from_millis(50));
     }
 }
 
@@ -275,26 +295,7 @@ fn connections_past_the_limit_are_refused_and_others_served_after() {
     regular.write_all(rest.as_bytes()).unwrap();
     assert_eq!(read_reply(&mut regular).unwrap().0, 200);
     drop(held);
-    let started = Instant::now();
-    loop {
-        let mut t = s.connect(Duration::from_secs(5));
-        send(
-            &mut t,
-            format!(
-                "GET /api/games HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
-                s.address
-            )
-            .as_bytes(),
-        );
-        if read_reply(&mut t).map(|r| r.0).ok() == Some(200) {
-            break;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(3),
-            "no room after the crowd left"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    answers_again_within(&s, Duration::from_secs(3), "no room after the crowd left");
 }
 
 #[test]
@@ -335,26 +336,7 @@ fn running_out_of_file_descriptors_does_not_stop_the_listener() {
         .collect();
     std::thread::sleep(Duration::from_millis(500));
     drop(crowd);
-    let started = Instant::now();
-    loop {
-        let mut t = s.connect(Duration::from_secs(5));
-        send(
-            &mut t,
-            format!(
-                "GET /api/games HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
-                s.address
-            )
-            .as_bytes(),
-        );
-        if read_reply(&mut t).map(|r| r.0).ok() == Some(200) {
-            break;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(5),
-            "the listener is gone"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    answers_again_within(&s, Duration::from_secs(5), "the listener is gone");
     assert!(s.stderr().contains("cannot accept"), "{}", s.stderr());
     s.assert_serving();
 }
@@ -508,16 +490,8 @@ fn a_slow_compile_holds_no_one() {
     // visit budget (about 0.3 s in this version); eighty of them take
     // longer than a request may. Should the compiler learn to refuse them
     // at once, the check is simply answered at once.
-    let legs: Vec<&str> = (0..300)
-        .map(|i| {
-            if i % 2 == 0 {
-                "step n e s"
-            } else {
-                "step n e s w"
-            }
-        })
-        .collect();
-    let movement = format!("  {}: jumping\n", legs.join(" then "));
+    let legs = common::unequal_legs(300);
+    let movement = format!("  {}: jumping\n", legs);
     let text = format!(
         "game \"Slow\"\ngrid level A..P file a..p rank 1..16\ndirection n (0, 0, 1) e (0, 1, 0) s (0, 0, -1) w (0, -1, 0)\npiece Walker W\n{}setup white Walker Aa1 black Walker Pp16\n",
         movement.repeat(80)

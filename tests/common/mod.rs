@@ -9,6 +9,22 @@ use clap::Parser;
 use std::path::Path;
 use tessera::cli::{run, Cli, Failure};
 
+/// `n` legs joined by `then`, alternately `step n e s` and `step n e s w`:
+/// legs that differ never repeat their cells, so a `jumping` movement of
+/// them walks every leg from every origin, the costliest to tabulate.
+pub fn unequal_legs(n: usize) -> String {
+    (0..n)
+        .map(|i| {
+            if i % 2 == 0 {
+                "step n e s"
+            } else {
+                "step n e s w"
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" then ")
+}
+
 /// Directions every test board uses: (file, rank) vectors.
 pub const COMPASS: &str = "
 direction n (0,1) s (0,-1) e (1,0) w (-1,0)
