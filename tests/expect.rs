@@ -64,6 +64,14 @@ impl Scratch {
         (out.exit_code(), text.replace(&folder, "TMP"))
     }
 
+    /// The Guard loses its diagonal step (`c1d2` goes, and some counts with it).
+    fn drop_the_guards_diagonal_step(&self) {
+        self.edit_rules(
+            "  step orthogonal\n  step diagonal\n",
+            "  step orthogonal\n",
+        );
+    }
+
     /// Changes a line of the rule file.
     fn edit_rules(&self, from: &str, to: &str) {
         assert!(GUARD_CHESS.contains(from), "{from}");
@@ -136,10 +144,7 @@ fn passing(name: &str) -> Scratch {
 fn a_changed_rule_fails_with_the_moves_added_and_removed() {
     let s = passing("changed-rule");
     // The Guard loses its diagonal step: c1d2 goes, and with it some counts.
-    s.edit_rules(
-        "  step orthogonal\n  step diagonal\n",
-        "  step orthogonal\n",
-    );
+    s.drop_the_guards_diagonal_step();
     let (code, out) = s.test(&[]);
     assert_eq!(code, 1);
     insta::assert_snapshot!(out, @r"
@@ -182,10 +187,7 @@ fn a_position_the_changed_rules_cannot_reach_fails_only_its_own_checks() {
     // Without its diagonal step the Guard cannot go to d2: the positions built
     // through that move fail their checks, with the reason, and every other
     // check still runs, shows its difference and writes its pending snapshot.
-    s.edit_rules(
-        "  step orthogonal\n  step diagonal\n",
-        "  step orthogonal\n",
-    );
+    s.drop_the_guards_diagonal_step();
     let (code, out) = s.test(&[]);
     assert_eq!(code, 1);
     insta::assert_snapshot!(out, @r"
@@ -215,10 +217,7 @@ fn a_position_the_changed_rules_cannot_reach_fails_only_its_own_checks() {
 #[test]
 fn accepting_a_changed_snapshot_leaves_the_other_failures_failing() {
     let s = passing("accept-changed");
-    s.edit_rules(
-        "  step orthogonal\n  step diagonal\n",
-        "  step orthogonal\n",
-    );
+    s.drop_the_guards_diagonal_step();
     let (code, out) = s.test(&["--accept"]);
     assert_eq!(code, 1, "the perft counts still fail: {out}");
     let accepted = std::fs::read_to_string(s.path(MOVES_SNAPSHOT)).unwrap();
