@@ -118,14 +118,15 @@ impl std::error::Error for ParsePositionError {
 }
 
 /// A halfmove clock or move number: digits, at most [`MAX_MOVE_NUMBER`].
+/// `limits::read_move_counter` decides, as for FEN; this only says which.
 fn read_counter(text: &str) -> Result<u32, ParsePositionError> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(ParsePositionError::CounterNotANumber(text.to_string()));
-    }
-    match text.parse::<u32>() {
-        Ok(n) if n <= MAX_MOVE_NUMBER => Ok(n),
-        _ => Err(ParsePositionError::CounterTooLarge(text.to_string())),
-    }
+    crate::limits::read_move_counter(text).map_err(|_| {
+        if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+            ParsePositionError::CounterTooLarge(text.to_string())
+        } else {
+            ParsePositionError::CounterNotANumber(text.to_string())
+        }
+    })
 }
 
 /// Parses the general position notation for `game`.
