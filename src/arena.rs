@@ -7,14 +7,14 @@
 //! as `position startpos moves ...`). Sides alternate from game to game; a
 //! game that reaches the ply cap is a draw.
 
-use crate::engine::legal::legal_moves;
-use crate::engine::outcome::{status_in_game, Status};
-use crate::engine::{Move, Position, Record};
-use crate::game::{Game, Side};
-use crate::notation::uci;
-use crate::search::{Limits, Searcher};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use tessera::engine::legal::legal_moves;
+use tessera::engine::outcome::{status_in_game, Status};
+use tessera::engine::{Move, Position, Record};
+use tessera::game::{Game, Side};
+use tessera::notation::uci;
+use tessera::search::{Limits, Searcher};
 
 /// One side of a match.
 pub enum Engine<'g> {

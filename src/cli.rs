@@ -3,16 +3,16 @@
 //! besides `main.rs`; everything is written to the given streams so tests can run
 //! the commands in-process.
 
-use crate::engine::legal::legal_moves;
-use crate::engine::perft::divide_parallel;
-use crate::engine::{Move, Position};
 pub use crate::failure::Failure;
-use crate::game::{Game, Side};
-use crate::notation::{self, fen, uci};
 use crate::protocol::uci::info_line;
-use crate::search::{Limits, Searcher};
 use clap::{Parser, Subcommand};
 use std::io::Write;
+use tessera::engine::legal::legal_moves;
+use tessera::engine::perft::divide_parallel;
+use tessera::engine::{Move, Position};
+use tessera::game::{Game, Side};
+use tessera::notation::{self, fen, uci};
+use tessera::search::{Limits, Searcher};
 
 /// Tessera: a data-driven rules interpreter for chess variants.
 #[derive(Parser, Debug)]
@@ -360,13 +360,13 @@ fn count_perft(
 
 fn show_pieces(file: String, out: &mut dyn Write) -> Result<(), Failure> {
     let (_, game) = load(&file)?;
-    write!(out, "{}", crate::show::pieces(&game)).map_err(io)
+    write!(out, "{}", tessera::show::pieces(&game)).map_err(io)
 }
 
 fn show_text(file: String, at: At, out: &mut dyn Write) -> Result<(), Failure> {
     let (_, game) = load(&file)?;
     let mut pos = position(&game, &at)?;
-    write!(out, "{}", crate::show::draw(&mut pos)).map_err(io)
+    write!(out, "{}", tessera::show::draw(&mut pos)).map_err(io)
 }
 
 fn show_svg(
@@ -378,12 +378,12 @@ fn show_svg(
 ) -> Result<(), Failure> {
     let (_, game) = load(&file)?;
     let (pos, _, last_move) = position_and_record(&game, &at)?;
-    let options = crate::svg::Options {
+    let options = tessera::svg::Options {
         last_move,
         flipped: flip,
         ..Default::default()
     };
-    let picture = crate::svg::draw(&pos, &options);
+    let picture = tessera::svg::draw(&pos, &options);
     match path {
         None => write!(out, "{picture}").map_err(io),
         Some(path) => std::fs::write(&path, picture)
@@ -546,7 +546,7 @@ fn serve_studio(
 /// The games named by files and folders (every `.game` file of a folder, in
 /// name order), each named after its file; the folder `games` when none.
 fn offered_games(paths: &[String]) -> Result<Vec<crate::protocol::Offered>, Failure> {
-    let files = crate::load::rule_files(paths).map_err(|e| Failure::Usage(anyhow::anyhow!(e)))?;
+    let files = rule_files(paths).map_err(|e| Failure::Usage(anyhow::anyhow!(e)))?;
     let mut games = Vec::new();
     for f in files {
         let text = f.to_string_lossy().into_owned();
@@ -577,7 +577,7 @@ fn check(files: &[String], out: &mut dyn Write) -> Result<(), Failure> {
                 writeln!(
                     out,
                     "{file}: ok: \"{}\", {}, {}, {}",
-                    game.title,
+                    game.title(),
                     counted(game.cell_count(), "cell", "cells"),
                     counted(game.declared_kinds(), "piece kind", "piece kinds"),
                     counted(moves.len(), "legal move", "legal moves"),
@@ -639,14 +639,14 @@ impl Progress {
 
 /// Reads and compiles a rule file.
 fn load(path: &str) -> Result<(String, Game), Failure> {
-    crate::load::load_rule_file(path).map_err(failure_of)
+    tessera::load_rule_file(path).map_err(failure_of)
 }
 
 /// A rule file that cannot be read is a usage error; one whose rules are
 /// wrong, or too large, is a rules error with its rendered diagnostics.
-fn failure_of(e: crate::load::LoadError) -> Failure {
+fn failure_of(e: tessera::LoadError) -> Failure {
     match e {
-        crate::load::LoadError::Io { .. } => Failure::Usage(anyhow::anyhow!("{e}")),
+        tessera::LoadError::Io { .. } => Failure::Usage(anyhow::anyhow!("{e}")),
         other => Failure::Rules(other.to_string()),
     }
 }
@@ -661,7 +661,7 @@ fn position<'g>(game: &'g Game, at: &At) -> Result<Position<'g>, Failure> {
 fn position_and_record<'g>(
     game: &'g Game,
     at: &At,
-) -> Result<(Position<'g>, crate::engine::Record, Option<Move>), Failure> {
+) -> Result<(Position<'g>, tessera::engine::Record, Option<Move>), Failure> {
     let mut pos = match (&at.fen, &at.position) {
         (Some(f), _) => {
             let pos =
@@ -675,7 +675,7 @@ fn position_and_record<'g>(
             .map_err(|e| Failure::Usage(anyhow::anyhow!("--position: {e}")))?,
         (None, None) => Position::start(game),
     };
-    let mut record = crate::engine::Record::new(&pos);
+    let mut record = tessera::engine::Record::new(&pos);
     let mut last = None;
     if let Some(list) = &at.moves {
         for (i, text) in list.split_whitespace().enumerate() {
@@ -689,8 +689,40 @@ fn position_and_record<'g>(
     Ok((pos, record, last))
 }
 
-fn sorted_names(game: &Game, moves: &[crate::Move]) -> Vec<String> {
+fn sorted_names(game: &Game, moves: &[tessera::Move]) -> Vec<String> {
     let mut names: Vec<String> = moves.iter().map(|m| uci::format(game, m)).collect();
     names.sort();
     names
+}
+
+/// The rule files that command-line arguments name: a file as given, a
+/// folder as every `.game` file in it, in name order; the folder `games`
+/// when there are no arguments.
+///
+/// # Errors
+/// A folder that cannot be read, as `cannot read `PATH`: ...`.
+pub fn rule_files(paths: &[String]) -> Result<Vec<std::path::PathBuf>, String> {
+    let default = ["games".to_string()];
+    let paths = if paths.is_empty() {
+        &default[..]
+    } else {
+        paths
+    };
+    let mut files = Vec::new();
+    for p in paths {
+        let path = std::path::Path::new(p);
+        if path.is_dir() {
+            let entries = std::fs::read_dir(path).map_err(|e| format!("cannot read `{p}`: {e}"))?;
+            let mut found: Vec<std::path::PathBuf> = entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|f| f.extension().is_some_and(|x| x == "game"))
+                .collect();
+            found.sort();
+            files.extend(found);
+        } else {
+            files.push(path.to_path_buf());
+        }
+    }
+    Ok(files)
 }

@@ -2,12 +2,12 @@
 
 use clap::Parser;
 use std::process::ExitCode;
-use tessera::cli::{run, Cli, Failure};
+use tessera_cli::cli::{run, Cli, Failure};
 
 /// Counts what each thread holds, so that the studio can bound its cache of
-/// compiled games in bytes (`tessera::serve::memory`).
+/// compiled games in bytes (`tessera_cli::serve::memory`).
 #[global_allocator]
-static ALLOCATOR: tessera::serve::memory::Counting = tessera::serve::memory::Counting;
+static ALLOCATOR: tessera_cli::serve::memory::Counting = tessera_cli::serve::memory::Counting;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();

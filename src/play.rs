@@ -7,14 +7,14 @@
 //! `moves` (the legal moves), `fen` and `position` (the position as text),
 //! `help` and `quit`. The game ends with its result.
 
-use crate::engine::legal::legal_moves;
-use crate::engine::outcome::{status_in_game, Status};
-use crate::engine::position::Undo;
-use crate::engine::{Position, Record};
-use crate::game::Side;
-use crate::notation::{fen, position, uci};
-use crate::search::{Limits, Searcher};
 use std::io::{BufRead, Write};
+use tessera::engine::legal::legal_moves;
+use tessera::engine::outcome::{status_in_game, Status};
+use tessera::engine::position::Undo;
+use tessera::engine::{Position, Record};
+use tessera::game::Side;
+use tessera::notation::{fen, position, uci};
+use tessera::search::{Limits, Searcher};
 
 /// Who plays a side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -60,7 +60,7 @@ pub fn run<'g>(
     let mut history: Vec<Undo> = Vec::new();
     let mut record = Record::new(pos);
     let mut plies = 0u32;
-    write!(out, "{}", crate::show::draw(pos))?;
+    write!(out, "{}", tessera::show::draw(pos))?;
     loop {
         let end = status_in_game(pos, &record);
         if let Status::Over { winner, .. } = end {
@@ -71,14 +71,14 @@ pub fn run<'g>(
             };
             // The drawing names the ends it can see; a repetition needs the record.
             if let Status::Over {
-                reason: crate::engine::outcome::Reason::Repetition,
+                reason: tessera::engine::outcome::Reason::Repetition,
                 ..
             } = end
             {
                 writeln!(
                     out,
                     "{}",
-                    crate::show::game_over_line(end).unwrap_or_default()
+                    tessera::show::game_over_line(end).unwrap_or_default()
                 )?;
             }
             writeln!(out, "Game over: {result}.")?;
@@ -104,7 +104,7 @@ pub fn run<'g>(
             history.push(pos.make(mv));
             record.push(pos);
             plies += 1;
-            write!(out, "{}", crate::show::draw(pos))?;
+            write!(out, "{}", tessera::show::draw(pos))?;
             continue;
         }
         write!(out, "{name} to move> ")?;
@@ -152,7 +152,7 @@ pub fn run<'g>(
                 if taken == 0 {
                     writeln!(out, "Nothing to take back.")?;
                 } else {
-                    write!(out, "{}", crate::show::draw(pos))?;
+                    write!(out, "{}", tessera::show::draw(pos))?;
                 }
             }
             text => match uci::parse(pos, text) {
@@ -160,7 +160,7 @@ pub fn run<'g>(
                     history.push(pos.make(mv));
                     record.push(pos);
                     plies += 1;
-                    write!(out, "{}", crate::show::draw(pos))?;
+                    write!(out, "{}", tessera::show::draw(pos))?;
                 }
                 Err(e) => writeln!(out, "{e}. Type `help` for the commands.")?,
             },

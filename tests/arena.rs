@@ -3,7 +3,7 @@
 mod common;
 
 use common::tessera;
-use tessera::arena::score_with_margin;
+use tessera_cli::arena::score_with_margin;
 
 #[test]
 fn the_search_beats_a_random_mover() {

@@ -8,7 +8,7 @@
 mod common;
 
 use common::{leading_comment, relative, tessera};
-use tessera::cli::Failure;
+use tessera_cli::cli::Failure;
 
 #[test]
 fn bad_rule_files() {

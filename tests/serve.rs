@@ -14,7 +14,7 @@ use std::io::Write;
 use std::net::TcpStream;
 use studio::{read_reply, Studio};
 use tessera::limits;
-use tessera::serve::limits as serve_limits;
+use tessera_cli::serve::limits as serve_limits;
 
 /// The served copy of chess is still the original: nothing was saved.
 #[track_caller]

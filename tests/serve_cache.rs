@@ -1,12 +1,12 @@
 //! The studio's compile cache is bounded in bytes, each game counted for what
 //! compiling it left allocated, measured by the allocator the binary installs
-//! (`tessera::serve::memory::Counting`, installed here too). A rule file of a
+//! (`tessera_cli::serve::memory::Counting`, installed here too). A rule file of a
 //! few hundred bytes can compile to tens of megabytes, so a bound on the
 //! number of games, or on the length of their texts, is no bound.
 
-use tessera::serve::library::Library;
-use tessera::serve::limits::MAX_CACHE_BYTES;
-use tessera::serve::memory::{measured, Counting};
+use tessera_cli::serve::library::Library;
+use tessera_cli::serve::limits::MAX_CACHE_BYTES;
+use tessera_cli::serve::memory::{measured, Counting};
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;

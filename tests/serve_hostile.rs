@@ -14,7 +14,7 @@ use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 use studio::{answer_or_close, post_request, read_reply, Setup, Studio};
-use tessera::serve::limits::{
+use tessera_cli::serve::limits::{
     BODY_TIMEOUT, HEAD_TIMEOUT, MAX_CONNECTIONS, MAX_REQUEST_BODY_BYTES, MAX_SEARCH_MS, ROOM_WAIT,
 };
 
@@ -484,7 +484,7 @@ fn work_stops_when_its_client_leaves() {
 
 #[test]
 fn a_slow_compile_holds_no_one() {
-    use tessera::serve::limits::{JOB_BUDGET, JOB_GRACE};
+    use tessera_cli::serve::limits::{JOB_BUDGET, JOB_GRACE};
     let s = Studio::start("slow-compile");
     // Each movement is refused by the compiler, but only after walking its
     // visit budget (about 0.3 s in this version); eighty of them take
@@ -526,7 +526,7 @@ fn a_slow_compile_holds_no_one() {
 
 #[test]
 fn a_client_that_reads_nothing_is_let_go() {
-    use tessera::serve::limits::WRITE_TIMEOUT;
+    use tessera_cli::serve::limits::WRITE_TIMEOUT;
     let s = Studio::start("reads-nothing");
     // Thousands of requests for the page's script sent at once, their
     // replies (tens of megabytes, far more than the sockets' buffers hold)

@@ -250,7 +250,7 @@ fn out_and_flip_need_svg() {
     for extra in [&["--out", "x.svg"][..], &["--flip"]] {
         let args = ["tessera", "show", "games/chess.game"].iter().chain(extra);
         assert!(
-            tessera::cli::Cli::try_parse_from(args).is_err(),
+            tessera_cli::cli::Cli::try_parse_from(args).is_err(),
             "{extra:?}"
         );
     }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Lists the circles in the import graph of the crate's modules.
+"""Lists the circles in the import graph of each crate's modules.
 
-Each file under src/ is a module (`engine/legal.rs` is `engine::legal`, a
+Each crate of the workspace is checked on its own: the library (tessera/src)
+and the command line (src). Each file under a crate's source folder is a module (`engine/legal.rs` is `engine::legal`, a
 folder's `mod.rs` the folder itself). A module uses another when its code
 (outside comments and `#[cfg(test)]` blocks) names it by a path: `crate::engine::attack`,
 `super::attack` or `self::...`. Modules of one folder are compared at that
@@ -9,16 +10,16 @@ folder's level, and a folder with the top-level modules, so the rooms of
 ARCHITECTURE.md and the modules inside `engine` are each checked. Exits 1 and
 prints each circle when there is one.
 
-Usage: python3 tools/module_cycles.py [SRC]
+Usage: python3 tools/module_cycles.py [SRC...]
 """
 import re
 import sys
 from pathlib import Path
 
-src = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).resolve().parent.parent / "src")
+ROOT = Path(__file__).resolve().parent.parent
 
 
-def module_of(path):
+def module_of(src, path):
     parts = list(path.relative_to(src).with_suffix("").parts)
     if parts[-1] in ("mod", "lib", "main"):
         parts = parts[:-1]
@@ -53,11 +54,21 @@ def without_tests(text):
             return "".join(out)
 
 
-modules = {module_of(p): p for p in src.rglob("*.rs")}
-names = set(modules)
-edges = {m: set() for m in names}
+def import_edges(src):
+    """The modules of the crate at `src` and, for each, the modules it names."""
+    modules = {module_of(src, p): p for p in src.rglob("*.rs")}
+    names = set(modules)
+    edges = {m: set() for m in names}
+    for m, p in modules.items():
+        for target in named(p, m, names):
+            if target != m:
+                edges[m].add(target)
+    return names, edges
+
+
 path_re = re.compile(r"\b((?:crate|super|self)(?:::[A-Za-z_][A-Za-z0-9_]*)+)")
-for m, p in modules.items():
+def named(p, m, names):
+    """The modules that the code of module `m` (file `p`) names by a path."""
     # Comments, doc comments included, name modules without using them.
     text = re.sub(r"//[^\n]*", "", without_tests(p.read_text()))
     # A `use a::{b, c}` group names each of its members.
@@ -81,11 +92,11 @@ for m, p in modules.items():
         # The longest prefix that is a module.
         while target and target not in names:
             target = target[:-1]
-        if target and target != m:
-            edges[m].add(target)
+        if target:
+            yield target
 
 
-def level_edges(folder):
+def level_edges(edges, folder):
     """Edges between the children of `folder`, each module counted as the
     child of `folder` it lies in."""
     def child(x):
@@ -135,14 +146,23 @@ def cycles(graph):
     return found
 
 
+def check(src):
+    """Prints each circle of the crate at `src`; returns how many there are."""
+    names, edges = import_edges(src)
+    folders = {m[:-1] for m in names if m} | {()}
+    shown = src.relative_to(ROOT) if src.is_relative_to(ROOT) else src
+    bad = 0
+    for folder in sorted(folders):
+        for comp in cycles(level_edges(edges, folder)):
+            bad += 1
+            where = "::".join(folder) or "crate"
+            print(f"{shown}: circle in {where}: " + " <-> ".join("::".join(c) for c in comp))
+    if not bad:
+        print(f"{shown}: no circle among {len(names)} modules")
+    return bad
+
+
 sys.setrecursionlimit(10000)
-folders = {m[:-1] for m in names if m} | {()}
-bad = 0
-for folder in sorted(folders):
-    for comp in cycles(level_edges(folder)):
-        bad += 1
-        where = "::".join(folder) or "crate"
-        print(f"circle in {where}: " + " <-> ".join("::".join(c) for c in comp))
-if bad:
+crates = [Path(a).resolve() for a in sys.argv[1:]] or [ROOT / "tessera" / "src", ROOT / "src"]
+if sum(check(src) for src in crates):
     sys.exit(1)
-print(f"no circle among {len(names)} modules")

@@ -216,7 +216,7 @@ fn run_pair(
             return Ok(true);
         }
     };
-    let game = match crate::compile_str(&game_src) {
+    let game = match tessera::compile_str(&game_src) {
         Ok(g) => g,
         Err(errors) => {
             fail(

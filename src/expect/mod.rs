@@ -7,7 +7,6 @@
 //! none of them knows of it.
 
 pub mod command;
-pub mod illegal;
 pub mod parse;
 pub mod run;
 pub mod snapshot;

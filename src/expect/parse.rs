@@ -4,7 +4,8 @@
 //! The format is line-oriented: one statement a line, words separated by
 //! spaces, strings in double quotes, `#` to the end of the line a comment.
 
-use crate::diag::{Diagnostic, Span};
+use tessera::Illegality;
+use tessera::{Diagnostic, Span};
 
 /// A parsed expectation file.
 #[derive(Clone, Debug, Default)]
@@ -80,7 +81,7 @@ pub enum Check {
         /// The move, as written.
         mv: String,
         /// Why it is not legal, if the file says.
-        reason: Option<Reason>,
+        reason: Option<Illegality>,
     },
 }
 
@@ -92,7 +93,7 @@ pub enum Outcome {
     /// `white wins by R`, `black wins by R`, `draw by R`; `None` for a draw.
     Over {
         /// The side that won; `None` for a draw.
-        winner: Option<crate::game::Side>,
+        winner: Option<tessera::game::Side>,
         /// Why the game ended.
         end: End,
     },
@@ -150,57 +151,23 @@ impl End {
     }
 }
 
-/// Why a move is not legal, as an expectation file names it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Reason {
-    /// No piece of the side to move moves so, even ignoring royal safety.
-    NoSuchMove,
-    /// The move would leave a royal piece of the mover attacked.
-    SelfCheck,
-    /// A move that may not give check would.
-    GivesCheck,
-    /// Another move captures, and capturing is compulsory.
-    MustCapture,
-    /// A drop that may not checkmate would.
-    MatingDrop,
-    /// The game is already over.
-    GameOver,
-    /// Pieces face each other, and the move leaves them facing.
-    StaysFacing,
-}
+/// The words an expectation file uses for why a move is not legal.
+pub const REASON_WORDS: [(&str, Illegality); 7] = [
+    ("no-such-move", Illegality::NoSuchMove),
+    ("self-check", Illegality::SelfCheck),
+    ("gives-check", Illegality::GivesCheck),
+    ("must-capture", Illegality::MustCapture),
+    ("mating-drop", Illegality::MatingDrop),
+    ("game-over", Illegality::GameOver),
+    ("stays-facing", Illegality::StaysFacing),
+];
 
-impl Reason {
-    /// The words an expectation file uses.
-    pub const WORDS: [(&'static str, Reason); 7] = [
-        ("no-such-move", Reason::NoSuchMove),
-        ("self-check", Reason::SelfCheck),
-        ("gives-check", Reason::GivesCheck),
-        ("must-capture", Reason::MustCapture),
-        ("mating-drop", Reason::MatingDrop),
-        ("game-over", Reason::GameOver),
-        ("stays-facing", Reason::StaysFacing),
-    ];
-
-    /// The word naming this reason.
-    pub fn word(self) -> &'static str {
-        Reason::WORDS
-            .iter()
-            .find(|(_, r)| *r == self)
-            .map_or("?", |(w, _)| w)
-    }
-
-    /// The reason in a sentence.
-    pub fn explain(self) -> &'static str {
-        match self {
-            Reason::NoSuchMove => "no piece of the side to move moves so here",
-            Reason::SelfCheck => "it would leave a royal piece of the mover attacked",
-            Reason::GivesCheck => "it may not give check, and would",
-            Reason::MustCapture => "capturing is compulsory, and it captures nothing",
-            Reason::StaysFacing => "pieces face each other, and it leaves them facing",
-            Reason::MatingDrop => "it is a drop that may not checkmate, and would",
-            Reason::GameOver => "the game is over",
-        }
-    }
+/// The word naming `reason` in an expectation file.
+pub fn reason_word(reason: Illegality) -> &'static str {
+    REASON_WORDS
+        .iter()
+        .find(|(_, r)| *r == reason)
+        .map_or("?", |(w, _)| w)
 }
 
 impl Check {
@@ -455,7 +422,7 @@ fn statement(c: &mut Cursor<'_>, file: &mut File) -> Result<(), Diagnostic> {
         c.words.last().map_or(first.span.end, |t| t.word.span.end) as usize,
     );
     let unknown = || {
-        let near = crate::suggest::closest(&first.text, KEYWORDS.iter().copied());
+        let near = tessera::suggest::closest(&first.text, KEYWORDS.iter().copied());
         let hint = near.map_or(String::new(), |k| format!("; did you mean `{k}`?"));
         Diagnostic::new(
             first.span,
@@ -579,7 +546,7 @@ fn perft_counts(c: &mut Cursor<'_>) -> Result<Vec<(u32, u64)>, Diagnostic> {
 
 /// `goes on`, `white wins by END`, `black wins by END` or `draw by END`.
 fn outcome(c: &mut Cursor<'_>) -> Result<Outcome, Diagnostic> {
-    use crate::game::Side;
+    use tessera::game::Side;
     let what = "`goes on`, `white wins by ...`, `black wins by ...` or `draw by ...`";
     let w = c.word(what)?;
     let winner = match w.text.as_str() {
@@ -630,13 +597,13 @@ fn outcome(c: &mut Cursor<'_>) -> Result<Outcome, Diagnostic> {
     }
 }
 
-fn reason(c: &mut Cursor<'_>) -> Result<Reason, Diagnostic> {
-    let words = Reason::WORDS.map(|(w, _)| format!("`{w}`")).join(", ");
+fn reason(c: &mut Cursor<'_>) -> Result<Illegality, Diagnostic> {
+    let words = REASON_WORDS.map(|(w, _)| format!("`{w}`")).join(", ");
     let w = c.word(&format!("a reason ({words})"))?;
-    match Reason::WORDS.iter().find(|(r, _)| *r == w.text) {
+    match REASON_WORDS.iter().find(|(r, _)| *r == w.text) {
         Some(&(_, r)) => Ok(r),
         None => {
-            let near = crate::suggest::closest(&w.text, Reason::WORDS.iter().map(|(r, _)| *r));
+            let near = tessera::suggest::closest(&w.text, REASON_WORDS.iter().map(|(r, _)| *r));
             let hint = near.map_or(String::new(), |k| format!("; did you mean `{k}`?"));
             Err(Diagnostic::new(
                 w.span,

@@ -1,15 +1,14 @@
 //! Expectations against a game: resolving the named positions, then
 //! checking each expectation.
 
-use super::illegal::why_illegal;
-use super::parse::{Check, End, Expectation, File, Outcome, Source};
-use crate::diag::Diagnostic;
-use crate::engine::legal::legal_moves;
-use crate::engine::outcome::{status_in_game, Reason, Status};
-use crate::engine::{Position, Record};
-use crate::game::{Game, Side};
-use crate::notation::{self, fen, uci};
+use super::parse::{reason_word, Check, End, Expectation, File, Outcome, Source};
 use indexmap::IndexMap;
+use tessera::engine::legal::legal_moves;
+use tessera::engine::outcome::{status_in_game, Reason, Status};
+use tessera::engine::{Position, Record};
+use tessera::game::{Game, Side};
+use tessera::notation::{self, fen, uci};
+use tessera::Diagnostic;
 
 /// An expectation file resolved against its game: every position built,
 /// with the record of the moves that led to it (for repetitions), or why it
@@ -157,7 +156,7 @@ pub fn resolve<'g>(game: &'g Game, file: &File) -> Result<Suite<'g>, Vec<Diagnos
 }
 
 fn unknown_position(w: &super::parse::Word, known: &[&str]) -> Diagnostic {
-    let hint = crate::suggest::closest(&w.text, known.iter().copied())
+    let hint = tessera::suggest::closest(&w.text, known.iter().copied())
         .map_or(String::new(), |k| format!("; did you mean `{k}`?"));
     Diagnostic::new(w.span, format!("unknown position `{}`{hint}", w.text))
 }
@@ -179,7 +178,7 @@ impl<'g> Suite<'g> {
                         "{nodes} nodes, above the limit of {limit}; --deep runs it"
                     ));
                 }
-                let got = crate::perft(&mut pos, *depth);
+                let got = tessera::perft(&mut pos, *depth);
                 if got == *nodes {
                     Verdict::Pass(None)
                 } else {
@@ -199,7 +198,7 @@ impl<'g> Suite<'g> {
                 }
                 Verdict::Snapshot(text)
             }
-            Check::Show => Verdict::Snapshot(crate::show::draw(&mut pos)),
+            Check::Show => Verdict::Snapshot(tessera::show::draw(&mut pos)),
             Check::Text(want) => {
                 let got = notation::position::format(&pos);
                 if &got == want {
@@ -220,15 +219,15 @@ impl<'g> Suite<'g> {
                     ))
                 }
             }
-            Check::Illegal { mv, reason } => match (why_illegal(&mut pos, mv), reason) {
+            Check::Illegal { mv, reason } => match (pos.illegality_of_text(mv), reason) {
                 (None, _) => Verdict::Fail(format!("`{mv}` is legal here")),
                 (Some(got), Some(want)) if got != *want => Verdict::Fail(format!(
                     "expected {}, but it is {}: {}",
-                    want.word(),
-                    got.word(),
-                    got.explain()
+                    reason_word(*want),
+                    reason_word(got),
+                    got
                 )),
-                (Some(got), _) => Verdict::Pass(Some(format!("{}: {}", got.word(), got.explain()))),
+                (Some(got), _) => Verdict::Pass(Some(format!("{}: {got}", reason_word(got)))),
             },
         }
     }

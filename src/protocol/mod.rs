@@ -8,12 +8,12 @@
 pub mod uci;
 pub mod xboard;
 
-use crate::game::Game;
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver};
 use std::sync::Arc;
 use std::time::Duration;
+use tessera::game::Game;
 
 /// A game an engine offers, by the name a protocol knows it by.
 pub struct Offered {

@@ -8,14 +8,14 @@
 //! a bad position or move is reported as `info string error: ...`.
 
 use super::{clock_share, read_lines, Offered};
-use crate::engine::{Position, Record};
-use crate::game::Game;
-use crate::notation::{fen, uci};
-use crate::search::{Limits, Report, Searcher};
 use std::io::{BufRead, Write};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
+use tessera::engine::{Position, Record};
+use tessera::game::Game;
+use tessera::notation::{fen, uci};
+use tessera::search::{Limits, Report, Searcher};
 
 /// Megabytes of transposition table per game.
 const HASH_MB: usize = 64;
@@ -87,7 +87,10 @@ pub fn run(
                         continue;
                     }
                 };
-                let limits = limits_of(&words[1..], pos.side_to_move() == crate::game::Side::White);
+                let limits = limits_of(
+                    &words[1..],
+                    pos.side_to_move() == tessera::game::Side::White,
+                );
                 let s = searcher.get_or_insert_with(|| Searcher::new(game, HASH_MB));
                 s.stop = stop.clone();
                 // A `stop` that came while no search ran is not for this one.

@@ -11,17 +11,17 @@
 //! `quit`. The engine claims the result of a game it sees end.
 
 use super::{clock_share, read_lines, Offered};
-use crate::engine::legal::legal_moves;
-use crate::engine::outcome::{status_in_game, Reason, Status};
-use crate::engine::position::Undo;
-use crate::engine::{Move, Position, Record};
-use crate::game::{Game, Mark, Side};
-use crate::notation::{fen, uci};
-use crate::search::{Limits, Report, Searcher};
 use std::io::{BufRead, Write};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
+use tessera::engine::legal::legal_moves;
+use tessera::engine::outcome::{status_in_game, Reason, Status};
+use tessera::engine::position::Undo;
+use tessera::engine::{Move, Position, Record};
+use tessera::game::{Game, Side};
+use tessera::notation::{fen, uci};
+use tessera::search::{Limits, Report, Searcher};
 
 /// Megabytes of transposition table.
 const HASH_MB: usize = 64;
@@ -80,7 +80,7 @@ pub fn xboard_name(file_name: &str) -> &str {
 
 /// Whether XBoard can show a game: a rectangle whose positions FEN writes.
 pub fn playable(game: &Game) -> bool {
-    fen::has_fen(game) && game.rect.is_some()
+    fen::has_fen(game) && game.rectangle().is_some()
 }
 
 /// The `setup` line for a game XBoard does not know: the piece-to-char
@@ -88,17 +88,17 @@ pub fn playable(game: &Game) -> bool {
 /// parent variant, and the start position. `None` where a game has more
 /// kinds than XBoard has piece types.
 pub fn setup_line(game: &Game) -> Option<String> {
-    let rect = game.rect.as_ref()?;
+    let rect = game.rectangle()?;
     let slots: Vec<char> = XBOARD_PIECES.chars().collect();
     let mut table = vec!['.'; slots.len()];
     let king = slots.len() - 1;
     // The royal kinds take the king's type; the others their own letter's
     // type where it is free, else the first free one.
     let mut kinds: Vec<(bool, char)> = game
-        .pieces
+        .kinds()
         .iter()
-        .filter(|p| p.mark == Mark::Plain && !p.neutral)
-        .map(|p| (p.royal, p.letter.to_ascii_uppercase()))
+        .filter(|p| p.is_plain() && !p.is_neutral())
+        .map(|p| (p.is_royal(), p.letter().to_ascii_uppercase()))
         .collect();
     kinds.sort_by_key(|&(royal, _)| !royal);
     for (royal, letter) in kinds {
@@ -118,7 +118,7 @@ pub fn setup_line(game: &Game) -> Option<String> {
     }
     let white: String = table.iter().collect();
     let black = white.to_ascii_lowercase();
-    let holdings = if game.pool_names.is_empty() {
+    let holdings = if game.pool_names().is_empty() {
         0
     } else {
         table.iter().filter(|&&c| c != '.').count()
@@ -136,18 +136,20 @@ pub fn setup_line(game: &Game) -> Option<String> {
 /// `R` (a capture) or `M` (a promotion), as XBoard and Fairy-Stockfish mark them.
 pub fn highlight(pos: &mut Position<'_>, from: &str) -> String {
     let game = pos.game();
-    let Some(rect) = game.rect.clone() else {
+    let Some(rect) = game.rectangle() else {
         return String::new();
     };
     let mut moves = Vec::new();
     legal_moves(pos, &mut moves);
     let mut marks = vec![None; game.cell_count()];
     for mv in &moves {
-        let from_cell = game.cells.get(mv.from as usize).map(|c| c.name.as_str());
-        if mv.is_from_pool() || from_cell != Some(from) || mv.from == mv.to {
+        if mv.is_from_pool()
+            || mv.origin() == mv.destination()
+            || game.cell_name(mv.origin()) != from
+        {
             continue;
         }
-        let Some(slot) = marks.get_mut(mv.to as usize) else {
+        let Some(slot) = marks.get_mut(mv.destination() as usize) else {
             continue;
         };
         let mark = if mv.promotes_to().is_some() {
@@ -199,7 +201,7 @@ pub fn highlight(pos: &mut Position<'_>, from: &str) -> String {
 /// XBoard numbers the ranks of a board taller than nine from 0, Tessera's
 /// cell names from 1: move and cell texts are translated at the border.
 fn ranks_from_zero(game: &Game) -> bool {
-    game.rect.as_ref().is_some_and(|rect| rect.len() > 9)
+    game.rectangle().is_some_and(|rect| rect.len() > 9)
 }
 
 /// Adds `delta` to every number in `text` (a move or a cell name).

@@ -10,16 +10,16 @@ use super::jobs::{Job, Slots};
 use super::library::{Library, SaveError};
 use super::limits;
 use super::view::position_json;
-use crate::engine::legal::legal_moves;
-use crate::engine::perft::perft_until;
-use crate::engine::{Move, Position, Record};
-use crate::game::Game;
-use crate::notation::{fen, position, uci};
-use crate::search::{Limits, Searcher};
 use serde_json::{json, Map, Value};
 use std::borrow::Cow;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tessera::engine::legal::legal_moves;
+use tessera::engine::perft::perft_until;
+use tessera::engine::{Move, Position, Record};
+use tessera::game::Game;
+use tessera::notation::{fen, position, uci};
+use tessera::search::{Limits, Searcher};
 
 /// An answer: status, content type and body.
 pub struct Reply {
@@ -190,7 +190,7 @@ impl Studio {
 
     /// The game compiled from `text`, from the cache, or else compiled as a
     /// heavy job (waiting a little for a slot).
-    fn compile(&self, text: &str, job: &Job) -> Result<Result<Arc<Game>, crate::Errors>, Reply> {
+    fn compile(&self, text: &str, job: &Job) -> Result<Result<Arc<Game>, tessera::Errors>, Reply> {
         if let Some(game) = self.library.cached(text) {
             return Ok(Ok(game));
         }
@@ -203,7 +203,7 @@ impl Studio {
         let text = r.string("rules")?.ok_or_else(|| missing("rules"))?;
         Ok(Reply::ok(&match self.compile(text, job)? {
             Ok(game) => {
-                json!({"ok": true, "title": game.title, "summary": game.to_string(), "errors": []})
+                json!({"ok": true, "title": game.title(), "summary": game.to_string(), "errors": []})
             }
             Err(errors) => json!({"ok": false, "errors": errors_json(&errors, text)}),
         }))
@@ -372,7 +372,7 @@ impl Request {
         if list.len() > limits::MAX_REQUEST_MOVES {
             return Err(Reply::error(
                 400,
-                crate::limits::exceeded(
+                tessera::limits::exceeded(
                     "`moves`",
                     list.len() as u128,
                     "moves",
@@ -436,15 +436,15 @@ fn read_position<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, String>
 
 /// Each error with its line and column (1-based, in characters), the end of
 /// its span on the same line, and its rendering as `tessera check` prints it.
-fn errors_json(errors: &crate::Errors, text: &str) -> Vec<Value> {
+fn errors_json(errors: &tessera::Errors, text: &str) -> Vec<Value> {
     errors
         .0
         .iter()
-        .take(crate::limits::MAX_RENDERED_ERRORS)
+        .take(tessera::limits::MAX_RENDERED_ERRORS)
         .map(|d| {
             let (line, column) = d.line_col(text);
-            let end = crate::Diagnostic::new(
-                crate::Span::new(d.span.end as usize, d.span.end as usize),
+            let end = tessera::Diagnostic::new(
+                tessera::Span::new(d.span.end as usize, d.span.end as usize),
                 "",
             );
             let (end_line, end_column) = end.line_col(text);

@@ -3,16 +3,16 @@
 //! the page's clicks use. The page marks a piece's legal destinations itself,
 //! on top of the picture, without asking the server again.
 
-use crate::engine::{Move, Position};
+use tessera::engine::{Move, Position};
 
 /// The board as SVG text, the last move marked, turned as Black sees it when
 /// `flipped`; without a caption, since the page writes the state of play.
 pub fn draw(pos: &Position<'_>, last: Option<Move>, flipped: bool) -> String {
-    let options = crate::svg::Options {
+    let options = tessera::svg::Options {
         last_move: last,
         flipped,
         caption: false,
-        ..crate::svg::Options::default()
+        ..tessera::svg::Options::default()
     };
-    crate::svg::draw(pos, &options)
+    tessera::svg::draw(pos, &options)
 }

@@ -118,7 +118,7 @@ fn too_large() -> Reply {
         413,
         format!(
             "the body is over {} bytes, the limit",
-            crate::limits::thousands(MAX_REQUEST_BODY_BYTES as u128)
+            tessera::limits::thousands(MAX_REQUEST_BODY_BYTES as u128)
         ),
     )
 }

@@ -10,10 +10,10 @@
 //! that points out of it is served, never written through.
 
 use super::limits::MAX_CACHE_BYTES;
-use crate::game::Game;
-use crate::Errors;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
+use tessera::game::Game;
+use tessera::Errors;
 
 /// One served rule file.
 #[derive(Clone, Debug)]
@@ -154,7 +154,7 @@ impl Library {
     /// # Errors
     /// The file cannot be read, is not UTF-8 or is over the size limit.
     pub fn read(&self, entry: &Entry) -> Result<String, String> {
-        crate::load::read_rule_file(&entry.path.to_string_lossy())
+        tessera::read_rule_file(&entry.path.to_string_lossy())
             .map_err(|e| e.to_string().trim_end().to_string())
     }
 
@@ -177,7 +177,7 @@ impl Library {
     /// # Errors
     /// The rule file's errors.
     pub fn compile(&self, text: &str) -> Result<Arc<Game>, Errors> {
-        let (game, held) = super::memory::measured(|| crate::compile_str(text).map(Arc::new));
+        let (game, held) = super::memory::measured(|| tessera::compile_str(text).map(Arc::new));
         let game = game?;
         let bytes = cached_bytes(text, held);
         let mut cache = self.compiled.lock().unwrap_or_else(|e| e.into_inner());
@@ -212,7 +212,7 @@ impl Library {
     /// The text is over the size limit, the file is not one the studio
     /// writes, or it cannot be written.
     pub fn save(&self, entry: &Entry, text: &str) -> Result<(), SaveError> {
-        if let Some(message) = crate::limits::check_rule_file_size(text.len() as u64) {
+        if let Some(message) = tessera::limits::check_rule_file_size(text.len() as u64) {
             return Err(SaveError::TooLarge(message));
         }
         let shown = entry.path.display();

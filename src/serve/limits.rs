@@ -8,7 +8,7 @@ use std::time::Duration;
 /// (a few bytes per character at worst would not fit; a rule file of
 /// ordinary text does), plus room for a position and moves. A longer
 /// declared length gets 413 before a byte of the body is read.
-pub const MAX_REQUEST_BODY_BYTES: usize = 2 * crate::limits::MAX_RULE_FILE_BYTES + (64 << 10);
+pub const MAX_REQUEST_BODY_BYTES: usize = 2 * tessera::limits::MAX_RULE_FILE_BYTES + (64 << 10);
 
 /// The most moves one request may replay.
 pub const MAX_REQUEST_MOVES: usize = 10_000;

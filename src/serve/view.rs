@@ -3,13 +3,13 @@
 //! the cells they join, so that clicks can find them), the state of play and
 //! the position as text.
 
-use crate::engine::attack::in_check;
-use crate::engine::legal::legal_moves;
-use crate::engine::outcome::{status_in_game, Status};
-use crate::engine::{Move, MoveKind, Position, Record};
-use crate::game::{kind_of, side_of, Code, Game, Side};
-use crate::notation::{fen, position, uci};
 use serde_json::{json, Value};
+use tessera::engine::attack::in_check;
+use tessera::engine::legal::legal_moves;
+use tessera::engine::outcome::{status_in_game, Status};
+use tessera::engine::{Move, MoveKind, Position, Record};
+use tessera::game::{kind_of, side_of, Code, Game, Side};
+use tessera::notation::{fen, position, uci};
 
 /// Everything the page draws and plays from one position; `record` holds the
 /// positions of the game so far, `last` is the move that led to it, and
@@ -27,9 +27,9 @@ pub fn position_json(
     listed.sort_by(|a, b| a["text"].as_str().cmp(&b["text"].as_str()));
     let side = pos.side_to_move();
     json!({
-        "title": game.title,
-        "axes": game.axes.iter().map(|a| a.name.as_str()).collect::<Vec<_>>(),
-        "cells": game.cells.iter().map(|c| json!({"name": c.name, "coords": c.coords})).collect::<Vec<_>>(),
+        "title": game.title(),
+        "axes": game.axis_names().collect::<Vec<_>>(),
+        "cells": (0..game.cell_count() as u16).map(|c| json!({"name": game.cell_name(c), "coords": game.cell_coords(c)})).collect::<Vec<_>>(),
         "pieces": pieces_json(pos),
         "pools": pools_json(pos),
         "side_to_move": side.name(),
@@ -39,8 +39,8 @@ pub fn position_json(
         "fen": fen::format(pos),
         "position": position::format(pos),
         "last": last.map(|m| json!({
-            "from": cell_of(game, &m, m.from),
-            "to": if m.kind == MoveKind::Transfer { None } else { Some(game.cell_name(m.to)) },
+            "from": cell_of(game, &m, m.origin()),
+            "to": if m.kind() == MoveKind::Transfer { None } else { Some(game.cell_name(m.destination())) },
         })),
         "svg": super::board::draw(pos, last, flipped),
     })
@@ -55,7 +55,7 @@ fn pieces_json(pos: &Position<'_>) -> Vec<Value> {
             let code = pos.at(c);
             let mut piece = piece_json(game, code);
             piece["cell"] = json!(game.cell_name(c));
-            if game.pieces[kind_of(code) as usize].counter.is_some() {
+            if game.kinds()[kind_of(code) as usize].has_counter() {
                 piece["counter"] = json!(pos.state(c));
             }
             piece
@@ -67,7 +67,7 @@ fn pieces_json(pos: &Position<'_>) -> Vec<Value> {
 fn pools_json(pos: &Position<'_>) -> Vec<Value> {
     let game = pos.game();
     let mut pools = Vec::new();
-    for (p, name) in game.pool_names.iter().enumerate() {
+    for (p, name) in game.pool_names().iter().enumerate() {
         for side in [Side::White, Side::Black] {
             let mut held: Vec<Value> = Vec::new();
             let mut last: Option<(Code, u8)> = None;
@@ -81,7 +81,7 @@ fn pools_json(pos: &Position<'_>) -> Vec<Value> {
                 last = Some((code, state));
                 let mut piece = piece_json(game, code);
                 piece["count"] = json!(1);
-                if game.pieces[kind_of(code) as usize].counter.is_some() {
+                if game.kinds()[kind_of(code) as usize].has_counter() {
                     piece["counter"] = json!(state);
                 }
                 held.push(piece);
@@ -94,13 +94,13 @@ fn pools_json(pos: &Position<'_>) -> Vec<Value> {
 
 /// A piece as positions write it (`P`, `+p`), its side and its kind's name.
 fn piece_json(game: &Game, code: Code) -> Value {
-    let def = &game.pieces[kind_of(code) as usize];
-    let side = if def.neutral {
+    let def = &game.kinds()[kind_of(code) as usize];
+    let side = if def.is_neutral() {
         "neutral"
     } else {
         side_of(code).name()
     };
-    json!({"piece": game.piece_text(code), "side": side, "kind": def.name})
+    json!({"piece": game.piece_text(code), "side": side, "kind": def.name()})
 }
 
 /// A legal move: its text, and where it goes from and to for clicks.
@@ -108,32 +108,32 @@ fn move_json(pos: &Position<'_>, m: &Move) -> Value {
     let game = pos.game();
     let promotion = m
         .promotes_to()
-        .map(|k| game.piece_text(crate::game::code(k, pos.side_to_move())));
+        .map(|k| game.piece_text(tessera::game::code(k, pos.side_to_move())));
     let (pool, piece) = if m.is_from_pool() {
         (
-            Some(game.pool_names[m.from as usize].as_str()),
-            Some(game.piece_text(m.piece)),
+            Some(game.pool_names()[m.origin() as usize].as_str()),
+            m.pool_piece().map(|p| game.piece_text(p)),
         )
     } else {
         (None, None)
     };
     json!({
         "text": uci::format(game, m),
-        "from": cell_of(game, m, m.from),
-        "to": if m.kind == MoveKind::Transfer { None } else { cell_of(game, m, m.to) },
-        "to_pool": (m.kind == MoveKind::Transfer).then(|| game.pool_names[m.to as usize].as_str()),
+        "from": cell_of(game, m, m.origin()),
+        "to": if m.kind() == MoveKind::Transfer { None } else { cell_of(game, m, m.destination()) },
+        "to_pool": (m.kind() == MoveKind::Transfer).then(|| game.pool_names()[m.destination() as usize].as_str()),
         "pool": pool,
         "piece": piece,
         "promotion": promotion,
         "capture": pos.is_capture(m),
-        "pass": m.kind == MoveKind::Pass,
+        "pass": m.kind() == MoveKind::Pass,
     })
 }
 
 /// The name of a cell a move leaves or reaches; none for a pool or a pass
 /// without a royal piece.
 fn cell_of<'g>(game: &'g Game, m: &Move, c: u16) -> Option<&'g str> {
-    if m.is_from_pool() && c == m.from || c == crate::engine::moves::NO_CELL {
+    if m.is_from_pool() && c == m.origin() || c == tessera::engine::moves::NO_CELL {
         return None;
     }
     Some(game.cell_name(c))
@@ -150,7 +150,7 @@ fn status_json(s: Status) -> Value {
         Some(Side::Black) => "0-1",
         None => "1/2-1/2",
     };
-    let line = crate::show::game_over_line(s).unwrap_or_default();
+    let line = tessera::show::game_over_line(s).unwrap_or_default();
     let text = line.strip_prefix("Game over: ").unwrap_or(&line);
     json!({"over": true, "winner": winner.map(Side::name), "result": result, "text": format!("{text} ({result})")})
 }

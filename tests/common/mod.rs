@@ -7,7 +7,7 @@ pub mod oracle;
 
 use clap::Parser;
 use std::path::Path;
-use tessera::cli::{run, Cli, Failure};
+use tessera_cli::cli::{run, Cli, Failure};
 
 /// `n` legs joined by `then`, alternately `step n e s` and `step n e s w`:
 /// legs that differ never repeat their cells, so a `jumping` movement of

@@ -1,0 +1,715 @@
+//! Legality: which pseudo-legal moves leave no royal piece of the mover
+//! attacked, and, for `not checking` moves, none of the opponent's either.
+//!
+//! Making a move and running the attack test is the general answer; it is also
+//! the slowest. So most moves are settled by looking: a move cannot expose a
+//! royal piece unless the piece moving shields it from an enemy slider (or
+//! stands near it on an enemy path), and cannot give check unless it uncovers a
+//! line of the mover's own or attacks from where it lands. Only the rest are
+//! tested, on the board alone where that is exact, else by making the move.
+
+pub(crate) mod goals;
+use super::attack::{attacked_once_pools_fill, attacked_with, in_check};
+use super::bfs::Visit;
+use super::castling::Unattacked;
+use super::movegen::count_plain_moves;
+use super::movegen::reach_of;
+use super::moves::{Move, MoveKind, NO_CELL};
+use super::position::Position;
+use super::pseudo::pseudo_legal_moves_counting;
+use crate::game::{code, first_in, kind_of, side_of, LineOrder, PathLine, Run, Side};
+use goals::{facing, rule_end};
+
+/// Fills `out` with the legal moves of the side to move, without duplicates.
+/// A position where a goal on material, a zone or checks has ended the game
+/// has none.
+pub fn legal_moves(pos: &mut Position<'_>, out: &mut Vec<Move>) {
+    out.clear();
+    if rule_end(pos).is_some() {
+        return;
+    }
+    moves_in_play(pos, out);
+}
+
+/// The legal moves of a position whose game goes on.
+pub(crate) fn moves_in_play(pos: &mut Position<'_>, out: &mut Vec<Move>) {
+    out.clear();
+    if pos.game().general_legality {
+        pseudo_legal_moves_counting(pos, out, &mut Unattacked::default(), |_| None);
+        keep_legal_by_making(pos, out);
+        // A game with a pass always decides legality by making moves.
+        if pos.game().pass {
+            add_pass(pos, out);
+        }
+    } else {
+        let exposed = Shields::find(pos, pos.side_to_move(), pos.side_to_move());
+        let mut known = Unattacked::new(exposed.checked);
+        pseudo_legal_moves_counting(pos, out, &mut known, |_| None);
+        keep_legal(pos, out, &exposed, &known);
+    }
+    if pos.game().forced_capture {
+        keep_captures(pos, out);
+    }
+}
+
+/// Adds the pass where the game has one: to a side not in check, or facing
+/// the enemy (a pass then ends the game, so check does not matter).
+fn add_pass(pos: &Position<'_>, out: &mut Vec<Move>) {
+    let side = pos.side_to_move();
+    let facing = pos.game().facing.as_ref().is_some_and(|f| facing(pos, f));
+    if facing || !in_check(pos, side) {
+        out.push(Move::pass(
+            pos.royals(side).iter().next().unwrap_or(NO_CELL),
+        ));
+    }
+}
+
+/// Keeps the legal ones among some pseudo-legal moves of `pos` (for a search
+/// that wants only its captures, say): the same tests as [`legal_moves`],
+/// without the pass and without forced capture, which look at every move.
+pub fn retain_legal(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
+    if pos.game().general_legality {
+        keep_legal_by_making(pos, moves);
+    } else {
+        let exposed = Shields::find(pos, pos.side_to_move(), pos.side_to_move());
+        let known = Unattacked::new(exposed.checked);
+        keep_legal(pos, moves, &exposed, &known);
+    }
+}
+
+/// Where capturing is compulsory: only the captures, if there are any.
+fn keep_captures(pos: &Position<'_>, moves: &mut Vec<Move>) {
+    let captures = |mv: &Move| pos.is_capture(mv);
+    if moves.iter().any(captures) {
+        moves.retain(captures);
+    }
+}
+
+/// Keeps the moves after which no royal piece of the mover is attacked (and,
+/// for `not checking` moves, none of the opponent's), making each one; a drop
+/// that may not mate must not leave the opponent checkmated.
+fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
+    let side = pos.side_to_move();
+    let game = pos.game();
+    let mut replies = Vec::new();
+    let own_royals = pos.royals(side).len();
+    let explosions = game.explosion.is_some();
+    // Pieces facing each other must be parted by the side to move.
+    let parting = game.facing.as_ref().filter(|f| facing(pos, f));
+    moves.retain(|&mv| {
+        let undo = pos.make(mv);
+        // An explosion may take the mover's own royal piece, which is never
+        // legal, or the opponent's last, which ends the game whatever else.
+        let blown_up = explosions && pos.royals(side).len() < own_royals;
+        let wins = explosions && pos.royals(side.opposite()).is_empty();
+        let mut ok = !blown_up
+            && (wins
+                || !(in_check(pos, side) || mv.not_checking && in_check(pos, side.opposite())));
+        if let (true, Some(f)) = (ok, parting) {
+            ok = !facing(pos, f);
+        }
+        if ok
+            && mv.kind == MoveKind::Drop
+            && drop_may_not_mate(game, &mv)
+            && in_check(pos, side.opposite())
+        {
+            moves_in_play(pos, &mut replies);
+            ok = !replies.is_empty();
+        }
+        pos.unmake(undo);
+        ok
+    });
+}
+
+/// Whether the rule that drops `mv`'s piece forbids a drop that checkmates.
+fn drop_may_not_mate(game: &crate::game::Game, mv: &Move) -> bool {
+    game.drop_rule(mv.from as usize, kind_of(mv.piece))
+        .is_some_and(|r| r.not_mating)
+}
+
+/// The number of legal moves of the side to move, as [`legal_moves`] would
+/// list them (`buffer` is scratch space). The moves of a piece that shields
+/// nothing are counted without being listed or tested, where they are plain.
+pub fn count_legal_moves(pos: &mut Position<'_>, buffer: &mut Vec<Move>) -> u64 {
+    buffer.clear();
+    if rule_end(pos).is_some() {
+        return 0;
+    }
+    if pos.game().general_legality || pos.game().forced_capture {
+        moves_in_play(pos, buffer);
+        return buffer.len() as u64;
+    }
+    let side = pos.side_to_move();
+    let exposed = Shields::find(pos, side, side);
+    let mut known = Unattacked::new(exposed.checked);
+    let counted = pseudo_legal_moves_counting(pos, buffer, &mut known, |from| {
+        if exposed.all || exposed.contains(from) {
+            return None;
+        }
+        count_plain_moves(pos, from, exposed.captures_fill_pools)
+    });
+    keep_legal(pos, buffer, &exposed, &known);
+    counted + buffer.len() as u64
+}
+
+/// Keeps the moves of `moves` that are legal; `exposed` are the mover's
+/// shields, `known` the cells found unattacked.
+fn keep_legal(
+    pos: &mut Position<'_>,
+    moves: &mut Vec<Move>,
+    exposed: &Shields,
+    known: &Unattacked,
+) {
+    let side = pos.side_to_move();
+    // A quiet step of the one royal piece, not in check, onto a cell found
+    // unattacked is safe: an attack through the cell it leaves would attack
+    // it where it stands, where only lines and leaps attack (a line reaches
+    // nearer cells first; a capture limited to a destination zone or a
+    // multi-leg one need not).
+    let royals = pos.royals(side);
+    let royal_steps_known =
+        known.checked == Some(false) && royals.len() == 1 && pos.game().lines_and_leaps_only();
+    let royal = if royal_steps_known {
+        royals.iter().next().unwrap_or(NO_CELL)
+    } else {
+        NO_CELL
+    };
+    // The mover's pieces that shield the enemy's royal pieces from the mover's
+    // sliders: found only when a move may not give check.
+    let mut discovering: Option<Shields> = None;
+    moves.retain(|&mv| {
+        if mv.from == royal
+            && mv.kind == MoveKind::Normal
+            && mv.promotion == 0
+            && !mv.not_checking
+            && pos.at(mv.to) == 0
+            && known.contains(mv.to)
+        {
+            return true;
+        }
+        let known_safe = exposed.is_safe(pos, &mv);
+        let gives_no_check = !mv.not_checking || {
+            let lines =
+                discovering.get_or_insert_with(|| Shields::find(pos, side.opposite(), side));
+            surely_no_check(pos, &mv, lines)
+        };
+        if known_safe && gives_no_check {
+            return true;
+        }
+        let test = |pos: &Position<'_>| {
+            (known_safe || !in_check(pos, side))
+                && (gives_no_check || !in_check(pos, side.opposite()))
+        };
+        let plain = board_decides(pos, &mv, exposed, !gives_no_check);
+        if plain && gives_no_check {
+            if let Some(attacked) = attacked_after(pos, &mv, known) {
+                return !attacked;
+            }
+        }
+        if plain {
+            let displaced = pos.displace(mv.from, mv.to);
+            let ok = test(pos);
+            pos.replace(displaced);
+            ok
+        } else if mv.kind == MoveKind::Castle && gives_no_check {
+            if known.trusts(mv.from, mv.aux) {
+                return true;
+            }
+            if let Some(attacked) = attacked_after(pos, &mv, known) {
+                return !attacked;
+            }
+            // The king, then its partner (which may land where the king
+            // stood); nothing else of the move bears on the mover's safety.
+            let king = pos.displace(mv.from, mv.to);
+            let partner = pos.displace(mv.aux, mv.aux2);
+            let ok = test(pos);
+            pos.replace(partner);
+            pos.replace(king);
+            ok
+        } else {
+            let undo = pos.make(mv);
+            let ok = test(pos);
+            pos.unmake(undo);
+            ok
+        }
+    });
+}
+
+/// Whether the mover's one royal piece is attacked after `mv`, a plain move
+/// or castling, told from the bit sets without moving anything; `None` where
+/// that cannot be told so (see [`attacked_with`]).
+fn attacked_after(pos: &Position<'_>, mv: &Move, known: &Unattacked) -> Option<bool> {
+    pos.game().bit_tables.as_ref()?;
+    let side = pos.side_to_move();
+    let royals = pos.royals(side).bits();
+    if royals.count_ones() != 1 {
+        return None;
+    }
+    let royal = royals.trailing_zeros() as u16;
+    let royal = if royal == mv.from { mv.to } else { royal };
+    let (from, to) = (1u128 << mv.from, 1u128 << mv.to);
+    let theirs = pos.occupied(side.opposite()).bits() & !to;
+    let mut occupied = (theirs | pos.occupied(side).bits()) & !from | to;
+    if mv.kind == MoveKind::Castle {
+        if castled_king_safe(pos, mv, royal, known) {
+            return Some(false);
+        }
+        // The partner leaves `aux` for `aux2`, which may be the king's start.
+        occupied = occupied & !(1u128 << mv.aux) | 1u128 << mv.aux2;
+    }
+    attacked_with(pos, royal, side.opposite(), occupied, theirs)
+}
+
+/// Whether the castling `mv` certainly leaves the king, the side's one royal
+/// piece (on `royal` after the move), unattacked, without a test: castling
+/// found its destination unattacked before the move, outside check; a line
+/// through the king's start would have reached the king there; the partner's
+/// landing only blocks; so only emptying the partner's start could open a
+/// line, and no attack line onto the destination goes on past it. Only lines
+/// and leaps may attack.
+fn castled_king_safe(pos: &Position<'_>, mv: &Move, royal: u16, known: &Unattacked) -> bool {
+    let game = pos.game();
+    let Some(t) = &game.bit_tables else {
+        return false;
+    };
+    let by = pos.side_to_move().opposite();
+    royal == mv.to
+        && known.checked == Some(false)
+        && known.contains(mv.to)
+        && game.lines_and_leaps_only()
+        && t.passed(by.index(), mv.to) & 1u128 << mv.aux == 0
+}
+
+/// Whether moving the piece on the board ([`Position::displace`]) leaves the
+/// attacks that are to be tested as making `mv` would: a plain move, no
+/// promotion, and for a capture, no enemy attack that the captured piece's
+/// arrival in a pool creates and, when the move's checks are tested, no
+/// counter the capture lowers.
+fn board_decides(pos: &Position<'_>, mv: &Move, exposed: &Shields, tests_check: bool) -> bool {
+    let plain = matches!(mv.kind, MoveKind::Normal | MoveKind::SetsEnPassant) && mv.promotion == 0;
+    if !plain || pos.at(mv.to) == 0 {
+        return plain;
+    }
+    let game = pos.game();
+    let mover = &game.pieces[kind_of(pos.at(mv.from)) as usize];
+    let pools_matter = game.captured_to.is_some()
+        && (exposed.captures_fill_pools
+            || mover.royal && {
+                let enemy = pos.side_to_move().opposite();
+                let zones = &game.attack_rays.pool_zones;
+                zones.iter().any(|&z| game.in_zone(z, enemy, mv.to))
+            });
+    let counter_matters = tests_check && mover.on_capture_lower > 0;
+    !pools_matter && !counter_matters
+}
+
+/// Whether `mv` certainly gives no check: it uncovers no line of the mover's
+/// toward an enemy royal piece, and the piece, where it lands, attacks none.
+/// Runs of the move table answer the second question; a movement interpreted
+/// leg by leg leaves it open.
+fn surely_no_check(pos: &Position<'_>, mv: &Move, discovering: &Shields) -> bool {
+    if discovering.all
+        || !matches!(mv.kind, MoveKind::Normal | MoveKind::SetsEnPassant)
+        || mv.promotion != 0
+        || discovering.contains(mv.from)
+    {
+        return false;
+    }
+    let game = pos.game();
+    let side = pos.side_to_move();
+    let kind = kind_of(pos.at(mv.from));
+    let piece = &game.pieces[kind as usize];
+    let royals = pos.royals(side.opposite());
+    for run in game.move_table.runs(side.index(), kind, mv.to) {
+        if run.has(Run::GENERAL) {
+            if piece.movements[run.movement as usize]
+                .modality
+                .may_capture()
+            {
+                return false;
+            }
+            continue;
+        }
+        // Once moved, a piece has only its later movements. A counter's cut is
+        // not applied: a capture may lower it, and the whole run is a superset.
+        if !run.has(Run::CAPTURE) || run.has(Run::FIRST) {
+            continue;
+        }
+        for c in game.move_table.cells(run) {
+            if royals.contains(c.cell) {
+                return false;
+            }
+            if run.has(Run::RAY) && c.cell != mv.from && pos.at(c.cell) != 0 {
+                break;
+            }
+        }
+    }
+    true
+}
+
+/// The pieces that shield a royal piece from an attacker: a move of one of
+/// them may uncover an attack.
+///
+/// A move uncovers an attack only by vacating a cell on a line along which an
+/// attacker slides toward a royal piece (steps and leaps cannot be blocked),
+/// unless the game has paths or multi-leg captures. So the shields are the
+/// pieces of the blocking side first on such a line with an attacking slider
+/// right behind, and, for paths, those standing within a path's reach.
+struct Shields {
+    /// Every move needs the full test.
+    all: bool,
+    cells: [u16; Shields::MAX],
+    len: usize,
+    /// Bit `c % 128` for each cell `c` noted: a quick "certainly not" for
+    /// [`Shields::contains`].
+    filter: u128,
+    /// Whether a capture can create an attack by filling the enemy's pools.
+    captures_fill_pools: bool,
+    /// For the mover's own shields: whether its royal pieces stand attacked.
+    checked: Option<bool>,
+}
+
+impl Shields {
+    const MAX: usize = 64;
+
+    /// The pieces of `blocker` shielding the royal pieces of `royal` from the
+    /// sliders and paths of the other side. When `blocker` owns the royal
+    /// pieces and stands in check, every move needs the test.
+    fn find(pos: &Position<'_>, royal: Side, blocker: Side) -> Shields {
+        let game = pos.game();
+        let attacker = royal.opposite();
+        let checked = (blocker == royal).then(|| in_check(pos, royal));
+        let mut e = Shields {
+            all: game.attack_rays.uncovers_anywhere || checked == Some(true),
+            checked,
+            cells: [NO_CELL; Shields::MAX],
+            len: 0,
+            filter: 0,
+            // A capture fills the enemy's pools; that matters, for the
+            // mover's own royal pieces, where an enemy attacks only with
+            // something in its pools to promote to.
+            captures_fill_pools: blocker == royal
+                && !game.attack_rays.pool_zones.is_empty()
+                && pos
+                    .royals(royal)
+                    .iter()
+                    .any(|r| attacked_once_pools_fill(pos, r, attacker)),
+        };
+        if e.all {
+            return e;
+        }
+        for r in pos.royals(royal).iter() {
+            if blocker == royal {
+                // A royal piece's own moves are always tested.
+                e.note(r);
+            }
+            for &d in &game.attack_rays.slide_dirs {
+                if !e.scan(pos, d, r, attacker, blocker) {
+                    e.walk(pos, d, r, attacker, blocker, NO_CELL);
+                }
+            }
+            for line in &game.attack_rays.path_lines {
+                e.block_paths(pos, line, r, attacker, blocker);
+                if e.all {
+                    return e;
+                }
+            }
+        }
+        if !game.forward_attackers.is_empty() {
+            e.block_runs(pos, royal, attacker, blocker);
+        }
+        e
+    }
+
+    /// Notes the pieces of `blocker` on the cells that an attacker's capturing
+    /// run onto a royal piece passes (the cells where its legs stop, those its
+    /// slides pass): moving one away may open the run. A piece whose runs do
+    /// not tell its captures makes every move need the test.
+    fn block_runs(&mut self, pos: &Position<'_>, royal: Side, attacker: Side, blocker: Side) {
+        let table = &pos.game().move_table;
+        for x in pos.occupied(attacker).iter() {
+            let kind = kind_of(pos.at(x));
+            if !table.indexes(kind) {
+                continue;
+            }
+            if table.opaque(attacker.index(), kind, x) {
+                self.all = true;
+                return;
+            }
+            for r in pos.royals(royal).iter() {
+                for e in table.captures_onto(attacker.index(), kind, x, r) {
+                    let cells = table.cells(table.run(e.run));
+                    for c in &cells[..e.at as usize] {
+                        if pos.at(c.cell) != 0 && side_of(pos.at(c.cell)) == blocker {
+                            self.note(c.cell);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Notes the pieces of `blocker` that alone stand between an attacker's
+    /// path piece and `royal`: a piece `x` steps from the royal piece and `y`
+    /// steps from an attacking piece whose path may be `x + y` steps long.
+    fn block_paths(
+        &mut self,
+        pos: &Position<'_>,
+        line: &PathLine,
+        royal: u16,
+        attacker: Side,
+        blocker: Side,
+    ) {
+        let search =
+            |backward| super::bfs::Search::among_pieces(pos, attacker, backward, &line.dirs);
+        // The blocker's pieces a path could pass on its way to the royal piece.
+        let mut near: [(u16, u32); Shields::MAX] = [(NO_CELL, 0); Shields::MAX];
+        let mut found = 0;
+        let overflow = search(true).run(royal, line.most.saturating_sub(1), |x, dist| {
+            if side_of(pos.at(x)) != blocker {
+                return Visit::Block;
+            }
+            if found == Shields::MAX {
+                return Visit::Found;
+            }
+            near[found] = (x, dist);
+            found += 1;
+            Visit::Block
+        });
+        if overflow {
+            self.all = true;
+            return;
+        }
+        let near = &near[..found];
+        if near.is_empty() {
+            return;
+        }
+        let attacker_piece = code(line.kind, attacker);
+        for p in pos.occupied(attacker).iter() {
+            if pos.at(p) != attacker_piece {
+                continue;
+            }
+            let reach = reach_of(pos, line.reach, p);
+            search(false).run(p, reach.saturating_sub(1), |x, dist| {
+                if let Some(&(_, to_royal)) = near.iter().find(|(c, _)| *c == x) {
+                    if dist + to_royal <= reach {
+                        self.note(x);
+                    }
+                }
+                Visit::Block
+            });
+        }
+    }
+
+    /// What [`Shields::walk`] does, by bit scans along the line from `royal`
+    /// in direction `d`; false where the bit tables do not cover the line.
+    fn scan(
+        &mut self,
+        pos: &Position<'_>,
+        d: u8,
+        royal: u16,
+        attacker: Side,
+        blocker: Side,
+    ) -> bool {
+        let game = pos.game();
+        let Some(t) = &game.bit_tables else {
+            return false;
+        };
+        let (line, order) = t.line(attacker.index(), d, royal);
+        if order == LineOrder::Walk {
+            return false;
+        }
+        let theirs = pos.occupied(attacker).bits();
+        // No attacker on the line, no shield on it.
+        if line & theirs == 0 {
+            return true;
+        }
+        let occupied = theirs | pos.occupied(attacker.opposite()).bits();
+        let Some(x) = first_in(line, order, occupied) else {
+            return true;
+        };
+        if side_of(pos.at(x)) != blocker {
+            return true;
+        }
+        let Some(y) = first_in(t.line(attacker.index(), d, x).0, order, occupied) else {
+            return true;
+        };
+        let piece = pos.at(y);
+        if side_of(piece) == attacker
+            && game.attack_rays.slide_kinds[d as usize] & (1 << kind_of(piece)) != 0
+        {
+            self.note(x);
+        }
+        true
+    }
+
+    /// Follows the line an attacking slider in direction `d` would take to
+    /// `at`, backwards, and notes the first piece on it when it is a blocker's
+    /// with an attacking slider along `d` right behind. `shield` is the
+    /// blocker's piece found so far on this line, if any.
+    ///
+    /// Where the line branches, it is followed along every path while they are
+    /// few, else breadth-first, so that each cell is met once however many
+    /// paths of branches lead to it (following every path would take time
+    /// exponential in the branches). Noting a shield twice is noting it once.
+    fn walk(
+        &mut self,
+        pos: &Position<'_>,
+        d: u8,
+        at: u16,
+        attacker: Side,
+        blocker: Side,
+        shield: u16,
+    ) {
+        let mut budget = super::bfs::DEPTH_FIRST_BUDGET;
+        if !self.walk_paths(pos, d, at, attacker, blocker, shield, &mut budget) {
+            self.walk_search(pos, d, at, attacker, blocker, shield);
+        }
+    }
+
+    /// [`Shields::walk`] along every path, taking at most `budget` branches (a
+    /// straight stretch costs none, and ends after as many steps as the board
+    /// has cells, for cycles); false when the budget runs out first.
+    #[allow(clippy::too_many_arguments)]
+    fn walk_paths(
+        &mut self,
+        pos: &Position<'_>,
+        d: u8,
+        at: u16,
+        attacker: Side,
+        blocker: Side,
+        shield: u16,
+        budget: &mut u32,
+    ) -> bool {
+        let game = pos.game();
+        let (mut at, mut shield) = (at, shield);
+        for _ in 0..game.cell_count() {
+            match game.rev_step(attacker, d, at) {
+                [] => return true,
+                [x] => match self.walk_onto(pos, d, *x, attacker, blocker, shield) {
+                    Some(on) => (at, shield) = (*x, on),
+                    None => return true,
+                },
+                branches => {
+                    for &x in branches {
+                        let Some(rest) = budget.checked_sub(1) else {
+                            return false;
+                        };
+                        *budget = rest;
+                        if let Some(on) = self.walk_onto(pos, d, x, attacker, blocker, shield) {
+                            if !self.walk_paths(pos, d, x, attacker, blocker, on, budget) {
+                                return false;
+                            }
+                        }
+                    }
+                    return true;
+                }
+            }
+        }
+        true
+    }
+
+    /// One cell `x` of [`Shields::walk`]: the shield to go on with past it, or
+    /// `None` where the walk ends there (noting the shield when `x` holds an
+    /// attacking slider behind it).
+    fn walk_onto(
+        &mut self,
+        pos: &Position<'_>,
+        d: u8,
+        x: u16,
+        attacker: Side,
+        blocker: Side,
+        shield: u16,
+    ) -> Option<u16> {
+        let piece = pos.at(x);
+        if piece == 0 {
+            return Some(shield);
+        }
+        if shield == NO_CELL {
+            return (side_of(piece) == blocker).then_some(x);
+        }
+        if side_of(piece) == attacker
+            && pos.game().attack_rays.slide_kinds[d as usize] & (1 << kind_of(piece)) != 0
+        {
+            self.note(shield);
+        }
+        None
+    }
+
+    /// [`Shields::walk`] breadth-first from `at`: each cell once.
+    #[cold]
+    #[inline(never)]
+    fn walk_search(
+        &mut self,
+        pos: &Position<'_>,
+        d: u8,
+        at: u16,
+        attacker: Side,
+        blocker: Side,
+        shield: u16,
+    ) {
+        let game = pos.game();
+        let search =
+            super::bfs::Search::among_pieces(pos, attacker, true, std::slice::from_ref(&d));
+        let most = game.cell_count() as u32;
+        if shield != NO_CELL {
+            let slider = |piece: u8| {
+                side_of(piece) == attacker
+                    && game.attack_rays.slide_kinds[d as usize] & (1 << kind_of(piece)) != 0
+            };
+            let found = search.run(at, most, |x, _| {
+                if slider(pos.at(x)) {
+                    Visit::Found
+                } else {
+                    Visit::Block
+                }
+            });
+            if found {
+                self.note(shield);
+            }
+            return;
+        }
+        search.run(at, most, |x, _| {
+            if side_of(pos.at(x)) == blocker {
+                self.walk_search(pos, d, x, attacker, blocker, x);
+            }
+            Visit::Block
+        });
+    }
+
+    /// Adds `x` to the shields.
+    fn note(&mut self, x: u16) {
+        if self.contains(x) {
+            return;
+        }
+        if self.len == Shields::MAX {
+            self.all = true;
+            return;
+        }
+        self.cells[self.len] = x;
+        self.len += 1;
+        self.filter |= 1 << (x % 128);
+    }
+
+    #[inline]
+    fn contains(&self, x: u16) -> bool {
+        self.filter & 1 << (x % 128) != 0 && self.cells[..self.len].contains(&x)
+    }
+
+    /// Whether `mv` certainly leaves no royal piece of the mover attacked (a
+    /// `not checking` move may still give a forbidden check). The shields
+    /// must be the mover's, royal pieces included.
+    #[inline]
+    fn is_safe(&self, pos: &Position<'_>, mv: &Move) -> bool {
+        if self.all {
+            return false;
+        }
+        match mv.kind {
+            MoveKind::Drop | MoveKind::Transfer => true,
+            MoveKind::Castle | MoveKind::EnPassant | MoveKind::Pass => false,
+            MoveKind::Normal | MoveKind::SetsEnPassant => {
+                !(self.contains(mv.from) || self.captures_fill_pools && pos.at(mv.to) != 0)
+            }
+        }
+    }
+}

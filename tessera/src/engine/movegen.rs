@@ -1,0 +1,943 @@
+//! Move generation: walks each piece's runs in the move table and interprets
+//! the movements left to it; makes the moves out of pools, the gating and the
+//! walling moves; says what the phase allows. [`super::pseudo`] puts a side's
+//! moves together (with castling), and royal safety is [`super::legal`]'s.
+//! The attack tests walk pieces with these same walkers, so this module uses
+//! neither of them.
+
+use super::bfs::Visit;
+use super::moves::{Move, MoveKind, NO_CELL};
+use super::position::Position;
+use crate::game::{
+    code, kind_of, side_of, CaptureEntry, Game, Kind, Leg, Movement, Phase, Reach, Run, RunCell,
+    Side, BRANCH,
+};
+
+/// The number of pseudo-legal moves of the piece on `from`, where every one
+/// is a plain move or capture of a run (no promotion, destination zone, en
+/// passant capture, `not checking` or interpreted movement, and no repeats);
+/// `None` otherwise, and with `quiet_only` for any capture.
+#[inline]
+pub(crate) fn count_plain_moves(pos: &Position<'_>, from: u16, quiet_only: bool) -> Option<u64> {
+    let game = pos.game();
+    let side = pos.side_to_move();
+    let kind = kind_of(pos.at(from));
+    if game.move_table.overlaps(side.index(), kind, from) {
+        return None;
+    }
+    let movements = &game.pieces[kind as usize].movements;
+    let unmoved = pos.is_unmoved(from);
+    let ep = pos.en_passant();
+    let mut n = 0;
+    for run in game.move_table.runs(side.index(), kind, from) {
+        if run.has(Run::GENERAL | Run::NOT_CHECKING) {
+            return None;
+        }
+        if !run.applies(unmoved) {
+            continue;
+        }
+        let m = &movements[run.movement as usize];
+        // What landing on a cell gives: a move (1), none (0), or a move the
+        // count cannot settle.
+        let landing = |c: &RunCell| -> Option<u64> {
+            let target = pos.at(c.cell);
+            let moves = if target == 0 {
+                if m.takes_en_passant && ep.is_some_and(|e| e.is_target(c.cell)) {
+                    return None;
+                }
+                m.modality.may_move()
+            } else {
+                side_of(target) != side
+                    && m.modality.may_capture()
+                    && !is_neutral(game, target)
+                    && {
+                        if quiet_only {
+                            return None;
+                        }
+                        true
+                    }
+            };
+            match (moves, c.plain) {
+                (false, _) => Some(0),
+                (true, true) => Some(1),
+                (true, false) => None,
+            }
+        };
+        // No run here has a guard: a piece with one counts as overlapping.
+        let cells = run_cells(pos, run, from);
+        if run.has(Run::PATH) {
+            let Some((to, between)) = cells.split_last() else {
+                continue;
+            };
+            if between.iter().all(|c| passable(pos, m, from, c.cell)) {
+                n += landing(to)?;
+            }
+            continue;
+        }
+        for c in cells {
+            n += landing(c)?;
+            if run.has(Run::RAY) && pos.at(c.cell) != 0 {
+                break;
+            }
+        }
+    }
+    Some(n)
+}
+
+/// Whether the indexed run `e` of the piece on `from` reaches its cell, as if
+/// an enemy stood there: its guard passable, a ray empty up to the cell.
+pub(crate) fn run_reaches(pos: &Position<'_>, from: u16, e: &CaptureEntry) -> bool {
+    let game = pos.game();
+    let table = &game.move_table;
+    let run = table.run(e.run);
+    let cell = e.to;
+    if !run.applies(pos.is_unmoved(from)) {
+        return false;
+    }
+    let m = &game.pieces[e.kind as usize].movements[run.movement as usize];
+    let cells = table.cells(run);
+    let guard = if run.has(Run::PATH) {
+        cells.len() - 1
+    } else {
+        run.guard as usize
+    };
+    let passable = |c: &RunCell| c.cell != cell && passable(pos, m, from, c.cell);
+    cells[..guard].iter().all(passable)
+        && (!run.has(Run::RAY)
+            || cells[guard..e.at as usize]
+                .iter()
+                .all(|c| pos.at(c.cell) == 0))
+}
+
+/// The cells of `run` for the piece on `from`: a run cut by a counter stops
+/// where the counter says.
+fn run_cells<'g>(pos: &Position<'g>, run: &Run, from: u16) -> &'g [RunCell] {
+    let cells = pos.game().move_table.cells(run);
+    if run.has(Run::COUNTER) {
+        &cells[..(pos.state(from) as usize).min(cells.len())]
+    } else {
+        cells
+    }
+}
+
+/// The cells of `run` past its guard, or `None` where a guard cell is not
+/// passable.
+#[inline]
+fn past_guard<'g>(
+    pos: &Position<'_>,
+    m: &Movement,
+    from: u16,
+    run: &Run,
+    cells: &'g [RunCell],
+) -> Option<&'g [RunCell]> {
+    let (guard, rest) = cells.split_at(run.guard as usize);
+    guard
+        .iter()
+        .all(|c| passable(pos, m, from, c.cell))
+        .then_some(rest)
+}
+
+/// Whether a path of movement `m` of the piece on `from` may pass `cell`:
+/// empty, the piece's own start cell, or any cell for a jumping movement.
+fn passable(pos: &Position<'_>, m: &Movement, from: u16, cell: u16) -> bool {
+    m.jumping || cell == from || pos.at(cell) == 0
+}
+
+/// The phase the game is in, if any.
+pub(crate) fn current_phase<'g>(pos: &Position<'g>) -> Option<&'g Phase> {
+    let fullmove = pos.fullmove;
+    pos.game()
+        .phases
+        .iter()
+        .find(|p| (p.first..=p.last).contains(&fullmove))
+}
+
+/// Whether the piece on `from` may move during `phase`.
+pub(crate) fn phase_moves(pos: &Position<'_>, phase: &Phase, from: u16) -> bool {
+    phase.kinds.contains(&kind_of(pos.at(from))) && (!phase.unmoved || pos.is_unmoved(from))
+}
+
+/// Appends the pseudo-legal moves of the piece on `from` (castling aside).
+pub fn piece_moves(pos: &Position<'_>, from: u16, out: &mut Vec<Move>) {
+    let game = pos.game();
+    let side = pos.side_to_move();
+    let kind = kind_of(pos.at(from));
+    let piece = &game.pieces[kind as usize];
+    let start = out.len();
+    let Some(first) = piece.movements.first() else {
+        return;
+    };
+    let unmoved = pos.is_unmoved(from);
+    let mut gen = Gen {
+        pos,
+        game,
+        side,
+        from,
+        kind,
+        m: first,
+        out: &mut *out,
+        stops: None,
+    };
+    for run in game.move_table.runs(side.index(), kind, from) {
+        gen.m = &piece.movements[run.movement as usize];
+        if run.has(Run::GENERAL) {
+            gen.movement();
+        } else if run.applies(unmoved) {
+            gen.run(run);
+        }
+    }
+    if game.move_table.overlaps(side.index(), kind, from) {
+        dedup_tail(out, start, game.cell_count());
+    }
+}
+
+/// Removes repeated moves from `out[start..]`: different paths to the same result
+/// are one move. A move that some movement allows to give check may give check.
+/// Only a move whose destination came up before is compared with the others.
+fn dedup_tail(out: &mut Vec<Move>, start: usize, cells: usize) {
+    super::bfs::with_sets(crate::game::words_for(cells), 1, |seen| {
+        let mut i = start;
+        while i < out.len() {
+            if super::bfs::mark(seen, out[i].to) {
+                i += 1;
+                continue;
+            }
+            let plain = Move {
+                not_checking: false,
+                ..out[i]
+            };
+            let twin = (start..i).find(|&j| {
+                Move {
+                    not_checking: false,
+                    ..out[j]
+                } == plain
+            });
+            match twin {
+                Some(j) => {
+                    out[j].not_checking &= out[i].not_checking;
+                    out.swap_remove(i);
+                }
+                None => i += 1,
+            }
+        }
+    })
+}
+
+/// Whether `side` has fewer pieces of `kind` (its copies included) on the
+/// board and in its pools than the setup gave it: one has been captured.
+pub(crate) fn captured_some(pos: &Position<'_>, kind: u8, side: Side) -> bool {
+    let game = pos.game();
+    let base = game.pieces[kind as usize].base;
+    let on_board = pos
+        .occupied(side)
+        .iter()
+        .filter(|&c| game.pieces[kind_of(pos.at(c)) as usize].base == base)
+        .count();
+    on_board < usize::from(game.setup_counts[base as usize][side.index()])
+}
+
+/// The distinct pieces of a pool: equal pieces with equal counters are one choice.
+fn distinct(pool: &[(u8, u8)]) -> impl Iterator<Item = (u8, u8)> + '_ {
+    pool.iter()
+        .enumerate()
+        .filter(|(i, p)| *i == 0 || pool[i - 1] != **p)
+        .map(|(_, p)| *p)
+}
+
+/// Adds, for every board move that is the first move of a piece from the
+/// gating zone, the same move bringing each distinct piece of the gating pool
+/// onto the cell it leaves (for castling, onto the king's or the partner's).
+pub(crate) fn gating_moves(pos: &Position<'_>, out: &mut Vec<Move>, pool: usize, zone: usize) {
+    let game = pos.game();
+    let side = pos.side_to_move();
+    let hand = pos.pool(pool, side);
+    if hand.is_empty() {
+        return;
+    }
+    let may_gate = |c: u16| pos.is_unmoved(c) && game.in_zone(zone, side, c);
+    let ungated = out.len();
+    for i in 0..ungated {
+        let mv = out[i];
+        if mv.is_from_pool() {
+            continue;
+        }
+        let mut cells = [NO_CELL; 2];
+        if may_gate(mv.from) {
+            cells[0] = mv.from;
+        }
+        if mv.kind == MoveKind::Castle && may_gate(mv.aux) {
+            cells[1] = mv.aux;
+        }
+        for gate in cells.into_iter().filter(|&c| c != NO_CELL) {
+            for (piece, state) in distinct(hand) {
+                out.push(Move {
+                    piece,
+                    state,
+                    gate,
+                    ..mv
+                });
+            }
+        }
+    }
+}
+
+/// Turns every move into the moves that end by placing the neutral piece of
+/// `kind` on a cell empty after the move, other than the one it stands on.
+pub(crate) fn walling_moves(pos: &Position<'_>, out: &mut Vec<Move>, kind: Kind) {
+    let game = pos.game();
+    let wall = code(kind, Side::White);
+    let now = pos
+        .occupied(Side::White)
+        .iter()
+        .find(|&c| pos.at(c) == wall);
+    let moves = std::mem::take(out);
+    for mv in moves {
+        let (mut freed, mut filled) = ([NO_CELL; 2], [mv.to, NO_CELL]);
+        match mv.kind {
+            MoveKind::Drop | MoveKind::Transfer => {}
+            MoveKind::Castle => {
+                freed = [mv.from, mv.aux];
+                filled[1] = mv.aux2;
+            }
+            MoveKind::EnPassant => freed = [mv.from, mv.aux],
+            _ => freed[0] = mv.from,
+        }
+        if mv.kind == MoveKind::Transfer {
+            filled[0] = NO_CELL;
+        }
+        for c in 0..game.cell_count() as u16 {
+            let empty = (pos.at(c) == 0 || freed.contains(&c)) && !filled.contains(&c);
+            if empty && Some(c) != now {
+                out.push(Move { gate: c, ..mv });
+            }
+        }
+    }
+}
+
+/// Whether the piece on a cell is one that nobody captures.
+#[inline]
+fn is_neutral(game: &Game, piece: u8) -> bool {
+    game.pieces[kind_of(piece) as usize].neutral
+}
+
+/// Transfers between pools and drops from pools onto empty cells of a zone.
+pub(crate) fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
+    let game = pos.game();
+    let side = pos.side_to_move();
+    for &(from, to) in &game.transfers {
+        for (piece, state) in distinct(pos.pool(from, side)) {
+            out.push(Move {
+                kind: MoveKind::Transfer,
+                piece,
+                state,
+                ..Move::normal(from as u16, to as u16)
+            });
+        }
+    }
+    for rule in &game.drops {
+        for (piece, state) in distinct(pos.pool(rule.pool, side)) {
+            let kind = kind_of(piece);
+            if rule.kinds & 1u128 << kind == 0 {
+                continue;
+            }
+            let dead = &game.dead_cells[kind as usize][side.index()];
+            for cell in game.zones[rule.zone][side.index()].iter() {
+                if pos.at(cell) != 0 || dead.contains(cell) {
+                    continue;
+                }
+                if let Some(axis) = rule.once_per {
+                    if occupies_line(pos, piece, cell, axis) {
+                        continue;
+                    }
+                }
+                out.push(Move {
+                    kind: MoveKind::Drop,
+                    piece,
+                    state,
+                    ..Move::normal(rule.pool as u16, cell)
+                });
+            }
+        }
+    }
+}
+
+/// Whether the piece `piece` (kind and side) already stands on a cell with the
+/// same coordinate along `axis` as `cell`: on its file, for `once per file`.
+/// Cells off the grid share no coordinate.
+fn occupies_line(pos: &Position<'_>, piece: u8, cell: u16, axis: usize) -> bool {
+    let game = pos.game();
+    let coords = &game.cells[cell as usize].coords;
+    pos.occupied(side_of(piece)).iter().any(|c| {
+        pos.at(c) == piece
+            && game.cells[c as usize]
+                .coords
+                .iter()
+                .any(|xs| coords.iter().any(|at| xs.get(axis) == at.get(axis)))
+    })
+}
+
+/// How many steps a slide or path of the piece on `from` may take.
+pub(crate) fn reach_of(pos: &Position<'_>, reach: Reach, from: u16) -> u32 {
+    let most = pos.game().cell_count() as u32;
+    match reach {
+        Reach::Steps(n) => n.min(most),
+        Reach::Counter => u32::from(pos.state(from)).min(most),
+    }
+}
+
+/// Generates the moves of one movement of one piece.
+struct Gen<'a, 'g> {
+    pos: &'a Position<'g>,
+    game: &'g Game,
+    side: Side,
+    from: u16,
+    kind: Kind,
+    m: &'g Movement,
+    out: &'a mut Vec<Move>,
+    /// In leg-by-leg generation, the cells where the current leg stops, as a
+    /// bit set.
+    stops: Option<Vec<u64>>,
+}
+
+impl Gen<'_, '_> {
+    fn movement(&mut self) {
+        let m = self.m;
+        let unmoved = self.pos.is_unmoved(self.from);
+        if (m.first_only && !unmoved) || (m.later_only && unmoved) {
+            return;
+        }
+        if !m.origin_allowed(self.game, self.side, self.from) {
+            return;
+        }
+        if m.breadth_first {
+            self.leg_by_leg();
+        } else {
+            self.leg(0, self.from, [NO_CELL; 2]);
+        }
+    }
+
+    /// The moves along one run of the move table: a plain landing is pushed
+    /// here, any other goes through the full landing rules.
+    fn run(&mut self, run: &Run) {
+        let mut cells = run_cells(self.pos, run, self.from);
+        if run.has(Run::PATH | Run::GUARDED) {
+            if !run.has(Run::GUARDED) {
+                return self.path_run(cells);
+            }
+            match past_guard(self.pos, self.m, self.from, run, cells) {
+                Some(rest) => cells = rest,
+                None => return,
+            }
+        }
+        let plain = Move {
+            not_checking: run.has(Run::NOT_CHECKING),
+            ..Move::normal(self.from, self.from)
+        };
+        let ray = run.has(Run::RAY);
+        for c in cells {
+            let target = self.pos.at(c.cell);
+            if target == 0 {
+                if run.has(Run::QUIET) && c.plain {
+                    self.out.push(Move {
+                        to: c.cell,
+                        ..plain
+                    });
+                } else if run.has(Run::QUIET | Run::QUIET_SPECIAL) {
+                    self.land(c.cell, [NO_CELL; 2]);
+                }
+            } else {
+                if run.has(Run::CAPTURE)
+                    && side_of(target) != self.side
+                    && !is_neutral(self.game, target)
+                {
+                    if c.plain {
+                        self.out.push(Move {
+                            to: c.cell,
+                            ..plain
+                        });
+                    } else {
+                        self.land(c.cell, [NO_CELL; 2]);
+                    }
+                }
+                if ray {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// One path of several legs: `cells` are where the legs end.
+    fn path_run(&mut self, cells: &[RunCell]) {
+        let Some((to, between)) = cells.split_last() else {
+            return;
+        };
+        if between.iter().any(|c| !self.passable(c.cell)) {
+            return;
+        }
+        let waypoint = |i: usize| between.get(i).map_or(NO_CELL, |c| c.cell);
+        self.land(to.cell, [waypoint(0), waypoint(1)]);
+    }
+
+    /// Follows the legs over sets of cells: each leg maps the cells where the
+    /// previous one stopped to the cells where it stops, so the work grows with
+    /// legs times cells, not with the number of paths.
+    fn leg_by_leg(&mut self) {
+        if let Some(landings) = self.bit_legs() {
+            for t in crate::game::cells_of(landings) {
+                self.land(t, [NO_CELL; 2]);
+            }
+            return;
+        }
+        let words = crate::game::words_for(self.game.cell_count());
+        let mut frontier = super::bfs::take_set(words);
+        super::bfs::mark(&mut frontier, self.from);
+        // The last leg's landings are gathered too, so that a cell reached from
+        // several places lands once, and in cell order.
+        for i in 0..self.m.legs.len() {
+            self.stops = Some(super::bfs::take_set(words));
+            for c in crate::game::cells_in(&frontier) {
+                self.leg(i, c, [NO_CELL; 2]);
+            }
+            let next = self.stops.take().unwrap_or_default();
+            super::bfs::give_set(std::mem::replace(&mut frontier, next));
+        }
+        for t in crate::game::cells_in(&frontier) {
+            self.land(t, [NO_CELL; 2]);
+        }
+        super::bfs::give_set(frontier);
+    }
+
+    /// [`Gen::leg_by_leg`]'s landings in one bit set, for steps and leaps on
+    /// a board with bit tables: each leg is the union of the masks of the
+    /// cells where the previous one stopped.
+    fn bit_legs(&self) -> Option<u128> {
+        let t = self.game.bit_tables.as_ref()?;
+        let side = self.side.index();
+        let passable = if self.m.jumping {
+            u128::MAX
+        } else {
+            let occupied =
+                self.pos.occupied(Side::White).bits() | self.pos.occupied(Side::Black).bits();
+            !occupied | 1 << self.from
+        };
+        let mut at = 1u128 << self.from;
+        for (i, leg) in self.m.legs.iter().enumerate() {
+            let mut next = 0;
+            for c in crate::game::cells_of(at) {
+                next |= match leg {
+                    Leg::Step(dirs) => dirs.iter().fold(0, |set, &d| set | t.steps(side, d, c)),
+                    Leg::Leap(n) => t.leap_targets(n[side], c),
+                    Leg::Slide(..) | Leg::Path(..) | Leg::Hop(..) => return None,
+                };
+            }
+            at = if i + 1 < self.m.legs.len() {
+                next & passable
+            } else {
+                next
+            };
+        }
+        Some(at)
+    }
+
+    /// A cell a path may pass: empty, the mover's own start cell, or any cell for
+    /// a jumping movement.
+    fn passable(&self, c: u16) -> bool {
+        passable(self.pos, self.m, self.from, c)
+    }
+
+    fn leg(&mut self, i: usize, at: u16, waypoints: [u16; 2]) {
+        let last = i + 1 == self.m.legs.len();
+        let side = self.side;
+        match &self.m.legs[i] {
+            Leg::Step(dirs) => {
+                for &d in dirs {
+                    match self.game.next(side, d, at) {
+                        NO_CELL => {}
+                        BRANCH => {
+                            for &t in self.game.step(side, d, at) {
+                                self.arrive(i, last, t, waypoints);
+                            }
+                        }
+                        t => self.arrive(i, last, t, waypoints),
+                    }
+                }
+            }
+            Leg::Slide(dirs, reach) => {
+                let max = reach_of(self.pos, *reach, self.from);
+                for &d in dirs {
+                    self.slide(i, last, d, at, max, waypoints);
+                }
+            }
+            Leg::Path(dirs, reach) => {
+                let max = reach_of(self.pos, *reach, self.from);
+                self.path(i, last, dirs, at, max, waypoints);
+            }
+            Leg::Leap(n) => {
+                for &t in self.game.leaps[n[side.index()]].get(at as usize) {
+                    self.arrive(i, last, t, waypoints);
+                }
+            }
+            Leg::Hop(dirs, reach) => {
+                let max = reach_of(self.pos, *reach, self.from);
+                for &d in dirs {
+                    self.hop(i, last, d, at, None, max, waypoints);
+                }
+            }
+        }
+    }
+
+    /// A hop along direction `d` from `at`: over empty cells to the first
+    /// piece, the screen (which must be of a kind the movement may pass
+    /// over), then on beyond it for at most `left` steps, like a slide.
+    /// `past` is how far beyond the screen `at` is, once it has been passed.
+    /// Where a step branches, every branch is followed; a walk is never longer
+    /// than the board has cells.
+    #[allow(clippy::too_many_arguments)]
+    fn hop(
+        &mut self,
+        i: usize,
+        last: bool,
+        d: u8,
+        at: u16,
+        past: Option<u32>,
+        left: u32,
+        waypoints: [u16; 2],
+    ) {
+        let mut at = at;
+        let mut past = past;
+        for _ in 0..self.game.cell_count() {
+            let t = match self.game.next(self.side, d, at) {
+                NO_CELL => return,
+                BRANCH => return self.hop_branches(i, last, d, at, past, left, waypoints),
+                t => t,
+            };
+            if !self.hop_onto_cell(i, last, t, &mut past, left, waypoints) {
+                return;
+            }
+            at = t;
+        }
+    }
+
+    /// The rest of a hop from `at`, where its step branches: breadth-first
+    /// along `d` to the screens, then from each screen breadth-first within the
+    /// reach beyond it, so that no path of branches is followed twice
+    /// (following every path would take time exponential in the branches).
+    #[allow(clippy::too_many_arguments)]
+    fn hop_branches(
+        &mut self,
+        i: usize,
+        last: bool,
+        d: u8,
+        at: u16,
+        past: Option<u32>,
+        left: u32,
+        waypoints: [u16; 2],
+    ) {
+        let (game, side, from) = (self.game, self.side, self.from);
+        let search = super::bfs::Search {
+            game,
+            side,
+            backward: false,
+            dirs: std::slice::from_ref(&d),
+            occupied: None,
+        };
+        let most = game.cell_count() as u32;
+        match past {
+            Some(n) => search.run(at, left.saturating_sub(n), |t, _| {
+                self.arrive(i, last, t, waypoints);
+                if self.pos.at(t) == 0 || t == from {
+                    Visit::Pass
+                } else {
+                    Visit::Block
+                }
+            }),
+            None => search.run(at, most, |t, _| {
+                let piece = self.pos.at(t);
+                if piece == 0 || t == from {
+                    return Visit::Pass;
+                }
+                if self.m.screen_kinds & 1u128 << kind_of(piece) != 0 {
+                    self.hop_branches(i, last, d, t, Some(0), left, waypoints);
+                }
+                Visit::Block
+            }),
+        };
+    }
+
+    /// One cell of a hop: before the screen, an empty cell is passed and a
+    /// piece is the screen; beyond it, the cell is reached. Whether the hop
+    /// goes on.
+    fn hop_onto_cell(
+        &mut self,
+        i: usize,
+        last: bool,
+        t: u16,
+        past: &mut Option<u32>,
+        left: u32,
+        waypoints: [u16; 2],
+    ) -> bool {
+        let piece = self.pos.at(t);
+        match *past {
+            None => {
+                if piece == 0 || t == self.from {
+                    return true;
+                }
+                if self.m.screen_kinds & 1u128 << kind_of(piece) == 0 {
+                    return false;
+                }
+                *past = Some(0);
+                true
+            }
+            Some(n) => {
+                self.arrive(i, last, t, waypoints);
+                *past = Some(n + 1);
+                (piece == 0 || t == self.from) && n + 1 < left
+            }
+        }
+    }
+
+    fn slide(&mut self, i: usize, last: bool, d: u8, at: u16, left: u32, waypoints: [u16; 2]) {
+        // Along one line a loop to the first piece or the edge; where the step
+        // branches, every branch in turn.
+        let mut at = at;
+        for left in (1..=left).rev() {
+            let t = match self.game.next(self.side, d, at) {
+                NO_CELL => return,
+                BRANCH => return self.slide_branches(i, last, d, at, left, waypoints),
+                t => t,
+            };
+            self.arrive(i, last, t, waypoints);
+            if !self.passable(t) {
+                return;
+            }
+            at = t;
+        }
+    }
+
+    /// The rest of a slide from `at`, where its step branches: every path of
+    /// branches in turn while they are few, else breadth-first along `d`, each
+    /// cell once at its shortest distance (cells reached twice land once, since
+    /// the moves of such a slide are deduplicated).
+    fn slide_branches(
+        &mut self,
+        i: usize,
+        last: bool,
+        d: u8,
+        at: u16,
+        left: u32,
+        waypoints: [u16; 2],
+    ) {
+        let mut budget = super::bfs::DEPTH_FIRST_BUDGET;
+        if !self.slide_paths(i, last, d, at, left, waypoints, &mut budget) {
+            self.slide_search(i, last, d, at, left, waypoints);
+        }
+    }
+
+    /// [`Gen::slide_branches`] breadth-first: each cell once.
+    #[cold]
+    #[inline(never)]
+    fn slide_search(
+        &mut self,
+        i: usize,
+        last: bool,
+        d: u8,
+        at: u16,
+        left: u32,
+        waypoints: [u16; 2],
+    ) {
+        self.path(i, last, std::slice::from_ref(&d), at, left, waypoints);
+    }
+
+    /// [`Gen::slide`] from `at` along every path of branches, taking at most
+    /// `budget` branches (a straight stretch costs none); false when the
+    /// budget runs out first.
+    #[allow(clippy::too_many_arguments)]
+    fn slide_paths(
+        &mut self,
+        i: usize,
+        last: bool,
+        d: u8,
+        at: u16,
+        left: u32,
+        waypoints: [u16; 2],
+        budget: &mut u32,
+    ) -> bool {
+        let mut at = at;
+        for left in (1..=left).rev() {
+            let t = match self.game.next(self.side, d, at) {
+                NO_CELL => return true,
+                BRANCH => {
+                    for &t in self.game.step(self.side, d, at) {
+                        if *budget == 0 {
+                            return false;
+                        }
+                        *budget -= 1;
+                        self.arrive(i, last, t, waypoints);
+                        if left > 1
+                            && self.passable(t)
+                            && !self.slide_paths(i, last, d, t, left - 1, waypoints, budget)
+                        {
+                            return false;
+                        }
+                    }
+                    return true;
+                }
+                t => t,
+            };
+            self.arrive(i, last, t, waypoints);
+            if !self.passable(t) {
+                return true;
+            }
+            at = t;
+        }
+        true
+    }
+
+    /// Breadth-first over single steps in any of `dirs`, through passable cells:
+    /// every cell within `max` steps is reached once.
+    fn path(&mut self, i: usize, last: bool, dirs: &[u8], at: u16, max: u32, waypoints: [u16; 2]) {
+        let (game, side) = (self.game, self.side);
+        let search = super::bfs::Search {
+            game,
+            side,
+            backward: false,
+            dirs,
+            occupied: None,
+        };
+        search.run(at, max, |t, _| {
+            self.arrive(i, last, t, waypoints);
+            if self.passable(t) {
+                Visit::Pass
+            } else {
+                Visit::Block
+            }
+        });
+    }
+
+    /// Reaching `t` at the end of leg `i`: a waypoint, or the move's destination.
+    fn arrive(&mut self, i: usize, last: bool, t: u16, mut waypoints: [u16; 2]) {
+        if last {
+            if let Some(stops) = &mut self.stops {
+                super::bfs::mark(stops, t);
+                return;
+            }
+        }
+        if !last {
+            if self.passable(t) {
+                if let Some(stops) = &mut self.stops {
+                    super::bfs::mark(stops, t);
+                    return;
+                }
+                if i < 2 {
+                    waypoints[i] = t;
+                }
+                self.leg(i + 1, t, waypoints);
+            }
+            return;
+        }
+        self.land(t, waypoints);
+    }
+
+    fn land(&mut self, to: u16, waypoints: [u16; 2]) {
+        let m = self.m;
+        if to == self.from {
+            return;
+        }
+        if let Some(z) = m.to_zone {
+            if !self.game.in_zone(z, self.side, to) {
+                return;
+            }
+        }
+        if let Some(z) = m.not_to_zone {
+            if self.game.in_zone(z, self.side, to) {
+                return;
+            }
+        }
+        let target = self.pos.at(to);
+        let mut mv = Move {
+            not_checking: m.not_checking,
+            ..Move::normal(self.from, to)
+        };
+        if target == 0 {
+            if let (true, Some(ep)) = (m.takes_en_passant, self.pos.en_passant()) {
+                if ep.is_target(to) && self.pos.at(ep.victim) != 0 {
+                    // Landing on the target with a movement that takes en passant
+                    // is the capture, never a plain move as well.
+                    self.push(Move {
+                        kind: MoveKind::EnPassant,
+                        aux: ep.victim,
+                        ..mv
+                    });
+                    return;
+                }
+            }
+            if !m.modality.may_move() {
+                return;
+            }
+            if m.sets_en_passant {
+                mv.kind = MoveKind::SetsEnPassant;
+                mv.aux = waypoints[0];
+                mv.aux2 = waypoints[1];
+            }
+        } else if side_of(target) == self.side
+            || !m.modality.may_capture()
+            || m.capture_kinds & 1u128 << kind_of(target) == 0
+            || is_neutral(self.game, target)
+        {
+            return;
+        }
+        self.push(mv);
+    }
+
+    /// Adds `mv`, expanded into its promotions where the piece promotes: one
+    /// move per kind that the rules applying to it offer, and the move without
+    /// promotion unless one of them is compulsory.
+    fn push(&mut self, mv: Move) {
+        let piece = &self.game.pieces[self.kind as usize];
+        let mut applies = piece
+            .promotions
+            .iter()
+            .filter(|p| p.applies(self.game, self.side, mv.from, mv.to))
+            .peekable();
+        if applies.peek().is_none() {
+            self.out.push(mv);
+            return;
+        }
+        let start = self.out.len();
+        let mut optional = true;
+        for p in applies {
+            optional &= p.optional;
+            if p.from_pools.is_empty() {
+                for &k in &p.targets {
+                    if p.only_captured && !captured_some(self.pos, k, self.side) {
+                        continue;
+                    }
+                    let promo = Move {
+                        promotion: k + 1,
+                        ..mv
+                    };
+                    if !self.out[start..].contains(&promo) {
+                        self.out.push(promo);
+                    }
+                }
+            } else {
+                for &pool in &p.from_pools {
+                    for (piece, state) in distinct(self.pos.pool(pool, self.side)) {
+                        let k = kind_of(piece);
+                        if p.targets.contains(&k) && piece == code(k, self.side) {
+                            self.out.push(Move {
+                                promotion: k + 1,
+                                source: pool as u8 + 1,
+                                state,
+                                ..mv
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        if optional {
+            self.out.push(mv);
+        }
+    }
+}

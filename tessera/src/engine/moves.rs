@@ -1,0 +1,140 @@
+//! Moves: small copyable values. Two moves are equal when they lead to the same
+//! position, so generation can deduplicate by equality.
+
+/// No cell: an unused auxiliary field.
+pub const NO_CELL: u16 = u16::MAX;
+
+/// What a move does besides taking the piece from `from` to `to`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MoveKind {
+    /// A plain move or capture on `to`.
+    Normal,
+    /// A move that marks the cells it passed (`aux`, `aux2`) as en-passant targets.
+    SetsEnPassant,
+    /// A capture of the piece on `aux`, landing on the empty target `to`.
+    EnPassant,
+    /// The king goes `from`→`to`, the partner `aux`→`aux2`.
+    Castle,
+    /// The piece `piece` with counter `state` goes from pool `from` (of the
+    /// mover) onto the empty cell `to`.
+    Drop,
+    /// The piece `piece` with counter `state` goes from pool `from` to pool `to`.
+    Transfer,
+    /// The side passes its turn; `from` and `to` are its royal piece's cell
+    /// (`NO_CELL` without one), as Fairy-Stockfish writes a pass.
+    Pass,
+}
+
+/// A move, as the library makes it: from the legal (or pseudo-legal) moves
+/// of a position, or by [`Position::parse_move`](crate::Position::parse_move).
+/// A program reads it ([`Move::origin`], [`Move::destination`],
+/// [`Move::kind`], [`Move::text`]) but cannot build one, so every move it
+/// holds was legal somewhere; [`Position::play`](crate::Position::play)
+/// tells whether it is legal here.
+///
+/// ```compile_fail
+/// // Neither the fields nor the constructors are open to programs.
+/// let mv = tessera::Move::normal(30, 31);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// The cell the piece leaves; for a drop or a transfer, the pool it comes
+    /// from (an index into `Game::pool_names`).
+    pub(crate) from: u16,
+    /// The cell the piece lands on; for a transfer, the pool it goes to.
+    pub(crate) to: u16,
+    /// What the move does besides taking the piece from `from` to `to`.
+    pub(crate) kind: MoveKind,
+    /// 0 for none, else the promoted kind plus one.
+    pub(crate) promotion: u8,
+    /// For a promotion out of a pool: the pool plus one (0: from nowhere).
+    pub(crate) source: u8,
+    /// The counter of the piece taken out of a pool (drops, transfers, promotions).
+    pub(crate) state: u8,
+    /// The piece code of a drop or transfer.
+    pub(crate) piece: u8,
+    /// Whether the move may not leave the opponent's royal piece attacked.
+    pub(crate) not_checking: bool,
+    /// A second cell, as the [`MoveKind`] says: the first en passant target, the
+    /// captured piece's cell, or the partner's start; else `NO_CELL`.
+    pub(crate) aux: u16,
+    /// A third cell, as the [`MoveKind`] says: the second en passant target or
+    /// the partner's destination; else `NO_CELL`.
+    pub(crate) aux2: u16,
+    /// Where a gated piece (`piece`, with counter `state`, out of the gating
+    /// pool) enters the board on a board move, or `NO_CELL`.
+    pub(crate) gate: u16,
+}
+
+impl Move {
+    /// The cell the piece leaves; for a move out of a pool, the pool's index
+    /// in [`Game::pool_names`](crate::game::Game::pool_names).
+    pub fn origin(&self) -> u16 {
+        self.from
+    }
+
+    /// The cell the piece lands on; for a transfer, the pool it goes to.
+    pub fn destination(&self) -> u16 {
+        self.to
+    }
+
+    /// What the move does besides taking the piece from its origin to its
+    /// destination.
+    pub fn kind(&self) -> MoveKind {
+        self.kind
+    }
+
+    /// Whether the move may not leave the opponent's royal piece attacked.
+    pub fn not_checking(&self) -> bool {
+        self.not_checking
+    }
+
+    /// A plain move.
+    pub(crate) fn normal(from: u16, to: u16) -> Move {
+        Move {
+            from,
+            to,
+            kind: MoveKind::Normal,
+            promotion: 0,
+            source: 0,
+            state: 0,
+            piece: 0,
+            not_checking: false,
+            aux: NO_CELL,
+            aux2: NO_CELL,
+            gate: NO_CELL,
+        }
+    }
+
+    /// A pass, written as the royal piece's cell twice.
+    pub(crate) fn pass(royal: u16) -> Move {
+        Move {
+            kind: MoveKind::Pass,
+            ..Move::normal(royal, royal)
+        }
+    }
+
+    /// The kind this move promotes to, if any.
+    pub fn promotes_to(&self) -> Option<u8> {
+        self.promotion.checked_sub(1)
+    }
+
+    /// The piece a drop or a transfer takes out of its pool (its code: kind
+    /// and side); `None` for a move of a piece on the board.
+    pub fn pool_piece(&self) -> Option<u8> {
+        self.is_from_pool().then_some(self.piece)
+    }
+
+    /// Whether the move takes a piece out of a pool rather than off the board.
+    pub fn is_from_pool(&self) -> bool {
+        matches!(self.kind, MoveKind::Drop | MoveKind::Transfer)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn move_is_small() {
+        assert!(std::mem::size_of::<super::Move>() <= 16);
+    }
+}

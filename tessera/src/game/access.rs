@@ -1,0 +1,72 @@
+//! What a program outside the crate may read of a compiled game and of its
+//! piece kinds. The fields stay private, so that a `Game` is immutable after
+//! compilation by its type, not by convention.
+
+use super::{Cell, Game, Kind, Mark, PieceDef};
+
+impl Game {
+    /// The names of the grid's axes, in declaration order (`file`, `rank`).
+    pub fn axis_names(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
+        self.axes.iter().map(|a| a.name.as_str())
+    }
+
+    /// The grid coordinates of cell `c`: one list per grid cell merged into
+    /// it (one normally, several for a merged cell, none for a free cell).
+    ///
+    /// # Panics
+    /// When `c` is not a cell of the game (`c >= cell_count()`).
+    pub fn cell_coords(&self, c: Cell) -> &[Vec<i64>] {
+        &self.cells[c as usize].coords
+    }
+
+    /// For a plain two-dimensional board, its cells as ranks of files
+    /// (`rows[rank][file]`, rank and file counted from 0), the shape FEN and
+    /// pictures use; `None` for any other board.
+    pub fn rectangle(&self) -> Option<&[Vec<Cell>]> {
+        self.rect.as_deref()
+    }
+
+    /// Every piece kind, indexed by kind: the declared kinds first, then the
+    /// forms the compiler adds (promoted copies).
+    pub fn kinds(&self) -> &[PieceDef] {
+        &self.pieces
+    }
+
+    /// The piece kind `kind`, if the game has it.
+    pub fn kind(&self, kind: Kind) -> Option<&PieceDef> {
+        self.pieces.get(kind as usize)
+    }
+}
+
+impl PieceDef {
+    /// The kind's name in the rule file.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The kind's letter, as White's pieces write it (upper case).
+    pub fn letter(&self) -> char {
+        self.letter
+    }
+
+    /// Whether losing it (by checkmate or capture, as the goals say) loses the game.
+    pub fn is_royal(&self) -> bool {
+        self.royal
+    }
+
+    /// Whether it belongs to neither side (a wall, a duck).
+    pub fn is_neutral(&self) -> bool {
+        self.neutral
+    }
+
+    /// Whether each piece of the kind carries a counter (`counter` in the rule file).
+    pub fn has_counter(&self) -> bool {
+        self.counter.is_some()
+    }
+
+    /// Whether the kind is written with its own letter, rather than as the
+    /// promoted form or a copy of another kind (`+P`, `Q~`).
+    pub fn is_plain(&self) -> bool {
+        self.mark == Mark::Plain
+    }
+}

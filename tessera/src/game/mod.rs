@@ -1,0 +1,910 @@
+//! The compiled game: an immutable, index-based description of a variant.
+//!
+//! Everything move generation needs is precomputed here: step lists per side,
+//! direction and cell; leap targets; zones as bit sets; reverse tables for attack
+//! tests. Names are kept only for display and notation.
+
+mod access;
+mod bit_tables;
+mod cellset;
+mod csr;
+mod layout;
+mod move_table;
+
+pub use bit_tables::{cells_of, first_in, BitTables, LineOrder, MAX_BIT_CELLS};
+pub use cellset::{cells_in, words_for, CellSet};
+pub use csr::Csr;
+pub use layout::Layout;
+pub use move_table::{CaptureEntry, MoveTable, Run, RunCell};
+
+use indexmap::IndexMap;
+use std::fmt;
+
+/// No cell: the end of a line.
+pub const NO_CELL: Cell = u16::MAX;
+
+/// In the one-cell step tables: the step branches, see the list tables.
+pub const BRANCH: Cell = u16::MAX - 1;
+
+/// A cell's index: its place in [`Game::cell_names`].
+pub type Cell = u16;
+/// A piece kind's index: its place in the rule file's order of `piece` statements.
+pub type Kind = u8;
+
+/// A piece on a board cell: 0 is empty, otherwise `1 + kind * 2 + side`.
+pub type Code = u8;
+
+/// One of the two sides. White moves first unless the setup says otherwise.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    /// The side that moves first in most games.
+    White = 0,
+    /// The other side.
+    Black = 1,
+}
+
+impl Side {
+    /// 0 for White, 1 for Black: the index of per-side tables.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The other side.
+    #[inline]
+    pub fn opposite(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+
+    /// `white` or `black`, as rule files write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::White => "white",
+            Side::Black => "black",
+        }
+    }
+}
+
+/// The code of a piece of `kind` owned by `side`.
+#[inline]
+pub fn code(kind: Kind, side: Side) -> Code {
+    1 + kind * 2 + side as u8
+}
+
+/// The kind of a non-empty code.
+#[inline]
+pub fn kind_of(code: Code) -> Kind {
+    (code - 1) / 2
+}
+
+/// The side of a non-empty code.
+#[inline]
+pub fn side_of(code: Code) -> Side {
+    if (code - 1) & 1 == 0 {
+        Side::White
+    } else {
+        Side::Black
+    }
+}
+
+/// One axis of the grid, for naming coordinates.
+#[derive(Clone, Debug)]
+pub struct Axis {
+    /// The axis's name, as the `grid` declaration gives it.
+    pub name: String,
+    /// The label of coordinate 0, either a letter or a number.
+    pub first: AxisLabel,
+    /// The number of coordinates along the axis (`0..len`).
+    pub len: i64,
+}
+
+/// How an axis labels its coordinates.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AxisLabel {
+    /// Coordinates are letters from this one on, as files `a..h`.
+    Letter(char),
+    /// Coordinates are numbers from this one on, as ranks `1..8`.
+    Number(i64),
+}
+
+/// The name of a coordinate: its labels in axis order, as `Ac3`.
+pub fn coord_name(axes: &[Axis], coord: &[i64]) -> String {
+    axes.iter()
+        .zip(coord)
+        .map(|(axis, &v)| axis.label(v))
+        .collect()
+}
+
+impl Axis {
+    /// The label of coordinate `v`: `e`, `4`, or `?` past the letters.
+    pub fn label(&self, v: i64) -> String {
+        match self.first {
+            AxisLabel::Letter(first) => {
+                char::from_u32((first as i64 + v) as u32).map_or("?".into(), String::from)
+            }
+            AxisLabel::Number(first) => (first + v).to_string(),
+        }
+    }
+}
+
+/// A cell: its name and the grid coordinates it stands on (none for a free cell).
+#[derive(Clone, Debug)]
+pub struct CellInfo {
+    /// The cell's name, as moves and notation write it.
+    pub name: String,
+    /// The grid coordinates of every grid cell merged into this one (one per cell
+    /// normally, several for a merged cell, none for a free cell).
+    pub coords: Vec<Vec<i64>>,
+}
+
+/// Whether a movement may end on an empty cell, on an enemy, or both.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Modality {
+    /// It may end on an empty cell or capture.
+    Both,
+    /// It may end only on an empty cell (`move`).
+    Quiet,
+    /// It may end only by capturing (`capture`).
+    Capture,
+}
+
+impl Modality {
+    /// Whether the movement may end by capturing.
+    pub fn may_capture(self) -> bool {
+        self != Modality::Quiet
+    }
+    /// Whether the movement may end on an empty cell.
+    pub fn may_move(self) -> bool {
+        self != Modality::Capture
+    }
+}
+
+/// One compiled leg of a movement.
+#[derive(Clone, Debug)]
+pub enum Leg {
+    /// One step in each listed direction.
+    Step(Vec<u8>),
+    /// Repeated steps in one direction.
+    Slide(Vec<u8>, Reach),
+    /// Up to a number of single steps, each in any of the directions, through
+    /// empty cells; the destinations are every cell so reached.
+    Path(Vec<u8>, Reach),
+    /// A jump to the targets of a leap table: the first for White, the second
+    /// for Black (the same table for a symmetric leap).
+    Leap([usize; 2]),
+    /// Along one direction over empty cells to a first piece (the screen),
+    /// over it, then on like a slide of at most `Reach` steps beyond it.
+    Hop(Vec<u8>, Reach),
+}
+
+/// How many steps a slide or path may take.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// At most this many steps (`up to N`; unlimited as `u32::MAX`).
+    Steps(u32),
+    /// As many as the moving piece's counter shows.
+    Counter,
+}
+
+/// A number each piece of a kind carries, such as a die.
+#[derive(Clone, Debug)]
+pub struct Counter {
+    /// The counter's name in the rule file.
+    pub name: String,
+    /// The lowest value the counter can show.
+    pub low: u8,
+    /// The highest value the counter can show.
+    pub high: u8,
+    /// The value a new piece starts with.
+    pub start: u8,
+}
+
+/// One compiled movement of a piece kind.
+#[derive(Clone, Debug)]
+pub struct Movement {
+    /// The legs, played one after the other.
+    pub legs: Vec<Leg>,
+    /// Whether it may end on an empty cell, by capturing, or both.
+    pub modality: Modality,
+    /// Only while the piece has not moved (`first`).
+    pub first_only: bool,
+    /// Only once the piece has moved (`not first`).
+    pub later_only: bool,
+    /// Only from cells of this zone (an index into [`Game::zone_names`]).
+    pub from_zone: Option<usize>,
+    /// Not from cells of this zone (an index into [`Game::zone_names`]).
+    pub not_from_zone: Option<usize>,
+    /// Only onto cells of this zone (an index into [`Game::zone_names`]).
+    pub to_zone: Option<usize>,
+    /// Not onto cells of this zone (an index into [`Game::zone_names`]).
+    pub not_to_zone: Option<usize>,
+    /// Whether the move leaves the cells it passed over open to an en passant capture.
+    pub sets_en_passant: bool,
+    /// Whether it may capture en passant.
+    pub takes_en_passant: bool,
+    /// Whether the cells between legs may be occupied.
+    pub jumping: bool,
+    /// Whether the move may not leave the opponent's royal piece attacked.
+    pub not_checking: bool,
+    /// Whether paths are generated leg by leg over sets of cells rather than one
+    /// by one: set by the compiler where the paths could be too many to follow.
+    pub breadth_first: bool,
+    /// The kinds it may capture (bit `k` for kind `k`; every kind by default).
+    pub capture_kinds: u128,
+    /// The kinds a hop may pass over (every kind by default).
+    pub screen_kinds: u128,
+}
+
+/// Every kind, as a mask.
+pub const ALL_KINDS: u128 = u128::MAX;
+
+impl Movement {
+    /// Whether a piece of `side` on `from` may start this movement, as far as the
+    /// origin zones say.
+    #[inline]
+    pub fn origin_allowed(&self, game: &Game, side: Side, from: Cell) -> bool {
+        self.from_zone.is_none_or(|z| game.in_zone(z, side, from))
+            && self
+                .not_from_zone
+                .is_none_or(|z| !game.in_zone(z, side, from))
+    }
+}
+
+/// Promotion of a piece kind on reaching (or leaving) a zone.
+#[derive(Clone, Debug)]
+pub struct Promotion {
+    /// Whether the zone is tested on the move's origin rather than its destination.
+    pub on_origin: bool,
+    /// The zone that triggers the promotion (an index into [`Game::zone_names`]).
+    pub zone: usize,
+    /// The kinds the piece may become.
+    pub targets: Vec<Kind>,
+    /// Pools the new piece is taken from; empty when it comes from nowhere.
+    pub from_pools: Vec<usize>,
+    /// The pool the promoting piece goes to, when the new piece comes from a pool.
+    pub itself_to: Option<usize>,
+    /// Whether the piece may also stay as it is.
+    pub optional: bool,
+    /// A kind may be chosen only while its side has fewer of it on the board
+    /// than the setup gave it.
+    pub only_captured: bool,
+}
+
+impl Promotion {
+    /// Whether this rule applies to a move of `side` from `from` to `to`.
+    #[inline]
+    pub fn applies(&self, game: &Game, side: Side, from: Cell, to: Cell) -> bool {
+        game.in_zone(self.zone, side, if self.on_origin { from } else { to })
+    }
+}
+
+/// How a kind is written beside its letter.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// Its own letter.
+    Plain,
+    /// Declared with the letter `+X`: the promoted form of the kind lettered X,
+    /// to which it reverts when captured into a hand.
+    Promoted(Kind),
+    /// A copy of a kind made by promoting the given kind, in a game whose
+    /// captured pieces change sides, so that it reverts when captured; written
+    /// with `~` after its letter.
+    Copy(Kind),
+}
+
+/// A piece kind.
+#[derive(Clone, Debug)]
+pub struct PieceDef {
+    /// The kind's name in the rule file.
+    pub(crate) name: String,
+    /// Its letter in notation, in upper case (Black's pieces are written in
+    /// lower case).
+    pub(crate) letter: char,
+    /// Its value (`value N`), in points: for counting goals and the evaluation.
+    pub(crate) value: i64,
+    /// Whether it is royal (`royal`): check and checkmate are about it.
+    pub(crate) royal: bool,
+    /// Belongs to neither side: nobody captures it (it is kept as White's).
+    pub(crate) neutral: bool,
+    /// Its movements, in source order.
+    pub(crate) movements: Vec<Movement>,
+    /// Every `promote` rule, in source order.
+    pub(crate) promotions: Vec<Promotion>,
+    /// How it is written beside its letter.
+    pub(crate) mark: Mark,
+    /// The kind this one stands for in goals and rules that name kinds: itself,
+    /// or for a [`Mark::Copy`], the kind it copies.
+    pub(crate) base: Kind,
+    /// Whether two movements or paths may reach one cell, so that generated
+    /// moves need deduplication.
+    pub(crate) may_duplicate: bool,
+    /// Whether the position remembers if this piece has moved: it has a `first`
+    /// movement or castles. For other kinds the flag would be noise in a
+    /// position's identity.
+    pub(crate) tracks_unmoved: bool,
+    /// The number the piece carries, if it has one.
+    pub(crate) counter: Option<Counter>,
+    /// How much a capture lowers the counter (never below its low end).
+    pub(crate) on_capture_lower: u8,
+    /// Whether a move of this kind restarts the halfmove clock (`clock reset
+    /// by`; by default, the kinds that promote).
+    pub(crate) resets_clock: bool,
+    /// Its movements in Betza's notation, for display; or why they have none.
+    pub(crate) betza: Result<String, String>,
+}
+
+impl PieceDef {
+    /// The counter value a new piece of this kind starts with (0 without counter).
+    pub fn start_state(&self) -> u8 {
+        self.counter.as_ref().map_or(0, |c| c.start)
+    }
+
+    /// The pool a promoting piece goes to when its new piece comes out of
+    /// `pool`.
+    pub fn itself_to(&self, pool: usize) -> Option<usize> {
+        self.promotions
+            .iter()
+            .find(|p| p.from_pools.contains(&pool) && p.itself_to.is_some())
+            .and_then(|p| p.itself_to)
+    }
+
+    /// The kind a captured piece of this kind becomes in its captor's hand.
+    pub fn demoted(&self, own: Kind) -> Kind {
+        match self.mark {
+            Mark::Plain => own,
+            Mark::Promoted(k) | Mark::Copy(k) => k,
+        }
+    }
+}
+
+/// A goal on material: a side with no piece left of one of `kinds` (each a
+/// mask of kinds that count as one), or with no piece at all when `kinds` is
+/// empty; pieces in pools count.
+#[derive(Clone, Debug)]
+pub struct Extinction {
+    /// The groups of kinds, one mask each; a side with none of one group left
+    /// gets the outcome.
+    pub kinds: Vec<u128>,
+    /// The outcome for the side left without the kinds.
+    pub outcome: Outcome,
+}
+
+/// The goals that need the game so far, or that end a game no move of which
+/// is illegal: repetition, the halfmove clock, material that cannot win.
+/// Each outcome is for the side to move.
+#[derive(Clone, Debug, Default)]
+pub struct RecordGoals {
+    /// The position has stood this many times.
+    pub repetition: Option<(u8, Outcome)>,
+    /// The halfmove clock has reached this many plies.
+    pub clock: Option<(u32, Outcome)>,
+    /// Each side holds exactly one of these sets of pieces.
+    pub material: Option<(Vec<MaterialSet>, Outcome)>,
+}
+
+impl RecordGoals {
+    /// Whether any goal on the record is set.
+    pub fn any(&self) -> bool {
+        self.repetition.is_some() || self.clock.is_some() || self.material.is_some()
+    }
+}
+
+/// A set of pieces, as how many pieces of each group of kinds (a kind and
+/// its promoted copies).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MaterialSet {
+    /// For each group: its kinds as a mask, and how many pieces of them.
+    pub groups: Vec<(u128, u8)>,
+}
+
+/// A goal on reaching a zone: a piece of `kinds` of a side stands in the zone
+/// as that side sees it.
+#[derive(Clone, Debug)]
+pub struct ReachGoal {
+    /// The kinds that may reach it, as a mask.
+    pub kinds: u128,
+    /// The zone to reach (an index into [`Game::zone_names`]).
+    pub zone: usize,
+    /// The outcome for the side with a piece in the zone.
+    pub outcome: Outcome,
+    /// The side that may answer a reach of the other side by reaching too,
+    /// which draws.
+    pub answer: Option<Side>,
+}
+
+/// `captures explode`: a capture also removes the capturing piece and the
+/// pieces one step from the capture cell along `dirs`, but those of `spared`
+/// kinds.
+#[derive(Clone, Debug)]
+pub struct Explosion {
+    /// The directions whose neighbours of the capture cell explode.
+    pub dirs: Vec<u8>,
+    /// The kinds the explosion spares, as a mask.
+    pub spared: u128,
+}
+
+/// A drop rule: pieces of `kinds` from `pool` onto empty cells of `zone`.
+#[derive(Clone, Debug)]
+pub struct DropRule {
+    /// The pool the pieces come from (an index into [`Game::pool_names`]).
+    pub pool: usize,
+    /// The kinds it drops (bit `k` for kind `k`).
+    pub kinds: u128,
+    /// The cells it drops onto (an index into [`Game::zone_names`]).
+    pub zone: usize,
+    /// `once per AXIS`: not onto a line along the axis holding a piece of the
+    /// same kind and side.
+    pub once_per: Option<usize>,
+    /// The drop may not checkmate.
+    pub not_mating: bool,
+    /// A checkmate by such a drop loses for the side that gave it.
+    pub mating_loses: bool,
+}
+
+/// A phase of the game: while the mover's move number is in `first..=last`,
+/// only pieces of `kinds` may move (only unmoved ones when `unmoved`).
+#[derive(Clone, Debug)]
+pub struct Phase {
+    /// The first move number of the phase (the FEN move number: both sides'
+    /// first moves are move 1).
+    pub first: u32,
+    /// The last move number of the phase.
+    pub last: u32,
+    /// Only pieces that have not moved yet may move.
+    pub unmoved: bool,
+    /// The kinds that may move.
+    pub kinds: Vec<Kind>,
+}
+
+/// Castling of a piece with a partner, in one or more directions. The king's
+/// path is tested for attack only when the king is royal.
+#[derive(Clone, Debug)]
+pub struct Castling {
+    /// The kind of the piece that castles (the king).
+    pub king: Kind,
+    /// The kind of its partner (the rook).
+    pub rook: Kind,
+    /// The directions it may castle along.
+    pub dirs: Vec<u8>,
+    /// The fewest steps the king makes (`king N`), at least 1.
+    pub king_min: u32,
+    /// `false`: exactly `king_min` steps; `true`: any number from `king_min`.
+    pub king_open: bool,
+    /// Whether the partner may land on any cell from the king's start to the
+    /// last cell it passed (`rook behind`) rather than only on that last one
+    /// (`rook beside`).
+    pub rook_behind: bool,
+}
+
+/// The outcome for the side to move when a goal condition holds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The side to move wins.
+    Wins,
+    /// The side to move loses.
+    Loses,
+    /// The game is drawn.
+    Draws,
+    /// The side whose pieces on the board are worth more (by `value`, plus its
+    /// `count bonus`) wins; equal counts draw.
+    Counts,
+}
+
+/// `goal KIND faces KIND along DIRS`: a piece of `kinds` and an enemy piece
+/// of `others` on one line of `dirs` with only empty cells between.
+#[derive(Clone, Debug)]
+pub struct Facing {
+    /// The kinds that face, as a mask.
+    pub kinds: u128,
+    /// The enemy kinds they face, as a mask.
+    pub others: u128,
+    /// The directions of the lines they face along.
+    pub dirs: Vec<u8>,
+    /// The outcome for the side to move once a pass leaves them facing.
+    pub outcome: Outcome,
+}
+
+/// The unconditional attacks, grouped for one backward walk per direction: a
+/// bit `k` of a mask stands for piece kind `k`.
+#[derive(Clone, Debug, Default)]
+pub struct AttackRays {
+    /// Per direction and distance `1..=NEAR`: the kinds that attack along that
+    /// direction from that far (steps, limited and unlimited slides).
+    pub near: Vec<[KindMasks; NEAR]>,
+    /// Per direction: the kinds that attack along it from any distance.
+    pub far: Vec<KindMasks>,
+    /// Per direction: the longest distance any kind attacks from along it.
+    pub reach: Vec<u32>,
+    /// Per direction: whether the kinds attacking from two steps or more are
+    /// those attacking from any distance (`far`), so that only "adjacent or
+    /// not" matters, not the distance.
+    pub adjacent_or_far: Vec<bool>,
+    /// Directions some kind attacks along.
+    pub dirs: Vec<u8>,
+    /// Directions of every capturing slide, conditional or not: the lines along
+    /// which moving a piece away can uncover an attack.
+    pub slide_dirs: Vec<u8>,
+    /// Per direction: the kinds with a capturing slide along it, conditional
+    /// or not (bit `k` for kind `k`).
+    pub slide_kinds: Vec<u128>,
+    /// Whether moving a piece can uncover an attack other than along a slide, a
+    /// path or a multi-leg capture's run (onto a hop's line, as its screen), so
+    /// that no move can be assumed safe.
+    pub uncovers_anywhere: bool,
+    /// Every capturing path movement.
+    pub path_lines: Vec<PathLine>,
+    /// The promotion zones where some kind attacks only while its pools hold
+    /// a piece to promote to: a capture, filling the enemy's pools, can then
+    /// create an attack anywhere in such a zone.
+    pub pool_zones: Vec<usize>,
+    /// Per attacking side: leap tables with the kinds that leap by them.
+    pub leapers: [Vec<(usize, KindMasks)>; 2],
+    /// Per kind: the origin zones (`from`, `not from`) its zoned entries obey.
+    pub origin_rules: Vec<Option<(Option<usize>, Option<usize>)>>,
+}
+
+/// A capturing path movement, for finding the pieces that block one.
+#[derive(Clone, Debug)]
+pub struct PathLine {
+    /// The kind that moves along the path.
+    pub kind: Kind,
+    /// The directions of its steps.
+    pub dirs: Vec<u8>,
+    /// How many steps it may take.
+    pub reach: Reach,
+    /// The longest the path can be.
+    pub most: u32,
+}
+
+/// How many distances along a direction the attack rays list one by one.
+pub const NEAR: usize = 8;
+
+/// Piece kinds as bit masks (bit `k` for kind `k`), by the condition on the
+/// attacker: none, not yet moved (`first`), or moved (`not first`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct KindMasks {
+    /// Kinds that attack unconditionally.
+    pub always: u128,
+    /// Kinds that attack only while unmoved (`first`).
+    pub unmoved: u128,
+    /// Kinds that attack only once moved (`not first`).
+    pub moved: u128,
+    /// Kinds that attack only from cells their origin rule allows.
+    pub zoned: u128,
+}
+
+impl KindMasks {
+    /// Whether no kind is in any mask.
+    pub fn is_empty(&self) -> bool {
+        self.always | self.unmoved | self.moved | self.zoned == 0
+    }
+
+    /// Adds the kind bit `bit` under the condition of a movement.
+    pub fn add(&mut self, bit: u128, first_only: bool, later_only: bool, zoned: bool) {
+        match (zoned, first_only, later_only) {
+            (true, _, _) => self.zoned |= bit,
+            (_, true, _) => self.unmoved |= bit,
+            (_, _, true) => self.moved |= bit,
+            _ => self.always |= bit,
+        }
+    }
+}
+
+/// A single attack pattern for the reverse attack test.
+#[derive(Clone, Debug)]
+pub struct AttackPattern {
+    /// The attacking kind.
+    pub kind: Kind,
+    /// The movement's index in the kind's `movements`.
+    pub movement: usize,
+    /// The movement's one leg.
+    pub leg: Leg,
+}
+
+/// The immutable compiled game.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// The game's name (`game "NAME"`).
+    pub(crate) title: String,
+    /// The grid's axes, in declaration order.
+    pub(crate) axes: Vec<Axis>,
+    /// Every cell, indexed by [`Cell`].
+    pub(crate) cells: Vec<CellInfo>,
+    /// Cell names to cells.
+    pub(crate) cell_index: IndexMap<String, Cell>,
+    /// Direction names, indexed by direction number.
+    pub(crate) dir_names: Vec<String>,
+    /// Per side, key `dir * cells + cell`.
+    pub(crate) steps: [Csr; 2],
+    /// Whether a step may branch or steps may cycle (a slide can reach a cell
+    /// twice); when false, every step list has at most one cell and a walk in
+    /// one direction never returns.
+    pub(crate) branches: bool,
+    /// Per side, key `dir * cells + cell`: the one cell a step leads to and the
+    /// one that steps onto it (`NO_CELL` for none, `BRANCH` for several).
+    pub(crate) next: [Vec<Cell>; 2],
+    /// Per side, key `dir * cells + cell`: the one cell that steps onto `cell`
+    /// (`NO_CELL` for none, `BRANCH` for several).
+    pub(crate) prev: [Vec<Cell>; 2],
+    /// Per side, key `dir * cells + cell`: the cells that step onto `cell`.
+    pub(crate) rev_steps: [Csr; 2],
+    /// Per leap table, key `cell`.
+    pub(crate) leaps: Vec<Csr>,
+    /// Per leap table, key `cell`: the cells that leap onto `cell`.
+    pub(crate) rev_leaps: Vec<Csr>,
+    /// Zone names, indexed by zone number.
+    pub(crate) zone_names: Vec<String>,
+    /// Per zone, per side.
+    pub(crate) zones: Vec<[CellSet; 2]>,
+    /// Every piece kind, indexed by [`Kind`].
+    pub(crate) pieces: Vec<PieceDef>,
+    /// The pieces the setup places on the board: cell and piece.
+    pub(crate) setup: Vec<(Cell, Code)>,
+    /// Pieces the setup puts into pools: pool and piece.
+    pub(crate) setup_pools: Vec<(usize, Code)>,
+    /// The side that moves first.
+    pub(crate) first_turn: Side,
+    /// Every `castling` rule.
+    pub(crate) castlings: Vec<Castling>,
+    /// The outcome for the side to move when it is checkmated.
+    pub(crate) checkmated: Outcome,
+    /// The outcome for the side to move when it is stalemated.
+    pub(crate) stalemated: Outcome,
+    /// The outcome for a side left with royal pieces only, if that ends the game.
+    pub(crate) bare: Option<Outcome>,
+    /// Whether a bared side may answer (see docs/language.md, `goal`).
+    pub(crate) bare_answer: bool,
+    /// Extinction goals (`goal extinct ...`).
+    pub(crate) extinctions: Vec<Extinction>,
+    /// Goals on reaching a zone.
+    pub(crate) reach_goals: Vec<ReachGoal>,
+    /// A side whose royal pieces have been checked this many times gets the outcome.
+    pub(crate) check_goal: Option<(u8, Outcome)>,
+    /// `pass`: a side not in check may pass its turn.
+    pub(crate) pass: bool,
+    /// After this many passes in a row, the side to move gets the outcome.
+    pub(crate) passes_goal: Option<(u8, Outcome)>,
+    /// Goals on the game's record rather than on the position: they end a
+    /// game that is played (search, play, match), never cut perft short.
+    pub(crate) record_goals: RecordGoals,
+    /// Pieces facing each other: the side to move must part them (or pass),
+    /// and a pass while they face ends the game.
+    pub(crate) facing: Option<Facing>,
+    /// Per side, what it adds to its count, in thousandths of a point.
+    pub(crate) count_bonus: [i64; 2],
+    /// Whether some goal (bare, extinction, reach, checks) may end the game
+    /// before the side to move plays.
+    pub(crate) ends_by_rule: bool,
+    /// When some capture is legal, only captures are.
+    pub(crate) forced_capture: bool,
+    /// A side is in check only when all its royal pieces are attacked.
+    pub(crate) check_all_royals: bool,
+    /// What a capture blows up besides the captured piece, if anything.
+    pub(crate) explosion: Option<Explosion>,
+    /// `gating POOL from ZONE`: the pool and the zone.
+    pub(crate) gating: Option<(usize, usize)>,
+    /// `place KIND after every move`: the neutral kind every move places.
+    pub(crate) walling: Option<Kind>,
+    /// Whether captured pieces go to the captor's pool, changing sides.
+    pub(crate) captured_by_captor: bool,
+    /// Per kind and side: how many the setup places (for `only captured`).
+    pub(crate) setup_counts: Vec<[u8; 2]>,
+    /// Whether legality is decided by making every move: set where the
+    /// shortcuts' assumptions do not hold (hops, capture limits, forced
+    /// capture, drops that may not mate).
+    pub(crate) general_legality: bool,
+    /// Pool names; pool `p` of side `s` is container `p * 2 + s`.
+    pub(crate) pool_names: Vec<String>,
+    /// Where captured pieces go: a pool of their owner.
+    pub(crate) captured_to: Option<usize>,
+    /// Moves of a piece from one pool to another.
+    pub(crate) transfers: Vec<(usize, usize)>,
+    /// Moves of a piece from a pool to an empty cell of a zone.
+    pub(crate) drops: Vec<DropRule>,
+    /// The phases, in source order; outside them every piece may move.
+    pub(crate) phases: Vec<Phase>,
+    /// Unconditional single-leg capturing movements, by direction and leap table.
+    pub(crate) attack_rays: AttackRays,
+    /// The other single-leg capturing movements, looked up backwards one by one
+    /// (the same for both sides: directions are resolved per side when walked).
+    pub(crate) attack_patterns: Vec<AttackPattern>,
+    /// Kinds with multi-leg capturing movements, tested forwards.
+    pub(crate) forward_attackers: Vec<Kind>,
+    /// For a plain 2-D board: `rect[rank][file]`, for FEN and drawing.
+    pub(crate) rect: Option<Vec<Vec<Cell>>>,
+    /// The movements compiled into runs of cells per side, kind and cell.
+    pub(crate) move_table: MoveTable,
+    /// Step neighbourhoods as bit sets, for the direction sets of paths.
+    pub(crate) step_masks: Vec<StepMasks>,
+    /// Lines and leap sources as bit sets, unless the board is too large.
+    pub(crate) bit_tables: Option<BitTables>,
+    /// Per kind and side: the cells from which a piece could never move, where
+    /// it may not be dropped (empty unless the game has drops).
+    pub(crate) dead_cells: Vec<[CellSet; 2]>,
+    /// How pictures draw the board (`layout`).
+    pub(crate) layout: Layout,
+}
+
+/// For one set of directions: per cell, the cells one step away in any of
+/// them, as a bit set of `words` words, so a path's breadth-first search
+/// advances a whole frontier by or-ing masks.
+#[derive(Clone, Debug)]
+pub struct StepMasks {
+    /// The directions whose neighbourhoods these masks hold.
+    pub dirs: Vec<u8>,
+    /// How many 64-bit words a cell's mask has.
+    pub words: usize,
+    /// Per side, forward (0) and backward (1): `words` words per cell.
+    pub masks: [[Vec<u64>; 2]; 2],
+}
+
+impl Game {
+    /// The game's name, as `game "NAME"` gives it.
+    pub fn title(&self) -> &str {
+        &self.title
+    }
+
+    /// The names of the cells, in cell order (the index of each is its cell).
+    pub fn cell_names(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
+        self.cells.iter().map(|c| c.name.as_str())
+    }
+
+    /// The names of the zones, in declaration order.
+    pub fn zone_names(&self) -> &[String] {
+        &self.zone_names
+    }
+
+    /// The names of the pools, in declaration order (a pool's index in a move
+    /// or a location is its place here).
+    pub fn pool_names(&self) -> &[String] {
+        &self.pool_names
+    }
+
+    /// How many cells the board has.
+    pub fn cell_count(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// The name of cell `c`.
+    pub fn cell_name(&self, c: Cell) -> &str {
+        &self.cells[c as usize].name
+    }
+
+    /// The cell called `name`, if any.
+    pub fn cell(&self, name: &str) -> Option<Cell> {
+        self.cell_index.get(name).copied()
+    }
+
+    /// The cells one step from `c` in direction `dir`, seen from `side`.
+    #[inline]
+    pub fn step(&self, side: Side, dir: u8, c: Cell) -> &[Cell] {
+        self.steps[side.index()].get(dir as usize * self.cells.len() + c as usize)
+    }
+
+    /// The one cell a step leads to, `NO_CELL` for none, or `BRANCH` where the
+    /// step branches and [`Game::step`] lists the cells.
+    #[inline]
+    pub fn next(&self, side: Side, dir: u8, c: Cell) -> Cell {
+        self.next[side.index()][dir as usize * self.cells.len() + c as usize]
+    }
+
+    /// The one cell that steps onto `c`, or `NO_CELL`; see [`Game::next`].
+    #[inline]
+    pub fn prev(&self, side: Side, dir: u8, c: Cell) -> Cell {
+        self.prev[side.index()][dir as usize * self.cells.len() + c as usize]
+    }
+
+    /// The cells that step onto `c` in direction `dir`, seen from `side`.
+    #[inline]
+    pub fn rev_step(&self, side: Side, dir: u8, c: Cell) -> &[Cell] {
+        self.rev_steps[side.index()].get(dir as usize * self.cells.len() + c as usize)
+    }
+
+    /// The step masks of `dirs` for `side`, forward or backward, if built.
+    #[inline]
+    pub fn step_masks(&self, dirs: &[u8], side: Side, backward: bool) -> Option<&[u64]> {
+        // Compared by hand: a call to `memcmp` would cost more than the
+        // search it serves on a small board.
+        self.step_masks
+            .iter()
+            .find(|m| m.dirs.len() == dirs.len() && m.dirs.iter().zip(dirs).all(|(a, b)| a == b))
+            .map(|m| &m.masks[side.index()][usize::from(backward)][..])
+    }
+
+    /// Whether cell `c` is in zone `zone` as `side` sees it.
+    #[inline]
+    pub fn in_zone(&self, zone: usize, side: Side, c: Cell) -> bool {
+        self.zones[zone][side.index()].contains(c)
+    }
+
+    /// The kind whose letter is `letter` (either case), not a promoted form.
+    pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
+        // `*` is a letter of its own: a neutral piece.
+        let up = letter.to_ascii_uppercase();
+        self.pieces
+            .iter()
+            .position(|p| p.letter == up && p.mark == Mark::Plain)
+            .map(|k| k as Kind)
+    }
+
+    /// The kind written `+X` for the kind `base` lettered X.
+    pub fn promoted_form(&self, base: Kind) -> Option<Kind> {
+        self.pieces
+            .iter()
+            .position(|p| p.mark == Mark::Promoted(base))
+            .map(|k| k as Kind)
+    }
+
+    /// The copy of kind `of` made by promoting `origin` (written with `~`).
+    pub fn copy_of(&self, of: Kind, origin: Kind) -> Option<Kind> {
+        self.pieces
+            .iter()
+            .position(|p| p.mark == Mark::Copy(origin) && p.base == of)
+            .map(|k| k as Kind)
+    }
+
+    /// The drop rule that lets a piece of `kind` leave `pool`, if any.
+    pub fn drop_rule(&self, pool: usize, kind: Kind) -> Option<&DropRule> {
+        self.drops
+            .iter()
+            .find(|r| r.pool == pool && r.kinds & 1u128 << kind != 0)
+    }
+
+    /// How a piece is written in positions: its letter (upper case for
+    /// White), `+` before it for a promoted form, `~` after it for a copy.
+    pub fn piece_text(&self, code: Code) -> String {
+        let piece = &self.pieces[kind_of(code) as usize];
+        let mut s = String::new();
+        if let Mark::Promoted(_) = piece.mark {
+            s.push('+');
+        }
+        s.push(self.letter(code));
+        if let Mark::Copy(_) = piece.mark {
+            s.push('~');
+        }
+        s
+    }
+
+    /// Whether every attack is along a line or by a leap, unconditional on
+    /// where it lands: no attack patterns, no multi-leg captures.
+    pub fn lines_and_leaps_only(&self) -> bool {
+        self.attack_patterns.is_empty() && self.forward_attackers.is_empty()
+    }
+
+    /// The number of kinds the rule file declares, without the promoted copies
+    /// the compiler adds.
+    pub fn declared_kinds(&self) -> usize {
+        self.pieces
+            .iter()
+            .filter(|p| !matches!(p.mark, Mark::Copy(_)))
+            .count()
+    }
+
+    /// A piece's FEN letter: upper case for White (`*` for a neutral piece).
+    pub fn letter(&self, code: Code) -> char {
+        let l = self.pieces[kind_of(code) as usize].letter;
+        if !l.is_ascii_alphabetic() {
+            return l;
+        }
+        match side_of(code) {
+            Side::White => l.to_ascii_uppercase(),
+            Side::Black => l.to_ascii_lowercase(),
+        }
+    }
+}
+
+impl fmt::Display for Game {
+    /// A stable one-line summary: cells and pieces.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: {} cells, {} pieces",
+            self.title,
+            self.cells.len(),
+            self.declared_kinds()
+        )
+    }
+}

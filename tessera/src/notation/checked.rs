@@ -1,0 +1,188 @@
+//! Checked play, the door for programs that build or receive moves
+//! themselves. [`Position::make`] trusts its move, as perft and the search need
+//! it to; [`Position::play`] first asks whether the move is one of the legal
+//! moves here, and refuses it with a typed error that says which rule forbids
+//! it otherwise.
+
+use super::uci;
+use crate::engine::attack::in_check;
+use crate::engine::legal::goals::rule_end;
+use crate::engine::legal::legal_moves;
+use crate::engine::moves::{Move, MoveKind, NO_CELL};
+use crate::engine::outcome::facing;
+use crate::engine::position::{Position, Undo};
+use crate::engine::pseudo::pseudo_legal_moves;
+use crate::game::{kind_of, Game};
+use std::fmt;
+
+/// A move refused by [`Position::play`]: it is not one of the legal moves of
+/// the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMove {
+    /// The move as [`Move::text`] writes it, or a description of what does
+    /// not fit the game when it cannot be written.
+    pub text: String,
+    /// Which rule forbids it.
+    pub reason: Illegality,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "`{}` is not a legal move here: {}",
+            self.text, self.reason
+        )
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// Why a move is not legal: the first rule, in this order, that rejects it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Illegality {
+    /// The game is already over: no move is legal.
+    GameOver,
+    /// No piece of the side to move moves so, even ignoring royal safety
+    /// (this includes moves with cells, pools or kinds the game does not have).
+    NoSuchMove,
+    /// The move would leave a royal piece of the mover attacked.
+    SelfCheck,
+    /// A move that may not give check would.
+    GivesCheck,
+    /// Pieces face each other, and the move leaves them facing.
+    StaysFacing,
+    /// Another move captures, and capturing is compulsory.
+    MustCapture,
+    /// A drop that may not checkmate would.
+    MatingDrop,
+}
+
+impl fmt::Display for Illegality {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Illegality::NoSuchMove => "no piece of the side to move moves so here",
+            Illegality::SelfCheck => "it would leave a royal piece of the mover attacked",
+            Illegality::GivesCheck => "it may not give check, and would",
+            Illegality::MustCapture => "capturing is compulsory, and it captures nothing",
+            Illegality::StaysFacing => "pieces face each other, and it leaves them facing",
+            Illegality::MatingDrop => "it is a drop that may not checkmate, and would",
+            Illegality::GameOver => "the game is over",
+        })
+    }
+}
+
+impl Position<'_> {
+    /// Plays `mv` if it is one of the legal moves here, and returns what
+    /// [`Position::unmake`] needs to take it back; otherwise leaves the
+    /// position as it is.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] for any move that is not legal here, including moves
+    /// with cells, pools or kinds the game does not have, with the rule that
+    /// forbids it.
+    pub fn play(&mut self, mv: Move) -> Result<Undo, IllegalMove> {
+        if self.is_legal(mv) {
+            return Ok(self.make(mv));
+        }
+        let reason = self.illegality(mv).unwrap_or(Illegality::NoSuchMove);
+        Err(IllegalMove {
+            text: mv.text(self.game()),
+            reason,
+        })
+    }
+
+    /// Whether `mv` is one of the legal moves here.
+    pub fn is_legal(&mut self, mv: Move) -> bool {
+        if !mv.fits(self.game()) {
+            return false;
+        }
+        let mut moves = Vec::new();
+        legal_moves(self, &mut moves);
+        moves.contains(&mv)
+    }
+
+    /// Why `mv` is not legal here, or `None` when it is.
+    pub fn illegality(&mut self, mv: Move) -> Option<Illegality> {
+        if !mv.fits(self.game()) {
+            return Some(Illegality::NoSuchMove);
+        }
+        self.why_not(|m| *m == mv)
+    }
+
+    /// Why the move written `text` (in the game's move notation, as
+    /// [`Move::text`] writes it) is not legal here, or `None` when it is.
+    pub fn illegality_of_text(&mut self, text: &str) -> Option<Illegality> {
+        let game = self.game();
+        self.why_not(|m| uci::format(game, m) == text)
+    }
+
+    /// Asks the engine's questions again, one at a time, for the move `is_it`
+    /// picks: the legal list keeps the legal moves and drops the rest without
+    /// a word, this says which rule dropped it.
+    fn why_not(&mut self, is_it: impl Fn(&Move) -> bool) -> Option<Illegality> {
+        let game = self.game();
+        let mut moves = Vec::new();
+        legal_moves(self, &mut moves);
+        if moves.iter().any(&is_it) {
+            return None;
+        }
+        if rule_end(self).is_some() {
+            return Some(Illegality::GameOver);
+        }
+        let mut pseudo = Vec::new();
+        pseudo_legal_moves(self, &mut pseudo);
+        let Some(&mv) = pseudo.iter().find(|m| is_it(m)) else {
+            return Some(Illegality::NoSuchMove);
+        };
+        let side = self.side_to_move();
+        let is_capture = self.is_capture(&mv);
+        let royals = self.royals(side).len();
+        let undo = self.make(mv);
+        let exposed = self.royals(side).len() < royals || in_check(self, side);
+        let checks = in_check(self, side.opposite());
+        let still_facing = game.facing.as_ref().is_some_and(|f| facing(self, f));
+        self.unmake(undo);
+        let was_facing = game.facing.as_ref().is_some_and(|f| facing(self, f));
+        Some(if exposed {
+            Illegality::SelfCheck
+        } else if mv.not_checking && checks {
+            Illegality::GivesCheck
+        } else if was_facing && still_facing {
+            Illegality::StaysFacing
+        } else if game.forced_capture && !is_capture {
+            Illegality::MustCapture
+        } else if mv.kind == MoveKind::Drop && checks {
+            Illegality::MatingDrop
+        } else {
+            // The engine's legality has no other rule; say the nearest one.
+            Illegality::SelfCheck
+        })
+    }
+}
+
+impl Move {
+    /// Whether every cell, pool and kind the move names exists in `game`, so
+    /// that it can be written and compared with the legal moves; says nothing
+    /// of whether it is legal.
+    pub fn fits(&self, game: &Game) -> bool {
+        let cells = game.cell_count();
+        let pools = game.pool_names.len();
+        let kinds = game.pieces.len();
+        let cell = |c: u16| (c as usize) < cells;
+        let spare = |c: u16| c == NO_CELL || cell(c);
+        let kind = |code: u8| code != 0 && (kind_of(code) as usize) < kinds;
+        let promotion = self.promotes_to().is_none_or(|k| (k as usize) < kinds)
+            && (self.source == 0 || (self.source as usize) <= pools);
+        let ends = match self.kind {
+            MoveKind::Drop => (self.from as usize) < pools && cell(self.to) && kind(self.piece),
+            MoveKind::Transfer => {
+                (self.from as usize) < pools && (self.to as usize) < pools && kind(self.piece)
+            }
+            MoveKind::Pass => self.from == self.to && spare(self.from),
+            _ => cell(self.from) && cell(self.to),
+        };
+        let gate = self.gate == NO_CELL || (cell(self.gate) && kind(self.piece));
+        ends && promotion && gate && spare(self.aux) && spare(self.aux2)
+    }
+}

@@ -1,0 +1,660 @@
+//! A search that plays any game: iterative deepening negamax with principal
+//! variation search, a transposition table, quiescence on captures, null-move
+//! pruning and late-move reductions, and move ordering (the table's move,
+//! most valuable victim first, killers, history).
+//!
+//! It knows no game: the end of a game and who won come from the goals
+//! (`engine::outcome`), the worth of a position from the rule file
+//! (`eval::Evaluator`). It depends on the engine only, and the command line,
+//! the protocols and the terminal play on top of it.
+
+pub mod clock;
+pub mod eval;
+
+use crate::engine::attack::in_check;
+use crate::engine::keys;
+use crate::engine::legal::{legal_moves, retain_legal};
+use crate::engine::outcome::{rule_end, status, Status};
+use crate::engine::pseudo::pseudo_legal_moves;
+use crate::engine::{Move, MoveKind, Position, Record};
+use crate::game::{kind_of, Outcome};
+use clock::Clock;
+use eval::Evaluator;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// A score at least this high is a won game (mate or another goal), the
+/// distance to it in plies below.
+pub const WIN: i32 = 1_000_000;
+const INFINITY: i32 = WIN + 1_000;
+/// Deeper than any search goes.
+const MAX_PLY: usize = 128;
+
+/// When to stop searching.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Search at most this many plies deep.
+    pub depth: Option<u32>,
+    /// Search at most this many nodes (checked every 1024 nodes).
+    pub nodes: Option<u64>,
+    /// Search at most this long, as the searcher's [`Clock`] tells; no new
+    /// iteration starts once a third of it has passed. On a clock where no
+    /// time passes ([`clock::StoppedClock`]) this alone never ends a search.
+    pub time: Option<Duration>,
+}
+
+impl Limits {
+    /// The limits a command gives: a depth, a number of nodes, milliseconds a
+    /// move; `default_ms` milliseconds when it gives none of them.
+    pub fn given(
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        movetime: Option<u64>,
+        default_ms: u64,
+    ) -> Limits {
+        let unlimited = depth.is_none() && nodes.is_none();
+        let ms = movetime.or(unlimited.then_some(default_ms));
+        Limits {
+            depth,
+            nodes,
+            time: ms.map(Duration::from_millis),
+        }
+    }
+}
+
+/// What one finished iteration found.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The depth of the iteration, in plies.
+    pub depth: u32,
+    /// For the side to move, in centipawns, or near [`WIN`] for a won game.
+    pub score: i32,
+    /// The nodes searched since the search started.
+    pub nodes: u64,
+    /// The time since the search started.
+    pub elapsed: Duration,
+    /// The principal variation, the best move first.
+    pub pv: Vec<Move>,
+}
+
+impl Report {
+    /// Plies to the end of a won (positive) or lost (negative) game, if the
+    /// score is one.
+    pub fn mate_in(&self) -> Option<i32> {
+        if self.score.abs() >= WIN - MAX_PLY as i32 {
+            let plies = WIN - self.score.abs();
+            Some(if self.score > 0 { plies } else { -plies })
+        } else {
+            None
+        }
+    }
+}
+
+/// A transposition table entry.
+#[derive(Copy, Clone)]
+struct Entry {
+    key: u64,
+    mv: Option<Move>,
+    score: i32,
+    depth: u8,
+    bound: Bound,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// A search of one game, keeping its tables between searches.
+pub struct Searcher<'g> {
+    eval: Evaluator,
+    keys: keys::Keys,
+    table: Vec<Option<Entry>>,
+    killers: Vec<[Option<Move>; 2]>,
+    /// Per kind and destination cell: how often a quiet move cut off.
+    history: Vec<i32>,
+    cells: usize,
+    nodes: u64,
+    limits: Limits,
+    clock: Box<dyn Clock>,
+    started: Duration,
+    stopped: bool,
+    /// The keys of the game's positions before the root, then of the
+    /// positions on the path from the root: where repetitions are found.
+    keys_before: Vec<u64>,
+    path: Vec<u64>,
+    /// Whether a null move may prune in this game (see `null_move_allowed`).
+    null_moves: bool,
+    /// Set from outside (a protocol's `stop`, a client gone) to end the
+    /// search. The search never clears it, so a flag raised before the search
+    /// starts ends it at once; a caller that reuses a flag clears it first.
+    pub stop: std::sync::Arc<AtomicBool>,
+    game: &'g crate::Game,
+}
+
+impl<'g> Searcher<'g> {
+    /// A searcher for `game` with a table of about `megabytes`, timed by the
+    /// system's clock (none on `wasm32-unknown-unknown`: see
+    /// [`clock::default_clock`] and [`Searcher::with_clock`]).
+    pub fn new(game: &'g crate::Game, megabytes: usize) -> Searcher<'g> {
+        Searcher::with_clock(game, megabytes, clock::default_clock())
+    }
+
+    /// A searcher for `game` with a table of about `megabytes`, timed by `clock`.
+    pub fn with_clock(
+        game: &'g crate::Game,
+        megabytes: usize,
+        clock: Box<dyn Clock>,
+    ) -> Searcher<'g> {
+        let entries = (megabytes.max(1) << 20) / std::mem::size_of::<Option<Entry>>();
+        let entries = entries.next_power_of_two() / 2;
+        Searcher {
+            eval: Evaluator::new(game),
+            keys: keys::Keys::new(game),
+            table: vec![None; entries.max(1024)],
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; game.pieces.len() * game.cell_count()],
+            cells: game.cell_count(),
+            nodes: 0,
+            limits: Limits::default(),
+            started: clock.now(),
+            clock,
+            stopped: false,
+            keys_before: Vec::new(),
+            path: vec![0; MAX_PLY + 1],
+            null_moves: null_move_allowed(game),
+            stop: std::sync::Arc::new(AtomicBool::new(false)),
+            game,
+        }
+    }
+
+    /// The evaluator, for callers that show a static score.
+    pub fn evaluator(&self) -> &Evaluator {
+        &self.eval
+    }
+
+    /// Searches `pos`, the last position of `record`, within `limits`,
+    /// calling `on_iteration` after each finished depth; returns the last
+    /// finished iteration (depth 0 with no move where the game is over).
+    pub fn search(
+        &mut self,
+        pos: &mut Position<'g>,
+        record: &Record,
+        limits: &Limits,
+        mut on_iteration: impl FnMut(&Report),
+    ) -> Report {
+        let before = record.keys();
+        self.keys_before.clear();
+        self.keys_before
+            .extend_from_slice(&before[..before.len().saturating_sub(1)]);
+        self.limits = limits.clone();
+        self.started = self.clock.now();
+        self.nodes = 0;
+        self.stopped = self.stop.load(Ordering::Relaxed);
+        for k in &mut self.killers {
+            *k = [None; 2];
+        }
+        for h in &mut self.history {
+            *h /= 8;
+        }
+        let mut roots = Vec::new();
+        legal_moves(pos, &mut roots);
+        let mut best = Report {
+            depth: 0,
+            score: self
+                .static_end(pos)
+                .unwrap_or_else(|| self.eval.evaluate(pos)),
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            pv: Vec::new(),
+        };
+        if roots.is_empty() {
+            return best;
+        }
+        // A move, whatever happens: the first legal one.
+        best.pv = vec![roots[0]];
+        let most = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 8)
+            .min(MAX_PLY as u32 - 8);
+        for depth in 1..=most {
+            let score = self.negamax(pos, depth as i32, 0, -INFINITY, INFINITY);
+            if self.stopped && depth > 1 {
+                break;
+            }
+            let pv = self.principal_variation(pos, depth as usize);
+            best = Report {
+                depth,
+                score,
+                nodes: self.nodes,
+                elapsed: self.elapsed(),
+                pv: if pv.is_empty() { best.pv } else { pv },
+            };
+            on_iteration(&best);
+            if self.stopped || score.abs() >= WIN - depth as i32 {
+                break;
+            }
+            // Another iteration takes several times the last: don't start
+            // one that cannot finish.
+            if let Some(t) = limits.time {
+                if self.elapsed() * 3 > t {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// The time since the search started, by the searcher's clock.
+    fn elapsed(&self) -> Duration {
+        self.clock.now().saturating_sub(self.started)
+    }
+
+    /// The score of a position whose game is over before anyone moves, if it is.
+    fn static_end(&self, pos: &mut Position<'_>) -> Option<i32> {
+        rule_end(pos).map(|s| end_score(pos, s, 0))
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes.is_multiple_of(1024) {
+            let late = self.limits.time.is_some_and(|t| self.elapsed() >= t);
+            let many = self.limits.nodes.is_some_and(|n| self.nodes >= n);
+            if late || many || self.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &mut Position<'g>,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if ply > 0 && self.out_of_time() {
+            return 0;
+        }
+        if let Some(end) = rule_end(pos) {
+            return end_score(pos, end, ply);
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiescence(pos, ply, alpha, beta, 0);
+        }
+        let key = self.keys.key(pos);
+        self.path[ply] = key;
+        if ply > 0 {
+            if let Some(score) = self.record_goal_score(pos, key, ply) {
+                return score;
+            }
+        }
+        let slot = (key as usize) & (self.table.len() - 1);
+        let mut table_move = None;
+        if let Some(e) = self.table[slot].filter(|e| e.key == key) {
+            table_move = e.mv;
+            if ply > 0 && e.depth as i32 >= depth {
+                let s = from_table(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let checked = in_check(pos, pos.side_to_move());
+        // Null move: if passing the turn still leaves the side to move at or
+        // above beta, a real move will too (a zugzwang is the exception,
+        // hence only with pieces besides pawns and royal ones).
+        if self.null_moves
+            && ply > 0
+            && depth >= 4
+            && !checked
+            && beta.abs() < WIN - MAX_PLY as i32
+            && self.eval.evaluate(pos) >= beta
+            && self.has_big_pieces(pos)
+        {
+            let reduction = 2 + depth / 4;
+            let undo = pos.make(Move::pass(crate::game::NO_CELL));
+            let s = -self.negamax(pos, depth - 1 - reduction, ply + 1, -beta, -beta + 1);
+            pos.unmake(undo);
+            if self.stopped {
+                return 0;
+            }
+            if s >= beta {
+                return beta;
+            }
+        }
+        let mut moves = Vec::new();
+        legal_moves(pos, &mut moves);
+        if moves.is_empty() {
+            let end = status(pos);
+            return end_score(pos, end, ply);
+        }
+        self.order(pos, &mut moves, table_move, ply);
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        let killers = self.killers[ply.min(MAX_PLY)];
+        for (i, &mv) in moves.iter().enumerate() {
+            let quiet = !pos.is_capture(&mv) && mv.promotes_to().is_none();
+            let undo = pos.make(mv);
+            let score = if i == 0 {
+                -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                // Late quiet moves, ordered last for a reason, are searched
+                // shallower first; one that surprises is searched again.
+                let late = quiet
+                    && i >= 3
+                    && depth >= 3
+                    && !checked
+                    && !killers.contains(&Some(mv))
+                    && !in_check(pos, pos.side_to_move());
+                let reduction = if late { 1 + i32::from(i >= 8) } else { 0 };
+                // Principal variation search: prove the move is no better
+                // with a null window, search it fully only if it is.
+                let mut s = -self.negamax(pos, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
+                if reduction > 0 && s > alpha {
+                    s = -self.negamax(pos, depth - 1, ply + 1, -alpha - 1, -alpha);
+                }
+                if s > alpha && s < beta {
+                    -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
+                } else {
+                    s
+                }
+            };
+            pos.unmake(undo);
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                if quiet {
+                    self.remember_cutoff(pos, mv, depth, ply);
+                }
+                break;
+            }
+        }
+        let bound = if best_score <= original_alpha {
+            Bound::Upper
+        } else if best_score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table[slot] = Some(Entry {
+            key,
+            mv: best_move,
+            score: to_table(best_score, ply),
+            depth: depth.clamp(0, 255) as u8,
+            bound,
+        });
+        best_score
+    }
+
+    /// The score that the goals on the game's record give a position inside
+    /// the tree, if they end it: a position seen before on the path or in the
+    /// game counts as the repetition goal's outcome (a draw where the game has
+    /// none, since going round in circles gains nothing); the clock and
+    /// material goals as the engine states them, a mate taking precedence.
+    fn record_goal_score(&mut self, pos: &mut Position<'g>, key: u64, ply: usize) -> Option<i32> {
+        let goals = &self.game.record_goals;
+        let seen = self.path[..ply].contains(&key) || self.keys_before.contains(&key);
+        if seen {
+            let outcome = goals.repetition.map_or(Outcome::Draws, |(_, o)| o);
+            return Some(outcome_score(outcome, ply));
+        }
+        if goals.clock.is_none() && goals.material.is_none() {
+            return None;
+        }
+        let end = crate::engine::outcome::clock_or_material_end(pos)?;
+        if in_check(pos, pos.side_to_move()) {
+            let mut moves = Vec::new();
+            legal_moves(pos, &mut moves);
+            if moves.is_empty() {
+                return None;
+            }
+        }
+        Some(end_score(pos, end, ply))
+    }
+
+    /// Captures only, until the position is quiet; the side to move may
+    /// also stand pat on the evaluation.
+    fn quiescence(
+        &mut self,
+        pos: &mut Position<'g>,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        qdepth: u32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        if let Some(end) = rule_end(pos) {
+            return end_score(pos, end, ply);
+        }
+        let mut moves = Vec::new();
+        let checked = in_check(pos, pos.side_to_move());
+        if checked {
+            // In check, every legal move, so that a mate is seen.
+            legal_moves(pos, &mut moves);
+            if moves.is_empty() {
+                let end = status(pos);
+                return end_score(pos, end, ply);
+            }
+        }
+        let stand = self.eval.evaluate(pos);
+        if stand >= beta || qdepth >= 8 || ply >= MAX_PLY {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        // Only captures and promotions; out of check, they alone are tested
+        // for legality: the quiet moves, most of them, need no test.
+        if !checked {
+            pseudo_legal_moves(pos, &mut moves);
+        }
+        moves.retain(|m| pos.is_capture(m) || m.promotes_to().is_some());
+        if !checked {
+            retain_legal(pos, &mut moves);
+        }
+        self.order(pos, &mut moves, None, ply);
+        for &mv in &moves {
+            let undo = pos.make(mv);
+            let score = -self.quiescence(pos, ply + 1, -beta, -alpha, qdepth + 1);
+            pos.unmake(undo);
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                return score;
+            }
+            alpha = alpha.max(score);
+        }
+        alpha
+    }
+
+    /// Orders moves best first: the table's move, captures by most valuable
+    /// victim and least valuable attacker, promotions, killers, history.
+    fn order(&self, pos: &Position<'_>, moves: &mut [Move], table_move: Option<Move>, ply: usize) {
+        let killers = self.killers[ply.min(MAX_PLY)];
+        let mut keyed: Vec<(i32, Move)> = moves
+            .iter()
+            .map(|&mv| {
+                let score = if Some(mv) == table_move {
+                    1 << 30
+                } else if pos.is_capture(&mv) {
+                    let victim = if mv.kind == MoveKind::EnPassant {
+                        pos.at(mv.aux)
+                    } else {
+                        pos.at(mv.to)
+                    };
+                    let attacker = self.mover(pos, &mv);
+                    (1 << 28) + 16 * self.eval.piece_worth(victim)
+                        - self.eval.piece_worth(attacker) / 16
+                } else if let Some(k) = mv.promotes_to() {
+                    (1 << 27) + self.eval.worth[k as usize]
+                } else if killers.contains(&Some(mv)) {
+                    1 << 26
+                } else {
+                    self.history_of(pos, &mv)
+                };
+                (score, mv)
+            })
+            .collect();
+        keyed.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+        for (slot, (_, mv)) in moves.iter_mut().zip(keyed) {
+            *slot = mv;
+        }
+    }
+
+    /// The piece that moves (for drops, the dropped piece).
+    fn mover(&self, pos: &Position<'_>, mv: &Move) -> u8 {
+        if mv.is_from_pool() {
+            mv.piece
+        } else if mv.from as usize >= self.cells {
+            0
+        } else {
+            pos.at(mv.from)
+        }
+    }
+
+    fn history_index(&self, pos: &Position<'_>, mv: &Move) -> Option<usize> {
+        let piece = self.mover(pos, mv);
+        (piece != 0 && (mv.to as usize) < self.cells)
+            .then(|| kind_of(piece) as usize * self.cells + mv.to as usize)
+    }
+
+    fn history_of(&self, pos: &Position<'_>, mv: &Move) -> i32 {
+        self.history_index(pos, mv)
+            .map_or(0, |i| self.history[i])
+            .min((1 << 26) - 1)
+    }
+
+    fn remember_cutoff(&mut self, pos: &Position<'_>, mv: Move, depth: i32, ply: usize) {
+        let k = &mut self.killers[ply.min(MAX_PLY)];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        if let Some(i) = self.history_index(pos, &mv) {
+            self.history[i] = self.history[i].saturating_add(depth * depth);
+        }
+    }
+
+    /// The table's best moves from `pos`, as far as they are legal and known.
+    fn principal_variation(&mut self, pos: &mut Position<'g>, most: usize) -> Vec<Move> {
+        let mut pv = Vec::new();
+        let mut undos = Vec::new();
+        let mut moves = Vec::new();
+        for _ in 0..most {
+            let key = self.keys.key(pos);
+            let slot = (key as usize) & (self.table.len() - 1);
+            let Some(mv) = self.table[slot].filter(|e| e.key == key).and_then(|e| e.mv) else {
+                break;
+            };
+            legal_moves(pos, &mut moves);
+            if !moves.contains(&mv) {
+                break;
+            }
+            pv.push(mv);
+            undos.push(pos.make(mv));
+        }
+        while let Some(u) = undos.pop() {
+            pos.unmake(u);
+        }
+        pv
+    }
+
+    /// Whether the side to move has a piece worth more than a pawn besides
+    /// its royal ones: without one, zugzwang is common and a null move lies.
+    fn has_big_pieces(&self, pos: &Position<'_>) -> bool {
+        let side = pos.side_to_move();
+        let royals = pos.royals(side);
+        pos.occupied(side)
+            .iter()
+            .any(|c| !royals.contains(c) && self.eval.piece_worth(pos.at(c)) > 150)
+    }
+
+    /// The game this searcher plays.
+    pub fn game(&self) -> &'g crate::Game {
+        self.game
+    }
+}
+
+/// The score of a finished game for the side to move at `ply`: a win nearer
+/// the root is better, a loss further away less bad.
+fn end_score(pos: &Position<'_>, s: Status, ply: usize) -> i32 {
+    match s {
+        Status::Ongoing => 0,
+        Status::Over { winner: None, .. } => 0,
+        Status::Over {
+            winner: Some(w), ..
+        } => {
+            if w == pos.side_to_move() {
+                WIN - ply as i32
+            } else {
+                -(WIN - ply as i32)
+            }
+        }
+    }
+}
+
+/// Whether passing the turn is a fair test in this game: not where passes,
+/// turns of several parts or a placed neutral piece give the turn meaning
+/// beyond the move, nor where captures are forced or moves are few by rule.
+fn null_move_allowed(game: &crate::Game) -> bool {
+    !game.pass
+        && game.facing.is_none()
+        && game.passes_goal.is_none()
+        && game.phases.is_empty()
+        && game.walling.is_none()
+        && !game.forced_capture
+        && game.gating.is_none()
+}
+
+/// The score of an outcome for the side to move at `ply`, where nothing is
+/// counted: a win, a loss or a draw.
+fn outcome_score(outcome: Outcome, ply: usize) -> i32 {
+    match outcome {
+        Outcome::Wins => WIN - ply as i32,
+        Outcome::Loses => -(WIN - ply as i32),
+        Outcome::Draws | Outcome::Counts => 0,
+    }
+}
+
+/// Win scores are stored as distances from the node, not from the root.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score >= WIN - MAX_PLY as i32 {
+        score + ply as i32
+    } else if score <= -(WIN - MAX_PLY as i32) {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score >= WIN - MAX_PLY as i32 {
+        score - ply as i32
+    } else if score <= -(WIN - MAX_PLY as i32) {
+        score + ply as i32
+    } else {
+        score
+    }
+}
