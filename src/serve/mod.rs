@@ -13,7 +13,7 @@ mod access;
 pub mod api;
 mod board;
 mod http;
-mod jobs;
+pub mod jobs;
 pub mod library;
 pub mod limits;
 mod listen;
