@@ -10,7 +10,7 @@
 mod common;
 
 use common::Fixture;
-use tessera::engine::attack::in_check;
+use tessera::engine::in_check;
 use tessera::engine::legal::{count_legal_moves, legal_moves};
 use tessera::engine::outcome::bare_side;
 use tessera::engine::pseudo::pseudo_legal_moves;

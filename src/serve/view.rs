@@ -4,7 +4,7 @@
 //! the position as text.
 
 use serde_json::{json, Value};
-use tessera::engine::attack::in_check;
+use tessera::engine::in_check;
 use tessera::engine::legal::legal_moves;
 use tessera::engine::outcome::{status_in_game, Status};
 use tessera::engine::{Move, MoveKind, Position, Record};

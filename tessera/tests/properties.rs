@@ -5,7 +5,7 @@
 
 use proptest::prelude::*;
 use std::sync::LazyLock;
-use tessera::engine::attack::in_check;
+use tessera::engine::in_check;
 use tessera::engine::legal::legal_moves;
 use tessera::engine::outcome::{rule_end, Status};
 use tessera::notation::{position, uci};

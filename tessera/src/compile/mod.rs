@@ -385,7 +385,6 @@ fn step_masks(game: &Game) -> Vec<crate::game::StepMasks> {
         };
         out.push(crate::game::StepMasks {
             dirs: dirs.clone(),
-            words,
             masks: [Side::White, Side::Black].map(|s| [table(s, false), table(s, true)]),
         });
     }

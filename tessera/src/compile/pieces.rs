@@ -238,7 +238,6 @@ fn build_counter(c: &ast::CounterDecl, errors: &mut Diagnostics) -> Option<Count
         return None;
     }
     Some(Counter {
-        name: c.name.text.to_string(),
         low: c.low as u8,
         high: c.high as u8,
         start: c.start as u8,

@@ -1,12 +1,12 @@
 //! The engine: positions, move generation, attack tests, perft.
 
-pub mod attack;
+pub(crate) mod attack;
 mod bfs;
-pub mod castling;
-pub mod keys;
+pub(crate) mod castling;
+pub(crate) mod keys;
 pub mod legal;
 mod make;
-pub mod movegen;
+pub(crate) mod movegen;
 pub mod moves;
 pub mod outcome;
 pub mod perft;
@@ -15,6 +15,7 @@ pub mod pseudo;
 pub mod record;
 mod status;
 
+pub use attack::in_check;
 pub use moves::{Move, MoveKind};
 pub use position::Position;
 pub use record::Record;

@@ -7,7 +7,8 @@ use super::position::Position;
 use super::record::Record;
 use crate::game::{kind_of, MaterialSet, Outcome, Side};
 
-pub use super::legal::goals::{bare_side, counted_winner, facing, rule_end};
+pub(crate) use super::legal::goals::facing;
+pub use super::legal::goals::{bare_side, counted_winner, rule_end};
 pub use super::status::{Reason, Status};
 
 /// Decides whether the game is over in `pos`.

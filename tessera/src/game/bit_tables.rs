@@ -3,11 +3,11 @@
 //! for boards of up to 128 cells, where a set is one `u128`.
 
 /// The most cells a board may have for bit tables.
-pub const MAX_BIT_CELLS: usize = 128;
+pub(crate) const MAX_BIT_CELLS: usize = 128;
 
 /// How the first cell of a line is found in its bit set.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum LineOrder {
+pub(crate) enum LineOrder {
     /// The cells' indices rise along the line: the first is the lowest bit.
     Rising,
     /// They fall: the first is the highest bit.
@@ -20,7 +20,7 @@ pub enum LineOrder {
 /// from which a slide in that direction comes) and the cells one step away;
 /// per leap table and cell, the cells that leap onto it and those it leaps to.
 #[derive(Clone, Debug, Default)]
-pub struct BitTables {
+pub(crate) struct BitTables {
     pub(crate) cells: usize,
     pub(crate) dirs: usize,
     /// Per side, key `cell * dirs + dir`: a cell's lines side by side, as the
@@ -73,7 +73,7 @@ impl BitTables {
 
 /// The cells of a set, lowest first.
 #[inline]
-pub fn cells_of(mut set: u128) -> impl Iterator<Item = u16> {
+pub(crate) fn cells_of(mut set: u128) -> impl Iterator<Item = u16> {
     std::iter::from_fn(move || {
         if set == 0 {
             return None;
@@ -86,7 +86,7 @@ pub fn cells_of(mut set: u128) -> impl Iterator<Item = u16> {
 
 /// The first cell of `line` in `set`, in the line's order (not `Walk`).
 #[inline]
-pub fn first_in(line: u128, order: LineOrder, set: u128) -> Option<u16> {
+pub(crate) fn first_in(line: u128, order: LineOrder, set: u128) -> Option<u16> {
     let hits = line & set;
     match (hits, order) {
         (0, _) => None,

@@ -2,7 +2,7 @@
 
 /// How many words a set of cells `0..cells` takes.
 #[inline]
-pub fn words_for(cells: usize) -> usize {
+pub(crate) fn words_for(cells: usize) -> usize {
     cells.div_ceil(64).max(1)
 }
 
@@ -84,7 +84,7 @@ impl CellSet {
 
 /// The cells of a set given as words (bit `c % 64` of word `c / 64` for cell
 /// `c`), in increasing order.
-pub fn cells_in(words: &[u64]) -> impl Iterator<Item = u16> + '_ {
+pub(crate) fn cells_in(words: &[u64]) -> impl Iterator<Item = u16> + '_ {
     words.iter().enumerate().flat_map(|(i, &w)| {
         let mut w = w;
         std::iter::from_fn(move || {

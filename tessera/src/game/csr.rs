@@ -5,7 +5,7 @@
 
 /// Lists of cells indexed by a dense key.
 #[derive(Clone, Debug, Default)]
-pub struct Csr {
+pub(crate) struct Csr {
     starts: Vec<u32>,
     cells: Vec<u16>,
 }

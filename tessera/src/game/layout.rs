@@ -6,7 +6,7 @@ use super::Cell;
 /// What the default drawing cannot guess; every field defaults to the plain
 /// drawing (squares, boards side by side, free cells beside the board).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Layout {
+pub(crate) struct Layout {
     /// `layout hexagons`: a grid of two axes drawn as hexagons, the first
     /// axis across and the second up at sixty degrees to it (axial
     /// coordinates), so the six neighbours of a cell are `(±1, 0)`, `(0, ±1)`,

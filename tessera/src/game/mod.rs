@@ -11,20 +11,21 @@ mod csr;
 mod layout;
 mod move_table;
 
-pub use bit_tables::{cells_of, first_in, BitTables, LineOrder, MAX_BIT_CELLS};
-pub use cellset::{cells_in, words_for, CellSet};
-pub use csr::Csr;
-pub use layout::Layout;
-pub use move_table::{CaptureEntry, MoveTable, Run, RunCell};
+pub(crate) use bit_tables::{cells_of, first_in, BitTables, LineOrder, MAX_BIT_CELLS};
+pub use cellset::CellSet;
+pub(crate) use cellset::{cells_in, words_for};
+pub(crate) use csr::Csr;
+pub(crate) use layout::Layout;
+pub(crate) use move_table::{CaptureEntry, MoveTable, Run, RunCell};
 
 use indexmap::IndexMap;
 use std::fmt;
 
 /// No cell: the end of a line.
-pub const NO_CELL: Cell = u16::MAX;
+pub(crate) const NO_CELL: Cell = u16::MAX;
 
 /// In the one-cell step tables: the step branches, see the list tables.
-pub const BRANCH: Cell = u16::MAX - 1;
+pub(crate) const BRANCH: Cell = u16::MAX - 1;
 
 /// A cell's index: its place in [`Game::cell_names`].
 pub type Cell = u16;
@@ -92,7 +93,7 @@ pub fn side_of(code: Code) -> Side {
 
 /// One axis of the grid, for naming coordinates.
 #[derive(Clone, Debug)]
-pub struct Axis {
+pub(crate) struct Axis {
     /// The axis's name, as the `grid` declaration gives it.
     pub name: String,
     /// The label of coordinate 0, either a letter or a number.
@@ -103,7 +104,7 @@ pub struct Axis {
 
 /// How an axis labels its coordinates.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum AxisLabel {
+pub(crate) enum AxisLabel {
     /// Coordinates are letters from this one on, as files `a..h`.
     Letter(char),
     /// Coordinates are numbers from this one on, as ranks `1..8`.
@@ -111,7 +112,7 @@ pub enum AxisLabel {
 }
 
 /// The name of a coordinate: its labels in axis order, as `Ac3`.
-pub fn coord_name(axes: &[Axis], coord: &[i64]) -> String {
+pub(crate) fn coord_name(axes: &[Axis], coord: &[i64]) -> String {
     axes.iter()
         .zip(coord)
         .map(|(axis, &v)| axis.label(v))
@@ -132,7 +133,7 @@ impl Axis {
 
 /// A cell: its name and the grid coordinates it stands on (none for a free cell).
 #[derive(Clone, Debug)]
-pub struct CellInfo {
+pub(crate) struct CellInfo {
     /// The cell's name, as moves and notation write it.
     pub name: String,
     /// The grid coordinates of every grid cell merged into this one (one per cell
@@ -142,7 +143,7 @@ pub struct CellInfo {
 
 /// Whether a movement may end on an empty cell, on an enemy, or both.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Modality {
+pub(crate) enum Modality {
     /// It may end on an empty cell or capture.
     Both,
     /// It may end only on an empty cell (`move`).
@@ -164,7 +165,7 @@ impl Modality {
 
 /// One compiled leg of a movement.
 #[derive(Clone, Debug)]
-pub enum Leg {
+pub(crate) enum Leg {
     /// One step in each listed direction.
     Step(Vec<u8>),
     /// Repeated steps in one direction.
@@ -182,7 +183,7 @@ pub enum Leg {
 
 /// How many steps a slide or path may take.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Reach {
+pub(crate) enum Reach {
     /// At most this many steps (`up to N`; unlimited as `u32::MAX`).
     Steps(u32),
     /// As many as the moving piece's counter shows.
@@ -191,9 +192,7 @@ pub enum Reach {
 
 /// A number each piece of a kind carries, such as a die.
 #[derive(Clone, Debug)]
-pub struct Counter {
-    /// The counter's name in the rule file.
-    pub name: String,
+pub(crate) struct Counter {
     /// The lowest value the counter can show.
     pub low: u8,
     /// The highest value the counter can show.
@@ -204,7 +203,7 @@ pub struct Counter {
 
 /// One compiled movement of a piece kind.
 #[derive(Clone, Debug)]
-pub struct Movement {
+pub(crate) struct Movement {
     /// The legs, played one after the other.
     pub legs: Vec<Leg>,
     /// Whether it may end on an empty cell, by capturing, or both.
@@ -239,7 +238,7 @@ pub struct Movement {
 }
 
 /// Every kind, as a mask.
-pub const ALL_KINDS: u128 = u128::MAX;
+pub(crate) const ALL_KINDS: u128 = u128::MAX;
 
 impl Movement {
     /// Whether a piece of `side` on `from` may start this movement, as far as the
@@ -255,7 +254,7 @@ impl Movement {
 
 /// Promotion of a piece kind on reaching (or leaving) a zone.
 #[derive(Clone, Debug)]
-pub struct Promotion {
+pub(crate) struct Promotion {
     /// Whether the zone is tested on the move's origin rather than its destination.
     pub on_origin: bool,
     /// The zone that triggers the promotion (an index into [`Game::zone_names`]).
@@ -283,7 +282,7 @@ impl Promotion {
 
 /// How a kind is written beside its letter.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Mark {
+pub(crate) enum Mark {
     /// Its own letter.
     Plain,
     /// Declared with the letter `+X`: the promoted form of the kind lettered X,
@@ -364,7 +363,7 @@ impl PieceDef {
 /// mask of kinds that count as one), or with no piece at all when `kinds` is
 /// empty; pieces in pools count.
 #[derive(Clone, Debug)]
-pub struct Extinction {
+pub(crate) struct Extinction {
     /// The groups of kinds, one mask each; a side with none of one group left
     /// gets the outcome.
     pub kinds: Vec<u128>,
@@ -376,7 +375,7 @@ pub struct Extinction {
 /// is illegal: repetition, the halfmove clock, material that cannot win.
 /// Each outcome is for the side to move.
 #[derive(Clone, Debug, Default)]
-pub struct RecordGoals {
+pub(crate) struct RecordGoals {
     /// The position has stood this many times.
     pub repetition: Option<(u8, Outcome)>,
     /// The halfmove clock has reached this many plies.
@@ -385,17 +384,10 @@ pub struct RecordGoals {
     pub material: Option<(Vec<MaterialSet>, Outcome)>,
 }
 
-impl RecordGoals {
-    /// Whether any goal on the record is set.
-    pub fn any(&self) -> bool {
-        self.repetition.is_some() || self.clock.is_some() || self.material.is_some()
-    }
-}
-
 /// A set of pieces, as how many pieces of each group of kinds (a kind and
 /// its promoted copies).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MaterialSet {
+pub(crate) struct MaterialSet {
     /// For each group: its kinds as a mask, and how many pieces of them.
     pub groups: Vec<(u128, u8)>,
 }
@@ -403,7 +395,7 @@ pub struct MaterialSet {
 /// A goal on reaching a zone: a piece of `kinds` of a side stands in the zone
 /// as that side sees it.
 #[derive(Clone, Debug)]
-pub struct ReachGoal {
+pub(crate) struct ReachGoal {
     /// The kinds that may reach it, as a mask.
     pub kinds: u128,
     /// The zone to reach (an index into [`Game::zone_names`]).
@@ -419,7 +411,7 @@ pub struct ReachGoal {
 /// pieces one step from the capture cell along `dirs`, but those of `spared`
 /// kinds.
 #[derive(Clone, Debug)]
-pub struct Explosion {
+pub(crate) struct Explosion {
     /// The directions whose neighbours of the capture cell explode.
     pub dirs: Vec<u8>,
     /// The kinds the explosion spares, as a mask.
@@ -428,7 +420,7 @@ pub struct Explosion {
 
 /// A drop rule: pieces of `kinds` from `pool` onto empty cells of `zone`.
 #[derive(Clone, Debug)]
-pub struct DropRule {
+pub(crate) struct DropRule {
     /// The pool the pieces come from (an index into [`Game::pool_names`]).
     pub pool: usize,
     /// The kinds it drops (bit `k` for kind `k`).
@@ -447,7 +439,7 @@ pub struct DropRule {
 /// A phase of the game: while the mover's move number is in `first..=last`,
 /// only pieces of `kinds` may move (only unmoved ones when `unmoved`).
 #[derive(Clone, Debug)]
-pub struct Phase {
+pub(crate) struct Phase {
     /// The first move number of the phase (the FEN move number: both sides'
     /// first moves are move 1).
     pub first: u32,
@@ -462,7 +454,7 @@ pub struct Phase {
 /// Castling of a piece with a partner, in one or more directions. The king's
 /// path is tested for attack only when the king is royal.
 #[derive(Clone, Debug)]
-pub struct Castling {
+pub(crate) struct Castling {
     /// The kind of the piece that castles (the king).
     pub king: Kind,
     /// The kind of its partner (the rook).
@@ -481,7 +473,7 @@ pub struct Castling {
 
 /// The outcome for the side to move when a goal condition holds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub(crate) enum Outcome {
     /// The side to move wins.
     Wins,
     /// The side to move loses.
@@ -496,7 +488,7 @@ pub enum Outcome {
 /// `goal KIND faces KIND along DIRS`: a piece of `kinds` and an enemy piece
 /// of `others` on one line of `dirs` with only empty cells between.
 #[derive(Clone, Debug)]
-pub struct Facing {
+pub(crate) struct Facing {
     /// The kinds that face, as a mask.
     pub kinds: u128,
     /// The enemy kinds they face, as a mask.
@@ -510,7 +502,7 @@ pub struct Facing {
 /// The unconditional attacks, grouped for one backward walk per direction: a
 /// bit `k` of a mask stands for piece kind `k`.
 #[derive(Clone, Debug, Default)]
-pub struct AttackRays {
+pub(crate) struct AttackRays {
     /// Per direction and distance `1..=NEAR`: the kinds that attack along that
     /// direction from that far (steps, limited and unlimited slides).
     pub near: Vec<[KindMasks; NEAR]>,
@@ -548,7 +540,7 @@ pub struct AttackRays {
 
 /// A capturing path movement, for finding the pieces that block one.
 #[derive(Clone, Debug)]
-pub struct PathLine {
+pub(crate) struct PathLine {
     /// The kind that moves along the path.
     pub kind: Kind,
     /// The directions of its steps.
@@ -560,12 +552,12 @@ pub struct PathLine {
 }
 
 /// How many distances along a direction the attack rays list one by one.
-pub const NEAR: usize = 8;
+pub(crate) const NEAR: usize = 8;
 
 /// Piece kinds as bit masks (bit `k` for kind `k`), by the condition on the
 /// attacker: none, not yet moved (`first`), or moved (`not first`).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct KindMasks {
+pub(crate) struct KindMasks {
     /// Kinds that attack unconditionally.
     pub always: u128,
     /// Kinds that attack only while unmoved (`first`).
@@ -577,11 +569,6 @@ pub struct KindMasks {
 }
 
 impl KindMasks {
-    /// Whether no kind is in any mask.
-    pub fn is_empty(&self) -> bool {
-        self.always | self.unmoved | self.moved | self.zoned == 0
-    }
-
     /// Adds the kind bit `bit` under the condition of a movement.
     pub fn add(&mut self, bit: u128, first_only: bool, later_only: bool, zoned: bool) {
         match (zoned, first_only, later_only) {
@@ -595,7 +582,7 @@ impl KindMasks {
 
 /// A single attack pattern for the reverse attack test.
 #[derive(Clone, Debug)]
-pub struct AttackPattern {
+pub(crate) struct AttackPattern {
     /// The attacking kind.
     pub kind: Kind,
     /// The movement's index in the kind's `movements`.
@@ -732,11 +719,9 @@ pub struct Game {
 /// them, as a bit set of `words` words, so a path's breadth-first search
 /// advances a whole frontier by or-ing masks.
 #[derive(Clone, Debug)]
-pub struct StepMasks {
+pub(crate) struct StepMasks {
     /// The directions whose neighbourhoods these masks hold.
     pub dirs: Vec<u8>,
-    /// How many 64-bit words a cell's mask has.
-    pub words: usize,
     /// Per side, forward (0) and backward (1): `words` words per cell.
     pub masks: [[Vec<u64>; 2]; 2],
 }
@@ -847,7 +832,7 @@ impl Game {
     }
 
     /// The drop rule that lets a piece of `kind` leave `pool`, if any.
-    pub fn drop_rule(&self, pool: usize, kind: Kind) -> Option<&DropRule> {
+    pub(crate) fn drop_rule(&self, pool: usize, kind: Kind) -> Option<&DropRule> {
         self.drops
             .iter()
             .find(|r| r.pool == pool && r.kinds & 1u128 << kind != 0)

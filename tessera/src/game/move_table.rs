@@ -13,7 +13,7 @@ use super::Kind;
 
 /// One entry of a (side, kind, cell) list, in the order of the kind's movements.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Run {
+pub(crate) struct Run {
     /// The movement's index in the kind's `movements`.
     pub movement: u16,
     /// What kind of entry this is and how its cells land: the `Run::*` bits.
@@ -71,7 +71,7 @@ impl Run {
 /// A cell of a run and whether landing there is plain: no zone forbids it and
 /// the piece does not promote there. Other landings take the full rules.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct RunCell {
+pub(crate) struct RunCell {
     /// The cell, an index into `Game::cells`.
     pub cell: u16,
     /// Whether landing there is plain.
@@ -81,7 +81,7 @@ pub struct RunCell {
 /// A run that may capture onto a cell: the cell, the piece's kind, the run's
 /// index in the table and the landing's index among the run's cells.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct CaptureEntry {
+pub(crate) struct CaptureEntry {
     /// The cell the capture lands on.
     pub to: u16,
     /// The capturing piece's kind.
@@ -97,7 +97,7 @@ const MAX_DENSE_CAPTURE_INDEX: usize = 1 << 20;
 
 /// The runs of every (side, kind, cell).
 #[derive(Clone, Debug, Default)]
-pub struct MoveTable {
+pub(crate) struct MoveTable {
     kinds: usize,
     cells: usize,
     /// Per key `(side * kinds + kind) * cells + cell`: where its runs start in
@@ -281,10 +281,5 @@ impl MoveTable {
     pub fn cells(&self, run: &Run) -> &[RunCell] {
         let a = run.start as usize;
         &self.run_cells[a..a + run.len as usize]
-    }
-
-    /// How many run cells the table holds, for its size bound.
-    pub fn cell_entries(&self) -> usize {
-        self.run_cells.len()
     }
 }

@@ -108,7 +108,7 @@ pub fn rule_end(pos: &mut Position<'_>) -> Option<Status> {
 
 /// Whether a piece of the goal's first kinds faces an enemy piece of its
 /// second kinds: along one of its directions, with only empty cells between.
-pub fn facing(pos: &Position<'_>, f: &Facing) -> bool {
+pub(crate) fn facing(pos: &Position<'_>, f: &Facing) -> bool {
     [Side::White, Side::Black].into_iter().any(|side| {
         pos.occupied(side).iter().any(|c| {
             f.kinds & 1u128 << kind_of(pos.at(c)) != 0
