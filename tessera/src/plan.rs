@@ -28,7 +28,7 @@ impl<'g> Plan<'g> {
     /// axis or more than three, no cell on any coordinate, or a span of
     /// coordinates wider than [`MAX_DRAWN`] (cells placed far off the grid).
     pub fn new(game: &'g Game) -> Option<Plan<'g>> {
-        let dims = game.axes.len();
+        let dims = game.board.axes.len();
         if !(1..=3).contains(&dims) {
             return None;
         }
@@ -40,6 +40,7 @@ impl<'g> Plan<'g> {
         };
         let placed = game.layout.placed.iter().map(|(c, k)| (*c, k));
         let grid = game
+            .board
             .cells
             .iter()
             .enumerate()
@@ -121,7 +122,7 @@ impl<'g> Plan<'g> {
     /// Where `cell` is drawn: its coordinates, or where the layout places it.
     pub fn places(&self, cell: Cell) -> Vec<&'g [i64]> {
         let game = self.game;
-        let own = game.cells[cell as usize].coords.iter();
+        let own = game.board.cells[cell as usize].coords.iter();
         let placed = game
             .layout
             .placed
@@ -133,20 +134,20 @@ impl<'g> Plan<'g> {
 
     /// Whether `cell` is drawn on the boards.
     pub fn draws(&self, cell: Cell) -> bool {
-        !self.game.cells[cell as usize].coords.is_empty()
+        !self.game.board.cells[cell as usize].coords.is_empty()
             || self.game.layout.placed.iter().any(|(c, _)| *c == cell)
     }
 }
 
 /// The label of coordinate `v` along `axis`.
 pub fn label(game: &Game, axis: usize, v: i64) -> String {
-    game.axes[axis].label(v)
+    game.board.axes[axis].label(v)
 }
 
 /// The pools drawn on one side of the board (`above` it or below it), in
 /// order from the top down: the first declared pool nearest the board.
 pub fn pool_order(game: &Game, above: bool) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..game.pool_names.len()).collect();
+    let mut order: Vec<usize> = (0..game.pools.pool_names.len()).collect();
     if above {
         order.reverse();
     }

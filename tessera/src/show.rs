@@ -24,7 +24,7 @@ pub fn draw(pos: &mut Position<'_>) -> String {
     match &plan {
         Some(plan) => draw_grid(pos, plan, &mut s),
         // A board too wide to draw (cells placed far off the grid) is listed instead.
-        None if (1..=3).contains(&game.axes.len()) => draw_cells(pos, &mut s),
+        None if (1..=3).contains(&game.board.axes.len()) => draw_cells(pos, &mut s),
         None => {}
     }
     draw_pools(pos, Side::White, &mut s);
@@ -32,6 +32,7 @@ pub fn draw(pos: &mut Position<'_>) -> String {
     let side = pos.side_to_move();
     let _ = writeln!(s, "{} to move, move {}", capitalised(side), pos.fullmove);
     if let Some(phase) = game
+        .rules
         .phases
         .iter()
         .find(|p| (p.first..=p.last).contains(&pos.fullmove))
@@ -79,7 +80,7 @@ fn field(pos: &Position<'_>, plan: &Plan<'_>, coord: &[i64]) -> String {
         Some(c) => {
             let code = pos.at(c);
             let ch = if code == 0 { '.' } else { game.letter(code) };
-            if game.cells[c as usize].coords.len() > 1 {
+            if game.board.cells[c as usize].coords.len() > 1 {
                 format!("({ch})")
             } else if code != 0 && game.pieces[kind_of(code) as usize].counter.is_some() {
                 // A counter shows beside its piece: `R6`.
@@ -129,11 +130,16 @@ fn draw_grid(pos: &Position<'_>, plan: &Plan<'_>, s: &mut String) {
         let _ = writeln!(s, "{}", l.trim_end());
     }
     let merged: Vec<String> = game
+        .board
         .cells
         .iter()
         .filter(|c| c.coords.len() > 1)
         .map(|c| {
-            let names: Vec<String> = c.coords.iter().map(|k| coord_name(&game.axes, k)).collect();
+            let names: Vec<String> = c
+                .coords
+                .iter()
+                .map(|k| coord_name(&game.board.axes, k))
+                .collect();
             format!("{} = {}", c.name, names.join(" "))
         })
         .collect();
@@ -166,7 +172,12 @@ fn draw_pools(pos: &Position<'_>, side: Side, s: &mut String) {
         } else {
             items.join(" ")
         };
-        let _ = writeln!(s, "{} {}: {list}", capitalised(side), game.pool_names[p]);
+        let _ = writeln!(
+            s,
+            "{} {}: {list}",
+            capitalised(side),
+            game.pools.pool_names[p]
+        );
     }
 }
 
@@ -175,7 +186,7 @@ fn draw_cells(pos: &Position<'_>, s: &mut String) {
     let game = pos.game();
     for c in 0..game.cell_count() as u16 {
         let code = pos.at(c);
-        if code != 0 && !game.cells[c as usize].coords.is_empty() {
+        if code != 0 && !game.board.cells[c as usize].coords.is_empty() {
             let _ = writeln!(s, "{} {}", game.cell_name(c), game.letter(code));
         }
     }
@@ -187,7 +198,7 @@ fn draw_free_cells(pos: &Position<'_>, plan: Option<&Plan<'_>>, s: &mut String) 
     let free: Vec<String> = (0..game.cell_count() as u16)
         .filter(|&c| match plan {
             Some(plan) => !plan.draws(c),
-            None => game.cells[c as usize].coords.is_empty() || game.axes.len() > 3,
+            None => game.board.cells[c as usize].coords.is_empty() || game.board.axes.len() > 3,
         })
         .map(|c| {
             let code = pos.at(c);

@@ -8,7 +8,7 @@ pub fn build(game: &Game) -> Option<BitTables> {
     if cells > MAX_BIT_CELLS {
         return None;
     }
-    let dirs = game.dir_names.len() as u8;
+    let dirs = game.board.dir_names.len() as u8;
     let lines: [Vec<(u128, LineOrder)>; 2] = [Side::White, Side::Black].map(|side| {
         (0..cells as u16)
             .flat_map(|cell| (0..dirs).map(move |d| line(game, side, d, cell)))
@@ -19,23 +19,23 @@ pub fn build(game: &Game) -> Option<BitTables> {
             .map(|key| table.get(key).iter().fold(0u128, |set, &x| set | 1 << x))
             .collect()
     };
-    let leap_sources = game.rev_leaps.iter().map(sets).collect();
-    let leap_targets = game.leaps.iter().map(sets).collect();
-    let steps = game.steps.each_ref().map(sets);
-    let passed = [0, 1].map(|side: usize| {
-        (0..cells)
-            .map(|cell| {
-                let lines = &lines[side][cell * dirs as usize..][..dirs as usize];
-                game.attack_rays
-                    .dirs
-                    .iter()
-                    .fold(0u128, |set, &d| match lines[d as usize] {
-                        (_, LineOrder::Walk) => u128::MAX,
-                        (line, order) => set | line & !farthest(line, order),
+    let leap_sources = game.board.rev_leaps.iter().map(sets).collect();
+    let leap_targets = game.board.leaps.iter().map(sets).collect();
+    let steps = game.board.steps.each_ref().map(sets);
+    let passed =
+        [0, 1].map(|side: usize| {
+            (0..cells)
+                .map(|cell| {
+                    let lines = &lines[side][cell * dirs as usize..][..dirs as usize];
+                    game.tables.attack_rays.dirs.iter().fold(0u128, |set, &d| {
+                        match lines[d as usize] {
+                            (_, LineOrder::Walk) => u128::MAX,
+                            (line, order) => set | line & !farthest(line, order),
+                        }
                     })
-            })
-            .collect()
-    });
+                })
+                .collect()
+        });
     Some(BitTables {
         cells,
         dirs: dirs as usize,

@@ -182,94 +182,106 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         .collect();
     let mut game = Game {
         title,
-        axes: board.axes,
-        cells: board.cells,
-        cell_index,
-        dir_names: board.dir_list,
-        next: dense(&board.steps),
-        prev: dense(&board.rev_steps),
-        steps: board.steps,
-        branches: board.branches,
-        rev_steps: board.rev_steps,
-        leaps: leaps.tables,
-        rev_leaps: leaps.rev,
-        zone_names: file.zones.iter().map(|z| z.name.text.to_string()).collect(),
-        zones,
+        board: crate::game::Board {
+            axes: board.axes,
+            cells: board.cells,
+            cell_index,
+            dir_names: board.dir_list,
+            next: dense(&board.steps),
+            prev: dense(&board.rev_steps),
+            steps: board.steps,
+            branches: board.branches,
+            rev_steps: board.rev_steps,
+            leaps: leaps.tables,
+            rev_leaps: leaps.rev,
+            zone_names: file.zones.iter().map(|z| z.name.text.to_string()).collect(),
+            zones,
+            rect,
+        },
         pieces,
-        setup,
-        setup_pools,
-        first_turn: file.turn.map_or(Side::White, |(s, _)| side(s)),
-        castlings,
-        checkmated: goals.checkmated,
-        stalemated: goals.stalemated,
-        bare: goals.bare,
-        bare_answer: goals.bare_answer,
-        extinctions: goals.extinctions,
-        reach_goals: goals.reach_goals,
-        check_goal: goals.check_goal,
-        pass: file.pass.is_some(),
-        passes_goal: goals.passes_goal,
-        record_goals: goals.record,
-        facing: goals.facing,
-        count_bonus,
-        ends_by_rule,
-        forced_capture: file.forced_capture.is_some(),
-        check_all_royals: file.check_all_royals.is_some(),
-        explosion,
-        gating,
-        walling,
-        captured_by_captor: file.captured_by_captor,
-        setup_counts: Vec::new(),
-        general_legality: false,
-        pool_names: file.pools.iter().map(|p| p.text.to_string()).collect(),
-        captured_to: pools.captured_to,
-        transfers: pools.transfers,
-        drops,
-        phases,
-        attack_rays,
-        attack_patterns,
-        forward_attackers,
-        rect,
-        move_table: Default::default(),
-        step_masks: Vec::new(),
-        bit_tables: None,
-        dead_cells: Vec::new(),
+        start: crate::game::Start {
+            setup,
+            setup_pools,
+            first_turn: file.turn.map_or(Side::White, |(s, _)| side(s)),
+            setup_counts: Vec::new(),
+        },
+        rules: crate::game::Rules {
+            castlings,
+            pass: file.pass.is_some(),
+            forced_capture: file.forced_capture.is_some(),
+            check_all_royals: file.check_all_royals.is_some(),
+            explosion,
+            gating,
+            walling,
+            phases,
+        },
+        goals: crate::game::Goals {
+            checkmated: goals.checkmated,
+            stalemated: goals.stalemated,
+            bare: goals.bare,
+            bare_answer: goals.bare_answer,
+            extinctions: goals.extinctions,
+            reach_goals: goals.reach_goals,
+            check_goal: goals.check_goal,
+            passes_goal: goals.passes_goal,
+            record_goals: goals.record,
+            facing: goals.facing,
+            count_bonus,
+            ends_by_rule,
+        },
+        pools: crate::game::Pools {
+            pool_names: file.pools.iter().map(|p| p.text.to_string()).collect(),
+            captured_to: pools.captured_to,
+            captured_by_captor: file.captured_by_captor,
+            transfers: pools.transfers,
+            drops,
+            dead_cells: Vec::new(),
+        },
+        tables: crate::game::Tables {
+            attack_rays,
+            attack_patterns,
+            forward_attackers,
+            move_table: Default::default(),
+            step_masks: Vec::new(),
+            bit_tables: None,
+            general_legality: false,
+        },
         layout,
     };
-    game.setup_counts = vec![[0; 2]; game.pieces.len()];
-    for &(_, c) in &game.setup {
-        let slot = &mut game.setup_counts[crate::game::kind_of(c) as usize]
+    game.start.setup_counts = vec![[0; 2]; game.pieces.len()];
+    for &(_, c) in &game.start.setup {
+        let slot = &mut game.start.setup_counts[crate::game::kind_of(c) as usize]
             [crate::game::side_of(c).index()];
         *slot = slot.saturating_add(1);
     }
-    if let Some((_, zone)) = game.gating {
+    if let Some((_, zone)) = game.rules.gating {
         // A piece's first move out of the gating zone may gate: the pieces set
         // up there remember whether they have moved.
-        for &(c, code) in &game.setup {
+        for &(c, code) in &game.start.setup {
             let side = crate::game::side_of(code);
-            if game.zones[zone][side.index()].contains(c) {
+            if game.board.zones[zone][side.index()].contains(c) {
                 game.pieces[crate::game::kind_of(code) as usize].tracks_unmoved = true;
             }
         }
     }
-    game.general_legality = needs_general_legality(&game);
+    game.tables.general_legality = needs_general_legality(&game);
     // Past the budget the file is refused: the tables below would only spend
     // the time that the budget was to save.
     if work.is_spent() {
         return None;
     }
-    game.move_table = move_table::build(&game);
+    game.tables.move_table = move_table::build(&game);
     let captures = |kind: Kind, m: u16| {
         game.pieces[kind as usize].movements[m as usize]
             .modality
             .may_capture()
     };
-    let mut table = std::mem::take(&mut game.move_table);
-    table.index_captures(&game.forward_attackers, captures);
-    game.move_table = table;
-    game.step_masks = step_masks(&game);
-    game.bit_tables = bit_tables::build(&game);
-    game.dead_cells = dead_cells(&game);
+    let mut table = std::mem::take(&mut game.tables.move_table);
+    table.index_captures(&game.tables.forward_attackers, captures);
+    game.tables.move_table = table;
+    game.tables.step_masks = step_masks(&game);
+    game.tables.bit_tables = bit_tables::build(&game);
+    game.pools.dead_cells = dead_cells(&game);
     Some(game)
 }
 
@@ -281,14 +293,14 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
 /// piece attacked, one of them may be left attacked.
 fn needs_general_legality(game: &Game) -> bool {
     let movements = || game.pieces.iter().flat_map(|p| &p.movements);
-    game.forced_capture
-        || game.pass
-        || game.facing.is_some()
-        || game.check_all_royals
-        || game.explosion.is_some()
-        || game.gating.is_some()
-        || game.walling.is_some()
-        || game.drops.iter().any(|d| d.not_mating)
+    game.rules.forced_capture
+        || game.rules.pass
+        || game.goals.facing.is_some()
+        || game.rules.check_all_royals
+        || game.rules.explosion.is_some()
+        || game.rules.gating.is_some()
+        || game.rules.walling.is_some()
+        || game.pools.drops.iter().any(|d| d.not_mating)
         || movements().any(|m| {
             m.capture_kinds != crate::game::ALL_KINDS
                 || m.legs
@@ -307,7 +319,7 @@ fn needs_general_legality(game: &Game) -> bool {
 fn dead_cells(game: &Game) -> Vec<[crate::game::CellSet; 2]> {
     let n = game.cell_count();
     let empty = || [crate::game::CellSet::new(n), crate::game::CellSet::new(n)];
-    if game.drops.is_empty() {
+    if game.pools.drops.is_empty() {
         return Vec::new();
     }
     let mut out = Vec::with_capacity(game.pieces.len());

@@ -214,7 +214,7 @@ fn sequences(
             Some(vec![Sequence::new(targets, 0)])
         }
         Leg::Leap(n) => {
-            let targets = game.leaps[n[side.index()]]
+            let targets = game.board.leaps[n[side.index()]]
                 .get(from as usize)
                 .iter()
                 .copied()
@@ -266,7 +266,7 @@ fn leg_paths(
                     .iter()
                     .flat_map(|&d| game.step(side, d, at).iter().copied())
                     .collect(),
-                Leg::Leap(n) => game.leaps[n[side.index()]].get(at as usize).to_vec(),
+                Leg::Leap(n) => game.board.leaps[n[side.index()]].get(at as usize).to_vec(),
                 Leg::Slide(..) | Leg::Path(..) | Leg::Hop(..) => return None,
             };
             for c in cells {
@@ -332,7 +332,7 @@ fn guarded(
                     }
                 }
                 Leg::Leap(n) => {
-                    for &t in game.leaps[n[side.index()]].get(*at as usize) {
+                    for &t in game.board.leaps[n[side.index()]].get(*at as usize) {
                         stop(&[t]);
                     }
                 }
@@ -375,7 +375,7 @@ fn guarded(
                 add(&targets, 0);
             }
             Leg::Leap(n) => {
-                let targets: Vec<u16> = game.leaps[n[side.index()]]
+                let targets: Vec<u16> = game.board.leaps[n[side.index()]]
                     .get(at as usize)
                     .iter()
                     .copied()

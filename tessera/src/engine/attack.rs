@@ -16,7 +16,7 @@ use crate::game::{KindMasks, Leg, LineOrder, Reach, Side};
 pub fn in_check(pos: &Position<'_>, side: Side) -> bool {
     let royals = pos.royals(side);
     let checked = |c: u16| is_attacked(pos, c, side.opposite()) && !shielded_by_blast(pos, c, side);
-    if pos.game().check_all_royals {
+    if pos.game().rules.check_all_royals {
         return !royals.is_empty() && royals.iter().all(checked);
     }
     royals.iter().any(checked)
@@ -27,7 +27,7 @@ pub fn in_check(pos: &Position<'_>, side: Side) -> bool {
 /// is not in check.
 fn shielded_by_blast(pos: &Position<'_>, royal: u16, side: Side) -> bool {
     let game = pos.game();
-    let Some(e) = &game.explosion else {
+    let Some(e) = &game.rules.explosion else {
         return false;
     };
     let enemy = pos.royals(side.opposite());
@@ -44,12 +44,12 @@ pub fn is_attacked(pos: &Position<'_>, cell: u16, by: Side) -> bool {
     if ray_attack(pos, cell, by) {
         return true;
     }
-    for pat in &game.attack_patterns {
+    for pat in &game.tables.attack_patterns {
         if pattern_hits(pos, pat, cell, by, false) {
             return true;
         }
     }
-    if game.forward_attackers.is_empty() {
+    if game.tables.forward_attackers.is_empty() {
         return false;
     }
     forward_attack(pos, cell, by)
@@ -72,7 +72,8 @@ fn is_one_of(pos: &Position<'_>, x: u16, by: Side, masks: &KindMasks) -> bool {
         }
         || masks.zoned & bit != 0 && {
             let game = pos.game();
-            let (from, not_from) = game.attack_rays.origin_rules[kind as usize].unwrap_or_default();
+            let (from, not_from) =
+                game.tables.attack_rays.origin_rules[kind as usize].unwrap_or_default();
             from.is_none_or(|z| game.in_zone(z, by, x))
                 && not_from.is_none_or(|z| !game.in_zone(z, by, x))
         }
@@ -92,11 +93,11 @@ fn masks_at(rays: &AttackRays, d: u8, dist: u32) -> &KindMasks {
 /// are one table lookup per leap table.
 fn ray_attack(pos: &Position<'_>, cell: u16, by: Side) -> bool {
     let game = pos.game();
-    let rays = &game.attack_rays;
-    let Some(t) = &game.bit_tables else {
+    let rays = &game.tables.attack_rays;
+    let Some(t) = &game.tables.bit_tables else {
         return rays.dirs.iter().any(|&d| walk_attack(pos, d, cell, by))
             || rays.leapers[by.index()].iter().any(|(n, masks)| {
-                game.rev_leaps[*n]
+                game.board.rev_leaps[*n]
                     .get(cell as usize)
                     .iter()
                     .any(|&x| is_one_of(pos, x, by, masks))
@@ -124,7 +125,7 @@ pub fn attacked_with(
     if !game.lines_and_leaps_only() {
         return None;
     }
-    let t = game.bit_tables.as_ref()?;
+    let t = game.tables.bit_tables.as_ref()?;
     bit_attack(pos, t, cell, by, occupied, theirs, |_| None)
 }
 
@@ -139,7 +140,7 @@ fn bit_attack(
     theirs: u128,
     walk: impl Fn(u8) -> Option<bool>,
 ) -> Option<bool> {
-    let rays = &pos.game().attack_rays;
+    let rays = &pos.game().tables.attack_rays;
     for &d in &rays.dirs {
         let (line, order) = t.line(by.index(), d, cell);
         if order == LineOrder::Walk {
@@ -186,7 +187,7 @@ fn bit_attack(
 /// by cell, for lines the bit tables do not cover.
 fn walk_attack(pos: &Position<'_>, d: u8, cell: u16, by: Side) -> bool {
     let game = pos.game();
-    let rays = &game.attack_rays;
+    let rays = &game.tables.attack_rays;
     // Cycles of steps end the walk after as many steps as there are cells.
     let reach = rays.reach[d as usize].min(game.cell_count() as u32);
     let mut at = cell;
@@ -213,7 +214,8 @@ fn walk_attack(pos: &Position<'_>, d: u8, cell: u16, by: Side) -> bool {
 /// capture that fills them could create the attack.
 pub fn attacked_once_pools_fill(pos: &Position<'_>, cell: u16, by: Side) -> bool {
     let game = pos.game();
-    game.attack_patterns
+    game.tables
+        .attack_patterns
         .iter()
         .any(|pat| !may_land(pos, pat.kind, by, cell) && pattern_hits(pos, pat, cell, by, true))
 }
@@ -264,7 +266,7 @@ fn pattern_hits(
                 .any(|&d| slide_back(pos, d, cell, 1, max, by, &ok))
         }
         Leg::Path(dirs, reach) => path_back(pos, dirs, cell, most(*reach), by, &ok),
-        Leg::Leap(n) => game.rev_leaps[n[by.index()]]
+        Leg::Leap(n) => game.board.rev_leaps[n[by.index()]]
             .get(cell as usize)
             .iter()
             .any(|&x| ok(x, 1)),
@@ -455,7 +457,7 @@ fn forward_attack(pos: &Position<'_>, cell: u16, by: Side) -> bool {
     let game = pos.game();
     let mut probe: Option<Position<'_>> = None;
     let mut moves: Vec<Move> = Vec::new();
-    let table = &game.move_table;
+    let table = &game.tables.move_table;
     for x in pos.occupied(by).iter() {
         let kind = kind_of(pos.at(x));
         if !table.indexes(kind) {
@@ -520,7 +522,7 @@ mod tests {
         ] {
             let src = std::fs::read_to_string(format!("{root}/{path}")).unwrap();
             let game = crate::compile_str(&src).unwrap();
-            assert!(!game.forward_attackers.is_empty(), "{path}");
+            assert!(!game.tables.forward_attackers.is_empty(), "{path}");
             for _ in 0..60 {
                 let mut pos = Position::start(&game);
                 for _ in 0..40 {
@@ -533,7 +535,7 @@ mod tests {
                             // backwards either way.
                             let mut only = pos.clone();
                             for x in pos.occupied(by).iter() {
-                                if !game.forward_attackers.contains(&kind_of(pos.at(x))) {
+                                if !game.tables.forward_attackers.contains(&kind_of(pos.at(x))) {
                                     only.take(x);
                                 }
                             }

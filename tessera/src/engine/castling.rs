@@ -70,7 +70,7 @@ pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>, known: &mut Unatt
     let checked = known.checked;
     let game = pos.game();
     let side = pos.side_to_move();
-    for c in &game.castlings {
+    for c in &game.rules.castlings {
         let king = code(c.king, side);
         let rook = code(c.rook, side);
         let royal = game.pieces[c.king as usize].royal;
@@ -124,7 +124,7 @@ pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>, known: &mut Unatt
                 // blocks. So castling settles each destination here, once.
                 let lifted = (royal
                     && lone_royal
-                    && game.bit_tables.is_none()
+                    && game.tables.bit_tables.is_none()
                     && game.lines_and_leaps_only()
                     && known.trust(kc, rc))
                 .then(|| {

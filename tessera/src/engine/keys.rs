@@ -35,7 +35,7 @@ impl Keys {
     /// The keys for positions of `game`.
     pub fn new(game: &Game) -> Keys {
         Keys {
-            pools: game.pool_names.len(),
+            pools: game.pools.pool_names.len(),
         }
     }
 

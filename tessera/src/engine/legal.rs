@@ -34,11 +34,11 @@ pub fn legal_moves(pos: &mut Position<'_>, out: &mut Vec<Move>) {
 /// The legal moves of a position whose game goes on.
 pub(crate) fn moves_in_play(pos: &mut Position<'_>, out: &mut Vec<Move>) {
     out.clear();
-    if pos.game().general_legality {
+    if pos.game().tables.general_legality {
         pseudo_legal_moves_counting(pos, out, &mut Unattacked::default(), |_| None);
         keep_legal_by_making(pos, out);
         // A game with a pass always decides legality by making moves.
-        if pos.game().pass {
+        if pos.game().rules.pass {
             add_pass(pos, out);
         }
     } else {
@@ -47,7 +47,7 @@ pub(crate) fn moves_in_play(pos: &mut Position<'_>, out: &mut Vec<Move>) {
         pseudo_legal_moves_counting(pos, out, &mut known, |_| None);
         keep_legal(pos, out, &exposed, &known);
     }
-    if pos.game().forced_capture {
+    if pos.game().rules.forced_capture {
         keep_captures(pos, out);
     }
 }
@@ -56,7 +56,12 @@ pub(crate) fn moves_in_play(pos: &mut Position<'_>, out: &mut Vec<Move>) {
 /// the enemy (a pass then ends the game, so check does not matter).
 fn add_pass(pos: &Position<'_>, out: &mut Vec<Move>) {
     let side = pos.side_to_move();
-    let facing = pos.game().facing.as_ref().is_some_and(|f| facing(pos, f));
+    let facing = pos
+        .game()
+        .goals
+        .facing
+        .as_ref()
+        .is_some_and(|f| facing(pos, f));
     if facing || !in_check(pos, side) {
         out.push(Move::pass(
             pos.royals(side).iter().next().unwrap_or(NO_CELL),
@@ -68,7 +73,7 @@ fn add_pass(pos: &Position<'_>, out: &mut Vec<Move>) {
 /// that wants only its captures, say): the same tests as [`legal_moves`],
 /// without the pass and without forced capture, which look at every move.
 pub fn retain_legal(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
-    if pos.game().general_legality {
+    if pos.game().tables.general_legality {
         keep_legal_by_making(pos, moves);
     } else {
         let exposed = Shields::find(pos, pos.side_to_move(), pos.side_to_move());
@@ -93,9 +98,9 @@ fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
     let game = pos.game();
     let mut replies = Vec::new();
     let own_royals = pos.royals(side).len();
-    let explosions = game.explosion.is_some();
+    let explosions = game.rules.explosion.is_some();
     // Pieces facing each other must be parted by the side to move.
-    let parting = game.facing.as_ref().filter(|f| facing(pos, f));
+    let parting = game.goals.facing.as_ref().filter(|f| facing(pos, f));
     moves.retain(|&mv| {
         let undo = pos.make(mv);
         // An explosion may take the mover's own royal piece, which is never
@@ -135,7 +140,7 @@ pub fn count_legal_moves(pos: &mut Position<'_>, buffer: &mut Vec<Move>) -> u64 
     if rule_end(pos).is_some() {
         return 0;
     }
-    if pos.game().general_legality || pos.game().forced_capture {
+    if pos.game().tables.general_legality || pos.game().rules.forced_capture {
         moves_in_play(pos, buffer);
         return buffer.len() as u64;
     }
@@ -239,7 +244,7 @@ fn keep_legal(
 /// or castling, told from the bit sets without moving anything; `None` where
 /// that cannot be told so (see [`attacked_with`]).
 fn attacked_after(pos: &Position<'_>, mv: &Move, known: &Unattacked) -> Option<bool> {
-    pos.game().bit_tables.as_ref()?;
+    pos.game().tables.bit_tables.as_ref()?;
     let side = pos.side_to_move();
     let royals = pos.royals(side).bits();
     if royals.count_ones() != 1 {
@@ -269,7 +274,7 @@ fn attacked_after(pos: &Position<'_>, mv: &Move, known: &Unattacked) -> Option<b
 /// and leaps may attack.
 fn castled_king_safe(pos: &Position<'_>, mv: &Move, royal: u16, known: &Unattacked) -> bool {
     let game = pos.game();
-    let Some(t) = &game.bit_tables else {
+    let Some(t) = &game.tables.bit_tables else {
         return false;
     };
     let by = pos.side_to_move().opposite();
@@ -292,11 +297,11 @@ fn board_decides(pos: &Position<'_>, mv: &Move, exposed: &Shields, tests_check: 
     }
     let game = pos.game();
     let mover = &game.pieces[kind_of(pos.at(mv.from)) as usize];
-    let pools_matter = game.captured_to.is_some()
+    let pools_matter = game.pools.captured_to.is_some()
         && (exposed.captures_fill_pools
             || mover.royal && {
                 let enemy = pos.side_to_move().opposite();
-                let zones = &game.attack_rays.pool_zones;
+                let zones = &game.tables.attack_rays.pool_zones;
                 zones.iter().any(|&z| game.in_zone(z, enemy, mv.to))
             });
     let counter_matters = tests_check && mover.on_capture_lower > 0;
@@ -320,7 +325,7 @@ fn surely_no_check(pos: &Position<'_>, mv: &Move, discovering: &Shields) -> bool
     let kind = kind_of(pos.at(mv.from));
     let piece = &game.pieces[kind as usize];
     let royals = pos.royals(side.opposite());
-    for run in game.move_table.runs(side.index(), kind, mv.to) {
+    for run in game.tables.move_table.runs(side.index(), kind, mv.to) {
         if run.has(Run::GENERAL) {
             if piece.movements[run.movement as usize]
                 .modality
@@ -335,7 +340,7 @@ fn surely_no_check(pos: &Position<'_>, mv: &Move, discovering: &Shields) -> bool
         if !run.has(Run::CAPTURE) || run.has(Run::FIRST) {
             continue;
         }
-        for c in game.move_table.cells(run) {
+        for c in game.tables.move_table.cells(run) {
             if royals.contains(c.cell) {
                 return false;
             }
@@ -380,7 +385,7 @@ impl Shields {
         let attacker = royal.opposite();
         let checked = (blocker == royal).then(|| in_check(pos, royal));
         let mut e = Shields {
-            all: game.attack_rays.uncovers_anywhere || checked == Some(true),
+            all: game.tables.attack_rays.uncovers_anywhere || checked == Some(true),
             checked,
             cells: [NO_CELL; Shields::MAX],
             len: 0,
@@ -389,7 +394,7 @@ impl Shields {
             // mover's own royal pieces, where an enemy attacks only with
             // something in its pools to promote to.
             captures_fill_pools: blocker == royal
-                && !game.attack_rays.pool_zones.is_empty()
+                && !game.tables.attack_rays.pool_zones.is_empty()
                 && pos
                     .royals(royal)
                     .iter()
@@ -403,19 +408,19 @@ impl Shields {
                 // A royal piece's own moves are always tested.
                 e.note(r);
             }
-            for &d in &game.attack_rays.slide_dirs {
+            for &d in &game.tables.attack_rays.slide_dirs {
                 if !e.scan(pos, d, r, attacker, blocker) {
                     e.walk(pos, d, r, attacker, blocker, NO_CELL);
                 }
             }
-            for line in &game.attack_rays.path_lines {
+            for line in &game.tables.attack_rays.path_lines {
                 e.block_paths(pos, line, r, attacker, blocker);
                 if e.all {
                     return e;
                 }
             }
         }
-        if !game.forward_attackers.is_empty() {
+        if !game.tables.forward_attackers.is_empty() {
             e.block_runs(pos, royal, attacker, blocker);
         }
         e
@@ -426,7 +431,7 @@ impl Shields {
     /// slides pass): moving one away may open the run. A piece whose runs do
     /// not tell its captures makes every move need the test.
     fn block_runs(&mut self, pos: &Position<'_>, royal: Side, attacker: Side, blocker: Side) {
-        let table = &pos.game().move_table;
+        let table = &pos.game().tables.move_table;
         for x in pos.occupied(attacker).iter() {
             let kind = kind_of(pos.at(x));
             if !table.indexes(kind) {
@@ -512,7 +517,7 @@ impl Shields {
         blocker: Side,
     ) -> bool {
         let game = pos.game();
-        let Some(t) = &game.bit_tables else {
+        let Some(t) = &game.tables.bit_tables else {
             return false;
         };
         let (line, order) = t.line(attacker.index(), d, royal);
@@ -536,7 +541,7 @@ impl Shields {
         };
         let piece = pos.at(y);
         if side_of(piece) == attacker
-            && game.attack_rays.slide_kinds[d as usize] & (1 << kind_of(piece)) != 0
+            && game.tables.attack_rays.slide_kinds[d as usize] & (1 << kind_of(piece)) != 0
         {
             self.note(x);
         }
@@ -629,7 +634,7 @@ impl Shields {
             return (side_of(piece) == blocker).then_some(x);
         }
         if side_of(piece) == attacker
-            && pos.game().attack_rays.slide_kinds[d as usize] & (1 << kind_of(piece)) != 0
+            && pos.game().tables.attack_rays.slide_kinds[d as usize] & (1 << kind_of(piece)) != 0
         {
             self.note(shield);
         }
@@ -655,7 +660,7 @@ impl Shields {
         if shield != NO_CELL {
             let slider = |piece: u8| {
                 side_of(piece) == attacker
-                    && game.attack_rays.slide_kinds[d as usize] & (1 << kind_of(piece)) != 0
+                    && game.tables.attack_rays.slide_kinds[d as usize] & (1 << kind_of(piece)) != 0
             };
             let found = search.run(at, most, |x, _| {
                 if slider(pos.at(x)) {

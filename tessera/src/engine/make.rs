@@ -21,7 +21,7 @@ impl Position<'_> {
     #[inline]
     pub fn make(&mut self, mv: Move) -> Undo {
         let undo = self.make_uncounted(mv);
-        if self.game().check_goal.is_some() && in_check(self, self.side_to_move()) {
+        if self.game().goals.check_goal.is_some() && in_check(self, self.side_to_move()) {
             let n = &mut self.checks[self.side_to_move().index()];
             *n = n.saturating_add(1);
         }

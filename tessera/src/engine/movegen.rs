@@ -22,14 +22,14 @@ pub(crate) fn count_plain_moves(pos: &Position<'_>, from: u16, quiet_only: bool)
     let game = pos.game();
     let side = pos.side_to_move();
     let kind = kind_of(pos.at(from));
-    if game.move_table.overlaps(side.index(), kind, from) {
+    if game.tables.move_table.overlaps(side.index(), kind, from) {
         return None;
     }
     let movements = &game.pieces[kind as usize].movements;
     let unmoved = pos.is_unmoved(from);
     let ep = pos.en_passant();
     let mut n = 0;
-    for run in game.move_table.runs(side.index(), kind, from) {
+    for run in game.tables.move_table.runs(side.index(), kind, from) {
         if run.has(Run::GENERAL | Run::NOT_CHECKING) {
             return None;
         }
@@ -88,7 +88,7 @@ pub(crate) fn count_plain_moves(pos: &Position<'_>, from: u16, quiet_only: bool)
 /// an enemy stood there: its guard passable, a ray empty up to the cell.
 pub(crate) fn run_reaches(pos: &Position<'_>, from: u16, e: &CaptureEntry) -> bool {
     let game = pos.game();
-    let table = &game.move_table;
+    let table = &game.tables.move_table;
     let run = table.run(e.run);
     let cell = e.to;
     if !run.applies(pos.is_unmoved(from)) {
@@ -112,7 +112,7 @@ pub(crate) fn run_reaches(pos: &Position<'_>, from: u16, e: &CaptureEntry) -> bo
 /// The cells of `run` for the piece on `from`: a run cut by a counter stops
 /// where the counter says.
 fn run_cells<'g>(pos: &Position<'g>, run: &Run, from: u16) -> &'g [RunCell] {
-    let cells = pos.game().move_table.cells(run);
+    let cells = pos.game().tables.move_table.cells(run);
     if run.has(Run::COUNTER) {
         &cells[..(pos.state(from) as usize).min(cells.len())]
     } else {
@@ -147,6 +147,7 @@ fn passable(pos: &Position<'_>, m: &Movement, from: u16, cell: u16) -> bool {
 pub(crate) fn current_phase<'g>(pos: &Position<'g>) -> Option<&'g Phase> {
     let fullmove = pos.fullmove;
     pos.game()
+        .rules
         .phases
         .iter()
         .find(|p| (p.first..=p.last).contains(&fullmove))
@@ -178,7 +179,7 @@ pub fn piece_moves(pos: &Position<'_>, from: u16, out: &mut Vec<Move>) {
         out: &mut *out,
         stops: None,
     };
-    for run in game.move_table.runs(side.index(), kind, from) {
+    for run in game.tables.move_table.runs(side.index(), kind, from) {
         gen.m = &piece.movements[run.movement as usize];
         if run.has(Run::GENERAL) {
             gen.movement();
@@ -186,7 +187,7 @@ pub fn piece_moves(pos: &Position<'_>, from: u16, out: &mut Vec<Move>) {
             gen.run(run);
         }
     }
-    if game.move_table.overlaps(side.index(), kind, from) {
+    if game.tables.move_table.overlaps(side.index(), kind, from) {
         dedup_tail(out, start, game.cell_count());
     }
 }
@@ -233,7 +234,7 @@ pub(crate) fn captured_some(pos: &Position<'_>, kind: u8, side: Side) -> bool {
         .iter()
         .filter(|&c| game.pieces[kind_of(pos.at(c)) as usize].base == base)
         .count();
-    on_board < usize::from(game.setup_counts[base as usize][side.index()])
+    on_board < usize::from(game.start.setup_counts[base as usize][side.index()])
 }
 
 /// The distinct pieces of a pool: equal pieces with equal counters are one choice.
@@ -324,7 +325,7 @@ fn is_neutral(game: &Game, piece: u8) -> bool {
 pub(crate) fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
     let game = pos.game();
     let side = pos.side_to_move();
-    for &(from, to) in &game.transfers {
+    for &(from, to) in &game.pools.transfers {
         for (piece, state) in distinct(pos.pool(from, side)) {
             out.push(Move {
                 kind: MoveKind::Transfer,
@@ -334,14 +335,14 @@ pub(crate) fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
             });
         }
     }
-    for rule in &game.drops {
+    for rule in &game.pools.drops {
         for (piece, state) in distinct(pos.pool(rule.pool, side)) {
             let kind = kind_of(piece);
             if rule.kinds & 1u128 << kind == 0 {
                 continue;
             }
-            let dead = &game.dead_cells[kind as usize][side.index()];
-            for cell in game.zones[rule.zone][side.index()].iter() {
+            let dead = &game.pools.dead_cells[kind as usize][side.index()];
+            for cell in game.board.zones[rule.zone][side.index()].iter() {
                 if pos.at(cell) != 0 || dead.contains(cell) {
                     continue;
                 }
@@ -366,10 +367,10 @@ pub(crate) fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
 /// Cells off the grid share no coordinate.
 fn occupies_line(pos: &Position<'_>, piece: u8, cell: u16, axis: usize) -> bool {
     let game = pos.game();
-    let coords = &game.cells[cell as usize].coords;
+    let coords = &game.board.cells[cell as usize].coords;
     pos.occupied(side_of(piece)).iter().any(|c| {
         pos.at(c) == piece
-            && game.cells[c as usize]
+            && game.board.cells[c as usize]
                 .coords
                 .iter()
                 .any(|xs| coords.iter().any(|at| xs.get(axis) == at.get(axis)))
@@ -511,7 +512,7 @@ impl Gen<'_, '_> {
     /// a board with bit tables: each leg is the union of the masks of the
     /// cells where the previous one stopped.
     fn bit_legs(&self) -> Option<u128> {
-        let t = self.game.bit_tables.as_ref()?;
+        let t = self.game.tables.bit_tables.as_ref()?;
         let side = self.side.index();
         let passable = if self.m.jumping {
             u128::MAX
@@ -573,7 +574,7 @@ impl Gen<'_, '_> {
                 self.path(i, last, dirs, at, max, waypoints);
             }
             Leg::Leap(n) => {
-                for &t in self.game.leaps[n[side.index()]].get(at as usize) {
+                for &t in self.game.board.leaps[n[side.index()]].get(at as usize) {
                     self.arrive(i, last, t, waypoints);
                 }
             }

@@ -25,14 +25,14 @@ pub fn status(pos: &mut Position<'_>) -> Status {
     let side = pos.side_to_move();
     let (outcome, reason) = if in_check(pos, side) {
         // A mate by a drop whose rule forbids it turns the result around.
-        let outcome = match (pos.history().mating_drop(), game.checkmated) {
+        let outcome = match (pos.history().mating_drop(), game.goals.checkmated) {
             (true, Outcome::Loses) => Outcome::Wins,
             (true, Outcome::Wins) => Outcome::Loses,
             (_, o) => o,
         };
         (outcome, Reason::Checkmate)
     } else {
-        (game.stalemated, Reason::Stalemate)
+        (game.goals.stalemated, Reason::Stalemate)
     };
     over(pos, side, outcome, reason)
 }
@@ -53,7 +53,7 @@ pub fn status_in_game(pos: &mut Position<'_>, record: &Record) -> Status {
 /// goals never remove moves (perft ignores them, as Fairy-Stockfish's does);
 /// whoever plays a game asks them after [`status`].
 pub fn record_end(pos: &Position<'_>, record: &Record) -> Option<Status> {
-    if let Some((n, outcome)) = pos.game().record_goals.repetition {
+    if let Some((n, outcome)) = pos.game().goals.record_goals.repetition {
         if record.occurrences() >= usize::from(n) {
             let to_move = pos.side_to_move();
             return Some(over(pos, to_move, outcome, Reason::Repetition));
@@ -65,7 +65,7 @@ pub fn record_end(pos: &Position<'_>, record: &Record) -> Option<Status> {
 /// The end that the goals on the clock and on material give the position,
 /// the goals on the record that need no past.
 pub fn clock_or_material_end(pos: &Position<'_>) -> Option<Status> {
-    let goals = &pos.game().record_goals;
+    let goals = &pos.game().goals.record_goals;
     let to_move = pos.side_to_move();
     if let Some((n, outcome)) = goals.clock {
         if pos.halfmove >= n {
@@ -85,8 +85,8 @@ pub fn clock_or_material_end(pos: &Position<'_>) -> Option<Status> {
 fn holds_exactly(pos: &Position<'_>, side: Side, set: &MaterialSet) -> bool {
     let game = pos.game();
     let on_board = pos.occupied(side).iter().map(|c| pos.at(c));
-    let in_pools =
-        (0..game.pool_names.len()).flat_map(|p| pos.pool(p, side).iter().map(|&(piece, _)| piece));
+    let in_pools = (0..game.pools.pool_names.len())
+        .flat_map(|p| pos.pool(p, side).iter().map(|&(piece, _)| piece));
     let mut counts = vec![0usize; set.groups.len()];
     for code in on_board.chain(in_pools) {
         if game.pieces[kind_of(code) as usize].neutral {

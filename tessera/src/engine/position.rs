@@ -158,7 +158,7 @@ impl<'g> Position<'g> {
             state: vec![0; n],
             occupied: [CellSet::new(n), CellSet::new(n)],
             royals: [CellSet::new(n), CellSet::new(n)],
-            pools: vec![Vec::new(); game.pool_names.len() * 2],
+            pools: vec![Vec::new(); game.pools.pool_names.len() * 2],
             unmoved: CellSet::new(n),
             side,
             en_passant: None,
@@ -173,12 +173,12 @@ impl<'g> Position<'g> {
     /// The start position of the rule file's `setup`; every piece unmoved, every
     /// counter at its start value.
     pub fn start(game: &'g Game) -> Position<'g> {
-        let mut p = Position::empty(game, game.first_turn);
-        for &(c, code) in &game.setup {
+        let mut p = Position::empty(game, game.start.first_turn);
+        for &(c, code) in &game.start.setup {
             p.put(c, code);
             p.set_unmoved(c, true);
         }
-        for &(pool, code) in &game.setup_pools {
+        for &(pool, code) in &game.start.setup_pools {
             let start = game.pieces[kind_of(code) as usize].start_state();
             p.add_to_pool(pool, (code, start));
         }
@@ -422,13 +422,13 @@ impl<'g> Position<'g> {
             _ => {
                 self.make_board_move(mv, &mut undo);
                 if mv.gate != NO_CELL {
-                    if let Some((pool, _)) = self.game.gating {
+                    if let Some((pool, _)) = self.game.rules.gating {
                         let piece = (mv.piece, mv.state);
                         undo.gate_slot = self.pool_remove(pool * 2 + side.index(), piece);
                         self.put_with(mv.gate, mv.piece, mv.state);
                     }
                 }
-                if let (true, Some(kind)) = (mv.gate != NO_CELL, self.game.walling) {
+                if let (true, Some(kind)) = (mv.gate != NO_CELL, self.game.rules.walling) {
                     undo.gate_slot = self.move_wall(code(kind, Side::White), mv.gate);
                 }
             }
@@ -439,7 +439,7 @@ impl<'g> Position<'g> {
         });
         // A neutral piece placed on a cell just passed leaves nothing to take
         // en passant there.
-        if let (Some(ep), true) = (self.en_passant, self.game.walling.is_some()) {
+        if let (Some(ep), true) = (self.en_passant, self.game.rules.walling.is_some()) {
             let targets = ep.targets.map(|t| if t == mv.gate { NO_CELL } else { t });
             self.en_passant = match targets {
                 [NO_CELL, NO_CELL] => None,
@@ -475,7 +475,7 @@ impl<'g> Position<'g> {
     /// demoted to the kind it was promoted from.
     fn captured_entry(&self, pool: usize, captured: Code, state: u8) -> (usize, Pooled) {
         let game = self.game;
-        if !game.captured_by_captor {
+        if !game.pools.captured_by_captor {
             return (pool * 2 + side_of(captured).index(), (captured, state));
         }
         let kind = kind_of(captured);
@@ -522,7 +522,7 @@ impl<'g> Position<'g> {
                 if let Some(c) = &piece.counter {
                     state = state.saturating_sub(piece.on_capture_lower).max(c.low);
                 }
-                if let Some(pool) = self.game.captured_to {
+                if let Some(pool) = self.game.pools.captured_to {
                     let (container, entry) =
                         self.captured_entry(pool, undo.captured, undo.captured_state);
                     undo.captured_slot = self.pool_insert(container, entry);
@@ -547,7 +547,7 @@ impl<'g> Position<'g> {
         self.unmoved.remove(mv.from);
         self.unmoved.remove(mv.to);
         if undo.captured != 0 {
-            if let Some(e) = &self.game.explosion {
+            if let Some(e) = &self.game.rules.explosion {
                 undo.blasted = self.explode(mv.to, e);
             }
         }
@@ -618,13 +618,13 @@ impl<'g> Position<'g> {
             }
             MoveKind::Pass => {}
             _ => {
-                if let (true, Some(kind)) = (mv.gate != NO_CELL, self.game.walling) {
+                if let (true, Some(kind)) = (mv.gate != NO_CELL, self.game.rules.walling) {
                     self.take(mv.gate);
                     if undo.gate_slot != NO_CELL {
                         self.put(undo.gate_slot, code(kind, Side::White));
                     }
                 }
-                if let (true, Some((pool, _))) = (mv.gate != NO_CELL, self.game.gating) {
+                if let (true, Some((pool, _))) = (mv.gate != NO_CELL, self.game.rules.gating) {
                     self.take(mv.gate);
                     self.pools[pool * 2 + side.index()]
                         .insert(undo.gate_slot as usize, (mv.piece, mv.state));
@@ -663,7 +663,7 @@ impl<'g> Position<'g> {
             self.put_with(mv.aux, rook, rook_state);
         } else if undo.captured != 0 {
             if undo.captured_slot != NO_CELL {
-                let pool = self.game.captured_to.expect("a slot means a pool");
+                let pool = self.game.pools.captured_to.expect("a slot means a pool");
                 let (container, _) = self.captured_entry(pool, undo.captured, 0);
                 self.pools[container].remove(undo.captured_slot as usize);
             }

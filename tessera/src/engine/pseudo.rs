@@ -38,11 +38,11 @@ pub(crate) fn pseudo_legal_moves_counting(
     castling_moves(pos, out, known);
     pool_moves(pos, out);
     let game = pos.game();
-    if game.gating.is_some() || game.walling.is_some() {
-        if let Some((pool, zone)) = game.gating {
+    if game.rules.gating.is_some() || game.rules.walling.is_some() {
+        if let Some((pool, zone)) = game.rules.gating {
             gating_moves(pos, out, pool, zone);
         }
-        if let Some(kind) = game.walling {
+        if let Some(kind) = game.rules.walling {
             walling_moves(pos, out, kind);
         }
     }

@@ -7,7 +7,7 @@ use super::{Cell, Game, Kind, Mark, PieceDef};
 impl Game {
     /// The names of the grid's axes, in declaration order (`file`, `rank`).
     pub fn axis_names(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
-        self.axes.iter().map(|a| a.name.as_str())
+        self.board.axes.iter().map(|a| a.name.as_str())
     }
 
     /// The grid coordinates of cell `c`: one list per grid cell merged into
@@ -16,14 +16,14 @@ impl Game {
     /// # Panics
     /// When `c` is not a cell of the game (`c >= cell_count()`).
     pub fn cell_coords(&self, c: Cell) -> &[Vec<i64>] {
-        &self.cells[c as usize].coords
+        &self.board.cells[c as usize].coords
     }
 
     /// For a plain two-dimensional board, its cells as ranks of files
     /// (`rows[rank][file]`, rank and file counted from 0), the shape FEN and
     /// pictures use; `None` for any other board.
     pub fn rectangle(&self) -> Option<&[Vec<Cell>]> {
-        self.rect.as_deref()
+        self.board.rect.as_deref()
     }
 
     /// Every piece kind, indexed by kind: the declared kinds first, then the

@@ -591,11 +591,37 @@ pub(crate) struct AttackPattern {
     pub leg: Leg,
 }
 
-/// The immutable compiled game.
+/// The immutable compiled game. Its fields are the crate's, grouped by what
+/// they describe (the board, the pieces, the start, the rules of play, the
+/// goals, the pools, the tables derived for speed, the layout of pictures);
+/// a program reads a game through its accessors.
 #[derive(Clone, Debug)]
 pub struct Game {
     /// The game's name (`game "NAME"`).
     pub(crate) title: String,
+    /// The board: cells, directions, steps, leaps and zones.
+    pub(crate) board: Board,
+    /// Every piece kind, indexed by [`Kind`].
+    pub(crate) pieces: Vec<PieceDef>,
+    /// The start: what the setup places, and who moves first.
+    pub(crate) start: Start,
+    /// The rules of play besides the pieces' own movements.
+    pub(crate) rules: Rules,
+    /// How a game ends and who wins.
+    pub(crate) goals: Goals,
+    /// The pools (hands) and the moves into and out of them.
+    pub(crate) pools: Pools,
+    /// Tables derived from the rules for speed: the attack tests', the move
+    /// table, bit sets, and whether legality may use shortcuts.
+    pub(crate) tables: Tables,
+    /// How pictures draw the board (`layout`).
+    pub(crate) layout: Layout,
+}
+
+/// The board: cells, their names and coordinates, directions, steps and
+/// leaps, zones.
+#[derive(Clone, Debug)]
+pub(crate) struct Board {
     /// The grid's axes, in declaration order.
     pub(crate) axes: Vec<Axis>,
     /// Every cell, indexed by [`Cell`].
@@ -626,16 +652,47 @@ pub struct Game {
     pub(crate) zone_names: Vec<String>,
     /// Per zone, per side.
     pub(crate) zones: Vec<[CellSet; 2]>,
-    /// Every piece kind, indexed by [`Kind`].
-    pub(crate) pieces: Vec<PieceDef>,
+    /// For a plain 2-D board: `rect[rank][file]`, for FEN and drawing.
+    pub(crate) rect: Option<Vec<Vec<Cell>>>,
+}
+
+/// The start: what the setup places, and who moves first.
+#[derive(Clone, Debug)]
+pub(crate) struct Start {
     /// The pieces the setup places on the board: cell and piece.
     pub(crate) setup: Vec<(Cell, Code)>,
     /// Pieces the setup puts into pools: pool and piece.
     pub(crate) setup_pools: Vec<(usize, Code)>,
     /// The side that moves first.
     pub(crate) first_turn: Side,
+    /// Per kind and side: how many the setup places (for `only captured`).
+    pub(crate) setup_counts: Vec<[u8; 2]>,
+}
+
+/// The rules of play besides the pieces' own movements.
+#[derive(Clone, Debug)]
+pub(crate) struct Rules {
     /// Every `castling` rule.
     pub(crate) castlings: Vec<Castling>,
+    /// `pass`: a side not in check may pass its turn.
+    pub(crate) pass: bool,
+    /// When some capture is legal, only captures are.
+    pub(crate) forced_capture: bool,
+    /// A side is in check only when all its royal pieces are attacked.
+    pub(crate) check_all_royals: bool,
+    /// What a capture blows up besides the captured piece, if anything.
+    pub(crate) explosion: Option<Explosion>,
+    /// `gating POOL from ZONE`: the pool and the zone.
+    pub(crate) gating: Option<(usize, usize)>,
+    /// `place KIND after every move`: the neutral kind every move places.
+    pub(crate) walling: Option<Kind>,
+    /// The phases, in source order; outside them every piece may move.
+    pub(crate) phases: Vec<Phase>,
+}
+
+/// How a game ends and who wins.
+#[derive(Clone, Debug)]
+pub(crate) struct Goals {
     /// The outcome for the side to move when it is checkmated.
     pub(crate) checkmated: Outcome,
     /// The outcome for the side to move when it is stalemated.
@@ -650,8 +707,6 @@ pub struct Game {
     pub(crate) reach_goals: Vec<ReachGoal>,
     /// A side whose royal pieces have been checked this many times gets the outcome.
     pub(crate) check_goal: Option<(u8, Outcome)>,
-    /// `pass`: a side not in check may pass its turn.
-    pub(crate) pass: bool,
     /// After this many passes in a row, the side to move gets the outcome.
     pub(crate) passes_goal: Option<(u8, Outcome)>,
     /// Goals on the game's record rather than on the position: they end a
@@ -665,24 +720,13 @@ pub struct Game {
     /// Whether some goal (bare, extinction, reach, checks) may end the game
     /// before the side to move plays.
     pub(crate) ends_by_rule: bool,
-    /// When some capture is legal, only captures are.
-    pub(crate) forced_capture: bool,
-    /// A side is in check only when all its royal pieces are attacked.
-    pub(crate) check_all_royals: bool,
-    /// What a capture blows up besides the captured piece, if anything.
-    pub(crate) explosion: Option<Explosion>,
-    /// `gating POOL from ZONE`: the pool and the zone.
-    pub(crate) gating: Option<(usize, usize)>,
-    /// `place KIND after every move`: the neutral kind every move places.
-    pub(crate) walling: Option<Kind>,
+}
+
+/// The pools (hands) and the moves into and out of them.
+#[derive(Clone, Debug)]
+pub(crate) struct Pools {
     /// Whether captured pieces go to the captor's pool, changing sides.
     pub(crate) captured_by_captor: bool,
-    /// Per kind and side: how many the setup places (for `only captured`).
-    pub(crate) setup_counts: Vec<[u8; 2]>,
-    /// Whether legality is decided by making every move: set where the
-    /// shortcuts' assumptions do not hold (hops, capture limits, forced
-    /// capture, drops that may not mate).
-    pub(crate) general_legality: bool,
     /// Pool names; pool `p` of side `s` is container `p * 2 + s`.
     pub(crate) pool_names: Vec<String>,
     /// Where captured pieces go: a pool of their owner.
@@ -691,8 +735,19 @@ pub struct Game {
     pub(crate) transfers: Vec<(usize, usize)>,
     /// Moves of a piece from a pool to an empty cell of a zone.
     pub(crate) drops: Vec<DropRule>,
-    /// The phases, in source order; outside them every piece may move.
-    pub(crate) phases: Vec<Phase>,
+    /// Per kind and side: the cells from which a piece could never move, where
+    /// it may not be dropped (empty unless the game has drops).
+    pub(crate) dead_cells: Vec<[CellSet; 2]>,
+}
+
+/// Tables derived from the rules for speed: the attack tests', the move
+/// table, bit sets, and whether legality may use shortcuts.
+#[derive(Clone, Debug)]
+pub(crate) struct Tables {
+    /// Whether legality is decided by making every move: set where the
+    /// shortcuts' assumptions do not hold (hops, capture limits, forced
+    /// capture, drops that may not mate).
+    pub(crate) general_legality: bool,
     /// Unconditional single-leg capturing movements, by direction and leap table.
     pub(crate) attack_rays: AttackRays,
     /// The other single-leg capturing movements, looked up backwards one by one
@@ -700,19 +755,12 @@ pub struct Game {
     pub(crate) attack_patterns: Vec<AttackPattern>,
     /// Kinds with multi-leg capturing movements, tested forwards.
     pub(crate) forward_attackers: Vec<Kind>,
-    /// For a plain 2-D board: `rect[rank][file]`, for FEN and drawing.
-    pub(crate) rect: Option<Vec<Vec<Cell>>>,
     /// The movements compiled into runs of cells per side, kind and cell.
     pub(crate) move_table: MoveTable,
     /// Step neighbourhoods as bit sets, for the direction sets of paths.
     pub(crate) step_masks: Vec<StepMasks>,
     /// Lines and leap sources as bit sets, unless the board is too large.
     pub(crate) bit_tables: Option<BitTables>,
-    /// Per kind and side: the cells from which a piece could never move, where
-    /// it may not be dropped (empty unless the game has drops).
-    pub(crate) dead_cells: Vec<[CellSet; 2]>,
-    /// How pictures draw the board (`layout`).
-    pub(crate) layout: Layout,
 }
 
 /// For one set of directions: per cell, the cells one step away in any of
@@ -734,58 +782,58 @@ impl Game {
 
     /// The names of the cells, in cell order (the index of each is its cell).
     pub fn cell_names(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
-        self.cells.iter().map(|c| c.name.as_str())
+        self.board.cells.iter().map(|c| c.name.as_str())
     }
 
     /// The names of the zones, in declaration order.
     pub fn zone_names(&self) -> &[String] {
-        &self.zone_names
+        &self.board.zone_names
     }
 
     /// The names of the pools, in declaration order (a pool's index in a move
     /// or a location is its place here).
     pub fn pool_names(&self) -> &[String] {
-        &self.pool_names
+        &self.pools.pool_names
     }
 
     /// How many cells the board has.
     pub fn cell_count(&self) -> usize {
-        self.cells.len()
+        self.board.cells.len()
     }
 
     /// The name of cell `c`.
     pub fn cell_name(&self, c: Cell) -> &str {
-        &self.cells[c as usize].name
+        &self.board.cells[c as usize].name
     }
 
     /// The cell called `name`, if any.
     pub fn cell(&self, name: &str) -> Option<Cell> {
-        self.cell_index.get(name).copied()
+        self.board.cell_index.get(name).copied()
     }
 
     /// The cells one step from `c` in direction `dir`, seen from `side`.
     #[inline]
     pub fn step(&self, side: Side, dir: u8, c: Cell) -> &[Cell] {
-        self.steps[side.index()].get(dir as usize * self.cells.len() + c as usize)
+        self.board.steps[side.index()].get(dir as usize * self.board.cells.len() + c as usize)
     }
 
     /// The one cell a step leads to, `NO_CELL` for none, or `BRANCH` where the
     /// step branches and [`Game::step`] lists the cells.
     #[inline]
     pub fn next(&self, side: Side, dir: u8, c: Cell) -> Cell {
-        self.next[side.index()][dir as usize * self.cells.len() + c as usize]
+        self.board.next[side.index()][dir as usize * self.board.cells.len() + c as usize]
     }
 
     /// The one cell that steps onto `c`, or `NO_CELL`; see [`Game::next`].
     #[inline]
     pub fn prev(&self, side: Side, dir: u8, c: Cell) -> Cell {
-        self.prev[side.index()][dir as usize * self.cells.len() + c as usize]
+        self.board.prev[side.index()][dir as usize * self.board.cells.len() + c as usize]
     }
 
     /// The cells that step onto `c` in direction `dir`, seen from `side`.
     #[inline]
     pub fn rev_step(&self, side: Side, dir: u8, c: Cell) -> &[Cell] {
-        self.rev_steps[side.index()].get(dir as usize * self.cells.len() + c as usize)
+        self.board.rev_steps[side.index()].get(dir as usize * self.board.cells.len() + c as usize)
     }
 
     /// The step masks of `dirs` for `side`, forward or backward, if built.
@@ -793,7 +841,8 @@ impl Game {
     pub fn step_masks(&self, dirs: &[u8], side: Side, backward: bool) -> Option<&[u64]> {
         // Compared by hand: a call to `memcmp` would cost more than the
         // search it serves on a small board.
-        self.step_masks
+        self.tables
+            .step_masks
             .iter()
             .find(|m| m.dirs.len() == dirs.len() && m.dirs.iter().zip(dirs).all(|(a, b)| a == b))
             .map(|m| &m.masks[side.index()][usize::from(backward)][..])
@@ -802,7 +851,7 @@ impl Game {
     /// Whether cell `c` is in zone `zone` as `side` sees it.
     #[inline]
     pub fn in_zone(&self, zone: usize, side: Side, c: Cell) -> bool {
-        self.zones[zone][side.index()].contains(c)
+        self.board.zones[zone][side.index()].contains(c)
     }
 
     /// The kind whose letter is `letter` (either case), not a promoted form.
@@ -833,7 +882,8 @@ impl Game {
 
     /// The drop rule that lets a piece of `kind` leave `pool`, if any.
     pub(crate) fn drop_rule(&self, pool: usize, kind: Kind) -> Option<&DropRule> {
-        self.drops
+        self.pools
+            .drops
             .iter()
             .find(|r| r.pool == pool && r.kinds & 1u128 << kind != 0)
     }
@@ -856,7 +906,7 @@ impl Game {
     /// Whether every attack is along a line or by a leap, unconditional on
     /// where it lands: no attack patterns, no multi-leg captures.
     pub fn lines_and_leaps_only(&self) -> bool {
-        self.attack_patterns.is_empty() && self.forward_attackers.is_empty()
+        self.tables.attack_patterns.is_empty() && self.tables.forward_attackers.is_empty()
     }
 
     /// The number of kinds the rule file declares, without the promoted copies
@@ -888,7 +938,7 @@ impl fmt::Display for Game {
             f,
             "{}: {} cells, {} pieces",
             self.title,
-            self.cells.len(),
+            self.board.cells.len(),
             self.declared_kinds()
         )
     }

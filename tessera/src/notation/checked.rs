@@ -141,16 +141,16 @@ impl Position<'_> {
         let undo = self.make(mv);
         let exposed = self.royals(side).len() < royals || in_check(self, side);
         let checks = in_check(self, side.opposite());
-        let still_facing = game.facing.as_ref().is_some_and(|f| facing(self, f));
+        let still_facing = game.goals.facing.as_ref().is_some_and(|f| facing(self, f));
         self.unmake(undo);
-        let was_facing = game.facing.as_ref().is_some_and(|f| facing(self, f));
+        let was_facing = game.goals.facing.as_ref().is_some_and(|f| facing(self, f));
         Some(if exposed {
             Illegality::SelfCheck
         } else if mv.not_checking && checks {
             Illegality::GivesCheck
         } else if was_facing && still_facing {
             Illegality::StaysFacing
-        } else if game.forced_capture && !is_capture {
+        } else if game.rules.forced_capture && !is_capture {
             Illegality::MustCapture
         } else if mv.kind == MoveKind::Drop && checks {
             Illegality::MatingDrop
@@ -167,7 +167,7 @@ impl Move {
     /// of whether it is legal.
     pub fn fits(&self, game: &Game) -> bool {
         let cells = game.cell_count();
-        let pools = game.pool_names.len();
+        let pools = game.pools.pool_names.len();
         let kinds = game.pieces.len();
         let cell = |c: u16| (c as usize) < cells;
         let spare = |c: u16| c == NO_CELL || cell(c);

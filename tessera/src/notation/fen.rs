@@ -116,7 +116,11 @@ impl std::error::Error for ParseFenError {}
 /// # Errors
 /// What is wrong and in which field.
 pub fn parse<'g>(game: &'g Game, fen: &str) -> Result<Position<'g>, ParseFenError> {
-    let rect = game.rect.as_ref().ok_or(ParseFenError::NotRectangular)?;
+    let rect = game
+        .board
+        .rect
+        .as_ref()
+        .ok_or(ParseFenError::NotRectangular)?;
     if !has_fen(game) {
         return Err(ParseFenError::NeedsGeneralNotation);
     }
@@ -140,8 +144,8 @@ pub fn parse<'g>(game: &'g Game, fen: &str) -> Result<Position<'g>, ParseFenErro
     }
     // Pieces that no castling concerns keep their first-move right where the setup put them.
     // Where pieces gate, the castling field says which of them may.
-    let gating_zone = game.gating.map(|(_, z)| z);
-    for (cell, c) in &game.setup {
+    let gating_zone = game.rules.gating.map(|(_, z)| z);
+    for (cell, c) in &game.start.setup {
         let gates = gating_zone.is_some_and(|z| game.in_zone(z, side_of(*c), *cell));
         if pos.at(*cell) == *c && !castling_kind(game, kind_of(*c)) && !gates {
             // `set_unmoved` ignores kinds that do not track it.
@@ -212,7 +216,7 @@ fn split_hand(field: &str) -> Result<(&str, Option<&str>), ParseFenError> {
 
 /// The pool a FEN's hand stands for: the game's one pool.
 pub fn hand_pool(game: &Game) -> Option<usize> {
-    (game.pool_names.len() == 1).then_some(0)
+    (game.pools.pool_names.len() == 1).then_some(0)
 }
 
 fn parse_hand(game: &Game, hand: &str, pos: &mut Position<'_>) -> Result<(), ParseFenError> {
@@ -235,7 +239,7 @@ fn parse_hand(game: &Game, hand: &str, pos: &mut Position<'_>) -> Result<(), Par
 /// `3+3`: the checks White and Black still have to give.
 fn parse_checks(game: &Game, field: &str, pos: &mut Position<'_>) -> Result<(), ParseFenError> {
     let bad = || ParseFenError::BadCounter(field.to_string());
-    let (limit, _) = game.check_goal.ok_or_else(bad)?;
+    let (limit, _) = game.goals.check_goal.ok_or_else(bad)?;
     let (white, black) = field.split_once('+').ok_or_else(bad)?;
     let left = |s: &str| -> Result<u8, ParseFenError> {
         let n: u8 = s.parse().map_err(|_| bad())?;
@@ -251,18 +255,22 @@ fn parse_checks(game: &Game, field: &str, pos: &mut Position<'_>) -> Result<(), 
 /// castling's.
 pub fn has_fen(game: &Game) -> bool {
     // Castling rights name a file by one letter.
-    game.rect
+    game.board
+        .rect
         .as_ref()
         .is_some_and(|rect| rect[0].len() <= crate::limits::MAX_FEN_FILES)
-        && game.pool_names.len() <= 1
+        && game.pools.pool_names.len() <= 1
         && game.pieces.iter().enumerate().all(|(k, p)| {
             p.counter.is_none()
-                && (!p.tracks_unmoved || castling_kind(game, k as u8) || game.gating.is_some())
+                && (!p.tracks_unmoved
+                    || castling_kind(game, k as u8)
+                    || game.rules.gating.is_some())
         })
 }
 
 fn castling_kind(game: &Game, kind: u8) -> bool {
-    game.castlings
+    game.rules
+        .castlings
         .iter()
         .any(|c| c.king == kind || c.rook == kind)
 }
@@ -348,7 +356,7 @@ fn parse_placement(
 
 /// The file coordinate of a cell on a rectangular board.
 fn file_of(game: &Game, c: u16) -> i64 {
-    game.cells[c as usize].coords[0][0]
+    game.board.cells[c as usize].coords[0][0]
 }
 
 /// The partner cells along one castling direction from `king`, nearest first,
@@ -358,7 +366,7 @@ fn file_of(game: &Game, c: u16) -> i64 {
 fn partners_along(pos: &Position<'_>, king: u16, dir: u8, rook_code: u8) -> Vec<u16> {
     let game = pos.game();
     let side = side_of(rook_code);
-    let coord = |c: u16| &game.cells[c as usize].coords[0];
+    let coord = |c: u16| &game.board.cells[c as usize].coords[0];
     let delta = |a: u16, b: u16| -> Vec<i64> {
         coord(b).iter().zip(coord(a)).map(|(y, x)| y - x).collect()
     };
@@ -394,14 +402,14 @@ fn parse_castling(game: &Game, text: &str, pos: &mut Position<'_>) -> Result<(),
         };
         // Where pieces gate, a file letter is one piece's gating right (as in
         // Seirawan chess: `KQBCDFGkqbcdfg`), and only `K` and `Q` castle.
-        if game.gating.is_some() && !matches!(ch.to_ascii_uppercase(), 'K' | 'Q') {
+        if game.rules.gating.is_some() && !matches!(ch.to_ascii_uppercase(), 'K' | 'Q') {
             if gating_right(game, ch, side, pos) {
                 continue;
             }
             return Err(ParseFenError::BadCastling(ch));
         }
         let mut found = false;
-        for c in &game.castlings {
+        for c in &game.rules.castlings {
             let kings: Vec<u16> = pos
                 .occupied(side)
                 .iter()
@@ -443,11 +451,11 @@ fn parse_castling(game: &Game, text: &str, pos: &mut Position<'_>) -> Result<(),
 /// game with gating, the right of the piece of `side` on that file in the
 /// gating zone to gate on its first move. Whether there was one.
 fn gating_right(game: &Game, letter: char, side: Side, pos: &mut Position<'_>) -> bool {
-    let Some((_, zone)) = game.gating else {
+    let Some((_, zone)) = game.rules.gating else {
         return false;
     };
     let file = letter.to_ascii_uppercase() as i64 - 'A' as i64;
-    let cell = game.zones[zone][side.index()]
+    let cell = game.board.zones[zone][side.index()]
         .iter()
         .find(|&c| file_of(game, c) == file && pos.at(c) != 0 && side_of(pos.at(c)) == side);
     if let Some(c) = cell {
@@ -463,7 +471,7 @@ fn gating_right(game: &Game, letter: char, side: Side, pos: &mut Position<'_>) -
 /// and get `None`.
 pub fn format(pos: &Position<'_>) -> Option<String> {
     let game = pos.game();
-    let rect = game.rect.as_ref().filter(|_| has_fen(game))?;
+    let rect = game.board.rect.as_ref().filter(|_| has_fen(game))?;
     let mut s = String::new();
     for (i, row) in rect.iter().rev().enumerate() {
         if i > 0 {
@@ -511,7 +519,7 @@ pub fn format(pos: &Position<'_>) -> Option<String> {
     } else {
         s.push('-');
     }
-    if let Some((limit, _)) = game.check_goal {
+    if let Some((limit, _)) = game.goals.check_goal {
         let left = |side: Side| limit.saturating_sub(pos.checks[side.opposite().index()]);
         s.push_str(&format!(" {}+{}", left(Side::White), left(Side::Black)));
     }
@@ -552,7 +560,7 @@ fn castling_rights(pos: &Position<'_>) -> String {
         let mut rights: Vec<char> = Vec::new();
         // The cells whose right a castling letter already says.
         let mut said: Vec<u16> = Vec::new();
-        for c in &game.castlings {
+        for c in &game.rules.castlings {
             for king in pos.occupied(side).iter() {
                 if pos.at(king) != code(c.king, side) || !pos.is_unmoved(king) {
                     continue;
@@ -582,8 +590,12 @@ fn castling_rights(pos: &Position<'_>) -> String {
         // Gating rights: every other unmoved piece of the gating zone, by the
         // letter of its file, as Fairy-Stockfish writes Seirawan chess; none
         // once the side's gating pool is empty, where no piece can gate.
-        if let Some((_, zone)) = game.gating.filter(|&(p, _)| !pos.pool(p, side).is_empty()) {
-            for c in game.zones[zone][side.index()].iter() {
+        if let Some((_, zone)) = game
+            .rules
+            .gating
+            .filter(|&(p, _)| !pos.pool(p, side).is_empty())
+        {
+            for c in game.board.zones[zone][side.index()].iter() {
                 if pos.at(c) != 0 && pos.is_unmoved(c) && !said.contains(&c) {
                     rights
                         .push(char::from_u32('A' as u32 + file_of(game, c) as u32).unwrap_or('?'));

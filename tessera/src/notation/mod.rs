@@ -181,7 +181,7 @@ pub fn piece_item(game: &Game, code: u8, at: Location, state: u8) -> String {
         Location::Cell(c) => s.push_str(game.cell_name(c)),
         Location::Pool(p) => {
             s.push('@');
-            s.push_str(&game.pool_names[p]);
+            s.push_str(&game.pools.pool_names[p]);
         }
     }
     if game.pieces[kind_of(code) as usize].counter.is_some() {
@@ -335,12 +335,16 @@ pub fn parse_piece_item(game: &Game, item: &str) -> Result<(u8, Location, u8), P
         None => (rest, None),
     };
     let at = match place.strip_prefix('@') {
-        Some(pool) => Location::Pool(game.pool_names.iter().position(|p| p == pool).ok_or_else(
-            || PieceItemError::UnknownPool {
-                pool: pool.to_string(),
-                item: owned(),
-            },
-        )?),
+        Some(pool) => Location::Pool(
+            game.pools
+                .pool_names
+                .iter()
+                .position(|p| p == pool)
+                .ok_or_else(|| PieceItemError::UnknownPool {
+                    pool: pool.to_string(),
+                    item: owned(),
+                })?,
+        ),
         None => Location::Cell(
             game.cell(place)
                 .ok_or_else(|| PieceItemError::UnknownCell {

@@ -138,7 +138,11 @@ pub fn parse<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, ParsePositi
     if fields.is_empty() {
         return Err(ParsePositionError::Empty);
     }
-    let most = if game.check_goal.is_some() { 7 } else { 6 };
+    let most = if game.goals.check_goal.is_some() {
+        7
+    } else {
+        6
+    };
     if fields.len() > most {
         return Err(ParsePositionError::TooManyFields {
             found: fields.len(),
@@ -169,7 +173,7 @@ pub fn parse<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, ParsePositi
     if let Some(text) = fields.get(6) {
         let bad = || ParsePositionError::Checks {
             text: text.to_string(),
-            limit: game.check_goal.map_or(0, |(limit, _)| limit),
+            limit: game.goals.check_goal.map_or(0, |(limit, _)| limit),
         };
         let (white, black) = text.split_once('+').ok_or_else(bad)?;
         let left = |s: &str| s.parse::<u8>().map_err(|_| bad());
@@ -285,7 +289,7 @@ impl<'g> PositionBuilder<'g> {
     /// # Errors
     /// A game without that goal, or a number above its `N`.
     pub fn checks_left(&mut self, white: u8, black: u8) -> Result<&mut Self, ParsePositionError> {
-        let Some((limit, _)) = self.pos.game().check_goal else {
+        let Some((limit, _)) = self.pos.game().goals.check_goal else {
             return Err(ParsePositionError::NoChecks);
         };
         let received = |left: u8| {
@@ -320,7 +324,7 @@ pub fn format(pos: &Position<'_>) -> String {
         .filter(|&c| pos.at(c) != 0)
         .map(|c| piece_item(game, pos.at(c), Location::Cell(c), pos.state(c)))
         .collect();
-    for pool in 0..game.pool_names.len() {
+    for pool in 0..game.pools.pool_names.len() {
         for side in [Side::White, Side::Black] {
             for &(code, state) in pos.pool(pool, side) {
                 pieces.push(piece_item(game, code, Location::Pool(pool), state));
@@ -338,7 +342,7 @@ pub fn format(pos: &Position<'_>) -> String {
             v.join(",")
         }
     };
-    let checks = match pos.game().check_goal {
+    let checks = match pos.game().goals.check_goal {
         Some((limit, _)) => format!(
             " {}+{}",
             limit.saturating_sub(pos.checks[1]),

@@ -60,7 +60,7 @@ impl std::error::Error for ParseMoveError {}
 
 /// Writes `mv` in UCI style.
 pub fn format(game: &Game, mv: &Move) -> String {
-    let (dash, equals) = if game.rect.is_some() {
+    let (dash, equals) = if game.board.rect.is_some() {
         ("", "")
     } else {
         ("-", "=")
@@ -83,7 +83,7 @@ pub fn format(game: &Game, mv: &Move) -> String {
         }
         MoveKind::Transfer => {
             let item = pooled(kind_of(mv.piece), mv.from as usize, mv.state);
-            return format!("{item}-@{}", game.pool_names[mv.to as usize]);
+            return format!("{item}-@{}", game.pools.pool_names[mv.to as usize]);
         }
         // A pass is the royal piece's cell twice (`e2e2`), as Fairy-Stockfish
         // writes it; without a royal piece, UCI's null move.
@@ -104,7 +104,7 @@ pub fn format(game: &Game, mv: &Move) -> String {
             }
         }
     }
-    if mv.kind == MoveKind::Castle && game.gating.is_some() && mv.gate == mv.aux {
+    if mv.kind == MoveKind::Castle && game.rules.gating.is_some() && mv.gate == mv.aux {
         // Gating onto the partner's cell: the partner's move onto the king's
         // cell, as Fairy-Stockfish writes it (`h1e1h`).
         s = format!(
@@ -116,7 +116,7 @@ pub fn format(game: &Game, mv: &Move) -> String {
         let (rook_from, rook_to) = (game.cell_name(mv.aux), game.cell_name(mv.aux2));
         s.push_str(&format!("/{rook_from}{dash}{rook_to}"));
     }
-    if let (true, Some(_)) = (mv.gate != NO_CELL, game.walling) {
+    if let (true, Some(_)) = (mv.gate != NO_CELL, game.rules.walling) {
         // The neutral piece placed after the move: `e2e4,e4d5`, as
         // Fairy-Stockfish writes it.
         s.push_str(&format!(
@@ -139,12 +139,12 @@ pub fn format(game: &Game, mv: &Move) -> String {
 /// FIDE-shaped castling: the king moves two or more steps along a line and the
 /// partner lands on the last cell the king passed.
 fn is_plain_castling(game: &Game, mv: &Move) -> bool {
-    let Some(kc) = game.cells[mv.from as usize].coords.first() else {
+    let Some(kc) = game.board.cells[mv.from as usize].coords.first() else {
         return false;
     };
     let (Some(tc), Some(rc)) = (
-        game.cells[mv.to as usize].coords.first(),
-        game.cells[mv.aux2 as usize].coords.first(),
+        game.board.cells[mv.to as usize].coords.first(),
+        game.board.cells[mv.aux2 as usize].coords.first(),
     ) else {
         return false;
     };

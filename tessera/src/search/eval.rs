@@ -91,6 +91,7 @@ impl Evaluator {
             }
         }
         let gives_away = game
+            .goals
             .extinctions
             .iter()
             .any(|e| e.kinds.is_empty() && e.outcome == crate::game::Outcome::Wins);
@@ -116,7 +117,7 @@ impl Evaluator {
                 *s += self.sign * self.worth[k]
                     + self.bonus[side.index()][k * self.cells + c as usize];
             }
-            for pool in 0..game.pool_names.len() {
+            for pool in 0..game.pools.pool_names.len() {
                 for &(piece, _) in pos.pool(pool, side) {
                     // A piece in hand may go anywhere: a little more than on
                     // the board.
@@ -156,7 +157,7 @@ fn zones_wanted(game: &Game, kind: Kind) -> Vec<(usize, i32)> {
         let gain = (best - (piece.value as i32).saturating_mul(POINT)).clamp(0, 20 * POINT);
         out.push((p.zone, gain / 8));
     }
-    for g in &game.reach_goals {
+    for g in &game.goals.reach_goals {
         if g.kinds & 1u128 << kind != 0 {
             out.push((g.zone, 8 * POINT));
         }

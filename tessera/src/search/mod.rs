@@ -412,7 +412,7 @@ impl<'g> Searcher<'g> {
     /// none, since going round in circles gains nothing); the clock and
     /// material goals as the engine states them, a mate taking precedence.
     fn record_goal_score(&mut self, pos: &mut Position<'g>, key: u64, ply: usize) -> Option<i32> {
-        let goals = &self.game.record_goals;
+        let goals = &self.game.goals.record_goals;
         let seen = self.path[..ply].contains(&key) || self.keys_before.contains(&key);
         if seen {
             let outcome = goals.repetition.map_or(Outcome::Draws, |(_, o)| o);
@@ -619,13 +619,13 @@ fn end_score(pos: &Position<'_>, s: Status, ply: usize) -> i32 {
 /// turns of several parts or a placed neutral piece give the turn meaning
 /// beyond the move, nor where captures are forced or moves are few by rule.
 fn null_move_allowed(game: &crate::Game) -> bool {
-    !game.pass
-        && game.facing.is_none()
-        && game.passes_goal.is_none()
-        && game.phases.is_empty()
-        && game.walling.is_none()
-        && !game.forced_capture
-        && game.gating.is_none()
+    !game.rules.pass
+        && game.goals.facing.is_none()
+        && game.goals.passes_goal.is_none()
+        && game.rules.phases.is_empty()
+        && game.rules.walling.is_none()
+        && !game.rules.forced_capture
+        && game.rules.gating.is_none()
 }
 
 /// The score of an outcome for the side to move at `ply`, where nothing is

@@ -289,7 +289,7 @@ impl<'p, 'g> Geometry<'p, 'g> {
                 let (ox, oy) = self.panel_origin(*panel);
                 let name = format!(
                     "{} {}",
-                    self.plan.game().axes[0].name,
+                    self.plan.game().board.axes[0].name,
                     self.plan_label(0, *p)
                 );
                 out.push((ox + self.width() / 2.0, oy - 0.35, name));

@@ -108,7 +108,7 @@ fn cells(
             (Some(plan), Some(geo)) if plan.draws(c) => {
                 let places = plan.places(c);
                 cells.parts[c as usize] = geo.parts(&places);
-                if places.len() == 1 && !game.cells[c as usize].coords.is_empty() {
+                if places.len() == 1 && !game.board.cells[c as usize].coords.is_empty() {
                     cells.looks[c as usize] = if geo.intersections {
                         Look::Point
                     } else {
@@ -335,7 +335,7 @@ fn draw_cell(
     beside: bool,
 ) {
     let game = pos.game();
-    let info = &game.cells[c as usize];
+    let info = &game.board.cells[c as usize];
     let name = xml(&info.name);
     let _ = write!(out, r#"<g class="cell" data-cell="{name}""#);
     if info.coords.len() > 1 {
@@ -601,7 +601,7 @@ fn badge(out: &mut String, x: f64, y: f64, text: &str) {
 /// the board (Black, or White when flipped) above it.
 fn draw_pools(out: &mut String, pos: &Position<'_>, options: &Options, extent: &mut Extent) {
     let game = pos.game();
-    if game.pool_names.is_empty() || extent.is_empty() {
+    if game.pools.pool_names.is_empty() || extent.is_empty() {
         return;
     }
     let top = if options.flipped {
@@ -642,7 +642,7 @@ fn draw_pools(out: &mut String, pos: &Position<'_>, options: &Options, extent: &
         };
         extent.add(x0, y);
         extent.add(x0 + per_row as f64, y + tall);
-        let name = xml(&game.pool_names[p]);
+        let name = xml(&game.pools.pool_names[p]);
         let _ = write!(
             out,
             r##"<g class="pool" data-pool="{name}" data-side="{}"><rect x="{}" y="{}" width="{}" height="{}" rx="{}" fill="#eeeeee" stroke="#b0b0b0"/><text x="{}" y="{}" font-size="{}" fill="{LABEL}">{} {name}</text>"##,

@@ -64,7 +64,7 @@ fn every_bundled_piece_moves_alike_in_its_betza_form() {
             let what = format!("{}: {} as `{form}`", path.display(), long.pieces[k].name);
             let start = |g: &Game| sorted_moves(g, &mut Position::start(g));
             assert_eq!(start(&long), start(&short), "{what}: start position");
-            for cell in long.cell_index.keys() {
+            for cell in long.board.cell_index.keys() {
                 for side in [Side::White, Side::Black] {
                     let (a, b) = (alone(&long, k, cell, side), alone(&short, k, cell, side));
                     assert_eq!(a, b, "{what}: alone on {cell} for {side:?}");

@@ -14,7 +14,7 @@ use crate::game::{
 /// The side reduced to royal pieces only, when the game has that goal and
 /// no answer is allowed.
 pub fn bare_side(pos: &Position<'_>) -> Option<Side> {
-    pos.game().bare?;
+    pos.game().goals.bare?;
     [pos.side_to_move(), pos.side_to_move().opposite()]
         .into_iter()
         .find(|&s| is_bare(pos, s))
@@ -58,12 +58,12 @@ pub(crate) fn over(pos: &Position<'_>, side: Side, outcome: Outcome, reason: Rea
 pub fn rule_end(pos: &mut Position<'_>) -> Option<Status> {
     let game = pos.game();
     // Most games have none of these goals: one test, on the hot path of perft.
-    if !game.ends_by_rule {
+    if !game.goals.ends_by_rule {
         return None;
     }
     let to_move = pos.side_to_move();
-    if let Some(outcome) = game.bare {
-        let side = if game.bare_answer {
+    if let Some(outcome) = game.goals.bare {
+        let side = if game.goals.bare_answer {
             answered_bare_side(pos)
         } else {
             bare_side(pos)
@@ -72,33 +72,33 @@ pub fn rule_end(pos: &mut Position<'_>) -> Option<Status> {
             return Some(over(pos, side, outcome, Reason::BareRoyal));
         }
     }
-    for e in &game.extinctions {
+    for e in &game.goals.extinctions {
         for side in [to_move.opposite(), to_move] {
             if is_extinct(pos, side, e) {
                 return Some(over(pos, side, e.outcome, Reason::Extinction));
             }
         }
     }
-    for g in &game.reach_goals {
+    for g in &game.goals.reach_goals {
         if let Some(status) = reach_end(pos, g) {
             return Some(status);
         }
     }
-    if let Some((n, outcome)) = game.check_goal {
+    if let Some((n, outcome)) = game.goals.check_goal {
         for side in [to_move.opposite(), to_move] {
             if pos.checks[side.index()] >= n {
                 return Some(over(pos, side, outcome, Reason::Checks));
             }
         }
     }
-    if let Some((n, outcome)) = game.passes_goal {
+    if let Some((n, outcome)) = game.goals.passes_goal {
         if pos.history().passes() >= n {
             return Some(over(pos, to_move, outcome, Reason::Passes));
         }
     }
     // A side facing the enemy must part the pieces or pass; a pass leaves
     // them facing and ends the game.
-    if let Some(f) = &game.facing {
+    if let Some(f) = &game.goals.facing {
         if pos.history().passes() > 0 && facing(pos, f) {
             return Some(over(pos, to_move, f.outcome, Reason::Facing));
         }
@@ -125,7 +125,7 @@ pub(crate) fn facing(pos: &Position<'_>, f: &Facing) -> bool {
 /// if any; where the steps branch, any branch may show it.
 fn first_along(pos: &Position<'_>, side: Side, d: u8, from: u16) -> Option<Code> {
     let game = pos.game();
-    if !game.branches {
+    if !game.board.branches {
         let mut c = from;
         loop {
             c = game.next(side, d, c);
@@ -167,7 +167,7 @@ pub fn counted_winner(pos: &Position<'_>) -> Option<Side> {
             .filter(|p| !p.neutral)
             .map(|p| p.value.saturating_mul(1000))
             .fold(0i64, i64::saturating_add);
-        pieces.saturating_add(game.count_bonus[side.index()])
+        pieces.saturating_add(game.goals.count_bonus[side.index()])
     };
     match count(Side::White).cmp(&count(Side::Black)) {
         std::cmp::Ordering::Greater => Some(Side::White),
@@ -184,7 +184,7 @@ fn is_extinct(pos: &Position<'_>, side: Side, e: &Extinction) -> bool {
     for c in pos.occupied(side).iter() {
         present |= 1u128 << kind_of(pos.at(c));
     }
-    for pool in 0..game.pool_names.len() {
+    for pool in 0..game.pools.pool_names.len() {
         for &(code, _) in pos.pool(pool, side) {
             present |= 1u128 << kind_of(code);
         }
