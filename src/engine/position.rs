@@ -553,7 +553,15 @@ impl<'g> Position<'g> {
         }
         // As in FEN, a capture, a promotion or a move of a kind that resets
         // the clock (by default, a promoting piece: a pawn) restarts it.
-        let resets = undo.captured != 0 || piece.resets_clock || mv.promotion != 0;
+        // A move the piece could take back at once (a pawn's step sideways)
+        // does not, as in Fairy-Stockfish.
+        let resets = undo.captured != 0
+            || mv.promotion != 0
+            || piece.resets_clock
+                && piece
+                    .reversible
+                    .as_ref()
+                    .is_none_or(|r| !r[side.index()][mv.to as usize].contains(mv.from));
         self.halfmove = if resets { 0 } else { self.halfmove + 1 };
     }
 

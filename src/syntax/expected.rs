@@ -23,6 +23,7 @@ macro_rules! keyword_rules {
         Rule::kw_after
             | Rule::kw_all
             | Rule::kw_along
+            | Rule::kw_always
             | Rule::kw_and
             | Rule::kw_answer
             | Rule::kw_at
@@ -81,9 +82,11 @@ macro_rules! keyword_rules {
             | Rule::kw_may
             | Rule::kw_mirror
             | Rule::kw_move
+            | Rule::kw_most
             | Rule::kw_moves
             | Rule::kw_neutral
             | Rule::kw_not
+            | Rule::kw_notation
             | Rule::kw_of
             | Rule::kw_on
             | Rule::kw_once
@@ -225,6 +228,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::faces_goal => "a piece name and `faces`",
         Rule::facing_dirs => "a direction",
         Rule::pass_stmt => "`pass`",
+        Rule::at_most => "`at most N`",
+        Rule::notation_stmt => "`notation en passant always`",
         Rule::clock_stmt => "`clock reset by`",
         Rule::captures_and_drops => "`captures and drops`",
         Rule::count_stmt => "`count bonus`",
@@ -295,6 +300,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`after`",
     "`all`",
     "`along`",
+    "`always`",
     "`and`",
     "`answer`",
     "`at`",
@@ -353,9 +359,11 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`may`",
     "`mirror`",
     "`move`",
+    "`most`",
     "`moves`",
     "`neutral`",
     "`not`",
+    "`notation`",
     "`of`",
     "`on`",
     "`once`",

@@ -205,6 +205,15 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
             }
             file.check_all_royals = Some(span(&stmt));
         }
+        Rule::notation_stmt => {
+            if file.en_passant_always.is_some() {
+                return Err(Diagnostic::new(
+                    span(&stmt),
+                    "`notation en passant always` is given twice",
+                ));
+            }
+            file.en_passant_always = Some(span(&stmt));
+        }
         Rule::pass_stmt => {
             if file.pass.is_some() {
                 return Err(Diagnostic::new(span(&stmt), "`pass` is given twice"));
@@ -755,7 +764,27 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
     let mut it = inner(pair);
     let cond = it.next().expect("condition");
     let condition = match cond.as_rule() {
-        Rule::extinct_goal => GoalCondition::Extinct(inner(cond).map(name).collect()),
+        Rule::extinct_goal => {
+            let mut at_most = 0;
+            let mut names = Vec::new();
+            for p in inner(cond) {
+                if p.as_rule() == Rule::at_most {
+                    let n = inner(p).next().expect("count");
+                    let nsp = span(&n);
+                    at_most = n
+                        .as_str()
+                        .parse::<u8>()
+                        .ok()
+                        .filter(|&v| v < 255)
+                        .ok_or_else(|| {
+                            Diagnostic::new(nsp, "`at most` takes a number from 0 to 254")
+                        })?;
+                } else {
+                    names.push(name(p));
+                }
+            }
+            GoalCondition::Extinct(names, at_most)
+        }
         Rule::checks_goal => {
             let csp = span(&cond);
             GoalCondition::Checked(small(inner(cond).next().expect("count"))?, csp)
