@@ -148,6 +148,11 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             .iter()
             .filter_map(|k| kinds.resolve(k, errors))
             .fold(0u128, |m, k| pieces::with_copies(&bases, m | 1u128 << k)),
+        immune: e
+            .immune
+            .iter()
+            .filter_map(|k| kinds.resolve(k, errors))
+            .fold(0u128, |m, k| pieces::with_copies(&bases, m | 1u128 << k)),
     });
     let drops = build_drops(
         file,

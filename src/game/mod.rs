@@ -431,6 +431,8 @@ pub struct Explosion {
     pub dirs: Vec<u8>,
     /// The kinds the explosion spares, as a mask.
     pub spared: u128,
+    /// The kinds it never removes, the capturing piece included, as a mask.
+    pub immune: u128,
 }
 
 /// A drop rule: pieces of `kinds` from `pool` onto empty cells of `zone`.

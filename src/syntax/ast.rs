@@ -75,6 +75,8 @@ pub enum LayoutDecl {
 pub struct ExplosionDecl {
     pub dirs: Vec<Name>,
     pub spared: Vec<Name>,
+    /// `immune KIND...`: never removed, not even as the capturing piece.
+    pub immune: Vec<Name>,
 }
 
 /// `drop POOL [KIND...] -> ZONE [: once per AXIS, not mating]`.

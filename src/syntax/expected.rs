@@ -70,6 +70,7 @@ macro_rules! keyword_rules {
             | Rule::kw_grid
             | Rule::kw_group
             | Rule::kw_hop
+            | Rule::kw_immune
             | Rule::kw_itself
             | Rule::kw_jumping
             | Rule::kw_king
@@ -228,6 +229,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::faces_goal => "a piece name and `faces`",
         Rule::facing_dirs => "a direction",
         Rule::pass_stmt => "`pass`",
+        Rule::except_kinds => "`except`",
+        Rule::immune_kinds => "`immune`",
         Rule::at_most => "`at most N`",
         Rule::notation_stmt => "`notation en passant always`",
         Rule::clock_stmt => "`clock reset by`",
@@ -347,6 +350,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`grid`",
     "`group`",
     "`hop`",
+    "`immune`",
     "`itself`",
     "`jumping`",
     "`king`",

@@ -174,11 +174,23 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
             }
             let mut it = inner(stmt);
             let dirs = lower_dirs(it.next().expect("directions"));
-            let spared = it
-                .next()
-                .map(|k| inner(k).map(name).collect())
-                .unwrap_or_default();
-            file.explosion = Some(ExplosionDecl { dirs, spared });
+            let mut spared = Vec::new();
+            let mut immune = Vec::new();
+            for part in it {
+                let kinds = inner(part.clone())
+                    .next()
+                    .map(|k| inner(k).map(name).collect())
+                    .unwrap_or_default();
+                match part.as_rule() {
+                    Rule::immune_kinds => immune = kinds,
+                    _ => spared = kinds,
+                }
+            }
+            file.explosion = Some(ExplosionDecl {
+                dirs,
+                spared,
+                immune,
+            });
         }
         Rule::place_stmt => {
             if file.walling.is_some() {
