@@ -30,6 +30,7 @@ pub(crate) const STATEMENT_KEYWORDS: &[&str] = &[
     "count",
     "clock",
     "layout",
+    "notation",
 ];
 
 /// The words that start a line inside a piece.

@@ -148,6 +148,11 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             .iter()
             .filter_map(|k| kinds.resolve(k, errors))
             .fold(0u128, |m, k| pieces::with_copies(&bases, m | 1u128 << k)),
+        immune: e
+            .immune
+            .iter()
+            .filter_map(|k| kinds.resolve(k, errors))
+            .fold(0u128, |m, k| pieces::with_copies(&bases, m | 1u128 << k)),
     });
     let drops = build_drops(
         file,
@@ -209,6 +214,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             castlings,
             pass: file.pass.is_some(),
             forced_capture: file.forced_capture.is_some(),
+            en_passant_always: file.en_passant_always.is_some(),
             check_all_royals: file.check_all_royals.is_some(),
             explosion,
             gating,
@@ -282,6 +288,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
     game.tables.step_masks = step_masks(&game);
     game.tables.bit_tables = bit_tables::build(&game);
     game.pools.dead_cells = dead_cells(&game);
+    reversible_moves(&mut game);
     Some(game)
 }
 
@@ -355,6 +362,42 @@ fn dead_cells(game: &Game) -> Vec<[crate::game::CellSet; 2]> {
         out.push(dead);
     }
     out
+}
+
+/// For each kind that resets the halfmove clock, the cells it reaches from
+/// each cell on an empty board, kept only where some move can be taken back
+/// (a pawn stepping sideways): such a move does not reset the clock.
+fn reversible_moves(game: &mut Game) {
+    let n = game.cell_count();
+    let mut moves = Vec::new();
+    for kind in 0..game.pieces.len() as Kind {
+        if !game.pieces[kind as usize].resets_clock || game.pieces[kind as usize].neutral {
+            continue;
+        }
+        let mut reach: [Vec<crate::game::CellSet>; 2] = [Vec::new(), Vec::new()];
+        let mut any = false;
+        for side in [Side::White, Side::Black] {
+            let mut bare = crate::Position::empty(game, side);
+            for c in 0..n as u16 {
+                bare.put(c, code(kind, side));
+                moves.clear();
+                crate::engine::movegen::piece_moves(&bare, c, &mut moves);
+                bare.take(c);
+                let mut set = crate::game::CellSet::new(n);
+                for m in &moves {
+                    if m.to != c && m.piece == 0 {
+                        set.insert(m.to);
+                    }
+                }
+                reach[side.index()].push(set);
+            }
+            let r = &reach[side.index()];
+            any |= (0..n).any(|c| r[c].iter().any(|t| r[t as usize].contains(c as u16)));
+        }
+        if any {
+            game.pieces[kind as usize].reversible = Some(Box::new(reach));
+        }
+    }
 }
 
 /// The most memory the step masks of paths may take; past it, paths step
@@ -554,7 +597,7 @@ fn build_goals(
                 goals.bare_answer = g.answer.is_some();
                 &mut bare
             }
-            GoalCondition::Extinct(names) => {
+            GoalCondition::Extinct(names, at_most) => {
                 let all = names.len() == 1 && names[0].text == "all";
                 let masks = if all {
                     Vec::new()
@@ -563,6 +606,7 @@ fn build_goals(
                 };
                 goals.extinctions.push(crate::game::Extinction {
                     kinds: masks,
+                    at_most: *at_most,
                     outcome,
                 });
                 continue;

@@ -222,6 +222,7 @@ fn build_piece(
         counter,
         on_capture_lower,
         resets_clock: false,
+        reversible: None,
         betza: Err(String::new()),
     }
 }

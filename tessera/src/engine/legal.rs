@@ -709,8 +709,16 @@ impl Shields {
         if self.all {
             return false;
         }
+        // A piece that becomes royal where it lands (a promotion into a royal
+        // kind, a royal piece dropped) must not land attacked.
+        let pieces = &pos.game().pieces;
+        let royal = |kind: u8| pieces.get(kind as usize).is_some_and(|p| p.royal);
+        if mv.promotion != 0 && royal(mv.promotion - 1) {
+            return false;
+        }
         match mv.kind {
-            MoveKind::Drop | MoveKind::Transfer => true,
+            MoveKind::Drop => !royal(kind_of(mv.piece)),
+            MoveKind::Transfer => true,
             MoveKind::Castle | MoveKind::EnPassant | MoveKind::Pass => false,
             MoveKind::Normal | MoveKind::SetsEnPassant => {
                 !(self.contains(mv.from) || self.captures_fill_pools && pos.at(mv.to) != 0)

@@ -553,7 +553,15 @@ impl<'g> Position<'g> {
         }
         // As in FEN, a capture, a promotion or a move of a kind that resets
         // the clock (by default, a promoting piece: a pawn) restarts it.
-        let resets = undo.captured != 0 || piece.resets_clock || mv.promotion != 0;
+        // A move the piece could take back at once (a pawn's step sideways)
+        // does not, as in Fairy-Stockfish.
+        let resets = undo.captured != 0
+            || mv.promotion != 0
+            || piece.resets_clock
+                && piece
+                    .reversible
+                    .as_ref()
+                    .is_none_or(|r| !r[side.index()][mv.to as usize].contains(mv.from));
         self.halfmove = if resets { 0 } else { self.halfmove + 1 };
     }
 
@@ -564,8 +572,10 @@ impl<'g> Position<'g> {
         let mut n = 0;
         let mut blast = |pos: &mut Position<'_>, c: u16| {
             let piece = pos.board[c as usize];
-            let spared = piece == 0
-                || (c != at && e.spared & 1u128 << game.pieces[kind_of(piece) as usize].base != 0);
+            let spared = piece == 0 || {
+                let base = game.pieces[kind_of(piece) as usize].base;
+                e.immune & 1u128 << base != 0 || (c != at && e.spared & 1u128 << base != 0)
+            };
             if spared || pos.blasted.iter().rev().take(n).any(|b| b.0 == c) {
                 return;
             }

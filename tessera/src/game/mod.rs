@@ -331,6 +331,11 @@ pub struct PieceDef {
     /// Whether a move of this kind restarts the halfmove clock (`clock reset
     /// by`; by default, the kinds that promote).
     pub(crate) resets_clock: bool,
+    /// For a kind that resets the clock and has moves it can take back (a
+    /// pawn that steps sideways): per side and cell, the cells it reaches on
+    /// an empty board. A move it could take back at once does not reset the
+    /// clock, as in Fairy-Stockfish. `None` where no move can be taken back.
+    pub(crate) reversible: Option<Box<[Vec<CellSet>; 2]>>,
     /// Its movements in Betza's notation, for display; or why they have none.
     pub(crate) betza: Result<String, String>,
 }
@@ -365,8 +370,11 @@ impl PieceDef {
 #[derive(Clone, Debug)]
 pub(crate) struct Extinction {
     /// The groups of kinds, one mask each; a side with none of one group left
-    /// gets the outcome.
+    /// (at most `at_most`) gets the outcome.
     pub kinds: Vec<u128>,
+    /// How many pieces of a group may be left for the goal to apply (`at
+    /// most N`; 0 for `extinct`); with no group, of all pieces together.
+    pub at_most: u8,
     /// The outcome for the side left without the kinds.
     pub outcome: Outcome,
 }
@@ -416,6 +424,8 @@ pub(crate) struct Explosion {
     pub dirs: Vec<u8>,
     /// The kinds the explosion spares, as a mask.
     pub spared: u128,
+    /// The kinds it never removes, the capturing piece included, as a mask.
+    pub immune: u128,
 }
 
 /// A drop rule: pieces of `kinds` from `pool` onto empty cells of `zone`.
@@ -678,6 +688,8 @@ pub(crate) struct Rules {
     pub(crate) pass: bool,
     /// When some capture is legal, only captures are.
     pub(crate) forced_capture: bool,
+    /// `notation en passant always`: FEN writes every en-passant target.
+    pub(crate) en_passant_always: bool,
     /// A side is in check only when all its royal pieces are attacked.
     pub(crate) check_all_royals: bool,
     /// What a capture blows up besides the captured piece, if anything.

@@ -530,12 +530,16 @@ pub fn format(pos: &Position<'_>) -> Option<String> {
 /// Whether FEN writes the en-passant field, as Fairy-Stockfish does: after a
 /// double step of a piece with one such movement (a pawn), only where the
 /// side to move has an en-passant capture there, legal or not; after one of
-/// a piece with several (a Berolina pawn), always.
+/// a piece with several (a Berolina pawn), or with `notation en passant
+/// always`, always.
 fn en_passant_capturable(pos: &Position<'_>) -> bool {
     let Some(ep) = pos.en_passant() else {
         return false;
     };
     let game = pos.game();
+    if game.rules.en_passant_always {
+        return true;
+    }
     let victim = &game.pieces[crate::game::kind_of(pos.at(ep.victim)) as usize];
     if victim
         .movements

@@ -119,7 +119,10 @@ pub(crate) fn write_en_passant(pos: &Position<'_>) -> String {
         .iter()
         .filter(|m| m.sets_en_passant)
         .count();
-    if setters < 2 && en_passant_for(pos, target).is_some_and(|found| found.victim == ep.victim) {
+    if setters < 2
+        && !game.rules.en_passant_always
+        && en_passant_for(pos, target).is_some_and(|found| found.victim == ep.victim)
+    {
         return target.to_string();
     }
     let victim = game.cell_name(ep.victim);

@@ -53,6 +53,8 @@ pub struct File {
     pub clock_reset: Option<(Vec<Name>, Span)>,
     /// `layout ...`, in source order.
     pub layout: Vec<LayoutDecl>,
+    /// `notation en passant always`.
+    pub en_passant_always: Option<Span>,
 }
 
 /// One `layout` statement: how pictures draw the board.
@@ -73,6 +75,8 @@ pub enum LayoutDecl {
 pub struct ExplosionDecl {
     pub dirs: Vec<Name>,
     pub spared: Vec<Name>,
+    /// `immune KIND...`: never removed, not even as the capturing piece.
+    pub immune: Vec<Name>,
 }
 
 /// `drop POOL [KIND...] -> ZONE [: once per AXIS, not mating]`.
@@ -336,7 +340,8 @@ pub enum GoalCondition {
     /// The side has nothing but royal pieces on the board.
     Bare,
     /// The side has no piece of one of these kinds (`all`: no piece at all).
-    Extinct(Vec<Name>),
+    /// `extinct KIND...` (at most 0 left) or `at most N KIND...`.
+    Extinct(Vec<Name>, u8),
     /// The side's royal pieces have been checked this many times.
     Checked(u32, Span),
     /// A piece of the kind stands in the zone.

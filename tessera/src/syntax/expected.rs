@@ -23,6 +23,7 @@ macro_rules! keyword_rules {
         Rule::kw_after
             | Rule::kw_all
             | Rule::kw_along
+            | Rule::kw_always
             | Rule::kw_and
             | Rule::kw_answer
             | Rule::kw_at
@@ -69,6 +70,7 @@ macro_rules! keyword_rules {
             | Rule::kw_grid
             | Rule::kw_group
             | Rule::kw_hop
+            | Rule::kw_immune
             | Rule::kw_itself
             | Rule::kw_jumping
             | Rule::kw_king
@@ -81,9 +83,11 @@ macro_rules! keyword_rules {
             | Rule::kw_may
             | Rule::kw_mirror
             | Rule::kw_move
+            | Rule::kw_most
             | Rule::kw_moves
             | Rule::kw_neutral
             | Rule::kw_not
+            | Rule::kw_notation
             | Rule::kw_of
             | Rule::kw_on
             | Rule::kw_once
@@ -225,6 +229,10 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::faces_goal => "a piece name and `faces`",
         Rule::facing_dirs => "a direction",
         Rule::pass_stmt => "`pass`",
+        Rule::except_kinds => "`except`",
+        Rule::immune_kinds => "`immune`",
+        Rule::at_most => "`at most N`",
+        Rule::notation_stmt => "`notation en passant always`",
         Rule::clock_stmt => "`clock reset by`",
         Rule::captures_and_drops => "`captures and drops`",
         Rule::count_stmt => "`count bonus`",
@@ -295,6 +303,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`after`",
     "`all`",
     "`along`",
+    "`always`",
     "`and`",
     "`answer`",
     "`at`",
@@ -341,6 +350,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`grid`",
     "`group`",
     "`hop`",
+    "`immune`",
     "`itself`",
     "`jumping`",
     "`king`",
@@ -353,9 +363,11 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`may`",
     "`mirror`",
     "`move`",
+    "`most`",
     "`moves`",
     "`neutral`",
     "`not`",
+    "`notation`",
     "`of`",
     "`on`",
     "`once`",

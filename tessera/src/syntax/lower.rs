@@ -174,11 +174,23 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
             }
             let mut it = inner(stmt);
             let dirs = lower_dirs(it.next().expect("directions"));
-            let spared = it
-                .next()
-                .map(|k| inner(k).map(name).collect())
-                .unwrap_or_default();
-            file.explosion = Some(ExplosionDecl { dirs, spared });
+            let mut spared = Vec::new();
+            let mut immune = Vec::new();
+            for part in it {
+                let kinds = inner(part.clone())
+                    .next()
+                    .map(|k| inner(k).map(name).collect())
+                    .unwrap_or_default();
+                match part.as_rule() {
+                    Rule::immune_kinds => immune = kinds,
+                    _ => spared = kinds,
+                }
+            }
+            file.explosion = Some(ExplosionDecl {
+                dirs,
+                spared,
+                immune,
+            });
         }
         Rule::place_stmt => {
             if file.walling.is_some() {
@@ -204,6 +216,15 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
                 ));
             }
             file.check_all_royals = Some(span(&stmt));
+        }
+        Rule::notation_stmt => {
+            if file.en_passant_always.is_some() {
+                return Err(Diagnostic::new(
+                    span(&stmt),
+                    "`notation en passant always` is given twice",
+                ));
+            }
+            file.en_passant_always = Some(span(&stmt));
         }
         Rule::pass_stmt => {
             if file.pass.is_some() {
@@ -755,7 +776,27 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
     let mut it = inner(pair);
     let cond = it.next().expect("condition");
     let condition = match cond.as_rule() {
-        Rule::extinct_goal => GoalCondition::Extinct(inner(cond).map(name).collect()),
+        Rule::extinct_goal => {
+            let mut at_most = 0;
+            let mut names = Vec::new();
+            for p in inner(cond) {
+                if p.as_rule() == Rule::at_most {
+                    let n = inner(p).next().expect("count");
+                    let nsp = span(&n);
+                    at_most = n
+                        .as_str()
+                        .parse::<u8>()
+                        .ok()
+                        .filter(|&v| v < 255)
+                        .ok_or_else(|| {
+                            Diagnostic::new(nsp, "`at most` takes a number from 0 to 254")
+                        })?;
+                } else {
+                    names.push(name(p));
+                }
+            }
+            GoalCondition::Extinct(names, at_most)
+        }
         Rule::checks_goal => {
             let csp = span(&cond);
             GoalCondition::Checked(small(inner(cond).next().expect("count"))?, csp)

@@ -180,6 +180,9 @@ pub fn counted_winner(pos: &Position<'_>) -> Option<Side> {
 /// kinds `e` names (of any kind, when it names none).
 fn is_extinct(pos: &Position<'_>, side: Side, e: &Extinction) -> bool {
     let game = pos.game();
+    if e.at_most > 0 {
+        return at_most_left(pos, side, e);
+    }
     let mut present: u128 = 0;
     for c in pos.occupied(side).iter() {
         present |= 1u128 << kind_of(pos.at(c));
@@ -193,6 +196,33 @@ fn is_extinct(pos: &Position<'_>, side: Side, e: &Extinction) -> bool {
         return present == 0;
     }
     e.kinds.iter().any(|&mask| present & mask == 0)
+}
+
+/// Whether `side` has at most `e.at_most` pieces, on the board and in its
+/// pools, of one of the kinds `e` names (of all kinds together, when it names
+/// none).
+fn at_most_left(pos: &Position<'_>, side: Side, e: &Extinction) -> bool {
+    let game = pos.game();
+    let mut counts = vec![0usize; e.kinds.len().max(1)];
+    let mut count = |kind: u8| {
+        if e.kinds.is_empty() {
+            counts[0] += 1;
+        }
+        for (i, &mask) in e.kinds.iter().enumerate() {
+            if mask & 1u128 << kind != 0 {
+                counts[i] += 1;
+            }
+        }
+    };
+    for c in pos.occupied(side).iter() {
+        count(kind_of(pos.at(c)));
+    }
+    for pool in 0..game.pools.pool_names.len() {
+        for &(code, _) in pos.pool(pool, side) {
+            count(kind_of(code));
+        }
+    }
+    counts.iter().any(|&n| n <= e.at_most as usize)
 }
 
 /// Whether a piece of `side` of the goal's kinds stands in its zone.

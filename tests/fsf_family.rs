@@ -1,0 +1,209 @@
+//! Rules that the Fairy-Stockfish variants of the chess family needed, each
+//! pinned by a small rule file (or a bundled game), a position and the moves
+//! or the end it must give.
+
+use tessera::engine::legal::legal_moves;
+use tessera::engine::outcome;
+use tessera::notation::{fen, uci};
+use tessera::{compile_str, Game};
+
+mod common;
+
+use common::COMPASS;
+
+#[track_caller]
+fn game_of(src: &str) -> Game {
+    let src = format!("grid file a..h rank 1..8\n{COMPASS}\n{src}");
+    match compile_str(&src) {
+        Ok(g) => g,
+        Err(e) => panic!("{}", e.render("test.game", &src)),
+    }
+}
+
+#[track_caller]
+fn bundled(name: &str) -> Game {
+    let path = format!("{}/games/{name}.game", env!("CARGO_MANIFEST_DIR"));
+    let src = std::fs::read_to_string(&path).expect("bundled game");
+    compile_str(&src).unwrap_or_else(|e| panic!("{}", e.render(&path, &src)))
+}
+
+/// The sorted legal moves of the position `fen` after `moves`.
+#[track_caller]
+fn moves_after(game: &Game, fen_text: &str, moves: &[&str]) -> String {
+    let mut pos = fen::parse(game, fen_text).expect("a valid FEN");
+    for m in moves {
+        let mv = uci::parse(&mut pos, m).expect("a legal move");
+        pos.make(mv);
+    }
+    let mut list = Vec::new();
+    legal_moves(&mut pos, &mut list);
+    let mut names: Vec<String> = list.iter().map(|m| uci::format(game, m)).collect();
+    names.sort();
+    names.join(" ")
+}
+
+/// The FEN after `moves` from `fen_text`.
+#[track_caller]
+fn fen_after(game: &Game, fen_text: &str, moves: &[&str]) -> String {
+    let mut pos = fen::parse(game, fen_text).expect("a valid FEN");
+    for m in moves {
+        let mv = uci::parse(&mut pos, m).expect("a legal move");
+        pos.make(mv);
+    }
+    fen::format(&pos).expect("FEN holds the game")
+}
+
+const PAWNS_AND_ROYAL_QUEENS: &str = "
+zone last-rank a8..h8
+piece King K royal
+  step all
+piece Queen Q royal
+  slide all
+piece Rook R
+  slide orthogonal
+piece Pawn P
+  step n: quiet
+  step ne nw: capture
+  promote last-rank to Queen Rook
+";
+
+#[test]
+fn a_pawn_may_not_promote_into_a_royal_kind_on_an_attacked_cell() {
+    let game = game_of(PAWNS_AND_ROYAL_QUEENS);
+    // The black rooks sweep the eighth rank: a queen on a8 or b8 would stand
+    // attacked, a rook may go there (the king may not leave for the b file).
+    let got = moves_after(&game, "1r5r/P7/8/8/8/8/8/K6k w - - 0 1", &[]);
+    assert_eq!(got, "a1a2 a7a8r a7b8r");
+}
+
+#[test]
+fn a_pawn_may_promote_into_a_royal_kind_where_nothing_attacks_it() {
+    let game = game_of(PAWNS_AND_ROYAL_QUEENS);
+    let got = moves_after(&game, "8/P7/8/8/8/8/8/K6k w - - 0 1", &[]);
+    assert_eq!(got, "a1a2 a1b1 a1b2 a7a8q a7a8r");
+}
+
+#[test]
+fn hordes_first_rank_double_step_may_not_be_taken_en_passant() {
+    let game = bundled("horde");
+    // White's pawn steps twice from a1 over a2; Black's pawn on b3 may not take
+    // it there, as it could after a double step from the second rank.
+    let got = moves_after(&game, "4k3/8/8/8/8/1p6/8/P3K3 w - - 0 1", &["a1a3"]);
+    assert_eq!(got, "b3b2 e8d7 e8d8 e8e7 e8f7 e8f8");
+    let got = moves_after(&game, "4k3/8/8/8/1p6/8/P7/4K3 w - - 0 1", &["a2a4"]);
+    assert_eq!(got, "b4a3 b4b3 e8d7 e8d8 e8e7 e8f7 e8f8");
+}
+
+#[test]
+fn a_zone_may_name_cells_for_one_side_only() {
+    let game = game_of(
+        "zone white-last white a8..h8
+         zone black-last black a1..h1
+         piece King K royal
+           step all
+         piece Rook R
+           slide orthogonal
+         piece Knight N
+           leap (1, 2)
+         piece Pawn P
+           step n: quiet
+           promote white-last to Rook
+           promote black-last to Knight",
+    );
+    // White's pawn promotes to a rook on the eighth rank; Black's zone for
+    // White's rule is empty, and the other way round.
+    let got = moves_after(&game, "8/P6k/8/8/8/8/8/K7 w - - 0 1", &[]);
+    assert_eq!(got, "a1a2 a1b1 a1b2 a7a8r");
+    let got = moves_after(&game, "7k/8/8/8/8/8/p7/2K5 b - - 0 1", &[]);
+    assert_eq!(got, "a2a1n h8g7 h8g8 h8h7");
+}
+
+#[test]
+fn at_most_n_of_a_kind_ends_the_game() {
+    let game = game_of(
+        "piece King K
+           step all
+         piece Rook R
+           slide orthogonal
+         goal at most 2 King loses",
+    );
+    // White takes one of Black's three kings: Black, left with two, has lost.
+    let mut pos = fen::parse(&game, "k3k2k/8/8/8/4R3/8/8/KK5K w - - 0 1").expect("FEN");
+    assert!(matches!(
+        outcome::status(&mut pos),
+        outcome::Status::Ongoing
+    ));
+    let mv = uci::parse(&mut pos, "e4e8").expect("legal");
+    pos.make(mv);
+    let status = format!("{:?}", outcome::status(&mut pos));
+    assert!(status.contains("White"), "{status}");
+    let mut list = Vec::new();
+    legal_moves(&mut pos, &mut list);
+    assert!(list.is_empty());
+}
+
+#[test]
+fn at_most_1_all_counts_every_piece() {
+    let game = game_of(
+        "piece King K royal
+           step all
+         piece Rook R
+           slide orthogonal
+         goal at most 1 all wins",
+    );
+    // Black's rook is taken: Black has its king alone and wins.
+    let mut pos = fen::parse(&game, "k6r/8/8/8/8/8/8/K6R w - - 0 1").expect("FEN");
+    let mv = uci::parse(&mut pos, "h1h8").expect("legal");
+    pos.make(mv);
+    let mut list = Vec::new();
+    legal_moves(&mut pos, &mut list);
+    assert!(list.is_empty());
+    let status = format!("{:?}", outcome::status(&mut pos));
+    assert!(status.contains("Black"), "{status}");
+}
+
+#[test]
+fn notation_en_passant_always_writes_every_double_step_with_the_pawns_cell() {
+    let with = game_of(
+        "zone pawn-rank a2..h2
+         piece King K royal
+           step all
+         piece Pawn P
+           step n: quiet
+           step n then step n: quiet, from pawn-rank, sets en passant
+           step ne nw: capture, takes en passant
+         clock reset by Pawn
+         notation en passant always",
+    );
+    // No black pawn could take on e3: Fairy-Stockfish still writes the cell
+    // passed and the pawn's cell for a pawn of its own design.
+    let start = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    assert_eq!(
+        fen_after(&with, start, &["e2e4"]),
+        "4k3/8/8/8/4P3/8/8/4K3 b - e3e4 0 1"
+    );
+}
+
+#[test]
+fn a_move_the_piece_could_take_back_does_not_reset_the_clock() {
+    let game = game_of(
+        "piece King K royal
+           step all
+         zone last-rank a8..h8
+         piece Queen Q
+           slide all
+         piece Pawn P
+           step n e w: quiet
+           promote last-rank to Queen",
+    );
+    // A sideways step may be undone: the clock runs on; a forward step resets it.
+    let start = "4k3/8/8/8/8/8/4P3/4K3 w - - 7 10";
+    assert_eq!(
+        fen_after(&game, start, &["e2d2"]),
+        "4k3/8/8/8/8/8/3P4/4K3 b - - 8 10"
+    );
+    assert_eq!(
+        fen_after(&game, start, &["e2e3"]),
+        "4k3/8/8/8/8/4P3/8/4K3 b - - 0 10"
+    );
+}
