@@ -125,7 +125,8 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         || goals.passes_goal.is_some()
         || goals.facing.is_some();
     let count_bonus = count_bonus(file, errors);
-    let walling = file.walling.as_ref().and_then(|n| {
+    let walling = file.walling.as_ref().and_then(|w| {
+        let n = &w.kind;
         let k = kinds.resolve(n, errors)?;
         if !pieces[k as usize].neutral {
             errors.push(Diagnostic::new(
@@ -133,7 +134,20 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
                 format!("`place` needs a `neutral` piece; `{}` is not", n.text),
             ));
         }
-        Some(k)
+        let zone = match &w.zone {
+            Some(z) => Some(zone_names.resolve(z, errors)?),
+            None => None,
+        };
+        Some(crate::game::Walling {
+            kind: k,
+            new: w.new,
+            zone,
+            at: match w.at {
+                ast::WallAt::Anywhere => crate::game::WallAt::Anywhere,
+                ast::WallAt::Origin => crate::game::WallAt::Origin,
+                ast::WallAt::Shot => crate::game::WallAt::Shot,
+            },
+        })
     });
     let gating = file.gating.as_ref().and_then(|(pool, zone, _)| {
         Some((
@@ -522,7 +536,7 @@ fn build_goals(
         };
         let answer_allowed = matches!(
             g.condition,
-            GoalCondition::Bare | GoalCondition::Reaches(..)
+            GoalCondition::Bare | GoalCondition::Reaches(_, _, false)
         );
         if g.answer.is_some() && !answer_allowed {
             errors.push(Diagnostic::new(
@@ -654,7 +668,7 @@ fn build_goals(
                 }
                 continue;
             }
-            GoalCondition::Reaches(kind, zone) => {
+            GoalCondition::Reaches(kind, zone, held) => {
                 let k = kind_mask(kind, errors);
                 let z = zones.resolve(zone, errors);
                 if let (Some(kinds), Some(zone)) = (k, z) {
@@ -663,6 +677,7 @@ fn build_goals(
                         zone,
                         outcome,
                         answer: g.answer.flatten().map(side),
+                        held: *held,
                     });
                 }
                 if let Some(None) = g.answer {

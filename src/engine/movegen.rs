@@ -8,7 +8,7 @@ use super::moves::{Move, MoveKind, NO_CELL};
 use super::position::Position;
 use crate::game::{
     code, kind_of, side_of, CaptureEntry, Game, Kind, Leg, Movement, Phase, Reach, Run, RunCell,
-    Side, BRANCH,
+    Side, WallAt, Walling, BRANCH,
 };
 
 /// Fills `out` with the pseudo-legal moves: legal but for royal safety.
@@ -44,8 +44,8 @@ pub(crate) fn pseudo_legal_moves_counting(
         if let Some((pool, zone)) = game.gating {
             gating_moves(pos, out, pool, zone);
         }
-        if let Some(kind) = game.walling {
-            walling_moves(pos, out, kind);
+        if let Some(w) = game.walling {
+            walling_moves(pos, out, w);
         }
     }
     if let Some(p) = phase {
@@ -322,15 +322,25 @@ fn gating_moves(pos: &Position<'_>, out: &mut Vec<Move>, pool: usize, zone: usiz
 }
 
 /// Turns every move into the moves that end by placing the neutral piece of
-/// `kind` on a cell empty after the move, other than the one it stands on.
-fn walling_moves(pos: &Position<'_>, out: &mut Vec<Move>, kind: Kind) {
+/// the `place` rule on a cell empty after the move: other than the one it
+/// stands on (where the one piece moves), in the rule's zone, and where the
+/// rule says (the cell the moved piece left, or one it could move to next).
+fn walling_moves(pos: &Position<'_>, out: &mut Vec<Move>, w: Walling) {
     let game = pos.game();
-    let wall = code(kind, Side::White);
-    let now = pos
-        .occupied(Side::White)
-        .iter()
-        .find(|&c| pos.at(c) == wall);
+    let side = pos.side_to_move();
+    let wall = code(w.kind, Side::White);
+    let now = if w.new {
+        None
+    } else {
+        pos.occupied(Side::White)
+            .iter()
+            .find(|&c| pos.at(c) == wall)
+    };
     let moves = std::mem::take(out);
+    // For shots: the position the move leads to, board only, and the moved
+    // piece's quiet moves from there.
+    let mut probe = (w.at == WallAt::Shot).then(|| pos.clone());
+    let mut next = Vec::new();
     for mv in moves {
         let (mut freed, mut filled) = ([NO_CELL; 2], [mv.to, NO_CELL]);
         match mv.kind {
@@ -345,10 +355,44 @@ fn walling_moves(pos: &Position<'_>, out: &mut Vec<Move>, kind: Kind) {
         if mv.kind == MoveKind::Transfer {
             filled[0] = NO_CELL;
         }
-        for c in 0..game.cell_count() as u16 {
+        let allowed = |c: u16| {
             let empty = (pos.at(c) == 0 || freed.contains(&c)) && !filled.contains(&c);
-            if empty && Some(c) != now {
-                out.push(Move { gate: c, ..mv });
+            empty && Some(c) != now && w.zone.is_none_or(|z| game.in_zone(z, side, c))
+        };
+        match w.at {
+            WallAt::Anywhere => {
+                for c in 0..game.cell_count() as u16 {
+                    if allowed(c) {
+                        out.push(Move { gate: c, ..mv });
+                    }
+                }
+            }
+            WallAt::Origin => {
+                if !mv.is_from_pool() && mv.kind != MoveKind::Pass && allowed(mv.from) {
+                    out.push(Move {
+                        gate: mv.from,
+                        ..mv
+                    });
+                }
+            }
+            WallAt::Shot => {
+                let probe = probe.as_mut().expect("a probe for shots");
+                if mv.is_from_pool() || mv.kind == MoveKind::Pass {
+                    continue;
+                }
+                let d = probe.displace(mv.from, mv.to);
+                next.clear();
+                piece_moves(probe, mv.to, &mut next);
+                probe.replace(d);
+                let mut seen = crate::game::CellSet::new(game.cell_count());
+                for n in &next {
+                    let c = n.to;
+                    if n.is_from_pool() || seen.contains(c) || !allowed(c) {
+                        continue;
+                    }
+                    seen.insert(c);
+                    out.push(Move { gate: c, ..mv });
+                }
             }
         }
     }

@@ -428,8 +428,8 @@ impl<'g> Position<'g> {
                         self.put_with(mv.gate, mv.piece, mv.state);
                     }
                 }
-                if let (true, Some(kind)) = (mv.gate != NO_CELL, self.game.walling) {
-                    undo.gate_slot = self.move_wall(code(kind, Side::White), mv.gate);
+                if let (true, Some(w)) = (mv.gate != NO_CELL, self.game.walling) {
+                    undo.gate_slot = self.move_wall(code(w.kind, Side::White), mv.gate, w.new);
                 }
             }
         }
@@ -584,12 +584,16 @@ impl<'g> Position<'g> {
         n as u16
     }
 
-    /// Moves the neutral piece `wall` onto `to`; returns where it stood, or
-    /// `NO_CELL` where it was not on the board yet.
-    fn move_wall(&mut self, wall: Code, to: u16) -> u16 {
-        let at = self.occupied[0]
-            .iter()
-            .find(|&c| self.board[c as usize] == wall);
+    /// Moves the neutral piece `wall` onto `to` (or adds one, when `new`);
+    /// returns where it stood, or `NO_CELL` where it was not on the board yet.
+    fn move_wall(&mut self, wall: Code, to: u16, new: bool) -> u16 {
+        let at = if new {
+            None
+        } else {
+            self.occupied[0]
+                .iter()
+                .find(|&c| self.board[c as usize] == wall)
+        };
         if let Some(c) = at {
             self.take(c);
         }
@@ -618,10 +622,10 @@ impl<'g> Position<'g> {
             }
             MoveKind::Pass => {}
             _ => {
-                if let (true, Some(kind)) = (mv.gate != NO_CELL, self.game.walling) {
+                if let (true, Some(w)) = (mv.gate != NO_CELL, self.game.walling) {
                     self.take(mv.gate);
                     if undo.gate_slot != NO_CELL {
-                        self.put(undo.gate_slot, code(kind, Side::White));
+                        self.put(undo.gate_slot, code(w.kind, Side::White));
                     }
                 }
                 if let (true, Some((pool, _))) = (mv.gate != NO_CELL, self.game.gating) {

@@ -412,6 +412,34 @@ pub struct ReachGoal {
     /// The side that may answer a reach of the other side by reaching too,
     /// which draws.
     pub answer: Option<Side>,
+    /// `holds`: only the side to move is tested, so a piece must still stand
+    /// in the zone when its side's turn comes.
+    pub held: bool,
+}
+
+/// `place KIND after every move`: the second part of every turn.
+#[derive(Copy, Clone, Debug)]
+pub struct Walling {
+    /// The neutral kind placed.
+    pub kind: Kind,
+    /// `new`: each placement adds a piece; otherwise the one on the board
+    /// moves.
+    pub new: bool,
+    /// `to ZONE`: only onto the zone's cells, as the mover sees it.
+    pub zone: Option<usize>,
+    /// Where, relative to the move.
+    pub at: WallAt,
+}
+
+/// Where a placement goes, relative to the move it follows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum WallAt {
+    /// Any cell empty after the move.
+    Anywhere,
+    /// The cell the moved piece left (`at origin`).
+    Origin,
+    /// A cell the moved piece could move to next, quietly (`shot`).
+    Shot,
 }
 
 /// `captures explode`: a capture also removes the capturing piece and the
@@ -685,8 +713,9 @@ pub struct Game {
     pub(crate) explosion: Option<Explosion>,
     /// `gating POOL from ZONE`: the pool and the zone.
     pub(crate) gating: Option<(usize, usize)>,
-    /// `place KIND after every move`: the neutral kind every move places.
-    pub(crate) walling: Option<Kind>,
+    /// `place KIND after every move`: the neutral kind every move places,
+    /// and where.
+    pub(crate) walling: Option<Walling>,
     /// Whether captured pieces go to the captor's pool, changing sides.
     pub(crate) captured_by_captor: bool,
     /// Per kind and side: how many the setup places (for `only captured`).

@@ -43,8 +43,8 @@ pub struct File {
     pub explosion: Option<ExplosionDecl>,
     /// `gating POOL from ZONE`.
     pub gating: Option<(Name, Name, Span)>,
-    /// `place KIND after every move`.
-    pub walling: Option<Name>,
+    /// `place KIND after every move: MODIFIERS`.
+    pub walling: Option<WallingDecl>,
     /// `pass`.
     pub pass: Option<Span>,
     /// `count bonus SIDE N`: the side and its bonus in thousandths.
@@ -339,8 +339,9 @@ pub enum GoalCondition {
     Extinct(Vec<Name>),
     /// The side's royal pieces have been checked this many times.
     Checked(u32, Span),
-    /// A piece of the kind stands in the zone.
-    Reaches(Name, Name),
+    /// A piece of the kind stands in the zone; with `true` (`holds`), only
+    /// when its side's turn comes.
+    Reaches(Name, Name, bool),
     /// The last moves were this many passes in a row.
     Passed(u32, Span),
     /// A piece of the first kind faces an enemy piece of the second along
@@ -498,4 +499,30 @@ mod tests {
             TextRepr::Heap(..)
         ));
     }
+}
+
+/// `place KIND after every move: MODIFIERS`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WallingDecl {
+    /// The neutral kind placed.
+    pub kind: Name,
+    /// `new`: every placement adds a piece.
+    pub new: bool,
+    /// `to ZONE`: only onto the zone's cells.
+    pub zone: Option<Name>,
+    /// `at origin` or `shot`: where, relative to the move.
+    pub at: WallAt,
+    /// The statement, for errors.
+    pub span: Span,
+}
+
+/// Where a placement goes, relative to the move it follows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum WallAt {
+    /// Any empty cell.
+    Anywhere,
+    /// `at origin`: the cell the moved piece left.
+    Origin,
+    /// `shot`: a cell the moved piece could move to next, quietly.
+    Shot,
 }

@@ -103,6 +103,10 @@ macro_rules! keyword_rules {
             | Rule::kw_promote
             | Rule::kw_quiet
             | Rule::kw_reaches
+            | Rule::kw_holds
+            | Rule::kw_new
+            | Rule::kw_origin
+            | Rule::kw_shot
             | Rule::kw_remove
             | Rule::kw_reset
             | Rule::kw_rook
@@ -216,7 +220,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::outcome => "`wins`, `loses`, `draws` or `counts`",
         Rule::extinct_goal => "`extinct` and piece names",
         Rule::checks_goal => "`checked N times`",
-        Rule::reach_goal => "a piece name and `reaches`",
+        Rule::reach_goal => "a piece name and `reaches` or `holds`",
         Rule::passes_goal => "`passed N times`",
         Rule::repeats_goal => "`repeated N times`",
         Rule::clock_goal => "`clock N`",
@@ -236,6 +240,10 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::explode_stmt => "`captures explode`",
         Rule::gating_stmt => "`gating`",
         Rule::place_stmt => "`place`",
+        Rule::place_mod => "`new`, `to ZONE`, `at origin` or `shot`",
+        Rule::place_new => "`new`",
+        Rule::place_origin => "`at origin`",
+        Rule::place_shot => "`shot`",
         Rule::neutral_prop => "`neutral`",
         Rule::pool_place => "a pool such as `@hand`",
         Rule::of_captor => "`of captor`",
@@ -373,6 +381,10 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`promote`",
     "`quiet`",
     "`reaches`",
+    "`holds`",
+    "`new`",
+    "`origin`",
+    "`shot`",
     "`remove`",
     "`reset`",
     "`rook`",

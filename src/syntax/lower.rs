@@ -184,7 +184,7 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
             if file.walling.is_some() {
                 return Err(Diagnostic::new(span(&stmt), "`place` is given twice"));
             }
-            file.walling = inner(stmt).next().map(name);
+            file.walling = Some(lower_place(stmt)?);
         }
         Rule::gating_stmt => {
             let sp = span(&stmt);
@@ -750,6 +750,46 @@ fn lower_castling(pair: P<'_>) -> Result<CastlingDecl, Diagnostic> {
     })
 }
 
+fn lower_place(stmt: P<'_>) -> Result<WallingDecl, Diagnostic> {
+    let sp = span(&stmt);
+    let mut it = inner(stmt);
+    let kind = name(it.next().expect("kind"));
+    let mut decl = WallingDecl {
+        kind,
+        new: false,
+        zone: None,
+        at: WallAt::Anywhere,
+        span: sp,
+    };
+    for m in it {
+        let msp = span(&m);
+        let m = inner(m).next().expect("modifier");
+        let twice = match m.as_rule() {
+            Rule::place_new => std::mem::replace(&mut decl.new, true),
+            Rule::to_mod => decl
+                .zone
+                .replace(name(inner(m).next().expect("zone")))
+                .is_some(),
+            Rule::place_origin | Rule::place_shot => {
+                let at = if m.as_rule() == Rule::place_origin {
+                    WallAt::Origin
+                } else {
+                    WallAt::Shot
+                };
+                std::mem::replace(&mut decl.at, at) != WallAt::Anywhere
+            }
+            r => unreachable!("grammar yields no {r:?} in `place`"),
+        };
+        if twice {
+            return Err(Diagnostic::new(
+                msp,
+                "`place` takes each of `new`, `to` and one of `at origin` and `shot` once",
+            ));
+        }
+    }
+    Ok(decl)
+}
+
 fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
     let sp = span(&pair);
     let mut it = inner(pair);
@@ -761,9 +801,13 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
             GoalCondition::Checked(small(inner(cond).next().expect("count"))?, csp)
         }
         Rule::reach_goal => {
+            let holds = cond
+                .clone()
+                .children()
+                .any(|p| p.as_rule() == Rule::kw_holds);
             let mut r = inner(cond);
             let kind = name(r.next().expect("kind"));
-            GoalCondition::Reaches(kind, name(r.next().expect("zone")))
+            GoalCondition::Reaches(kind, name(r.next().expect("zone")), holds)
         }
         Rule::passes_goal => {
             let csp = span(&cond);

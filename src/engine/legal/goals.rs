@@ -208,6 +208,10 @@ fn has_reached(pos: &Position<'_>, side: Side, g: &ReachGoal) -> bool {
 /// answering side has had its move, or at once if no legal move of it reaches.
 fn reach_end(pos: &mut Position<'_>, g: &ReachGoal) -> Option<Status> {
     let to_move = pos.side_to_move();
+    if g.held {
+        return has_reached(pos, to_move, g)
+            .then(|| over(pos, to_move, g.outcome, Reason::Reached));
+    }
     let Some(answering) = g.answer else {
         return [to_move.opposite(), to_move]
             .into_iter()
