@@ -29,6 +29,7 @@ pub const STATEMENT_KEYWORDS: &[&str] = &[
     "count",
     "clock",
     "layout",
+    "flip",
 ];
 
 /// The words that start a line inside a piece.

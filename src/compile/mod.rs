@@ -119,6 +119,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
     }
     let goals = build_goals(file, &board, &pieces, &kinds, &zone_names, &bases, errors);
     let ends_by_rule = goals.bare.is_some()
+        || goals.full.is_some()
         || !goals.extinctions.is_empty()
         || !goals.reach_goals.is_empty()
         || goals.check_goal.is_some()
@@ -172,6 +173,29 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         &bases,
         errors,
     );
+    // `drop new` takes its pieces from a pool of its own, after the declared
+    // ones, that never runs out.
+    let mut pool_names: Vec<String> = file.pools.iter().map(|p| p.text.to_string()).collect();
+    let new_pool = file.drops.iter().any(|d| d.pool.is_none()).then(|| {
+        pool_names.push("new".to_string());
+        pool_names.len() - 1
+    });
+    let drops = drops
+        .into_iter()
+        .map(|mut r| {
+            if r.pool == usize::MAX {
+                r.pool = new_pool.expect("a `drop new` rule");
+            }
+            r
+        })
+        .collect();
+    let flip = file
+        .flip
+        .as_ref()
+        .map(|(enclosed, dirs, _)| crate::game::Flip {
+            enclosed: *enclosed,
+            dirs: board.dirs(dirs, errors),
+        });
     let phases = build_phases(file, &kinds, errors);
     for phase in phases.iter().filter(|p| p.unmoved) {
         for &k in &phase.kinds {
@@ -222,6 +246,10 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         reach_goals: goals.reach_goals,
         check_goal: goals.check_goal,
         pass: file.pass.is_some(),
+        pass_when_stalemated: file.pass_when_stalemated,
+        full: goals.full,
+        flip,
+        new_pool,
         passes_goal: goals.passes_goal,
         record_goals: goals.record,
         facing: goals.facing,
@@ -235,7 +263,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         captured_by_captor: file.captured_by_captor,
         setup_counts: Vec::new(),
         general_legality: false,
-        pool_names: file.pools.iter().map(|p| p.text.to_string()).collect(),
+        pool_names,
         captured_to: pools.captured_to,
         transfers: pools.transfers,
         drops,
@@ -328,6 +356,12 @@ fn dead_cells(game: &Game) -> Vec<[crate::game::CellSet; 2]> {
     let mut moves = Vec::new();
     for kind in 0..game.pieces.len() as Kind {
         let mut dead = empty();
+        // A piece with no movement at all is meant to stay where it lands
+        // (a reversi stone): it may be dropped anywhere.
+        if game.pieces[kind as usize].movements.is_empty() {
+            out.push(dead);
+            continue;
+        }
         for side in [Side::White, Side::Black] {
             let mut bare = crate::Position::empty(game, side);
             let mut full = crate::Position::empty(game, side);
@@ -520,6 +554,7 @@ fn build_goals(
 ) -> Goals {
     let mut checkmated = None;
     let mut stalemated = None;
+    let mut full = None;
     let mut bare = None;
     let mut goals = Goals::default();
     let kind_mask = |n: &ast::Name, errors: &mut Diagnostics| {
@@ -547,6 +582,7 @@ fn build_goals(
         let slot = match &g.condition {
             GoalCondition::Checkmated => &mut checkmated,
             GoalCondition::Stalemated => &mut stalemated,
+            GoalCondition::Full => &mut full,
             GoalCondition::Bare => {
                 if let Some(Some(_)) = g.answer {
                     errors.push(Diagnostic::new(
@@ -706,6 +742,7 @@ fn build_goals(
     goals.checkmated = checkmated.map_or(Outcome::Loses, |g| g.0);
     goals.stalemated = stalemated.map_or(Outcome::Draws, |g| g.0);
     goals.bare = bare.map(|g| g.0);
+    goals.full = full.map(|g| g.0);
     goals
 }
 
@@ -713,6 +750,7 @@ fn build_goals(
 struct Goals {
     checkmated: Outcome,
     stalemated: Outcome,
+    full: Option<Outcome>,
     bare: Option<Outcome>,
     bare_answer: bool,
     extinctions: Vec<crate::game::Extinction>,
@@ -728,6 +766,7 @@ impl Default for Goals {
         Goals {
             checkmated: Outcome::Loses,
             stalemated: Outcome::Draws,
+            full: None,
             bare: None,
             bare_answer: false,
             extinctions: Vec::new(),
@@ -777,7 +816,12 @@ fn build_drops(
 ) -> Vec<crate::game::DropRule> {
     let mut out: Vec<crate::game::DropRule> = Vec::new();
     for d in &file.drops {
-        let pool = pools.resolve(&d.pool, errors);
+        // `drop new`: the pool of new pieces, numbered once the declared
+        // pools are known.
+        let pool = match &d.pool {
+            Some(p) => pools.resolve(p, errors),
+            None => Some(usize::MAX),
+        };
         let zone = zones.resolve(&d.zone, errors);
         let listed = d
             .kinds
@@ -809,17 +853,32 @@ fn build_drops(
                 once_per,
                 not_mating: d.not_mating,
                 mating_loses: d.mating_loses,
+                next_to: board.dirs(&d.next_to, errors),
+                flipping: d.flipping,
+                until_full: d.until_full,
             });
+            if d.flipping && file.flip.is_none() {
+                errors.push(Diagnostic::new(
+                    d.zone.span,
+                    "`flipping` needs a `flip` statement",
+                ));
+            }
         }
     }
     // A kind listed by some rule of a pool is dropped by those rules only.
     // The kinds listed are gathered per pool first, so that many rules cost
     // their number, not its square.
     let mut listed: Vec<u128> = vec![0; file.pools.len()];
-    for r in out.iter().filter(|r| r.kinds != crate::game::ALL_KINDS) {
+    for r in out
+        .iter()
+        .filter(|r| r.kinds != crate::game::ALL_KINDS && r.pool != usize::MAX)
+    {
         listed[r.pool] |= r.kinds;
     }
-    for r in out.iter_mut().filter(|r| r.kinds == crate::game::ALL_KINDS) {
+    for r in out
+        .iter_mut()
+        .filter(|r| r.kinds == crate::game::ALL_KINDS && r.pool != usize::MAX)
+    {
         r.kinds &= !listed[r.pool];
     }
     out

@@ -418,8 +418,36 @@ fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
             });
         }
     }
+    // `until full`: while the zone of such a rule has an empty cell, the
+    // pool drops only by those rules.
+    let filling = |pool: usize| {
+        game.drops.iter().any(|r| {
+            r.pool == pool
+                && r.until_full
+                && game.zones[r.zone][side.index()]
+                    .iter()
+                    .any(|c| pos.at(c) == 0)
+        })
+    };
+    let mut new_pieces = Vec::new();
     for rule in &game.drops {
-        for (piece, state) in distinct(pos.pool(rule.pool, side)) {
+        if !rule.until_full && filling(rule.pool) {
+            continue;
+        }
+        // `drop new`: one piece of each listed kind, never used up.
+        let pieces: &[(u8, u8)] = if Some(rule.pool) == game.new_pool {
+            new_pieces.clear();
+            for kind in 0..game.pieces.len() as Kind {
+                if rule.kinds & 1u128 << kind != 0 {
+                    let start = game.pieces[kind as usize].start_state();
+                    new_pieces.push((code(kind, side), start));
+                }
+            }
+            &new_pieces
+        } else {
+            pos.pool(rule.pool, side)
+        };
+        for (piece, state) in distinct(pieces) {
             let kind = kind_of(piece);
             if rule.kinds & 1u128 << kind == 0 {
                 continue;
@@ -434,12 +462,94 @@ fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
                         continue;
                     }
                 }
+                if !rule.next_to.is_empty() && !next_to_own(pos, side, cell, &rule.next_to) {
+                    continue;
+                }
+                if rule.flipping && !flips_some(pos, side, cell) {
+                    continue;
+                }
                 out.push(Move {
                     kind: MoveKind::Drop,
                     piece,
                     state,
                     ..Move::normal(rule.pool as u16, cell)
                 });
+            }
+        }
+    }
+}
+
+/// Whether a piece of `side` stands one step from `cell` in one of `dirs`.
+fn next_to_own(pos: &Position<'_>, side: Side, cell: u16, dirs: &[u8]) -> bool {
+    let game = pos.game();
+    dirs.iter().any(|&d| {
+        game.step(side, d, cell).iter().any(|&c| {
+            let p = pos.at(c);
+            p != 0 && side_of(p) == side && !is_neutral(game, p)
+        })
+    })
+}
+
+/// Whether a piece of `side` landing on `cell` would flip some enemy piece
+/// by the game's `flip` rule.
+fn flips_some(pos: &Position<'_>, side: Side, cell: u16) -> bool {
+    let Some(f) = &pos.game().flip else {
+        return false;
+    };
+    let mut any = false;
+    flipped_by(pos, side, cell, f, |_| any = true);
+    any
+}
+
+/// Calls `each` with every cell whose enemy piece a piece of `side` landing
+/// on `at` flips by `f`: one step away, or enclosed on a line between `at`
+/// and another piece of `side`. Neutral pieces never flip and close no line.
+pub(crate) fn flipped_by(
+    pos: &Position<'_>,
+    side: Side,
+    at: u16,
+    f: &crate::game::Flip,
+    mut each: impl FnMut(u16),
+) {
+    let game = pos.game();
+    let enemy = |c: u16| {
+        let p = pos.at(c);
+        p != 0 && side_of(p) != side && !is_neutral(game, p)
+    };
+    for &d in &f.dirs {
+        if !f.enclosed {
+            for &c in game.step(Side::White, d, at) {
+                if enemy(c) {
+                    each(c);
+                }
+            }
+            continue;
+        }
+        // A line of enemy pieces closed by a piece of the mover; lines do
+        // not branch here (the first cell of each step is followed).
+        let mut c = at;
+        let mut n = 0;
+        let closed = loop {
+            let Some(&next) = game.step(Side::White, d, c).first() else {
+                break false;
+            };
+            // A line that comes back, or runs round a loop of links.
+            if next == at || n >= game.cell_count() {
+                break false;
+            }
+            c = next;
+            if enemy(c) {
+                n += 1;
+                continue;
+            }
+            let p = pos.at(c);
+            break p != 0 && side_of(p) == side && !is_neutral(game, p);
+        };
+        if closed && n > 0 {
+            let mut c = at;
+            for _ in 0..n {
+                c = game.step(Side::White, d, c)[0];
+                each(c);
             }
         }
     }

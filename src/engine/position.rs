@@ -406,7 +406,10 @@ impl<'g> Position<'g> {
         match mv.kind {
             MoveKind::Drop => {
                 let piece = (mv.piece, mv.state);
-                undo.taken_slot = self.pool_remove(mv.from as usize * 2 + side.index(), piece);
+                // `drop new`: its pool never runs out.
+                if Some(mv.from as usize) != self.game.new_pool {
+                    undo.taken_slot = self.pool_remove(mv.from as usize * 2 + side.index(), piece);
+                }
                 self.put_with(mv.to, mv.piece, mv.state);
                 // A drop cannot be undone: it restarts the clock, as in
                 // Fairy-Stockfish.
@@ -431,6 +434,11 @@ impl<'g> Position<'g> {
                 if let (true, Some(w)) = (mv.gate != NO_CELL, self.game.walling) {
                     undo.gate_slot = self.move_wall(code(w.kind, Side::White), mv.gate, w.new);
                 }
+            }
+        }
+        if let Some(f) = &self.game.flip {
+            if !matches!(mv.kind, MoveKind::Pass | MoveKind::Transfer) {
+                undo.blasted += self.flip_around(mv.to, f);
             }
         }
         self.en_passant = (mv.kind == MoveKind::SetsEnPassant).then_some(EnPassant {
@@ -584,6 +592,35 @@ impl<'g> Position<'g> {
         n as u16
     }
 
+    /// Turns the enemy pieces that the piece landing on `at` flips by `f`
+    /// into the mover's, noting each for `unmake`; returns how many.
+    #[inline(never)]
+    fn flip_around(&mut self, at: u16, f: &crate::game::Flip) -> u16 {
+        let side = self.side;
+        let mut cells = Vec::new();
+        super::movegen::flipped_by(self, side, at, f, |c| cells.push(c));
+        for &c in &cells {
+            let piece = self.board[c as usize];
+            let state = self.state[c as usize];
+            self.blasted
+                .push((c, piece, state, self.unmoved.contains(c)));
+            self.take(c);
+            self.put_with(c, code(kind_of(piece), side), state);
+        }
+        cells.len() as u16
+    }
+
+    /// Puts back the last `n` pieces that explosions removed or flips turned.
+    fn restore_blasted(&mut self, n: u16) {
+        for _ in 0..n {
+            if let Some((c, piece, state, unmoved)) = self.blasted.pop() {
+                self.take(c);
+                self.put_with(c, piece, state);
+                self.unmoved.set(c, unmoved);
+            }
+        }
+    }
+
     /// Moves the neutral piece `wall` onto `to` (or adds one, when `new`);
     /// returns where it stood, or `NO_CELL` where it was not on the board yet.
     fn move_wall(&mut self, wall: Code, to: u16, new: bool) -> u16 {
@@ -611,9 +648,12 @@ impl<'g> Position<'g> {
         }
         match mv.kind {
             MoveKind::Drop => {
+                self.restore_blasted(undo.blasted);
                 self.take(mv.to);
-                self.pools[mv.from as usize * 2 + side.index()]
-                    .insert(undo.taken_slot as usize, (mv.piece, mv.state));
+                if Some(mv.from as usize) != self.game.new_pool {
+                    self.pools[mv.from as usize * 2 + side.index()]
+                        .insert(undo.taken_slot as usize, (mv.piece, mv.state));
+                }
             }
             MoveKind::Transfer => {
                 self.pools[mv.to as usize * 2 + side.index()].remove(undo.put_slot as usize);
@@ -645,12 +685,7 @@ impl<'g> Position<'g> {
     fn unmake_board_move(&mut self, undo: &Undo) {
         let mv = undo.mv;
         let side = self.side;
-        for _ in 0..undo.blasted {
-            if let Some((c, piece, state, unmoved)) = self.blasted.pop() {
-                self.put_with(c, piece, state);
-                self.unmoved.set(c, unmoved);
-            }
-        }
+        self.restore_blasted(undo.blasted);
         self.take(mv.to);
         if mv.source > 0 {
             let piece = &self.game.pieces[kind_of(undo.moved) as usize];

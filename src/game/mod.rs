@@ -469,6 +469,25 @@ pub struct DropRule {
     pub not_mating: bool,
     /// A checkmate by such a drop loses for the side that gave it.
     pub mating_loses: bool,
+    /// `next to DIRS`: only onto a cell one step, in one of these directions,
+    /// from a piece of the mover (empty for no such condition).
+    pub next_to: Vec<u8>,
+    /// `flipping`: only where the drop flips some piece (`flip`).
+    pub flipping: bool,
+    /// `until full`: while the zone has an empty cell, the pool drops only
+    /// there, by such rules.
+    pub until_full: bool,
+}
+
+/// `flip around DIRS` or `flip enclosed DIRS`: the enemy pieces a move or a
+/// drop turns into the mover's.
+#[derive(Clone, Debug)]
+pub struct Flip {
+    /// `enclosed`: the lines of enemy pieces between the landing cell and
+    /// another piece of the mover; otherwise the enemy pieces one step away.
+    pub enclosed: bool,
+    /// The directions, as White sees them.
+    pub dirs: Vec<u8>,
 }
 
 /// A phase of the game: while the mover's move number is in `first..=last`,
@@ -692,6 +711,16 @@ pub struct Game {
     pub(crate) check_goal: Option<(u8, Outcome)>,
     /// `pass`: a side not in check may pass its turn.
     pub(crate) pass: bool,
+    /// `pass when stalemated`: only when it has no other legal move.
+    pub(crate) pass_when_stalemated: bool,
+    /// `goal full`: the outcome for the side to move once every cell holds
+    /// a piece.
+    pub(crate) full: Option<Outcome>,
+    /// `flip`: what a move or a drop turns into the mover's pieces.
+    pub(crate) flip: Option<Flip>,
+    /// The pool of `drop new`: it never runs out, and positions never hold
+    /// anything in it. Always the last pool.
+    pub(crate) new_pool: Option<usize>,
     /// After this many passes in a row, the side to move gets the outcome.
     pub(crate) passes_goal: Option<(u8, Outcome)>,
     /// Goals on the game's record rather than on the position: they end a

@@ -47,6 +47,10 @@ pub struct File {
     pub walling: Option<WallingDecl>,
     /// `pass`.
     pub pass: Option<Span>,
+    /// `pass when stalemated`.
+    pub pass_when_stalemated: bool,
+    /// `flip around DIRS` (false) or `flip enclosed DIRS` (true).
+    pub flip: Option<(bool, Vec<Name>, Span)>,
     /// `count bonus SIDE N`: the side and its bonus in thousandths.
     pub count_bonus: Vec<(Side, i64, Span)>,
     /// `clock reset by KIND...` (no kinds: `captures and drops`).
@@ -78,7 +82,8 @@ pub struct ExplosionDecl {
 /// `drop POOL [KIND...] -> ZONE [: once per AXIS, not mating]`.
 #[derive(Clone, Debug)]
 pub struct DropDecl {
-    pub pool: Name,
+    /// The pool; `None` for `new`: pieces from no pool, that never run out.
+    pub pool: Option<Name>,
     /// The kinds this rule drops; all kinds when empty.
     pub kinds: Vec<Name>,
     pub zone: Name,
@@ -88,6 +93,12 @@ pub struct DropDecl {
     pub not_mating: bool,
     /// `mating loses`.
     pub mating_loses: bool,
+    /// `next to DIRS`.
+    pub next_to: Vec<Name>,
+    /// `flipping`.
+    pub flipping: bool,
+    /// `until full`.
+    pub until_full: bool,
 }
 
 /// `phase moves 1..2: only unmoved Exile`.
@@ -333,6 +344,8 @@ pub struct GoalDecl {
 pub enum GoalCondition {
     Checkmated,
     Stalemated,
+    /// Every cell holds a piece.
+    Full,
     /// The side has nothing but royal pieces on the board.
     Bare,
     /// The side has no piece of one of these kinds (`all`: no piece at all).

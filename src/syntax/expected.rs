@@ -104,6 +104,12 @@ macro_rules! keyword_rules {
             | Rule::kw_quiet
             | Rule::kw_reaches
             | Rule::kw_holds
+            | Rule::kw_full
+            | Rule::kw_flip
+            | Rule::kw_enclosed
+            | Rule::kw_next
+            | Rule::kw_flipping
+            | Rule::kw_until
             | Rule::kw_new
             | Rule::kw_origin
             | Rule::kw_shot
@@ -216,7 +222,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::beside_kw => "`beside`",
         Rule::behind_kw => "`behind`",
         Rule::goal_stmt => "`goal`",
-        Rule::condition => "`checkmated`, `stalemated` or `bare`",
+        Rule::condition => "`checkmated`, `stalemated`, `bare` or `full`",
         Rule::outcome => "`wins`, `loses`, `draws` or `counts`",
         Rule::extinct_goal => "`extinct` and piece names",
         Rule::checks_goal => "`checked N times`",
@@ -229,6 +235,14 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::faces_goal => "a piece name and `faces`",
         Rule::facing_dirs => "a direction",
         Rule::pass_stmt => "`pass`",
+        Rule::pass_stalemated => "`when stalemated`",
+        Rule::flip_stmt => "`flip`",
+        Rule::flip_around => "`around`",
+        Rule::flip_enclosed => "`enclosed`",
+        Rule::drop_new => "`new` and piece names",
+        Rule::next_to => "`next to`",
+        Rule::flipping => "`flipping`",
+        Rule::until_full => "`until full`",
         Rule::clock_stmt => "`clock reset by`",
         Rule::captures_and_drops => "`captures and drops`",
         Rule::count_stmt => "`count bonus`",
@@ -246,9 +260,10 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::place_shot => "`shot`",
         Rule::neutral_prop => "`neutral`",
         Rule::pool_place => "a pool such as `@hand`",
+        Rule::pool_count => "a number of pieces",
         Rule::of_captor => "`of captor`",
         Rule::drop_kinds => "piece names",
-        Rule::drop_mod => "`once per AXIS`, `not mating` or `mating loses`",
+        Rule::drop_mod => "a drop rule modifier such as `once per AXIS` or `not mating`",
         Rule::once_per => "`once per AXIS`",
         Rule::not_mating => "`not mating`",
         Rule::mating_loses => "`mating loses`",
@@ -382,6 +397,12 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`quiet`",
     "`reaches`",
     "`holds`",
+    "`full`",
+    "`flip`",
+    "`enclosed`",
+    "`next`",
+    "`flipping`",
+    "`until`",
     "`new`",
     "`origin`",
     "`shot`",

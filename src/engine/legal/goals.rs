@@ -62,6 +62,12 @@ pub fn rule_end(pos: &mut Position<'_>) -> Option<Status> {
         return None;
     }
     let to_move = pos.side_to_move();
+    if let Some(outcome) = game.full {
+        if (0..game.cell_count() as u16).all(|c| pos.at(c) != 0) {
+            // Reported as a stalemate: a full board leaves no cell to move to.
+            return Some(over(pos, to_move, outcome, Reason::Stalemate));
+        }
+    }
     if let Some(outcome) = game.bare {
         let side = if game.bare_answer {
             answered_bare_side(pos)
