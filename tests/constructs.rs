@@ -499,3 +499,147 @@ fn a_bare_royal_piece_ends_the_game() {
     // Black has nothing but its king: the game is over before White moves.
     assert_eq!(got, "");
 }
+
+#[test]
+fn a_new_wall_goes_on_the_cell_the_piece_left() {
+    let got = moves_of(
+        "grid file a..c rank 1..2
+         piece Rook R
+           slide orthogonal: quiet
+         piece Wall * neutral
+         place Wall after every move: new, at origin
+         setup white Rook a1 black Rook c2",
+    );
+    assert_eq!(got, "a1a2,a2a1 a1b1,b1a1 a1c1,c1a1");
+    // The walls pile up: after a1b1 and c2c1, the rook on b1 is walled in
+    // on a1 and c1 and may only go up.
+    let src = format!(
+        "{COMPASS}
+         grid file a..c rank 1..2
+         piece Rook R
+           slide orthogonal: quiet
+         piece Wall * neutral
+         place Wall after every move: new, at origin
+         setup white Rook a1 black Rook c2"
+    );
+    assert_eq!(moves_after(&src, "a1b1,b1a1 c2c1,c1c2"), "b1b2,b2b1");
+}
+
+#[test]
+fn a_shot_lands_where_the_moved_piece_could_move_next() {
+    let got = moves_of(
+        "grid file a..c rank 1..1
+         piece Amazon Q
+           slide orthogonal: quiet
+         piece Arrow * neutral
+         place Arrow after every move: new, shot
+         setup white Amazon a1",
+    );
+    // From b1 the amazon could go back to a1 (left empty) or on to c1;
+    // from c1 only back to b1 or a1.
+    assert_eq!(got, "a1b1,b1a1 a1b1,b1c1 a1c1,c1a1 a1c1,c1b1");
+}
+
+#[test]
+fn placements_keep_to_their_zone() {
+    let got = moves_of(
+        "grid file a..c rank 1..1
+         zone right c1
+         piece King K
+           step orthogonal: quiet
+         piece Wall * neutral
+         place Wall after every move: new, to right
+         setup white King a1",
+    );
+    assert_eq!(got, "a1b1,b1c1");
+}
+
+#[test]
+fn new_pieces_drop_next_to_the_movers_and_flip_their_neighbours() {
+    let src = format!(
+        "{COMPASS}
+         grid file a..c rank 1..3
+         zone board a1..c3
+         piece Stone S
+         drop new Stone -> board: next to all
+         flip around all
+         setup white Stone a1 black Stone c1"
+    );
+    assert_eq!(moves_after(&src, ""), "S@a2 S@b1 S@b2");
+    // White's stone on b2 turns Black's c1 white; Black may then drop only
+    // next to a stone of its own, and it has none.
+    assert_eq!(moves_after(&src, "S@b2"), "");
+}
+
+#[test]
+fn an_enclosing_drop_flips_the_line_and_the_centre_fills_first() {
+    let src = format!(
+        "{COMPASS}
+         grid file a..d rank 1..1
+         zone board a1..d1
+         zone centre b1
+         piece Stone S
+         pool hand
+         drop hand -> centre: until full
+         drop hand -> board: flipping
+         flip enclosed all
+         setup white Stone a1, 2 Stone @hand black Stone c1, Stone @hand"
+    );
+    // b1 is empty: stones go there, enclosing nothing.
+    assert_eq!(moves_after(&src, ""), "S@b1");
+    // Once it is full, a stone must enclose: Black's d1 encloses White's b1
+    // ... against nothing of Black's on a1, so Black has no drop.
+    assert_eq!(moves_after(&src, "S@b1"), "");
+    let src = src.replace("white Stone a1, 2", "white Stone b1, 2");
+    // White on d1 encloses c1 against b1.
+    assert_eq!(moves_after(&src, ""), "S@d1");
+}
+
+#[test]
+fn a_side_that_cannot_move_passes_with_its_first_piece() {
+    let src = format!(
+        "{COMPASS}
+         grid file a..c rank 1..2
+         piece Pawn P
+           step n: quiet
+         pass when stalemated
+         setup white Pawn b1, Pawn c1 black Pawn b2, Pawn c2"
+    );
+    assert_eq!(moves_after(&src, ""), "b1b1");
+    // With a move to make, no pass.
+    let src = src.replace("black Pawn b2,", "black");
+    assert_eq!(moves_after(&src, ""), "b1b2");
+}
+
+#[test]
+fn a_held_zone_wins_only_when_its_sides_turn_comes() {
+    let src = format!(
+        "{COMPASS}
+         grid file a..c rank 1..3
+         zone centre b2
+         piece King K
+           step all
+         setup white King a1 black King c3
+         goal King holds centre wins"
+    );
+    // White reaches the centre: Black still moves, and may take the king.
+    assert!(moves_after(&src, "a1b2").contains("c3b2"));
+    // If Black does not, White wins before moving.
+    assert_eq!(moves_after(&src, "a1b2 c3c2"), "");
+}
+
+#[test]
+fn a_full_board_ends_the_game() {
+    let src = format!(
+        "{COMPASS}
+         grid file a..b rank 1..1
+         zone board a1..b1
+         piece Stone S
+         pool hand
+         drop hand -> board
+         setup white Stone @hand black Stone @hand
+         goal full counts"
+    );
+    assert_eq!(moves_after(&src, "S@a1"), "S@b1");
+    assert_eq!(moves_after(&src, "S@a1 S@b1"), "");
+}

@@ -31,6 +31,7 @@ pub(crate) const STATEMENT_KEYWORDS: &[&str] = &[
     "clock",
     "layout",
     "notation",
+    "flip",
 ];
 
 /// The words that start a line inside a piece.

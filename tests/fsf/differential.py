@@ -12,7 +12,8 @@ have yet) or at the ply cap. Each ply goes on from the FEN, without history,
 so FSF applies no repetition rule (Tessera has none yet).
 
 Games whose rules look back further than a FEN can hold (janggi: a pass
-while the generals face each other, or two passes in a row, end the game)
+while the generals face each other, or two passes in a row, end the game;
+ataxx and flipello: two passes in a row end the game)
 are played with their history instead: FSF gets the start position and the
 moves so far, and Tessera the same moves from its own setup (`--moves`).
 
@@ -154,8 +155,10 @@ class Tessera:
         return set(run.stdout.split()), None
 
 
-# The games whose rules need the moves played, not only the FEN.
-WITH_HISTORY = {"janggi"}
+# The games whose rules need the moves played, not only the FEN: janggi,
+# and the games where a side that cannot move passes and two passes in a
+# row end the game (ataxx, flipello).
+WITH_HISTORY = {"janggi", "ataxx", "flipello", "flipello10"}
 
 
 def check_variant(variant, tessera, rng, games, plies, deadline):

@@ -119,13 +119,15 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
     }
     let goals = build_goals(file, &board, &pieces, &kinds, &zone_names, &bases, errors);
     let ends_by_rule = goals.bare.is_some()
+        || goals.full.is_some()
         || !goals.extinctions.is_empty()
         || !goals.reach_goals.is_empty()
         || goals.check_goal.is_some()
         || goals.passes_goal.is_some()
         || goals.facing.is_some();
     let count_bonus = count_bonus(file, errors);
-    let walling = file.walling.as_ref().and_then(|n| {
+    let walling = file.walling.as_ref().and_then(|w| {
+        let n = &w.kind;
         let k = kinds.resolve(n, errors)?;
         if !pieces[k as usize].neutral {
             errors.push(Diagnostic::new(
@@ -133,7 +135,20 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
                 format!("`place` needs a `neutral` piece; `{}` is not", n.text),
             ));
         }
-        Some(k)
+        let zone = match &w.zone {
+            Some(z) => Some(zone_names.resolve(z, errors)?),
+            None => None,
+        };
+        Some(crate::game::Walling {
+            kind: k,
+            new: w.new,
+            zone,
+            at: match w.at {
+                ast::WallAt::Anywhere => crate::game::WallAt::Anywhere,
+                ast::WallAt::Origin => crate::game::WallAt::Origin,
+                ast::WallAt::Shot => crate::game::WallAt::Shot,
+            },
+        })
     });
     let gating = file.gating.as_ref().and_then(|(pool, zone, _)| {
         Some((
@@ -163,6 +178,29 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         &bases,
         errors,
     );
+    // `drop new` takes its pieces from a pool of its own, after the declared
+    // ones, that never runs out.
+    let mut pool_names: Vec<String> = file.pools.iter().map(|p| p.text.to_string()).collect();
+    let new_pool = file.drops.iter().any(|d| d.pool.is_none()).then(|| {
+        pool_names.push("new".to_string());
+        pool_names.len() - 1
+    });
+    let drops = drops
+        .into_iter()
+        .map(|mut r| {
+            if r.pool == usize::MAX {
+                r.pool = new_pool.expect("a `drop new` rule");
+            }
+            r
+        })
+        .collect();
+    let flip = file
+        .flip
+        .as_ref()
+        .map(|(enclosed, dirs, _)| crate::game::Flip {
+            enclosed: *enclosed,
+            dirs: board.dirs(dirs, errors),
+        });
     let phases = build_phases(file, &kinds, errors);
     for phase in phases.iter().filter(|p| p.unmoved) {
         for &k in &phase.kinds {
@@ -213,6 +251,8 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         rules: crate::game::Rules {
             castlings,
             pass: file.pass.is_some(),
+            pass_when_stalemated: file.pass_when_stalemated,
+            flip,
             forced_capture: file.forced_capture.is_some(),
             en_passant_always: file.en_passant_always.is_some(),
             check_all_royals: file.check_all_royals.is_some(),
@@ -234,14 +274,16 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             facing: goals.facing,
             count_bonus,
             ends_by_rule,
+            full: goals.full,
         },
         pools: crate::game::Pools {
-            pool_names: file.pools.iter().map(|p| p.text.to_string()).collect(),
+            pool_names,
             captured_to: pools.captured_to,
             captured_by_captor: file.captured_by_captor,
             transfers: pools.transfers,
             drops,
             dead_cells: Vec::new(),
+            new_pool,
         },
         tables: crate::game::Tables {
             attack_rays,
@@ -333,6 +375,12 @@ fn dead_cells(game: &Game) -> Vec<[crate::game::CellSet; 2]> {
     let mut moves = Vec::new();
     for kind in 0..game.pieces.len() as Kind {
         let mut dead = empty();
+        // A piece with no movement at all is meant to stay where it lands
+        // (a reversi stone): it may be dropped anywhere.
+        if game.pieces[kind as usize].movements.is_empty() {
+            out.push(dead);
+            continue;
+        }
         for side in [Side::White, Side::Black] {
             let mut bare = crate::Position::empty(game, side);
             let mut full = crate::Position::empty(game, side);
@@ -560,6 +608,7 @@ fn build_goals(
 ) -> Goals {
     let mut checkmated = None;
     let mut stalemated = None;
+    let mut full = None;
     let mut bare = None;
     let mut goals = Goals::default();
     let kind_mask = |n: &ast::Name, errors: &mut Diagnostics| {
@@ -576,7 +625,7 @@ fn build_goals(
         };
         let answer_allowed = matches!(
             g.condition,
-            GoalCondition::Bare | GoalCondition::Reaches(..)
+            GoalCondition::Bare | GoalCondition::Reaches(_, _, false)
         );
         if g.answer.is_some() && !answer_allowed {
             errors.push(Diagnostic::new(
@@ -587,6 +636,7 @@ fn build_goals(
         let slot = match &g.condition {
             GoalCondition::Checkmated => &mut checkmated,
             GoalCondition::Stalemated => &mut stalemated,
+            GoalCondition::Full => &mut full,
             GoalCondition::Bare => {
                 if let Some(Some(_)) = g.answer {
                     errors.push(Diagnostic::new(
@@ -709,7 +759,7 @@ fn build_goals(
                 }
                 continue;
             }
-            GoalCondition::Reaches(kind, zone) => {
+            GoalCondition::Reaches(kind, zone, held) => {
                 let k = kind_mask(kind, errors);
                 let z = zones.resolve(zone, errors);
                 if let (Some(kinds), Some(zone)) = (k, z) {
@@ -718,6 +768,7 @@ fn build_goals(
                         zone,
                         outcome,
                         answer: g.answer.flatten().map(side),
+                        held: *held,
                     });
                 }
                 if let Some(None) = g.answer {
@@ -746,6 +797,7 @@ fn build_goals(
     goals.checkmated = checkmated.map_or(Outcome::Loses, |g| g.0);
     goals.stalemated = stalemated.map_or(Outcome::Draws, |g| g.0);
     goals.bare = bare.map(|g| g.0);
+    goals.full = full.map(|g| g.0);
     goals
 }
 
@@ -753,6 +805,7 @@ fn build_goals(
 struct Goals {
     checkmated: Outcome,
     stalemated: Outcome,
+    full: Option<Outcome>,
     bare: Option<Outcome>,
     bare_answer: bool,
     extinctions: Vec<crate::game::Extinction>,
@@ -768,6 +821,7 @@ impl Default for Goals {
         Goals {
             checkmated: Outcome::Loses,
             stalemated: Outcome::Draws,
+            full: None,
             bare: None,
             bare_answer: false,
             extinctions: Vec::new(),
@@ -817,7 +871,12 @@ fn build_drops(
 ) -> Vec<crate::game::DropRule> {
     let mut out: Vec<crate::game::DropRule> = Vec::new();
     for d in &file.drops {
-        let pool = pools.resolve(&d.pool, errors);
+        // `drop new`: the pool of new pieces, numbered once the declared
+        // pools are known.
+        let pool = match &d.pool {
+            Some(p) => pools.resolve(p, errors),
+            None => Some(usize::MAX),
+        };
         let zone = zones.resolve(&d.zone, errors);
         let listed = d
             .kinds
@@ -849,17 +908,32 @@ fn build_drops(
                 once_per,
                 not_mating: d.not_mating,
                 mating_loses: d.mating_loses,
+                next_to: board.dirs(&d.next_to, errors),
+                flipping: d.flipping,
+                until_full: d.until_full,
             });
+            if d.flipping && file.flip.is_none() {
+                errors.push(Diagnostic::new(
+                    d.zone.span,
+                    "`flipping` needs a `flip` statement",
+                ));
+            }
         }
     }
     // A kind listed by some rule of a pool is dropped by those rules only.
     // The kinds listed are gathered per pool first, so that many rules cost
     // their number, not its square.
     let mut listed: Vec<u128> = vec![0; file.pools.len()];
-    for r in out.iter().filter(|r| r.kinds != crate::game::ALL_KINDS) {
+    for r in out
+        .iter()
+        .filter(|r| r.kinds != crate::game::ALL_KINDS && r.pool != usize::MAX)
+    {
         listed[r.pool] |= r.kinds;
     }
-    for r in out.iter_mut().filter(|r| r.kinds == crate::game::ALL_KINDS) {
+    for r in out
+        .iter_mut()
+        .filter(|r| r.kinds == crate::game::ALL_KINDS && r.pool != usize::MAX)
+    {
         r.kinds &= !listed[r.pool];
     }
     out

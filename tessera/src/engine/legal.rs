@@ -38,7 +38,7 @@ pub(crate) fn moves_in_play(pos: &mut Position<'_>, out: &mut Vec<Move>) {
         pseudo_legal_moves_counting(pos, out, &mut Unattacked::default(), |_| None);
         keep_legal_by_making(pos, out);
         // A game with a pass always decides legality by making moves.
-        if pos.game().rules.pass {
+        if pos.game().rules.pass && (out.is_empty() || !pos.game().rules.pass_when_stalemated) {
             add_pass(pos, out);
         }
     } else {
@@ -63,9 +63,20 @@ fn add_pass(pos: &Position<'_>, out: &mut Vec<Move>) {
         .as_ref()
         .is_some_and(|f| facing(pos, f));
     if facing || !in_check(pos, side) {
-        out.push(Move::pass(
-            pos.royals(side).iter().next().unwrap_or(NO_CELL),
-        ));
+        // Written as the royal piece standing still, or the first piece in
+        // cell order, as Fairy-Stockfish writes it; with no piece at all, as
+        // UCI's null move, where the game lets a side without pieces pass.
+        let game = pos.game();
+        let first = || {
+            pos.occupied(side)
+                .iter()
+                .find(|&c| !game.pieces[kind_of(pos.at(c)) as usize].neutral)
+        };
+        let at = pos.royals(side).iter().next().or_else(first);
+        if at.is_none() && game.rules.pass_when_stalemated {
+            return;
+        }
+        out.push(Move::pass(at.unwrap_or(NO_CELL)));
     }
 }
 

@@ -10,7 +10,7 @@ use super::moves::{Move, MoveKind, NO_CELL};
 use super::position::Position;
 use crate::game::{
     code, kind_of, side_of, CaptureEntry, Game, Kind, Leg, Movement, Phase, Reach, Run, RunCell,
-    Side, BRANCH,
+    Side, WallAt, Walling, BRANCH,
 };
 
 /// The number of pseudo-legal moves of the piece on `from`, where every one
@@ -283,15 +283,25 @@ pub(crate) fn gating_moves(pos: &Position<'_>, out: &mut Vec<Move>, pool: usize,
 }
 
 /// Turns every move into the moves that end by placing the neutral piece of
-/// `kind` on a cell empty after the move, other than the one it stands on.
-pub(crate) fn walling_moves(pos: &Position<'_>, out: &mut Vec<Move>, kind: Kind) {
+/// the `place` rule on a cell empty after the move: other than the one it
+/// stands on (where the one piece moves), in the rule's zone, and where the
+/// rule says (the cell the moved piece left, or one it could move to next).
+pub(crate) fn walling_moves(pos: &Position<'_>, out: &mut Vec<Move>, w: Walling) {
     let game = pos.game();
-    let wall = code(kind, Side::White);
-    let now = pos
-        .occupied(Side::White)
-        .iter()
-        .find(|&c| pos.at(c) == wall);
+    let side = pos.side_to_move();
+    let wall = code(w.kind, Side::White);
+    let now = if w.new {
+        None
+    } else {
+        pos.occupied(Side::White)
+            .iter()
+            .find(|&c| pos.at(c) == wall)
+    };
     let moves = std::mem::take(out);
+    // For shots: the position the move leads to, board only, and the moved
+    // piece's quiet moves from there.
+    let mut probe = (w.at == WallAt::Shot).then(|| pos.clone());
+    let mut next = Vec::new();
     for mv in moves {
         let (mut freed, mut filled) = ([NO_CELL; 2], [mv.to, NO_CELL]);
         match mv.kind {
@@ -306,10 +316,44 @@ pub(crate) fn walling_moves(pos: &Position<'_>, out: &mut Vec<Move>, kind: Kind)
         if mv.kind == MoveKind::Transfer {
             filled[0] = NO_CELL;
         }
-        for c in 0..game.cell_count() as u16 {
+        let allowed = |c: u16| {
             let empty = (pos.at(c) == 0 || freed.contains(&c)) && !filled.contains(&c);
-            if empty && Some(c) != now {
-                out.push(Move { gate: c, ..mv });
+            empty && Some(c) != now && w.zone.is_none_or(|z| game.in_zone(z, side, c))
+        };
+        match w.at {
+            WallAt::Anywhere => {
+                for c in 0..game.cell_count() as u16 {
+                    if allowed(c) {
+                        out.push(Move { gate: c, ..mv });
+                    }
+                }
+            }
+            WallAt::Origin => {
+                if !mv.is_from_pool() && mv.kind != MoveKind::Pass && allowed(mv.from) {
+                    out.push(Move {
+                        gate: mv.from,
+                        ..mv
+                    });
+                }
+            }
+            WallAt::Shot => {
+                let probe = probe.as_mut().expect("a probe for shots");
+                if mv.is_from_pool() || mv.kind == MoveKind::Pass {
+                    continue;
+                }
+                let d = probe.displace(mv.from, mv.to);
+                next.clear();
+                piece_moves(probe, mv.to, &mut next);
+                probe.replace(d);
+                let mut seen = crate::game::CellSet::new(game.cell_count());
+                for n in &next {
+                    let c = n.to;
+                    if n.is_from_pool() || seen.contains(c) || !allowed(c) {
+                        continue;
+                    }
+                    seen.insert(c);
+                    out.push(Move { gate: c, ..mv });
+                }
             }
         }
     }
@@ -335,8 +379,36 @@ pub(crate) fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
             });
         }
     }
+    // `until full`: while the zone of such a rule has an empty cell, the
+    // pool drops only by those rules.
+    let filling = |pool: usize| {
+        game.pools.drops.iter().any(|r| {
+            r.pool == pool
+                && r.until_full
+                && game.board.zones[r.zone][side.index()]
+                    .iter()
+                    .any(|c| pos.at(c) == 0)
+        })
+    };
+    let mut new_pieces = Vec::new();
     for rule in &game.pools.drops {
-        for (piece, state) in distinct(pos.pool(rule.pool, side)) {
+        if !rule.until_full && filling(rule.pool) {
+            continue;
+        }
+        // `drop new`: one piece of each listed kind, never used up.
+        let pieces: &[(u8, u8)] = if Some(rule.pool) == game.pools.new_pool {
+            new_pieces.clear();
+            for kind in 0..game.pieces.len() as Kind {
+                if rule.kinds & 1u128 << kind != 0 {
+                    let start = game.pieces[kind as usize].start_state();
+                    new_pieces.push((code(kind, side), start));
+                }
+            }
+            &new_pieces
+        } else {
+            pos.pool(rule.pool, side)
+        };
+        for (piece, state) in distinct(pieces) {
             let kind = kind_of(piece);
             if rule.kinds & 1u128 << kind == 0 {
                 continue;
@@ -351,12 +423,94 @@ pub(crate) fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
                         continue;
                     }
                 }
+                if !rule.next_to.is_empty() && !next_to_own(pos, side, cell, &rule.next_to) {
+                    continue;
+                }
+                if rule.flipping && !flips_some(pos, side, cell) {
+                    continue;
+                }
                 out.push(Move {
                     kind: MoveKind::Drop,
                     piece,
                     state,
                     ..Move::normal(rule.pool as u16, cell)
                 });
+            }
+        }
+    }
+}
+
+/// Whether a piece of `side` stands one step from `cell` in one of `dirs`.
+fn next_to_own(pos: &Position<'_>, side: Side, cell: u16, dirs: &[u8]) -> bool {
+    let game = pos.game();
+    dirs.iter().any(|&d| {
+        game.step(side, d, cell).iter().any(|&c| {
+            let p = pos.at(c);
+            p != 0 && side_of(p) == side && !is_neutral(game, p)
+        })
+    })
+}
+
+/// Whether a piece of `side` landing on `cell` would flip some enemy piece
+/// by the game's `flip` rule.
+fn flips_some(pos: &Position<'_>, side: Side, cell: u16) -> bool {
+    let Some(f) = &pos.game().rules.flip else {
+        return false;
+    };
+    let mut any = false;
+    flipped_by(pos, side, cell, f, |_| any = true);
+    any
+}
+
+/// Calls `each` with every cell whose enemy piece a piece of `side` landing
+/// on `at` flips by `f`: one step away, or enclosed on a line between `at`
+/// and another piece of `side`. Neutral pieces never flip and close no line.
+pub(crate) fn flipped_by(
+    pos: &Position<'_>,
+    side: Side,
+    at: u16,
+    f: &crate::game::Flip,
+    mut each: impl FnMut(u16),
+) {
+    let game = pos.game();
+    let enemy = |c: u16| {
+        let p = pos.at(c);
+        p != 0 && side_of(p) != side && !is_neutral(game, p)
+    };
+    for &d in &f.dirs {
+        if !f.enclosed {
+            for &c in game.step(Side::White, d, at) {
+                if enemy(c) {
+                    each(c);
+                }
+            }
+            continue;
+        }
+        // A line of enemy pieces closed by a piece of the mover; lines do
+        // not branch here (the first cell of each step is followed).
+        let mut c = at;
+        let mut n = 0;
+        let closed = loop {
+            let Some(&next) = game.step(Side::White, d, c).first() else {
+                break false;
+            };
+            // A line that comes back, or runs round a loop of links.
+            if next == at || n >= game.cell_count() {
+                break false;
+            }
+            c = next;
+            if enemy(c) {
+                n += 1;
+                continue;
+            }
+            let p = pos.at(c);
+            break p != 0 && side_of(p) == side && !is_neutral(game, p);
+        };
+        if closed && n > 0 {
+            let mut c = at;
+            for _ in 0..n {
+                c = game.step(Side::White, d, c)[0];
+                each(c);
             }
         }
     }

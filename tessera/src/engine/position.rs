@@ -406,7 +406,10 @@ impl<'g> Position<'g> {
         match mv.kind {
             MoveKind::Drop => {
                 let piece = (mv.piece, mv.state);
-                undo.taken_slot = self.pool_remove(mv.from as usize * 2 + side.index(), piece);
+                // `drop new`: its pool never runs out.
+                if Some(mv.from as usize) != self.game.pools.new_pool {
+                    undo.taken_slot = self.pool_remove(mv.from as usize * 2 + side.index(), piece);
+                }
                 self.put_with(mv.to, mv.piece, mv.state);
                 // A drop cannot be undone: it restarts the clock, as in
                 // Fairy-Stockfish.
@@ -428,9 +431,14 @@ impl<'g> Position<'g> {
                         self.put_with(mv.gate, mv.piece, mv.state);
                     }
                 }
-                if let (true, Some(kind)) = (mv.gate != NO_CELL, self.game.rules.walling) {
-                    undo.gate_slot = self.move_wall(code(kind, Side::White), mv.gate);
+                if let (true, Some(w)) = (mv.gate != NO_CELL, self.game.rules.walling) {
+                    undo.gate_slot = self.move_wall(code(w.kind, Side::White), mv.gate, w.new);
                 }
+            }
+        }
+        if let Some(f) = &self.game.rules.flip {
+            if !matches!(mv.kind, MoveKind::Pass | MoveKind::Transfer) {
+                undo.blasted += self.flip_around(mv.to, f);
             }
         }
         self.en_passant = (mv.kind == MoveKind::SetsEnPassant).then_some(EnPassant {
@@ -594,12 +602,45 @@ impl<'g> Position<'g> {
         n as u16
     }
 
-    /// Moves the neutral piece `wall` onto `to`; returns where it stood, or
-    /// `NO_CELL` where it was not on the board yet.
-    fn move_wall(&mut self, wall: Code, to: u16) -> u16 {
-        let at = self.occupied[0]
-            .iter()
-            .find(|&c| self.board[c as usize] == wall);
+    /// Turns the enemy pieces that the piece landing on `at` flips by `f`
+    /// into the mover's, noting each for `unmake`; returns how many.
+    #[inline(never)]
+    fn flip_around(&mut self, at: u16, f: &crate::game::Flip) -> u16 {
+        let side = self.side;
+        let mut cells = Vec::new();
+        super::movegen::flipped_by(self, side, at, f, |c| cells.push(c));
+        for &c in &cells {
+            let piece = self.board[c as usize];
+            let state = self.state[c as usize];
+            self.blasted
+                .push((c, piece, state, self.unmoved.contains(c)));
+            self.take(c);
+            self.put_with(c, code(kind_of(piece), side), state);
+        }
+        cells.len() as u16
+    }
+
+    /// Puts back the last `n` pieces that explosions removed or flips turned.
+    fn restore_blasted(&mut self, n: u16) {
+        for _ in 0..n {
+            if let Some((c, piece, state, unmoved)) = self.blasted.pop() {
+                self.take(c);
+                self.put_with(c, piece, state);
+                self.unmoved.set(c, unmoved);
+            }
+        }
+    }
+
+    /// Moves the neutral piece `wall` onto `to` (or adds one, when `new`);
+    /// returns where it stood, or `NO_CELL` where it was not on the board yet.
+    fn move_wall(&mut self, wall: Code, to: u16, new: bool) -> u16 {
+        let at = if new {
+            None
+        } else {
+            self.occupied[0]
+                .iter()
+                .find(|&c| self.board[c as usize] == wall)
+        };
         if let Some(c) = at {
             self.take(c);
         }
@@ -617,9 +658,12 @@ impl<'g> Position<'g> {
         }
         match mv.kind {
             MoveKind::Drop => {
+                self.restore_blasted(undo.blasted);
                 self.take(mv.to);
-                self.pools[mv.from as usize * 2 + side.index()]
-                    .insert(undo.taken_slot as usize, (mv.piece, mv.state));
+                if Some(mv.from as usize) != self.game.pools.new_pool {
+                    self.pools[mv.from as usize * 2 + side.index()]
+                        .insert(undo.taken_slot as usize, (mv.piece, mv.state));
+                }
             }
             MoveKind::Transfer => {
                 self.pools[mv.to as usize * 2 + side.index()].remove(undo.put_slot as usize);
@@ -628,10 +672,10 @@ impl<'g> Position<'g> {
             }
             MoveKind::Pass => {}
             _ => {
-                if let (true, Some(kind)) = (mv.gate != NO_CELL, self.game.rules.walling) {
+                if let (true, Some(w)) = (mv.gate != NO_CELL, self.game.rules.walling) {
                     self.take(mv.gate);
                     if undo.gate_slot != NO_CELL {
-                        self.put(undo.gate_slot, code(kind, Side::White));
+                        self.put(undo.gate_slot, code(w.kind, Side::White));
                     }
                 }
                 if let (true, Some((pool, _))) = (mv.gate != NO_CELL, self.game.rules.gating) {
@@ -651,12 +695,7 @@ impl<'g> Position<'g> {
     fn unmake_board_move(&mut self, undo: &Undo) {
         let mv = undo.mv;
         let side = self.side;
-        for _ in 0..undo.blasted {
-            if let Some((c, piece, state, unmoved)) = self.blasted.pop() {
-                self.put_with(c, piece, state);
-                self.unmoved.set(c, unmoved);
-            }
-        }
+        self.restore_blasted(undo.blasted);
         self.take(mv.to);
         if mv.source > 0 {
             let piece = &self.game.pieces[kind_of(undo.moved) as usize];

@@ -42,8 +42,8 @@ pub(crate) fn pseudo_legal_moves_counting(
         if let Some((pool, zone)) = game.rules.gating {
             gating_moves(pos, out, pool, zone);
         }
-        if let Some(kind) = game.rules.walling {
-            walling_moves(pos, out, kind);
+        if let Some(w) = game.rules.walling {
+            walling_moves(pos, out, w);
         }
     }
     if let Some(p) = phase {

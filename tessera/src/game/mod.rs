@@ -413,6 +413,34 @@ pub(crate) struct ReachGoal {
     /// The side that may answer a reach of the other side by reaching too,
     /// which draws.
     pub answer: Option<Side>,
+    /// `holds`: only the side to move is tested, so a piece must still stand
+    /// in the zone when its side's turn comes.
+    pub held: bool,
+}
+
+/// `place KIND after every move`: the second part of every turn.
+#[derive(Copy, Clone, Debug)]
+pub struct Walling {
+    /// The neutral kind placed.
+    pub kind: Kind,
+    /// `new`: each placement adds a piece; otherwise the one on the board
+    /// moves.
+    pub new: bool,
+    /// `to ZONE`: only onto the zone's cells, as the mover sees it.
+    pub zone: Option<usize>,
+    /// Where, relative to the move.
+    pub at: WallAt,
+}
+
+/// Where a placement goes, relative to the move it follows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum WallAt {
+    /// Any cell empty after the move.
+    Anywhere,
+    /// The cell the moved piece left (`at origin`).
+    Origin,
+    /// A cell the moved piece could move to next, quietly (`shot`).
+    Shot,
 }
 
 /// `captures explode`: a capture also removes the capturing piece and the
@@ -444,6 +472,25 @@ pub(crate) struct DropRule {
     pub not_mating: bool,
     /// A checkmate by such a drop loses for the side that gave it.
     pub mating_loses: bool,
+    /// `next to DIRS`: only onto a cell one step, in one of these directions,
+    /// from a piece of the mover (empty for no such condition).
+    pub next_to: Vec<u8>,
+    /// `flipping`: only where the drop flips some piece (`flip`).
+    pub flipping: bool,
+    /// `until full`: while the zone has an empty cell, the pool drops only
+    /// there, by such rules.
+    pub until_full: bool,
+}
+
+/// `flip around DIRS` or `flip enclosed DIRS`: the enemy pieces a move or a
+/// drop turns into the mover's.
+#[derive(Clone, Debug)]
+pub struct Flip {
+    /// `enclosed`: the lines of enemy pieces between the landing cell and
+    /// another piece of the mover; otherwise the enemy pieces one step away.
+    pub enclosed: bool,
+    /// The directions, as White sees them.
+    pub dirs: Vec<u8>,
 }
 
 /// A phase of the game: while the mover's move number is in `first..=last`,
@@ -686,6 +733,10 @@ pub(crate) struct Rules {
     pub(crate) castlings: Vec<Castling>,
     /// `pass`: a side not in check may pass its turn.
     pub(crate) pass: bool,
+    /// `pass when stalemated`: only when it has no other legal move.
+    pub(crate) pass_when_stalemated: bool,
+    /// `flip`: what a move or a drop turns into the mover's pieces.
+    pub(crate) flip: Option<Flip>,
     /// When some capture is legal, only captures are.
     pub(crate) forced_capture: bool,
     /// `notation en passant always`: FEN writes every en-passant target.
@@ -696,8 +747,9 @@ pub(crate) struct Rules {
     pub(crate) explosion: Option<Explosion>,
     /// `gating POOL from ZONE`: the pool and the zone.
     pub(crate) gating: Option<(usize, usize)>,
-    /// `place KIND after every move`: the neutral kind every move places.
-    pub(crate) walling: Option<Kind>,
+    /// `place KIND after every move`: the neutral kind every move places,
+    /// and where.
+    pub(crate) walling: Option<Walling>,
     /// The phases, in source order; outside them every piece may move.
     pub(crate) phases: Vec<Phase>,
 }
@@ -732,6 +784,9 @@ pub(crate) struct Goals {
     /// Whether some goal (bare, extinction, reach, checks) may end the game
     /// before the side to move plays.
     pub(crate) ends_by_rule: bool,
+    /// `goal full`: the outcome for the side to move once every cell holds
+    /// a piece.
+    pub(crate) full: Option<Outcome>,
 }
 
 /// The pools (hands) and the moves into and out of them.
@@ -750,6 +805,9 @@ pub(crate) struct Pools {
     /// Per kind and side: the cells from which a piece could never move, where
     /// it may not be dropped (empty unless the game has drops).
     pub(crate) dead_cells: Vec<[CellSet; 2]>,
+    /// The pool of `drop new`: it never runs out, and positions never hold
+    /// anything in it. Always the last pool.
+    pub(crate) new_pool: Option<usize>,
 }
 
 /// Tables derived from the rules for speed: the attack tests', the move

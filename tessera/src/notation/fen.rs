@@ -216,7 +216,7 @@ fn split_hand(field: &str) -> Result<(&str, Option<&str>), ParseFenError> {
 
 /// The pool a FEN's hand stands for: the game's one pool.
 pub fn hand_pool(game: &Game) -> Option<usize> {
-    (game.pools.pool_names.len() == 1).then_some(0)
+    (held_pools(game) == 1).then_some(0)
 }
 
 fn parse_hand(game: &Game, hand: &str, pos: &mut Position<'_>) -> Result<(), ParseFenError> {
@@ -250,6 +250,12 @@ fn parse_checks(game: &Game, field: &str, pos: &mut Position<'_>) -> Result<(), 
     Ok(())
 }
 
+/// The pools a position can hold pieces in: all but that of `drop new`,
+/// which is the last.
+fn held_pools(game: &Game) -> usize {
+    game.pools.pool_names.len() - usize::from(game.pools.new_pool.is_some())
+}
+
 /// Whether FEN can write every position of `game`: one rectangle, at most
 /// one pool (the hand), no piece counters, and no first-move rights beyond
 /// castling's.
@@ -259,7 +265,7 @@ pub fn has_fen(game: &Game) -> bool {
         .rect
         .as_ref()
         .is_some_and(|rect| rect[0].len() <= crate::limits::MAX_FEN_FILES)
-        && game.pools.pool_names.len() <= 1
+        && held_pools(game) <= 1
         && game.pieces.iter().enumerate().all(|(k, p)| {
             p.counter.is_none()
                 && (!p.tracks_unmoved

@@ -43,10 +43,14 @@ pub struct File {
     pub explosion: Option<ExplosionDecl>,
     /// `gating POOL from ZONE`.
     pub gating: Option<(Name, Name, Span)>,
-    /// `place KIND after every move`.
-    pub walling: Option<Name>,
+    /// `place KIND after every move: MODIFIERS`.
+    pub walling: Option<WallingDecl>,
     /// `pass`.
     pub pass: Option<Span>,
+    /// `pass when stalemated`.
+    pub pass_when_stalemated: bool,
+    /// `flip around DIRS` (false) or `flip enclosed DIRS` (true).
+    pub flip: Option<(bool, Vec<Name>, Span)>,
     /// `count bonus SIDE N`: the side and its bonus in thousandths.
     pub count_bonus: Vec<(Side, i64, Span)>,
     /// `clock reset by KIND...` (no kinds: `captures and drops`).
@@ -82,7 +86,8 @@ pub struct ExplosionDecl {
 /// `drop POOL [KIND...] -> ZONE [: once per AXIS, not mating]`.
 #[derive(Clone, Debug)]
 pub struct DropDecl {
-    pub pool: Name,
+    /// The pool; `None` for `new`: pieces from no pool, that never run out.
+    pub pool: Option<Name>,
     /// The kinds this rule drops; all kinds when empty.
     pub kinds: Vec<Name>,
     pub zone: Name,
@@ -92,6 +97,12 @@ pub struct DropDecl {
     pub not_mating: bool,
     /// `mating loses`.
     pub mating_loses: bool,
+    /// `next to DIRS`.
+    pub next_to: Vec<Name>,
+    /// `flipping`.
+    pub flipping: bool,
+    /// `until full`.
+    pub until_full: bool,
 }
 
 /// `phase moves 1..2: only unmoved Exile`.
@@ -337,6 +348,8 @@ pub struct GoalDecl {
 pub enum GoalCondition {
     Checkmated,
     Stalemated,
+    /// Every cell holds a piece.
+    Full,
     /// The side has nothing but royal pieces on the board.
     Bare,
     /// The side has no piece of one of these kinds (`all`: no piece at all).
@@ -344,8 +357,9 @@ pub enum GoalCondition {
     Extinct(Vec<Name>, u8),
     /// The side's royal pieces have been checked this many times.
     Checked(u32, Span),
-    /// A piece of the kind stands in the zone.
-    Reaches(Name, Name),
+    /// A piece of the kind stands in the zone; with `true` (`holds`), only
+    /// when its side's turn comes.
+    Reaches(Name, Name, bool),
     /// The last moves were this many passes in a row.
     Passed(u32, Span),
     /// A piece of the first kind faces an enemy piece of the second along
@@ -503,4 +517,30 @@ mod tests {
             TextRepr::Heap(..)
         ));
     }
+}
+
+/// `place KIND after every move: MODIFIERS`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WallingDecl {
+    /// The neutral kind placed.
+    pub kind: Name,
+    /// `new`: every placement adds a piece.
+    pub new: bool,
+    /// `to ZONE`: only onto the zone's cells.
+    pub zone: Option<Name>,
+    /// `at origin` or `shot`: where, relative to the move.
+    pub at: WallAt,
+    /// The statement, for errors.
+    pub span: Span,
+}
+
+/// Where a placement goes, relative to the move it follows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum WallAt {
+    /// Any empty cell.
+    Anywhere,
+    /// `at origin`: the cell the moved piece left.
+    Origin,
+    /// `shot`: a cell the moved piece could move to next, quietly.
+    Shot,
 }

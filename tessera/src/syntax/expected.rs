@@ -107,6 +107,16 @@ macro_rules! keyword_rules {
             | Rule::kw_promote
             | Rule::kw_quiet
             | Rule::kw_reaches
+            | Rule::kw_holds
+            | Rule::kw_full
+            | Rule::kw_flip
+            | Rule::kw_enclosed
+            | Rule::kw_next
+            | Rule::kw_flipping
+            | Rule::kw_until
+            | Rule::kw_new
+            | Rule::kw_origin
+            | Rule::kw_shot
             | Rule::kw_remove
             | Rule::kw_reset
             | Rule::kw_rook
@@ -216,11 +226,11 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::beside_kw => "`beside`",
         Rule::behind_kw => "`behind`",
         Rule::goal_stmt => "`goal`",
-        Rule::condition => "`checkmated`, `stalemated` or `bare`",
+        Rule::condition => "`checkmated`, `stalemated`, `bare` or `full`",
         Rule::outcome => "`wins`, `loses`, `draws` or `counts`",
         Rule::extinct_goal => "`extinct` and piece names",
         Rule::checks_goal => "`checked N times`",
-        Rule::reach_goal => "a piece name and `reaches`",
+        Rule::reach_goal => "a piece name and `reaches` or `holds`",
         Rule::passes_goal => "`passed N times`",
         Rule::repeats_goal => "`repeated N times`",
         Rule::clock_goal => "`clock N`",
@@ -233,6 +243,14 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::immune_kinds => "`immune`",
         Rule::at_most => "`at most N`",
         Rule::notation_stmt => "`notation en passant always`",
+        Rule::pass_stalemated => "`when stalemated`",
+        Rule::flip_stmt => "`flip`",
+        Rule::flip_around => "`around`",
+        Rule::flip_enclosed => "`enclosed`",
+        Rule::drop_new => "`new` and piece names",
+        Rule::next_to => "`next to`",
+        Rule::flipping => "`flipping`",
+        Rule::until_full => "`until full`",
         Rule::clock_stmt => "`clock reset by`",
         Rule::captures_and_drops => "`captures and drops`",
         Rule::count_stmt => "`count bonus`",
@@ -244,11 +262,16 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::explode_stmt => "`captures explode`",
         Rule::gating_stmt => "`gating`",
         Rule::place_stmt => "`place`",
+        Rule::place_mod => "`new`, `to ZONE`, `at origin` or `shot`",
+        Rule::place_new => "`new`",
+        Rule::place_origin => "`at origin`",
+        Rule::place_shot => "`shot`",
         Rule::neutral_prop => "`neutral`",
         Rule::pool_place => "a pool such as `@hand`",
+        Rule::pool_count => "a number of pieces",
         Rule::of_captor => "`of captor`",
         Rule::drop_kinds => "piece names",
-        Rule::drop_mod => "`once per AXIS`, `not mating` or `mating loses`",
+        Rule::drop_mod => "a drop rule modifier such as `once per AXIS` or `not mating`",
         Rule::once_per => "`once per AXIS`",
         Rule::not_mating => "`not mating`",
         Rule::mating_loses => "`mating loses`",
@@ -385,6 +408,16 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`promote`",
     "`quiet`",
     "`reaches`",
+    "`holds`",
+    "`full`",
+    "`flip`",
+    "`enclosed`",
+    "`next`",
+    "`flipping`",
+    "`until`",
+    "`new`",
+    "`origin`",
+    "`shot`",
     "`remove`",
     "`reset`",
     "`rook`",

@@ -196,7 +196,7 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
             if file.walling.is_some() {
                 return Err(Diagnostic::new(span(&stmt), "`place` is given twice"));
             }
-            file.walling = inner(stmt).next().map(name);
+            file.walling = Some(lower_place(stmt)?);
         }
         Rule::gating_stmt => {
             let sp = span(&stmt);
@@ -231,6 +231,17 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
                 return Err(Diagnostic::new(span(&stmt), "`pass` is given twice"));
             }
             file.pass = Some(span(&stmt));
+            file.pass_when_stalemated = inner(stmt).next().is_some();
+        }
+        Rule::flip_stmt => {
+            let sp = span(&stmt);
+            if file.flip.is_some() {
+                return Err(Diagnostic::new(sp, "`flip` is given twice"));
+            }
+            let mut it = inner(stmt);
+            let enclosed = it.next().expect("how").as_rule() == Rule::flip_enclosed;
+            let dirs = lower_dirs(it.next().expect("directions"));
+            file.flip = Some((enclosed, dirs, sp));
         }
         Rule::count_stmt => {
             let sp = span(&stmt);
@@ -258,14 +269,27 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
     Ok(())
 }
 
+/// The most pieces one placement puts into a pool (`60 Stone @hand`).
+const MAX_POOL_COUNT: u32 = 4096;
+
 fn lower_drop(pair: P<'_>) -> DropDecl {
     let mut it = inner(pair);
-    let pool = name(it.next().expect("pool"));
+    let first = it.next().expect("pool");
     let mut kinds = Vec::new();
+    let pool = if first.as_rule() == Rule::drop_new {
+        let list = inner(first).next().expect("kinds");
+        kinds.extend(inner(list).map(name));
+        None
+    } else {
+        Some(name(first))
+    };
     let mut zone = None;
     let mut once_per = None;
     let mut not_mating = false;
     let mut mating_loses = false;
+    let mut next_to = Vec::new();
+    let mut flipping = false;
+    let mut until_full = false;
     for p in it {
         match p.as_rule() {
             Rule::drop_kinds => kinds.extend(inner(p).map(name)),
@@ -274,6 +298,11 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
                 match m.as_rule() {
                     Rule::once_per => once_per = inner(m).next().map(name),
                     Rule::mating_loses => mating_loses = true,
+                    Rule::next_to => {
+                        next_to.extend(lower_dirs(inner(m).next().expect("directions")))
+                    }
+                    Rule::flipping => flipping = true,
+                    Rule::until_full => until_full = true,
                     _ => not_mating = true,
                 }
             }
@@ -287,6 +316,9 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
         once_per,
         not_mating,
         mating_loses,
+        next_to,
+        flipping,
+        until_full,
     }
 }
 
@@ -707,7 +739,21 @@ fn lower_setup(pair: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
                 let mut it = inner(part);
                 let side = lower_side(it.next().expect("side"));
                 for placement in it {
-                    let mut p = inner(placement);
+                    let mut p = inner(placement).peekable();
+                    let mut count = 1;
+                    if let Some(n) = p.next_if(|n| n.as_rule() == Rule::pool_count) {
+                        count = match n.as_str().parse::<u32>() {
+                            Ok(c) if (1..=MAX_POOL_COUNT).contains(&c) => c,
+                            _ => {
+                                return Err(Diagnostic::new(
+                                    span(&n),
+                                    format!(
+                                        "a placement puts 1 to {MAX_POOL_COUNT} pieces into a pool"
+                                    ),
+                                ))
+                            }
+                        };
+                    }
                     let piece = name(p.next().expect("piece"));
                     let place = p.next().expect("cells");
                     let (cells, pool) = if place.as_rule() == Rule::pool_place {
@@ -715,12 +761,14 @@ fn lower_setup(pair: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
                     } else {
                         (lower_cell_set(place), None)
                     };
-                    file.setup.push(Placement {
-                        side,
-                        piece,
-                        cells,
-                        pool,
-                    });
+                    for _ in 0..count {
+                        file.setup.push(Placement {
+                            side,
+                            piece: piece.clone(),
+                            cells: cells.clone(),
+                            pool: pool.clone(),
+                        });
+                    }
                 }
             }
             Rule::turn => {
@@ -771,6 +819,46 @@ fn lower_castling(pair: P<'_>) -> Result<CastlingDecl, Diagnostic> {
     })
 }
 
+fn lower_place(stmt: P<'_>) -> Result<WallingDecl, Diagnostic> {
+    let sp = span(&stmt);
+    let mut it = inner(stmt);
+    let kind = name(it.next().expect("kind"));
+    let mut decl = WallingDecl {
+        kind,
+        new: false,
+        zone: None,
+        at: WallAt::Anywhere,
+        span: sp,
+    };
+    for m in it {
+        let msp = span(&m);
+        let m = inner(m).next().expect("modifier");
+        let twice = match m.as_rule() {
+            Rule::place_new => std::mem::replace(&mut decl.new, true),
+            Rule::to_mod => decl
+                .zone
+                .replace(name(inner(m).next().expect("zone")))
+                .is_some(),
+            Rule::place_origin | Rule::place_shot => {
+                let at = if m.as_rule() == Rule::place_origin {
+                    WallAt::Origin
+                } else {
+                    WallAt::Shot
+                };
+                std::mem::replace(&mut decl.at, at) != WallAt::Anywhere
+            }
+            r => unreachable!("grammar yields no {r:?} in `place`"),
+        };
+        if twice {
+            return Err(Diagnostic::new(
+                msp,
+                "`place` takes each of `new`, `to` and one of `at origin` and `shot` once",
+            ));
+        }
+    }
+    Ok(decl)
+}
+
 fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
     let sp = span(&pair);
     let mut it = inner(pair);
@@ -802,9 +890,13 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
             GoalCondition::Checked(small(inner(cond).next().expect("count"))?, csp)
         }
         Rule::reach_goal => {
+            let holds = cond
+                .clone()
+                .children()
+                .any(|p| p.as_rule() == Rule::kw_holds);
             let mut r = inner(cond);
             let kind = name(r.next().expect("kind"));
-            GoalCondition::Reaches(kind, name(r.next().expect("zone")))
+            GoalCondition::Reaches(kind, name(r.next().expect("zone")), holds)
         }
         Rule::passes_goal => {
             let csp = span(&cond);
@@ -832,6 +924,7 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
         _ => match cond.as_str() {
             "checkmated" => GoalCondition::Checkmated,
             "bare" => GoalCondition::Bare,
+            "full" => GoalCondition::Full,
             _ => GoalCondition::Stalemated,
         },
     };

@@ -62,6 +62,12 @@ pub fn rule_end(pos: &mut Position<'_>) -> Option<Status> {
         return None;
     }
     let to_move = pos.side_to_move();
+    if let Some(outcome) = game.goals.full {
+        if (0..game.cell_count() as u16).all(|c| pos.at(c) != 0) {
+            // Reported as a stalemate: a full board leaves no cell to move to.
+            return Some(over(pos, to_move, outcome, Reason::Stalemate));
+        }
+    }
     if let Some(outcome) = game.goals.bare {
         let side = if game.goals.bare_answer {
             answered_bare_side(pos)
@@ -238,6 +244,10 @@ fn has_reached(pos: &Position<'_>, side: Side, g: &ReachGoal) -> bool {
 /// answering side has had its move, or at once if no legal move of it reaches.
 fn reach_end(pos: &mut Position<'_>, g: &ReachGoal) -> Option<Status> {
     let to_move = pos.side_to_move();
+    if g.held {
+        return has_reached(pos, to_move, g)
+            .then(|| over(pos, to_move, g.outcome, Reason::Reached));
+    }
     let Some(answering) = g.answer else {
         return [to_move.opposite(), to_move]
             .into_iter()
