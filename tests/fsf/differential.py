@@ -155,7 +155,7 @@ class Tessera:
 
 
 # The games whose rules need the moves played, not only the FEN.
-WITH_HISTORY = {"janggi"}
+WITH_HISTORY = {"janggi", "janggicasual", "janggimodern", "janggitraditional"}
 
 
 def check_variant(variant, tessera, rng, games, plies, deadline):
