@@ -149,6 +149,11 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             .filter_map(|k| kinds.resolve(k, errors))
             .fold(0u128, |m, k| pieces::with_copies(&bases, m | 1u128 << k)),
     });
+    let check_capture_only = file
+        .check_capture_only
+        .iter()
+        .filter_map(|k| kinds.resolve(k, errors))
+        .fold(0u128, |m, k| pieces::with_copies(&bases, m | 1u128 << k));
     let drops = build_drops(
         file,
         &board,
@@ -215,10 +220,12 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         ends_by_rule,
         forced_capture: file.forced_capture.is_some(),
         check_all_royals: file.check_all_royals.is_some(),
+        check_capture_only,
         explosion,
         gating,
         walling,
         captured_by_captor: file.captured_by_captor,
+        captured_keeps_promotion: file.captured_keeps_promotion,
         setup_counts: Vec::new(),
         general_legality: false,
         pool_names: file.pools.iter().map(|p| p.text.to_string()).collect(),
@@ -285,10 +292,11 @@ fn needs_general_legality(game: &Game) -> bool {
         || game.pass
         || game.facing.is_some()
         || game.check_all_royals
+        || game.check_capture_only != 0
         || game.explosion.is_some()
         || game.gating.is_some()
         || game.walling.is_some()
-        || game.drops.iter().any(|d| d.not_mating)
+        || game.drops.iter().any(|d| d.not_mating || d.not_checking)
         || movements().any(|m| {
             m.capture_kinds != crate::game::ALL_KINDS
                 || m.legs
@@ -792,7 +800,9 @@ fn build_drops(
                 },
                 zone,
                 once_per,
+                per_line: d.per_line,
                 not_mating: d.not_mating,
+                not_checking: d.not_checking,
                 mating_loses: d.mating_loses,
             });
         }

@@ -265,6 +265,9 @@ pub struct Promotion {
     pub from_pools: Vec<usize>,
     /// The pool the promoting piece goes to, when the new piece comes from a pool.
     pub itself_to: Option<usize>,
+    /// Whether the new piece is a promoted copy (`, marked`, or implied by
+    /// captures that change sides).
+    pub marked: bool,
     /// Whether the piece may also stay as it is.
     pub optional: bool,
     /// A kind may be chosen only while its side has fewer of it on the board
@@ -437,8 +440,13 @@ pub struct DropRule {
     /// `once per AXIS`: not onto a line along the axis holding a piece of the
     /// same kind and side.
     pub once_per: Option<usize>,
+    /// How many pieces of the kind and side a line along `once_per` may hold
+    /// and still take one more by a drop, plus one (1 for `once per`).
+    pub per_line: u32,
     /// The drop may not checkmate.
     pub not_mating: bool,
+    /// The drop may not give check.
+    pub not_checking: bool,
     /// A checkmate by such a drop loses for the side that gave it.
     pub mating_loses: bool,
 }
@@ -681,6 +689,9 @@ pub struct Game {
     pub(crate) forced_capture: bool,
     /// A side is in check only when all its royal pieces are attacked.
     pub(crate) check_all_royals: bool,
+    /// `check KIND moves only to capture`: the kinds (a bit each, copies
+    /// included) that, in check, move only to capture the one checking piece.
+    pub(crate) check_capture_only: u128,
     /// What a capture blows up besides the captured piece, if anything.
     pub(crate) explosion: Option<Explosion>,
     /// `gating POOL from ZONE`: the pool and the zone.
@@ -689,6 +700,8 @@ pub struct Game {
     pub(crate) walling: Option<Kind>,
     /// Whether captured pieces go to the captor's pool, changing sides.
     pub(crate) captured_by_captor: bool,
+    /// A captured promoted piece changes sides as it is, not demoted.
+    pub(crate) captured_keeps_promotion: bool,
     /// Per kind and side: how many the setup places (for `only captured`).
     pub(crate) setup_counts: Vec<[u8; 2]>,
     /// Whether legality is decided by making every move: set where the

@@ -149,7 +149,12 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
             }
             let mut it = inner(stmt);
             file.captured_to = Some(name(it.next().expect("pool")));
-            file.captured_by_captor = it.next().is_some();
+            for p in it {
+                match p.as_rule() {
+                    Rule::of_captor => file.captured_by_captor = true,
+                    _ => file.captured_keeps_promotion = true,
+                }
+            }
         }
         Rule::transfer_stmt => {
             let mut it = inner(stmt);
@@ -195,6 +200,15 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
             let pool = name(it.next().expect("pool"));
             let zone = name(it.next().expect("zone"));
             file.gating = Some((pool, zone, sp));
+        }
+        Rule::check_stmt
+            if inner(stmt.clone())
+                .next()
+                .is_some_and(|p| p.as_rule() == Rule::check_capture_only) =>
+        {
+            let p = inner(stmt).next().expect("check_capture_only");
+            file.check_capture_only
+                .push(name(inner(p).next().expect("kind")));
         }
         Rule::check_stmt => {
             if file.check_all_royals.is_some() {
@@ -243,7 +257,9 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
     let mut kinds = Vec::new();
     let mut zone = None;
     let mut once_per = None;
+    let mut per_line = 1;
     let mut not_mating = false;
+    let mut not_checking = false;
     let mut mating_loses = false;
     for p in it {
         match p.as_rule() {
@@ -252,6 +268,13 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
                 let m = inner(p).next().expect("drop modifier");
                 match m.as_rule() {
                     Rule::once_per => once_per = inner(m).next().map(name),
+                    Rule::at_most_per => {
+                        let mut parts = inner(m);
+                        let n = parts.next().expect("count");
+                        per_line = n.as_str().parse::<u32>().unwrap_or(u32::MAX);
+                        once_per = parts.next().map(name);
+                    }
+                    Rule::not_checking_drop => not_checking = true,
                     Rule::mating_loses => mating_loses = true,
                     _ => not_mating = true,
                 }
@@ -264,6 +287,8 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
         kinds,
         zone: zone.expect("the grammar requires a zone"),
         once_per,
+        per_line,
+        not_checking,
         not_mating,
         mating_loses,
     }
@@ -559,6 +584,7 @@ fn lower_promote(pair: P<'_>) -> PromotionDecl {
     let mut targets = Vec::new();
     let mut pools = Vec::new();
     let mut itself_to = None;
+    let mut marked = false;
     let mut optional = false;
     let mut only_captured = false;
     for p in it {
@@ -571,6 +597,7 @@ fn lower_promote(pair: P<'_>) -> PromotionDecl {
                     .map(name),
             ),
             Rule::itself_to => itself_to = inner(p).next().map(name),
+            Rule::marked => marked = true,
             _ => targets.push(name(p)),
         }
     }
@@ -580,6 +607,7 @@ fn lower_promote(pair: P<'_>) -> PromotionDecl {
         targets,
         pools,
         itself_to,
+        marked,
         optional,
         only_captured,
         span: sp,
