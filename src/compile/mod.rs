@@ -662,13 +662,14 @@ fn build_goals(
                 }
                 continue;
             }
-            GoalCondition::Reaches(kind, zone) => {
+            GoalCondition::Reaches(kind, zone, safely) => {
                 let k = kind_mask(kind, errors);
                 let z = zones.resolve(zone, errors);
                 if let (Some(kinds), Some(zone)) = (k, z) {
                     goals.reach_goals.push(crate::game::ReachGoal {
                         kinds,
                         zone,
+                        safely: *safely,
                         outcome,
                         answer: g.answer.flatten().map(side),
                     });
@@ -803,6 +804,7 @@ fn build_drops(
                 per_line: d.per_line,
                 not_mating: d.not_mating,
                 not_checking: d.not_checking,
+                anywhere: d.anywhere,
                 mating_loses: d.mating_loses,
             });
         }

@@ -390,7 +390,7 @@ fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
             }
             let dead = &game.dead_cells[kind as usize][side.index()];
             for cell in game.zones[rule.zone][side.index()].iter() {
-                if pos.at(cell) != 0 || dead.contains(cell) {
+                if pos.at(cell) != 0 || (!rule.anywhere && dead.contains(cell)) {
                     continue;
                 }
                 if let Some(axis) = rule.once_per {

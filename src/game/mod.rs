@@ -410,6 +410,8 @@ pub struct ReachGoal {
     pub kinds: u128,
     /// The zone to reach (an index into [`Game::zone_names`]).
     pub zone: usize,
+    /// `safely`: the piece counts only where no enemy piece attacks it.
+    pub safely: bool,
     /// The outcome for the side with a piece in the zone.
     pub outcome: Outcome,
     /// The side that may answer a reach of the other side by reaching too,
@@ -447,6 +449,8 @@ pub struct DropRule {
     pub not_mating: bool,
     /// The drop may not give check.
     pub not_checking: bool,
+    /// `anywhere`: also onto cells from which the piece could never move.
+    pub anywhere: bool,
     /// A checkmate by such a drop loses for the side that gave it.
     pub mating_loses: bool,
 }

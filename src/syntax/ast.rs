@@ -95,6 +95,8 @@ pub struct DropDecl {
     pub not_mating: bool,
     /// `not checking`.
     pub not_checking: bool,
+    /// `anywhere`: also onto cells where the piece could never move again.
+    pub anywhere: bool,
     /// `mating loses`.
     pub mating_loses: bool,
 }
@@ -351,7 +353,8 @@ pub enum GoalCondition {
     /// The side's royal pieces have been checked this many times.
     Checked(u32, Span),
     /// A piece of the kind stands in the zone.
-    Reaches(Name, Name),
+    /// The kind, the zone, and whether it must stand there unattacked (`safely`).
+    Reaches(Name, Name, bool),
     /// The last moves were this many passes in a row.
     Passed(u32, Span),
     /// A piece of the first kind faces an enemy piece of the second along

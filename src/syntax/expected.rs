@@ -251,6 +251,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::drop_mod => "`once per AXIS`, `not mating` or `mating loses`",
         Rule::once_per => "`once per AXIS`",
         Rule::at_most_per => "`at most N per AXIS`",
+        Rule::anywhere_kw => "`anywhere`",
+        Rule::safely_kw => "`safely`",
         Rule::not_checking_drop => "`not checking`",
         Rule::not_mating => "`not mating`",
         Rule::mating_loses => "`mating loses`",

@@ -260,6 +260,7 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
     let mut per_line = 1;
     let mut not_mating = false;
     let mut not_checking = false;
+    let mut anywhere = false;
     let mut mating_loses = false;
     for p in it {
         match p.as_rule() {
@@ -275,6 +276,7 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
                         once_per = parts.next().map(name);
                     }
                     Rule::not_checking_drop => not_checking = true,
+                    Rule::anywhere_kw => anywhere = true,
                     Rule::mating_loses => mating_loses = true,
                     _ => not_mating = true,
                 }
@@ -289,6 +291,7 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
         once_per,
         per_line,
         not_checking,
+        anywhere,
         not_mating,
         mating_loses,
     }
@@ -791,7 +794,8 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
         Rule::reach_goal => {
             let mut r = inner(cond);
             let kind = name(r.next().expect("kind"));
-            GoalCondition::Reaches(kind, name(r.next().expect("zone")))
+            let zone = name(r.next().expect("zone"));
+            GoalCondition::Reaches(kind, zone, r.next().is_some())
         }
         Rule::passes_goal => {
             let csp = span(&cond);
