@@ -155,10 +155,13 @@ class Tessera:
         return set(run.stdout.split()), None
 
 
-# The games whose rules need the moves played, not only the FEN: janggi,
-# and the games where a side that cannot move passes and two passes in a
-# row end the game (ataxx, flipello).
-WITH_HISTORY = {"janggi", "ataxx", "flipello", "flipello10"}
+# The games whose rules need the moves played, not only the FEN: the janggi
+# rule sets, and the games where a side that cannot move passes and two
+# passes in a row end the game (ataxx, flipello).
+WITH_HISTORY = {
+    "janggi", "janggicasual", "janggimodern", "janggitraditional",
+    "ataxx", "flipello", "flipello10",
+}
 
 
 def check_variant(variant, tessera, rng, games, plies, deadline):

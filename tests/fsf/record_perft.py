@@ -29,7 +29,7 @@ LIMIT = 200_000
 # The games whose rules need the moves played, not only the FEN (janggi: a
 # pass while the generals face each other, or two passes in a row, end the
 # game): their tree is walked with the moves from the start.
-WITH_HISTORY = {"janggi"}
+WITH_HISTORY = {"janggi", "janggicasual", "janggimodern", "janggitraditional"}
 
 
 def perft(variant, fen, depth, history=None):

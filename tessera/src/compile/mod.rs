@@ -169,6 +169,11 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             .filter_map(|k| kinds.resolve(k, errors))
             .fold(0u128, |m, k| pieces::with_copies(&bases, m | 1u128 << k)),
     });
+    let check_capture_only = file
+        .check_capture_only
+        .iter()
+        .filter_map(|k| kinds.resolve(k, errors))
+        .fold(0u128, |m, k| pieces::with_copies(&bases, m | 1u128 << k));
     let drops = build_drops(
         file,
         &board,
@@ -256,6 +261,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             forced_capture: file.forced_capture.is_some(),
             en_passant_always: file.en_passant_always.is_some(),
             check_all_royals: file.check_all_royals.is_some(),
+            check_capture_only,
             explosion,
             gating,
             walling,
@@ -280,6 +286,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             pool_names,
             captured_to: pools.captured_to,
             captured_by_captor: file.captured_by_captor,
+            captured_keeps_promotion: file.captured_keeps_promotion,
             transfers: pools.transfers,
             drops,
             dead_cells: Vec::new(),
@@ -346,10 +353,15 @@ fn needs_general_legality(game: &Game) -> bool {
         || game.rules.pass
         || game.goals.facing.is_some()
         || game.rules.check_all_royals
+        || game.rules.check_capture_only != 0
         || game.rules.explosion.is_some()
         || game.rules.gating.is_some()
         || game.rules.walling.is_some()
-        || game.pools.drops.iter().any(|d| d.not_mating)
+        || game
+            .pools
+            .drops
+            .iter()
+            .any(|d| d.not_mating || d.not_checking)
         || movements().any(|m| {
             m.capture_kinds != crate::game::ALL_KINDS
                 || m.legs
@@ -625,7 +637,7 @@ fn build_goals(
         };
         let answer_allowed = matches!(
             g.condition,
-            GoalCondition::Bare | GoalCondition::Reaches(_, _, false)
+            GoalCondition::Bare | GoalCondition::Reaches(_, _, false, _)
         );
         if g.answer.is_some() && !answer_allowed {
             errors.push(Diagnostic::new(
@@ -759,13 +771,14 @@ fn build_goals(
                 }
                 continue;
             }
-            GoalCondition::Reaches(kind, zone, held) => {
+            GoalCondition::Reaches(kind, zone, held, safely) => {
                 let k = kind_mask(kind, errors);
                 let z = zones.resolve(zone, errors);
                 if let (Some(kinds), Some(zone)) = (k, z) {
                     goals.reach_goals.push(crate::game::ReachGoal {
                         kinds,
                         zone,
+                        safely: *safely,
                         outcome,
                         answer: g.answer.flatten().map(side),
                         held: *held,
@@ -906,7 +919,10 @@ fn build_drops(
                 },
                 zone,
                 once_per,
+                per_line: d.per_line,
                 not_mating: d.not_mating,
+                not_checking: d.not_checking,
+                anywhere: d.anywhere,
                 mating_loses: d.mating_loses,
                 next_to: board.dirs(&d.next_to, errors),
                 flipping: d.flipping,

@@ -88,9 +88,16 @@ pub fn build(
             }
         }
     }
-    if file.captured_by_captor {
-        add_promoted_copies(&mut pieces, file, scope, errors);
+    // Captures that change sides imply marked promotions (the piece goes back
+    // as what it was), unless captured pieces keep their promotion.
+    if file.captured_by_captor && !file.captured_keeps_promotion {
+        for p in pieces.iter_mut() {
+            for r in p.promotions.iter_mut() {
+                r.marked = true;
+            }
+        }
     }
+    add_promoted_copies(&mut pieces, file, scope, errors);
     let bases: Vec<Kind> = pieces.iter().map(|p| p.base).collect();
     for p in pieces.iter_mut() {
         for m in p.movements.iter_mut() {
@@ -124,6 +131,9 @@ fn add_promoted_copies(
     let declared = pieces.len();
     for origin in 0..declared {
         for r in 0..pieces[origin].promotions.len() {
+            if !pieces[origin].promotions[r].marked {
+                continue;
+            }
             for t in 0..pieces[origin].promotions[r].targets.len() {
                 let target = pieces[origin].promotions[r].targets[t];
                 if pieces[target as usize].mark != Mark::Plain {
@@ -297,6 +307,7 @@ fn build_promotion(
         targets,
         from_pools,
         itself_to,
+        marked: pr.marked,
         optional: pr.optional,
         only_captured: pr.only_captured,
     })

@@ -112,7 +112,34 @@ fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
     let explosions = game.rules.explosion.is_some();
     // Pieces facing each other must be parted by the side to move.
     let parting = game.goals.facing.as_ref().filter(|f| facing(pos, f));
+    // In check, some kinds move only to capture the one piece giving check.
+    if game.rules.check_capture_only != 0 && in_check(pos, side) {
+        moves.retain(|mv| {
+            mv.is_from_pool()
+                || mv.kind == MoveKind::Pass
+                || game.rules.check_capture_only & 1u128 << kind_of(pos.at(mv.from)) == 0
+                || captures_only_checker(pos, mv, side)
+        });
+    }
+    // In check, a royal piece's move that gates a piece onto the cell it
+    // leaves must be legal without the gated piece, as Fairy-Stockfish
+    // generates a king's escapes: the gated piece shields nothing then.
+    let gating_in_check = game.rules.gating.is_some() && in_check(pos, side);
     moves.retain(|&mv| {
+        if gating_in_check && mv.gate != NO_CELL && pos.royals(side).contains(mv.from) {
+            let bare = Move {
+                gate: NO_CELL,
+                piece: 0,
+                state: 0,
+                ..mv
+            };
+            let undo = pos.make(bare);
+            let safe = !in_check(pos, side);
+            pos.unmake(undo);
+            if !safe {
+                return false;
+            }
+        }
         let undo = pos.make(mv);
         // An explosion may take the mover's own royal piece, which is never
         // legal, or the opponent's last, which ends the game whatever else.
@@ -126,6 +153,15 @@ fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
         }
         if ok
             && mv.kind == MoveKind::Drop
+            && game
+                .drop_rule(mv.from as usize, kind_of(mv.piece))
+                .is_some_and(|r| r.not_checking)
+            && in_check(pos, side.opposite())
+        {
+            ok = false;
+        }
+        if ok
+            && mv.kind == MoveKind::Drop
             && drop_may_not_mate(game, &mv)
             && in_check(pos, side.opposite())
         {
@@ -135,6 +171,20 @@ fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
         pos.unmake(undo);
         ok
     });
+}
+
+/// Whether `mv` captures, on its destination, the one piece that gives check
+/// to `side`: with that piece gone, no royal piece of `side` is attacked.
+fn captures_only_checker(pos: &mut Position<'_>, mv: &Move, side: Side) -> bool {
+    let target = pos.at(mv.to);
+    if target == 0 || side_of(target) == side {
+        return false;
+    }
+    let state = pos.state(mv.to);
+    pos.take(mv.to);
+    let still = in_check(pos, side);
+    pos.put_with(mv.to, target, state);
+    !still
 }
 
 /// Whether the rule that drops `mv`'s piece forbids a drop that checkmates.

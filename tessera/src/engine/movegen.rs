@@ -271,6 +271,14 @@ pub(crate) fn gating_moves(pos: &Position<'_>, out: &mut Vec<Move>, pool: usize,
         }
         for gate in cells.into_iter().filter(|&c| c != NO_CELL) {
             for (piece, state) in distinct(hand) {
+                // Where the pool also drops, a piece gates only onto a cell
+                // its drop rule allows (S-House: no pawn onto the first rank).
+                if game
+                    .drop_rule(pool, kind_of(piece))
+                    .is_some_and(|r| !game.in_zone(r.zone, side, gate))
+                {
+                    continue;
+                }
                 out.push(Move {
                     piece,
                     state,
@@ -415,11 +423,11 @@ pub(crate) fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
             }
             let dead = &game.pools.dead_cells[kind as usize][side.index()];
             for cell in game.board.zones[rule.zone][side.index()].iter() {
-                if pos.at(cell) != 0 || dead.contains(cell) {
+                if pos.at(cell) != 0 || (!rule.anywhere && dead.contains(cell)) {
                     continue;
                 }
                 if let Some(axis) = rule.once_per {
-                    if occupies_line(pos, piece, cell, axis) {
+                    if occupies_line(pos, piece, cell, axis, rule.per_line) {
                         continue;
                     }
                 }
@@ -519,16 +527,22 @@ pub(crate) fn flipped_by(
 /// Whether the piece `piece` (kind and side) already stands on a cell with the
 /// same coordinate along `axis` as `cell`: on its file, for `once per file`.
 /// Cells off the grid share no coordinate.
-fn occupies_line(pos: &Position<'_>, piece: u8, cell: u16, axis: usize) -> bool {
+fn occupies_line(pos: &Position<'_>, piece: u8, cell: u16, axis: usize, most: u32) -> bool {
     let game = pos.game();
     let coords = &game.board.cells[cell as usize].coords;
-    pos.occupied(side_of(piece)).iter().any(|c| {
-        pos.at(c) == piece
-            && game.board.cells[c as usize]
+    let on_line = |c: &u16| {
+        pos.at(*c) == piece
+            && game.board.cells[*c as usize]
                 .coords
                 .iter()
                 .any(|xs| coords.iter().any(|at| xs.get(axis) == at.get(axis)))
-    })
+    };
+    pos.occupied(side_of(piece))
+        .iter()
+        .filter(on_line)
+        .take(most as usize)
+        .count()
+        >= most as usize
 }
 
 /// How many steps a slide or path of the piece on `from` may take.

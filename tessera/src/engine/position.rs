@@ -285,7 +285,7 @@ impl<'g> Position<'g> {
         self.put_with(c, code, start);
     }
 
-    fn put_with(&mut self, c: u16, code: Code, state: u8) {
+    pub(crate) fn put_with(&mut self, c: u16, code: Code, state: u8) {
         debug_assert_eq!(self.board[c as usize], 0);
         self.board[c as usize] = code;
         self.state[c as usize] = state;
@@ -488,7 +488,11 @@ impl<'g> Position<'g> {
         }
         let kind = kind_of(captured);
         let piece = &game.pieces[kind as usize];
-        let demoted = piece.demoted(kind);
+        let demoted = if game.pools.captured_keeps_promotion {
+            kind
+        } else {
+            piece.demoted(kind)
+        };
         let state = if demoted == kind {
             state
         } else {

@@ -265,6 +265,9 @@ pub(crate) struct Promotion {
     pub from_pools: Vec<usize>,
     /// The pool the promoting piece goes to, when the new piece comes from a pool.
     pub itself_to: Option<usize>,
+    /// Whether the new piece is a promoted copy (`, marked`, or implied by
+    /// captures that change sides).
+    pub marked: bool,
     /// Whether the piece may also stay as it is.
     pub optional: bool,
     /// A kind may be chosen only while its side has fewer of it on the board
@@ -408,6 +411,8 @@ pub(crate) struct ReachGoal {
     pub kinds: u128,
     /// The zone to reach (an index into [`Game::zone_names`]).
     pub zone: usize,
+    /// `safely`: the piece counts only where no enemy piece attacks it.
+    pub safely: bool,
     /// The outcome for the side with a piece in the zone.
     pub outcome: Outcome,
     /// The side that may answer a reach of the other side by reaching too,
@@ -468,8 +473,15 @@ pub(crate) struct DropRule {
     /// `once per AXIS`: not onto a line along the axis holding a piece of the
     /// same kind and side.
     pub once_per: Option<usize>,
+    /// How many pieces of the kind and side a line along `once_per` may hold
+    /// and still take one more by a drop, plus one (1 for `once per`).
+    pub per_line: u32,
     /// The drop may not checkmate.
     pub not_mating: bool,
+    /// The drop may not give check.
+    pub not_checking: bool,
+    /// `anywhere`: also onto cells from which the piece could never move.
+    pub anywhere: bool,
     /// A checkmate by such a drop loses for the side that gave it.
     pub mating_loses: bool,
     /// `next to DIRS`: only onto a cell one step, in one of these directions,
@@ -743,6 +755,9 @@ pub(crate) struct Rules {
     pub(crate) en_passant_always: bool,
     /// A side is in check only when all its royal pieces are attacked.
     pub(crate) check_all_royals: bool,
+    /// `check KIND moves only to capture`: the kinds (a bit each, copies
+    /// included) that, in check, move only to capture the one checking piece.
+    pub(crate) check_capture_only: u128,
     /// What a capture blows up besides the captured piece, if anything.
     pub(crate) explosion: Option<Explosion>,
     /// `gating POOL from ZONE`: the pool and the zone.
@@ -794,6 +809,8 @@ pub(crate) struct Goals {
 pub(crate) struct Pools {
     /// Whether captured pieces go to the captor's pool, changing sides.
     pub(crate) captured_by_captor: bool,
+    /// A captured promoted piece changes sides as it is, not demoted.
+    pub(crate) captured_keeps_promotion: bool,
     /// Pool names; pool `p` of side `s` is container `p * 2 + s`.
     pub(crate) pool_names: Vec<String>,
     /// Where captured pieces go: a pool of their owner.

@@ -599,11 +599,12 @@ fn castling_rights(pos: &Position<'_>) -> String {
         }
         // Gating rights: every other unmoved piece of the gating zone, by the
         // letter of its file, as Fairy-Stockfish writes Seirawan chess; none
-        // once the side's gating pool is empty, where no piece can gate.
+        // once the side's gating pool is empty, where no piece can gate,
+        // unless captured pieces may still fill it (S-House).
         if let Some((_, zone)) = game
             .rules
             .gating
-            .filter(|&(p, _)| !pos.pool(p, side).is_empty())
+            .filter(|&(p, _)| !pos.pool(p, side).is_empty() || game.pools.captured_to == Some(p))
         {
             for c in game.board.zones[zone][side.index()].iter() {
                 if pos.at(c) != 0 && pos.is_unmoved(c) && !said.contains(&c) {

@@ -32,6 +32,8 @@ pub struct File {
     pub captured_to: Option<Name>,
     /// `captured to POOL of captor`: captured pieces change sides.
     pub captured_by_captor: bool,
+    /// `, keeping promotion`: a captured promoted piece changes sides as it is.
+    pub captured_keeps_promotion: bool,
     pub transfers: Vec<(Name, Name)>,
     pub drops: Vec<DropDecl>,
     pub phases: Vec<PhaseDecl>,
@@ -39,6 +41,8 @@ pub struct File {
     pub forced_capture: Option<Span>,
     /// `check when all royals attacked`.
     pub check_all_royals: Option<Span>,
+    /// `check KIND moves only to capture`, one name per statement.
+    pub check_capture_only: Vec<Name>,
     /// `captures explode DIRS except KIND...`.
     pub explosion: Option<ExplosionDecl>,
     /// `gating POOL from ZONE`.
@@ -91,10 +95,17 @@ pub struct DropDecl {
     /// The kinds this rule drops; all kinds when empty.
     pub kinds: Vec<Name>,
     pub zone: Name,
-    /// `once per AXIS`.
+    /// `once per AXIS` or `at most N per AXIS`.
     pub once_per: Option<Name>,
+    /// How many pieces of the kind a line may hold before no more are dropped
+    /// onto it: 1 for `once per`, `N` for `at most N per`.
+    pub per_line: u32,
     /// `not mating`.
     pub not_mating: bool,
+    /// `not checking`.
+    pub not_checking: bool,
+    /// `anywhere`: also onto cells where the piece could never move again.
+    pub anywhere: bool,
     /// `mating loses`.
     pub mating_loses: bool,
     /// `next to DIRS`.
@@ -246,6 +257,8 @@ pub struct PromotionDecl {
     pub pools: Vec<Name>,
     /// The pool the promoting piece itself goes to.
     pub itself_to: Option<Name>,
+    /// `, marked`: the new piece is a promoted copy, written with `~`.
+    pub marked: bool,
     pub optional: bool,
     /// `only captured`: a kind only while its side has fewer than the setup gave.
     pub only_captured: bool,
@@ -357,9 +370,10 @@ pub enum GoalCondition {
     Extinct(Vec<Name>, u8),
     /// The side's royal pieces have been checked this many times.
     Checked(u32, Span),
-    /// A piece of the kind stands in the zone; with `true` (`holds`), only
-    /// when its side's turn comes.
-    Reaches(Name, Name, bool),
+    /// A piece of the kind stands in the zone: the kind, the zone, whether
+    /// only when its side's turn comes (`holds`), and whether it must stand
+    /// there unattacked (`safely`).
+    Reaches(Name, Name, bool, bool),
     /// The last moves were this many passes in a row.
     Passed(u32, Span),
     /// A piece of the first kind faces an enemy piece of the second along

@@ -72,6 +72,10 @@ macro_rules! keyword_rules {
             | Rule::kw_hop
             | Rule::kw_immune
             | Rule::kw_itself
+            | Rule::kw_marked
+            | Rule::kw_most
+            | Rule::kw_keeping
+            | Rule::kw_promotion
             | Rule::kw_jumping
             | Rule::kw_king
             | Rule::kw_layout
@@ -83,7 +87,6 @@ macro_rules! keyword_rules {
             | Rule::kw_may
             | Rule::kw_mirror
             | Rule::kw_move
-            | Rule::kw_most
             | Rule::kw_moves
             | Rule::kw_neutral
             | Rule::kw_not
@@ -205,6 +208,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::from_kw => "`from`",
         Rule::pool_source => "`from` and pool names",
         Rule::itself_to => "`, itself to POOL`",
+        Rule::marked => "`, marked`",
         Rule::path_leg => "`path`",
         Rule::pool_stmt => "`pool`",
         Rule::captured_stmt => "`captured`",
@@ -259,6 +263,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::answer => return None,
         Rule::forced_stmt => "`forced capture`",
         Rule::check_stmt => "`check when all royals attacked`",
+        Rule::check_all => "`when all royals attacked`",
+        Rule::check_capture_only => "`KIND moves only to capture`",
         Rule::explode_stmt => "`captures explode`",
         Rule::gating_stmt => "`gating`",
         Rule::place_stmt => "`place`",
@@ -270,9 +276,14 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::pool_place => "a pool such as `@hand`",
         Rule::pool_count => "a number of pieces",
         Rule::of_captor => "`of captor`",
+        Rule::keeping_promotion => "`, keeping promotion`",
         Rule::drop_kinds => "piece names",
         Rule::drop_mod => "a drop rule modifier such as `once per AXIS` or `not mating`",
         Rule::once_per => "`once per AXIS`",
+        Rule::at_most_per => "`at most N per AXIS`",
+        Rule::anywhere_kw => "`anywhere`",
+        Rule::safely_kw => "`safely`",
+        Rule::not_checking_drop => "`not checking`",
         Rule::not_mating => "`not mating`",
         Rule::mating_loses => "`mating loses`",
         Rule::only_captured => "`only captured`",

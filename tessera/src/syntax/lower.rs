@@ -149,7 +149,12 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
             }
             let mut it = inner(stmt);
             file.captured_to = Some(name(it.next().expect("pool")));
-            file.captured_by_captor = it.next().is_some();
+            for p in it {
+                match p.as_rule() {
+                    Rule::of_captor => file.captured_by_captor = true,
+                    _ => file.captured_keeps_promotion = true,
+                }
+            }
         }
         Rule::transfer_stmt => {
             let mut it = inner(stmt);
@@ -207,6 +212,15 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
             let pool = name(it.next().expect("pool"));
             let zone = name(it.next().expect("zone"));
             file.gating = Some((pool, zone, sp));
+        }
+        Rule::check_stmt
+            if inner(stmt.clone())
+                .next()
+                .is_some_and(|p| p.as_rule() == Rule::check_capture_only) =>
+        {
+            let p = inner(stmt).next().expect("check_capture_only");
+            file.check_capture_only
+                .push(name(inner(p).next().expect("kind")));
         }
         Rule::check_stmt => {
             if file.check_all_royals.is_some() {
@@ -285,7 +299,10 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
     };
     let mut zone = None;
     let mut once_per = None;
+    let mut per_line = 1;
     let mut not_mating = false;
+    let mut not_checking = false;
+    let mut anywhere = false;
     let mut mating_loses = false;
     let mut next_to = Vec::new();
     let mut flipping = false;
@@ -297,6 +314,14 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
                 let m = inner(p).next().expect("drop modifier");
                 match m.as_rule() {
                     Rule::once_per => once_per = inner(m).next().map(name),
+                    Rule::at_most_per => {
+                        let mut parts = inner(m);
+                        let n = parts.next().expect("count");
+                        per_line = n.as_str().parse::<u32>().unwrap_or(u32::MAX);
+                        once_per = parts.next().map(name);
+                    }
+                    Rule::not_checking_drop => not_checking = true,
+                    Rule::anywhere_kw => anywhere = true,
                     Rule::mating_loses => mating_loses = true,
                     Rule::next_to => {
                         next_to.extend(lower_dirs(inner(m).next().expect("directions")))
@@ -314,6 +339,9 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
         kinds,
         zone: zone.expect("the grammar requires a zone"),
         once_per,
+        per_line,
+        not_checking,
+        anywhere,
         not_mating,
         mating_loses,
         next_to,
@@ -612,6 +640,7 @@ fn lower_promote(pair: P<'_>) -> PromotionDecl {
     let mut targets = Vec::new();
     let mut pools = Vec::new();
     let mut itself_to = None;
+    let mut marked = false;
     let mut optional = false;
     let mut only_captured = false;
     for p in it {
@@ -624,6 +653,7 @@ fn lower_promote(pair: P<'_>) -> PromotionDecl {
                     .map(name),
             ),
             Rule::itself_to => itself_to = inner(p).next().map(name),
+            Rule::marked => marked = true,
             _ => targets.push(name(p)),
         }
     }
@@ -633,6 +663,7 @@ fn lower_promote(pair: P<'_>) -> PromotionDecl {
         targets,
         pools,
         itself_to,
+        marked,
         optional,
         only_captured,
         span: sp,
@@ -896,7 +927,8 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
                 .any(|p| p.as_rule() == Rule::kw_holds);
             let mut r = inner(cond);
             let kind = name(r.next().expect("kind"));
-            GoalCondition::Reaches(kind, name(r.next().expect("zone")), holds)
+            let zone = name(r.next().expect("zone"));
+            GoalCondition::Reaches(kind, zone, holds, r.next().is_some())
         }
         Rule::passes_goal => {
             let csp = span(&cond);

@@ -5,6 +5,7 @@
 //! goals and the legal moves ask each other, within one room.
 
 use super::moves_in_play;
+use crate::engine::attack::is_attacked;
 use crate::engine::position::Position;
 use crate::engine::status::{Reason, Status};
 use crate::game::{
@@ -234,9 +235,11 @@ fn at_most_left(pos: &Position<'_>, side: Side, e: &Extinction) -> bool {
 /// Whether a piece of `side` of the goal's kinds stands in its zone.
 fn has_reached(pos: &Position<'_>, side: Side, g: &ReachGoal) -> bool {
     let game = pos.game();
-    pos.occupied(side)
-        .iter()
-        .any(|c| g.kinds & 1u128 << kind_of(pos.at(c)) != 0 && game.in_zone(g.zone, side, c))
+    pos.occupied(side).iter().any(|c| {
+        g.kinds & 1u128 << kind_of(pos.at(c)) != 0
+            && game.in_zone(g.zone, side, c)
+            && !(g.safely && is_attacked(pos, c, side.opposite()))
+    })
 }
 
 /// The end a reach goal gives. Where one side may answer, its reach after the
