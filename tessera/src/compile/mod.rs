@@ -337,7 +337,11 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
     game.tables.step_masks = step_masks(&game);
     game.tables.bit_tables = bit_tables::build(&game);
     game.pools.dead_cells = dead_cells(&game);
-    reversible_moves(&mut game);
+    // A kind named by `clock reset by` resets it with every move; only the
+    // default resetters (the promoting kinds) keep their reversible moves out.
+    if file.clock_reset.is_none() {
+        reversible_moves(&mut game);
+    }
     Some(game)
 }
 
