@@ -218,7 +218,9 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         .enumerate()
         .map(|(i, c)| (c.name.clone(), i as u16))
         .collect();
+    static COMPILED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let mut game = Game {
+        id: COMPILED.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         title,
         axes: board.axes,
         cells: board.cells,

@@ -407,6 +407,10 @@ fn is_neutral(game: &Game, piece: u8) -> bool {
 /// Transfers between pools and drops from pools onto empty cells of a zone.
 fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
     let game = pos.game();
+    // Most games have no pool moves: one test.
+    if game.drops.is_empty() && game.transfers.is_empty() {
+        return;
+    }
     let side = pos.side_to_move();
     for &(from, to) in &game.transfers {
         for (piece, state) in distinct(pos.pool(from, side)) {
@@ -419,19 +423,21 @@ fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
         }
     }
     // `until full`: while the zone of such a rule has an empty cell, the
-    // pool drops only by those rules.
-    let filling = |pool: usize| {
-        game.drops.iter().any(|r| {
-            r.pool == pool
-                && r.until_full
-                && game.zones[r.zone][side.index()]
-                    .iter()
-                    .any(|c| pos.at(c) == 0)
-        })
-    };
+    // pool drops only by those rules. One pass over the rules, so that many
+    // rules cost their number.
+    let mut filling = Vec::new();
+    for r in game.drops.iter().filter(|r| r.until_full) {
+        if game.zones[r.zone][side.index()]
+            .iter()
+            .any(|c| pos.at(c) == 0)
+        {
+            filling.resize(filling.len().max(r.pool + 1), false);
+            filling[r.pool] = true;
+        }
+    }
     let mut new_pieces = Vec::new();
     for rule in &game.drops {
-        if !rule.until_full && filling(rule.pool) {
+        if !rule.until_full && filling.get(rule.pool).copied().unwrap_or(false) {
             continue;
         }
         // `drop new`: one piece of each listed kind, never used up.

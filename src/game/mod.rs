@@ -653,6 +653,9 @@ pub struct AttackPattern {
 /// The immutable compiled game.
 #[derive(Clone, Debug)]
 pub struct Game {
+    /// A number no other game compiled by this process has (a clone keeps
+    /// it, having the same rules): what a cache of moves is keyed by.
+    pub(crate) id: u64,
     /// The game's name (`game "NAME"`).
     pub(crate) title: String,
     /// The grid's axes, in declaration order.

@@ -26,6 +26,7 @@ use crate::engine::legal::legal_moves;
 use crate::engine::moves::NO_CELL;
 use crate::engine::{Move, MoveKind, Position};
 use crate::game::{code, kind_of, Game, Side};
+use std::collections::HashMap;
 use std::fmt;
 
 /// Why a move was rejected.
@@ -166,20 +167,55 @@ fn distance(a: &[i64], b: &[i64]) -> i64 {
 /// When no legal move prints as `text`.
 pub fn parse(pos: &mut Position<'_>, text: &str) -> Result<Move, ParseMoveError> {
     let game = pos.game();
-    let mut moves = Vec::new();
-    legal_moves(pos, &mut moves);
     let wanted = text.trim();
-    if let Some(m) = moves.iter().find(|m| format(game, m) == wanted) {
-        return Ok(*m);
-    }
-    let mut from_here: Vec<String> = moves
-        .iter()
-        .filter(|m| !m.is_from_pool() && wanted.starts_with(game.cell_name(m.from)))
-        .map(|m| format(game, m))
-        .collect();
-    from_here.sort();
-    Err(ParseMoveError {
+    // The legal moves of the last position asked about, written out, are
+    // kept: reading every move of a position in turn (a game replayed, a
+    // tree walked) then lists them once, not once per move, which matters
+    // where a position has thousands (the Game of the Amazons). The key is
+    // the game and everything the legal moves depend on: the position as its
+    // notation writes it, and the history of the last moves.
+    let key = (game.id, super::position::format(pos), pos.history());
+    let found = PARSED.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if cache.as_ref().is_none_or(|c| c.0 != key) {
+            let mut moves = Vec::new();
+            legal_moves(pos, &mut moves);
+            // The first move of a text, should two share one.
+            let mut written = HashMap::with_capacity(moves.len());
+            for m in &moves {
+                written.entry(format(game, m)).or_insert(*m);
+            }
+            *cache = Some((key, written));
+        }
+        let (_, written) = cache.as_ref().expect("filled above");
+        match written.get(wanted) {
+            Some(m) => Ok(*m),
+            None => {
+                let mut from_here: Vec<String> = written
+                    .iter()
+                    .filter(|(_, m)| {
+                        !m.is_from_pool() && wanted.starts_with(game.cell_name(m.from))
+                    })
+                    .map(|(t, _)| t.clone())
+                    .collect();
+                from_here.sort();
+                Err(from_here)
+            }
+        }
+    });
+    found.map_err(|from_here| ParseMoveError {
         text: wanted.to_string(),
         legal_from_there: from_here,
     })
+}
+
+/// The key of a position whose moves [`parse`] has written out: the game's
+/// id, the position's notation and its history.
+type ParseKey = (u64, String, crate::engine::position::History);
+
+thread_local! {
+    /// The legal moves of the last position [`parse`] read a move in, with
+    /// their text.
+    static PARSED: std::cell::RefCell<Option<(ParseKey, HashMap<String, Move>)>> =
+        const { std::cell::RefCell::new(None) };
 }
