@@ -376,6 +376,10 @@ fn is_neutral(game: &Game, piece: u8) -> bool {
 /// Transfers between pools and drops from pools onto empty cells of a zone.
 pub(crate) fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
     let game = pos.game();
+    // Most games have no pool moves: one test.
+    if game.pools.drops.is_empty() && game.pools.transfers.is_empty() {
+        return;
+    }
     let side = pos.side_to_move();
     for &(from, to) in &game.pools.transfers {
         for (piece, state) in distinct(pos.pool(from, side)) {
@@ -388,19 +392,21 @@ pub(crate) fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
         }
     }
     // `until full`: while the zone of such a rule has an empty cell, the
-    // pool drops only by those rules.
-    let filling = |pool: usize| {
-        game.pools.drops.iter().any(|r| {
-            r.pool == pool
-                && r.until_full
-                && game.board.zones[r.zone][side.index()]
-                    .iter()
-                    .any(|c| pos.at(c) == 0)
-        })
-    };
+    // pool drops only by those rules. One pass over the rules, so that many
+    // rules cost their number.
+    let mut filling = Vec::new();
+    for r in game.pools.drops.iter().filter(|r| r.until_full) {
+        if game.board.zones[r.zone][side.index()]
+            .iter()
+            .any(|c| pos.at(c) == 0)
+        {
+            filling.resize(filling.len().max(r.pool + 1), false);
+            filling[r.pool] = true;
+        }
+    }
     let mut new_pieces = Vec::new();
     for rule in &game.pools.drops {
-        if !rule.until_full && filling(rule.pool) {
+        if !rule.until_full && filling.get(rule.pool).copied().unwrap_or(false) {
             continue;
         }
         // `drop new`: one piece of each listed kind, never used up.
