@@ -643,3 +643,42 @@ fn a_full_board_ends_the_game() {
     assert_eq!(moves_after(&src, "S@a1"), "S@b1");
     assert_eq!(moves_after(&src, "S@a1 S@b1"), "");
 }
+
+#[test]
+fn a_king_that_moves_only_to_capture_in_check_takes_the_checker_or_stays() {
+    // The white king on a1 is checked by the rook on a3, out of its reach: it
+    // may not step away, and only the rook on c2 parries, by blocking.
+    let src = "grid file a..c rank 1..3
+         piece King K royal
+           step all
+         piece Rook R
+           slide orthogonal
+         check King moves only to capture
+         setup white King a1, Rook c2 black Rook a3, King b3";
+    assert_eq!(moves_of(src), "c2a2");
+    // Next to it, the checking rook may be taken by the king.
+    let near = "grid file a..c rank 1..3
+         piece King K royal
+           step all
+         piece Rook R
+           slide orthogonal
+         check King moves only to capture
+         setup white King a1 black Rook a2, King c3";
+    assert_eq!(moves_of(near), "a1a2");
+}
+
+#[test]
+fn drops_at_most_n_per_file_not_checking_and_anywhere() {
+    let src = "grid file a..c rank 1..4
+         piece King K royal
+           step all
+         piece Pawn P
+           step n
+         pool hand
+         zone board a1..c4
+         drop hand Pawn -> board: at most 2 per file, anywhere, not checking
+         setup white King a1, Pawn b1 b2, Pawn @hand black King a4";
+    // Not onto file b (two pawns already), not onto a3 (it would check the
+    // king on a4), but onto c4, from which a pawn could never move.
+    assert_eq!(moves_of(src), "P@a2 P@c1 P@c2 P@c3 P@c4 a1a2 b2b3");
+}

@@ -21,7 +21,9 @@ import pyffish as sf
 VARIANTS = """chess losalamos gardner capablanca shatranj courier makruk berolina grand
 kingofthehill racingkings 3check horde kinglet extinction antichess giveaway xiangqi
 janggi minishogi shogi crazyhouse knightmate nightrider grasshopper atomic duck
-seirawan amazon chancellor spartan""".split()
+seirawan amazon chancellor spartan raazuvaa janggicasual janggimodern janggitraditional
+minixiangqi manchu capahouse pocketknight dragon asean ai-wok shatar judkins gorogoro euroshogi
+yarishogi okisakishogi checkshogi bughouse loop chessgi shouse makpong torishogi supply dobutsu""".split()
 
 LIMIT = 200_000
 

@@ -121,12 +121,12 @@ fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
                 || captures_only_checker(pos, mv, side)
         });
     }
-    // In check, a royal piece's move that gates a piece onto the cell it
-    // leaves must be legal without the gated piece, as Fairy-Stockfish
-    // generates a king's escapes: the gated piece shields nothing then.
-    let gating_in_check = game.rules.gating.is_some() && in_check(pos, side);
+    // A move that gates a piece must be legal without the gated piece, as
+    // Fairy-Stockfish tests pins and generates a king's escapes from check:
+    // the gated piece shields only a royal piece that moves out of no check.
+    let checked = game.rules.gating.is_some() && in_check(pos, side);
     moves.retain(|&mv| {
-        if gating_in_check && mv.gate != NO_CELL && pos.royals(side).contains(mv.from) {
+        if mv.gate != NO_CELL && (checked || !pos.royals(side).contains(mv.from)) {
             let bare = Move {
                 gate: NO_CELL,
                 piece: 0,

@@ -285,6 +285,7 @@ impl<'g> Position<'g> {
         self.put_with(c, code, start);
     }
 
+    #[inline(always)]
     pub(crate) fn put_with(&mut self, c: u16, code: Code, state: u8) {
         debug_assert_eq!(self.board[c as usize], 0);
         self.board[c as usize] = code;
