@@ -91,7 +91,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             Some((pool, code(kinds.resolve(&p.piece, errors)?, side(p.side))))
         })
         .collect();
-    let castlings = build_castlings(file, &board, &kinds, errors);
+    let castlings = build_castlings(file, &board, &kinds, &zone_names, errors);
     for c in &castlings {
         for k in [c.king, c.rook] {
             if let Some(p) = pieces.get_mut(k as usize) {
@@ -505,10 +505,17 @@ fn build_castlings(
     file: &ast::File,
     board: &board::Board,
     kinds: &Names<Kind>,
+    zone_names: &Names<usize>,
     errors: &mut Diagnostics,
 ) -> Vec<Castling> {
     let mut out = Vec::new();
     for c in &file.castlings {
+        let fixed = c.fixed.as_ref().map(|(k, r)| {
+            (
+                zone_names.resolve(k, errors).unwrap_or(0),
+                zone_names.resolve(r, errors).unwrap_or(0),
+            )
+        });
         let king = kinds.resolve(&c.king, errors);
         let rook = kinds.resolve(&c.rook, errors);
         let dirs = board.dirs(&c.along, errors);
@@ -532,6 +539,7 @@ fn build_castlings(
                 king_min: c.king_min.max(1),
                 king_open: c.king_open,
                 rook_behind: c.rook_place == ast::RookPlace::Behind,
+                fixed,
             });
         }
     }

@@ -486,6 +486,9 @@ pub struct Castling {
     /// last cell it passed (`rook behind`) rather than only on that last one
     /// (`rook beside`).
     pub rook_behind: bool,
+    /// `king to ZONE, rook to ZONE`: the zones whose cell (the first, as the
+    /// side sees the zone) each lands on, whatever the distance (Chess960).
+    pub fixed: Option<(usize, usize)>,
 }
 
 /// The outcome for the side to move when a goal condition holds.

@@ -310,6 +310,8 @@ pub struct CastlingDecl {
     pub king_min: u32,
     pub king_open: bool,
     pub rook_place: RookPlace,
+    /// `king to ZONE, rook to ZONE`: fixed destinations (Chess960).
+    pub fixed: Option<(Name, Name)>,
     pub span: Span,
 }
 

@@ -229,6 +229,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::faces_goal => "a piece name and `faces`",
         Rule::facing_dirs => "a direction",
         Rule::pass_stmt => "`pass`",
+        Rule::king_to => "`king to ZONE`",
+        Rule::rook_to => "`rook to ZONE`",
         Rule::except_kinds => "`except`",
         Rule::immune_kinds => "`immune`",
         Rule::at_most => "`at most N`",

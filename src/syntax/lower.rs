@@ -746,6 +746,20 @@ fn lower_castling(pair: P<'_>) -> Result<CastlingDecl, Diagnostic> {
     let rook = name(it.next().expect("rook"));
     let along = lower_dirs(it.next().expect("along"));
     let kr = it.next().expect("king range");
+    if kr.as_rule() == Rule::king_to {
+        let king_zone = name(inner(kr).next().expect("zone"));
+        let rook_zone = name(inner(it.next().expect("rook to")).next().expect("zone"));
+        return Ok(CastlingDecl {
+            king,
+            rook,
+            along,
+            king_min: 1,
+            king_open: false,
+            rook_place: RookPlace::Beside,
+            fixed: Some((king_zone, rook_zone)),
+            span: sp,
+        });
+    }
     let mut k = inner(kr);
     let n = k.next().expect("king distance");
     let nsp = span(&n);
@@ -767,6 +781,7 @@ fn lower_castling(pair: P<'_>) -> Result<CastlingDecl, Diagnostic> {
         king_min,
         king_open,
         rook_place,
+        fixed: None,
         span: sp,
     })
 }
