@@ -289,6 +289,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
 fn needs_general_legality(game: &Game) -> bool {
     let movements = || game.pieces.iter().flat_map(|p| &p.movements);
     game.forced_capture
+        || game.pieces.iter().any(|p| p.on_capture_become.is_some())
         || game.pass
         || game.facing.is_some()
         || game.check_all_royals

@@ -328,6 +328,8 @@ pub struct PieceDef {
     pub counter: Option<Counter>,
     /// How much a capture lowers the counter (never below its low end).
     pub on_capture_lower: u8,
+    /// `on capture become KIND`: what the piece turns into after a capture.
+    pub on_capture_become: Option<Kind>,
     /// Whether a move of this kind restarts the halfmove clock (`clock reset
     /// by`; by default, the kinds that promote).
     pub resets_clock: bool,

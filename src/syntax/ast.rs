@@ -217,6 +217,8 @@ pub struct PieceDecl {
     pub counter: Option<CounterDecl>,
     /// `on capture lower NAME by N`.
     pub on_capture: Option<(Name, u32)>,
+    /// `on capture become KIND`.
+    pub on_capture_become: Option<Name>,
     pub promotions: Vec<PromotionDecl>,
     pub movements: Vec<Movement>,
     /// `betza "..."`: movements in Betza's shorthand, as written (the text

@@ -518,6 +518,7 @@ fn lower_piece_head<'a>(it: impl IntoIterator<Item = P<'a>>) -> PieceDecl {
         neutral: false,
         counter: None,
         on_capture: None,
+        on_capture_become: None,
         promotions: Vec::new(),
         movements: Vec::new(),
         betza: Vec::new(),
@@ -554,14 +555,19 @@ fn lower_piece_prop(prop: P<'_>, piece: &mut PieceDecl) -> Result<(), Diagnostic
             });
         }
         Rule::on_capture_prop => {
-            if piece.on_capture.is_some() {
+            if piece.on_capture.is_some() || piece.on_capture_become.is_some() {
                 return Err(Diagnostic::new(
                     span(&prop),
                     format!("piece `{}` has a second `on capture`", piece.name.text),
                 ));
             }
             let mut it = inner(prop);
-            let counter_name = name(it.next().expect("counter name"));
+            let first = it.next().expect("counter name");
+            if first.as_rule() == Rule::become_kind {
+                piece.on_capture_become = Some(name(inner(first).next().expect("kind")));
+                return Ok(());
+            }
+            let counter_name = name(first);
             piece.on_capture = Some((counter_name, small(it.next().expect("amount"))?));
         }
         Rule::promote_prop => piece.promotions.push(lower_promote(prop)),
