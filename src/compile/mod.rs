@@ -276,7 +276,10 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
     game.step_masks = step_masks(&game);
     game.bit_tables = bit_tables::build(&game);
     game.dead_cells = dead_cells(&game);
-    reversible_moves(&mut game);
+    // Only by default: the kinds `clock reset by` names reset it on every move.
+    if file.clock_reset.is_none() {
+        reversible_moves(&mut game);
+    }
     Some(game)
 }
 
@@ -353,7 +356,7 @@ fn dead_cells(game: &Game) -> Vec<[crate::game::CellSet; 2]> {
     out
 }
 
-/// For each kind that resets the halfmove clock, the cells it reaches from
+/// For each kind that resets the halfmove clock by default, the cells it reaches from
 /// each cell on an empty board, kept only where some move can be taken back
 /// (a pawn stepping sideways): such a move does not reset the clock.
 fn reversible_moves(game: &mut Game) {
