@@ -207,3 +207,24 @@ fn a_move_the_piece_could_take_back_does_not_reset_the_clock() {
         "4k3/8/8/8/8/4P3/8/4K3 b - - 0 10"
     );
 }
+
+#[test]
+fn on_capture_become_turns_the_capturing_piece_into_a_wall() {
+    let game = game_of(
+        "piece King K royal
+           step all: quiet
+         piece Rook R
+           slide orthogonal
+           on capture become Wall
+         piece Wall * neutral",
+    );
+    // The rook takes on a8 and stays there as a wall, which blocks the file.
+    let start = "r6k/8/8/8/8/8/8/R6K w - - 0 1";
+    assert_eq!(
+        fen_after(&game, start, &["a1a8"]),
+        "*6k/8/8/8/8/8/8/7K b - - 0 1"
+    );
+    // The king, which may not capture, cannot take the wall either.
+    let got = moves_after(&game, "*6k/8/8/8/8/8/8/7K b - - 0 1", &[]);
+    assert_eq!(got, "h8g7 h8g8 h8h7");
+}

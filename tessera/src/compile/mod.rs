@@ -91,7 +91,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             Some((pool, code(kinds.resolve(&p.piece, errors)?, side(p.side))))
         })
         .collect();
-    let castlings = build_castlings(file, &board, &kinds, errors);
+    let castlings = build_castlings(file, &board, &kinds, &zone_names, errors);
     for c in &castlings {
         for k in [c.king, c.rook] {
             if let Some(p) = pieces.get_mut(k as usize) {
@@ -354,6 +354,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
 fn needs_general_legality(game: &Game) -> bool {
     let movements = || game.pieces.iter().flat_map(|p| &p.movements);
     game.rules.forced_capture
+        || game.pieces.iter().any(|p| p.on_capture_become.is_some())
         || game.rules.pass
         || game.goals.facing.is_some()
         || game.rules.check_all_royals
@@ -428,7 +429,7 @@ fn dead_cells(game: &Game) -> Vec<[crate::game::CellSet; 2]> {
     out
 }
 
-/// For each kind that resets the halfmove clock, the cells it reaches from
+/// For each kind that resets the halfmove clock by default, the cells it reaches from
 /// each cell on an empty board, kept only where some move can be taken back
 /// (a pawn stepping sideways): such a move does not reset the clock.
 fn reversible_moves(game: &mut Game) {
@@ -580,10 +581,17 @@ fn build_castlings(
     file: &ast::File,
     board: &board::Board,
     kinds: &Names<Kind>,
+    zone_names: &Names<usize>,
     errors: &mut Diagnostics,
 ) -> Vec<Castling> {
     let mut out = Vec::new();
     for c in &file.castlings {
+        let fixed = c.fixed.as_ref().map(|(k, r)| {
+            (
+                zone_names.resolve(k, errors).unwrap_or(0),
+                zone_names.resolve(r, errors).unwrap_or(0),
+            )
+        });
         let king = kinds.resolve(&c.king, errors);
         let rook = kinds.resolve(&c.rook, errors);
         let dirs = board.dirs(&c.along, errors);
@@ -607,6 +615,7 @@ fn build_castlings(
                 king_min: c.king_min.max(1),
                 king_open: c.king_open,
                 rook_behind: c.rook_place == ast::RookPlace::Behind,
+                fixed,
             });
         }
     }

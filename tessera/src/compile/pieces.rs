@@ -231,6 +231,10 @@ fn build_piece(
         may_duplicate,
         counter,
         on_capture_lower,
+        on_capture_become: p
+            .on_capture_become
+            .as_ref()
+            .and_then(|k| kinds.resolve(k, errors)),
         resets_clock: false,
         reversible: None,
         betza: Err(String::new()),

@@ -64,6 +64,83 @@ impl Unattacked {
     }
 }
 
+/// The cells a piece passes and lands on going from `from` to `to` along the
+/// line of direction `d` (either way), `to` included, `from` not; `None` where
+/// `to` is not on that line.
+fn line_cells(pos: &Position<'_>, d: u8, from: u16, to: u16) -> Option<Vec<u16>> {
+    let game = pos.game();
+    let side = pos.side_to_move();
+    let walk = |a: u16, b: u16| -> Option<Vec<u16>> {
+        let mut cells = Vec::new();
+        let mut at = a;
+        while at != b {
+            at = game.step(side, d, at).first().copied()?;
+            cells.push(at);
+            if cells.len() > game.cell_count() {
+                return None;
+            }
+        }
+        Some(cells)
+    };
+    if from == to {
+        return Some(Vec::new());
+    }
+    walk(from, to).or_else(|| {
+        // `to` lies behind: the cells from `to` up to `from`, less `from`,
+        // plus `to`.
+        let mut cells = walk(to, from)?;
+        cells.pop();
+        cells.push(to);
+        Some(cells)
+    })
+}
+
+/// Appends the castling of the king on `kc` with the partner on `rc` (found
+/// along `d`) to the fixed cells of the zones `kz` and `rz`, as Chess960
+/// castles: every cell the king or the partner passes or lands on is empty
+/// (but for the two of them), and a royal king passes and lands on no
+/// attacked cell (it is out of check already).
+fn fixed_castling(
+    pos: &Position<'_>,
+    kc: u16,
+    rc: u16,
+    d: u8,
+    (kz, rz): (usize, usize),
+    royal: bool,
+    out: &mut Vec<Move>,
+) {
+    let game = pos.game();
+    let side = pos.side_to_move();
+    let (Some(kd), Some(rd)) = (
+        game.board.zones[kz][side.index()].iter().next(),
+        game.board.zones[rz][side.index()].iter().next(),
+    ) else {
+        return;
+    };
+    let (Some(king_path), Some(rook_path)) =
+        (line_cells(pos, d, kc, kd), line_cells(pos, d, rc, rd))
+    else {
+        return;
+    };
+    let free = |c: &u16| pos.at(*c) == 0 || *c == kc || *c == rc;
+    if !king_path.iter().all(free) || !rook_path.iter().all(free) {
+        return;
+    }
+    if royal
+        && king_path
+            .iter()
+            .any(|&c| is_attacked(pos, c, side.opposite()))
+    {
+        return;
+    }
+    out.push(Move {
+        kind: MoveKind::Castle,
+        aux: rc,
+        aux2: rd,
+        ..Move::normal(kc, kd)
+    });
+}
+
 /// Appends the castling moves of the side to move, noting in `known` the
 /// cells it finds unattacked.
 pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>, known: &mut Unattacked) {
@@ -111,6 +188,10 @@ pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>, known: &mut Unatt
                 }
                 if royal && *in_check.get_or_insert_with(|| is_attacked(pos, kc, side.opposite())) {
                     break;
+                }
+                if let Some((kz, rz)) = c.fixed {
+                    fixed_castling(pos, kc, rc, d, (kz, rz), royal, out);
+                    continue;
                 }
                 // On a board without bit tables the legality test of a
                 // castling walks lines as long as its path, and with the

@@ -277,7 +277,7 @@ fn keep_legal(
             let ok = test(pos);
             pos.replace(displaced);
             ok
-        } else if mv.kind == MoveKind::Castle && gives_no_check {
+        } else if mv.kind == MoveKind::Castle && gives_no_check && !overlapping_castle(&mv) {
             if known.trusts(mv.from, mv.aux) {
                 return true;
             }
@@ -317,6 +317,9 @@ fn attacked_after(pos: &Position<'_>, mv: &Move, known: &Unattacked) -> Option<b
     let theirs = pos.occupied(side.opposite()).bits() & !to;
     let mut occupied = (theirs | pos.occupied(side).bits()) & !from | to;
     if mv.kind == MoveKind::Castle {
+        if overlapping_castle(mv) {
+            return None;
+        }
         if castled_king_safe(pos, mv, royal, known) {
             return Some(false);
         }
@@ -324,6 +327,13 @@ fn attacked_after(pos: &Position<'_>, mv: &Move, known: &Unattacked) -> Option<b
         occupied = occupied & !(1u128 << mv.aux) | 1u128 << mv.aux2;
     }
     attacked_with(pos, royal, side.opposite(), occupied, theirs)
+}
+
+/// A castling whose king stays where it is or lands on its partner's start
+/// (Chess960): moving the pieces one after the other would not say what the
+/// move does, so it is made.
+fn overlapping_castle(mv: &Move) -> bool {
+    mv.to == mv.from || mv.to == mv.aux
 }
 
 /// Whether the castling `mv` certainly leaves the king, the side's one royal

@@ -555,7 +555,20 @@ impl<'g> Position<'g> {
                 }
                 self.put(mv.to, new);
             }
-            None => self.put_with(mv.to, moved, state),
+            None => match piece.on_capture_become.filter(|_| undo.captured != 0) {
+                // The piece turns into another where it captured (petrified
+                // chess: into a wall); a neutral kind is kept as White's.
+                Some(k) => {
+                    let owner = if self.game.pieces[k as usize].neutral {
+                        Side::White
+                    } else {
+                        side
+                    };
+                    let start = self.game.pieces[k as usize].start_state();
+                    self.put_with(mv.to, code(k, owner), start);
+                }
+                None => self.put_with(mv.to, moved, state),
+            },
         }
         self.unmoved.remove(mv.from);
         self.unmoved.remove(mv.to);

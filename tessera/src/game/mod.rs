@@ -331,6 +331,8 @@ pub struct PieceDef {
     pub(crate) counter: Option<Counter>,
     /// How much a capture lowers the counter (never below its low end).
     pub(crate) on_capture_lower: u8,
+    /// `on capture become KIND`: what the piece turns into after a capture.
+    pub(crate) on_capture_become: Option<Kind>,
     /// Whether a move of this kind restarts the halfmove clock (`clock reset
     /// by`; by default, the kinds that promote).
     pub(crate) resets_clock: bool,
@@ -538,6 +540,9 @@ pub(crate) struct Castling {
     /// last cell it passed (`rook behind`) rather than only on that last one
     /// (`rook beside`).
     pub rook_behind: bool,
+    /// `king to ZONE, rook to ZONE`: the zones whose cell (the first, as the
+    /// side sees the zone) each lands on, whatever the distance (Chess960).
+    pub fixed: Option<(usize, usize)>,
 }
 
 /// The outcome for the side to move when a goal condition holds.

@@ -567,7 +567,9 @@ fn castling_rights(pos: &Position<'_>) -> String {
     let game = pos.game();
     let mut out = String::new();
     for side in [Side::White, Side::Black] {
-        let mut rights: Vec<char> = Vec::new();
+        // Each right with its place in the field: `K`, `Q`, then file letters
+        // (Chess960's: the kingside partner's first).
+        let mut rights: Vec<((u8, u8), char)> = Vec::new();
         // The cells whose right a castling letter already says.
         let mut said: Vec<u16> = Vec::new();
         for c in &game.rules.castlings {
@@ -583,7 +585,9 @@ fn castling_rights(pos: &Position<'_>) -> String {
                         }
                         said.extend([king, r]);
                         let east = file_of(game, r) > file_of(game, king);
-                        let ch = if i + 1 == partners.len() {
+                        // Chess960 rights are written by the partner's file
+                        // (Shredder-FEN), as Fairy-Stockfish writes them.
+                        let ch = if i + 1 == partners.len() && c.fixed.is_none() {
                             if east {
                                 'K'
                             } else {
@@ -592,7 +596,13 @@ fn castling_rights(pos: &Position<'_>) -> String {
                         } else {
                             char::from_u32('A' as u32 + file_of(game, r) as u32).unwrap_or('?')
                         };
-                        rights.push(ch);
+                        let key = match ch {
+                            'K' => (0, 0),
+                            'Q' => (1, 0),
+                            _ if c.fixed.is_some() => (2, u8::from(!east)),
+                            _ => (3, 0),
+                        };
+                        rights.push((key, ch));
                     }
                 }
             }
@@ -608,19 +618,17 @@ fn castling_rights(pos: &Position<'_>) -> String {
         {
             for c in game.board.zones[zone][side.index()].iter() {
                 if pos.at(c) != 0 && pos.is_unmoved(c) && !said.contains(&c) {
-                    rights
-                        .push(char::from_u32('A' as u32 + file_of(game, c) as u32).unwrap_or('?'));
+                    rights.push((
+                        (3, 0),
+                        char::from_u32('A' as u32 + file_of(game, c) as u32).unwrap_or('?'),
+                    ));
                 }
             }
         }
         // Kingside first, then queenside, then file letters: the usual order.
-        rights.sort_by_key(|&c| match c {
-            'K' => (0, c),
-            'Q' => (1, c),
-            _ => (2, c),
-        });
+        rights.sort();
         rights.dedup();
-        for ch in rights {
+        for (_, ch) in rights {
             out.push(if side == Side::White {
                 ch
             } else {

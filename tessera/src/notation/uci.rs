@@ -112,6 +112,15 @@ pub fn format(game: &Game, mv: &Move) -> String {
             game.cell_name(mv.aux),
             game.cell_name(mv.from)
         );
+    } else if mv.kind == MoveKind::Castle && game.rules.castlings.iter().any(|c| c.fixed.is_some())
+    {
+        // Castling to fixed cells (Chess960) is written as the king taking
+        // its partner, as Fairy-Stockfish and UCI_Chess960 write it (`e1h1`).
+        s = format!(
+            "{}{dash}{}",
+            game.cell_name(mv.from),
+            game.cell_name(mv.aux)
+        );
     } else if mv.kind == MoveKind::Castle && !is_plain_castling(game, mv) {
         let (rook_from, rook_to) = (game.cell_name(mv.aux), game.cell_name(mv.aux2));
         s.push_str(&format!("/{rook_from}{dash}{rook_to}"));

@@ -239,6 +239,8 @@ pub struct PieceDecl {
     pub counter: Option<CounterDecl>,
     /// `on capture lower NAME by N`.
     pub on_capture: Option<(Name, u32)>,
+    /// `on capture become KIND`.
+    pub on_capture_become: Option<Name>,
     pub promotions: Vec<PromotionDecl>,
     pub movements: Vec<Movement>,
     /// `betza "..."`: movements in Betza's shorthand, as written (the text
@@ -334,6 +336,8 @@ pub struct CastlingDecl {
     pub king_min: u32,
     pub king_open: bool,
     pub rook_place: RookPlace,
+    /// `king to ZONE, rook to ZONE`: fixed destinations (Chess960).
+    pub fixed: Option<(Name, Name)>,
     pub span: Span,
 }
 

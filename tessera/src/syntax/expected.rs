@@ -31,6 +31,7 @@ macro_rules! keyword_rules {
             | Rule::kw_attacked
             | Rule::kw_bare
             | Rule::kw_betza
+            | Rule::kw_become
             | Rule::kw_behind
             | Rule::kw_beside
             | Rule::kw_black
@@ -243,6 +244,9 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::faces_goal => "a piece name and `faces`",
         Rule::facing_dirs => "a direction",
         Rule::pass_stmt => "`pass`",
+        Rule::become_kind => "`become KIND`",
+        Rule::king_to => "`king to ZONE`",
+        Rule::rook_to => "`rook to ZONE`",
         Rule::except_kinds => "`except`",
         Rule::immune_kinds => "`immune`",
         Rule::at_most => "`at most N`",
@@ -345,6 +349,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`attacked`",
     "`bare`",
     "`betza`",
+    "`become`",
     "`behind`",
     "`beside`",
     "`black`",

@@ -578,6 +578,7 @@ fn lower_piece_head<'a>(it: impl IntoIterator<Item = P<'a>>) -> PieceDecl {
         neutral: false,
         counter: None,
         on_capture: None,
+        on_capture_become: None,
         promotions: Vec::new(),
         movements: Vec::new(),
         betza: Vec::new(),
@@ -614,14 +615,19 @@ fn lower_piece_prop(prop: P<'_>, piece: &mut PieceDecl) -> Result<(), Diagnostic
             });
         }
         Rule::on_capture_prop => {
-            if piece.on_capture.is_some() {
+            if piece.on_capture.is_some() || piece.on_capture_become.is_some() {
                 return Err(Diagnostic::new(
                     span(&prop),
                     format!("piece `{}` has a second `on capture`", piece.name.text),
                 ));
             }
             let mut it = inner(prop);
-            let counter_name = name(it.next().expect("counter name"));
+            let first = it.next().expect("counter name");
+            if first.as_rule() == Rule::become_kind {
+                piece.on_capture_become = Some(name(inner(first).next().expect("kind")));
+                return Ok(());
+            }
+            let counter_name = name(first);
             piece.on_capture = Some((counter_name, small(it.next().expect("amount"))?));
         }
         Rule::promote_prop => piece.promotions.push(lower_promote(prop)),
@@ -825,6 +831,20 @@ fn lower_castling(pair: P<'_>) -> Result<CastlingDecl, Diagnostic> {
     let rook = name(it.next().expect("rook"));
     let along = lower_dirs(it.next().expect("along"));
     let kr = it.next().expect("king range");
+    if kr.as_rule() == Rule::king_to {
+        let king_zone = name(inner(kr).next().expect("zone"));
+        let rook_zone = name(inner(it.next().expect("rook to")).next().expect("zone"));
+        return Ok(CastlingDecl {
+            king,
+            rook,
+            along,
+            king_min: 1,
+            king_open: false,
+            rook_place: RookPlace::Beside,
+            fixed: Some((king_zone, rook_zone)),
+            span: sp,
+        });
+    }
     let mut k = inner(kr);
     let n = k.next().expect("king distance");
     let nsp = span(&n);
@@ -846,6 +866,7 @@ fn lower_castling(pair: P<'_>) -> Result<CastlingDecl, Diagnostic> {
         king_min,
         king_open,
         rook_place,
+        fixed: None,
         span: sp,
     })
 }
