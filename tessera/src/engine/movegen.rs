@@ -472,62 +472,8 @@ fn flips_some(pos: &Position<'_>, side: Side, cell: u16) -> bool {
         return false;
     };
     let mut any = false;
-    flipped_by(pos, side, cell, f, |_| any = true);
+    f.flipped(pos.game(), side, cell, |c| pos.at(c), |_| any = true);
     any
-}
-
-/// Calls `each` with every cell whose enemy piece a piece of `side` landing
-/// on `at` flips by `f`: one step away, or enclosed on a line between `at`
-/// and another piece of `side`. Neutral pieces never flip and close no line.
-pub(crate) fn flipped_by(
-    pos: &Position<'_>,
-    side: Side,
-    at: u16,
-    f: &crate::game::Flip,
-    mut each: impl FnMut(u16),
-) {
-    let game = pos.game();
-    let enemy = |c: u16| {
-        let p = pos.at(c);
-        p != 0 && side_of(p) != side && !is_neutral(game, p)
-    };
-    for &d in &f.dirs {
-        if !f.enclosed {
-            for &c in game.step(Side::White, d, at) {
-                if enemy(c) {
-                    each(c);
-                }
-            }
-            continue;
-        }
-        // A line of enemy pieces closed by a piece of the mover; lines do
-        // not branch here (the first cell of each step is followed).
-        let mut c = at;
-        let mut n = 0;
-        let closed = loop {
-            let Some(&next) = game.step(Side::White, d, c).first() else {
-                break false;
-            };
-            // A line that comes back, or runs round a loop of links.
-            if next == at || n >= game.cell_count() {
-                break false;
-            }
-            c = next;
-            if enemy(c) {
-                n += 1;
-                continue;
-            }
-            let p = pos.at(c);
-            break p != 0 && side_of(p) == side && !is_neutral(game, p);
-        };
-        if closed && n > 0 {
-            let mut c = at;
-            for _ in 0..n {
-                c = game.step(Side::White, d, c)[0];
-                each(c);
-            }
-        }
-    }
 }
 
 /// Whether the piece `piece` (kind and side) already stands on a cell with the

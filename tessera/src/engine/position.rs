@@ -626,7 +626,7 @@ impl<'g> Position<'g> {
     fn flip_around(&mut self, at: u16, f: &crate::game::Flip) -> u16 {
         let side = self.side;
         let mut cells = Vec::new();
-        super::movegen::flipped_by(self, side, at, f, |c| cells.push(c));
+        f.flipped(self.game, side, at, |c| self.at(c), |c| cells.push(c));
         for &c in &cells {
             let piece = self.board[c as usize];
             let state = self.state[c as usize];

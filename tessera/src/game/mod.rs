@@ -499,12 +499,69 @@ pub(crate) struct DropRule {
 /// `flip around DIRS` or `flip enclosed DIRS`: the enemy pieces a move or a
 /// drop turns into the mover's.
 #[derive(Clone, Debug)]
-pub struct Flip {
+pub(crate) struct Flip {
     /// `enclosed`: the lines of enemy pieces between the landing cell and
     /// another piece of the mover; otherwise the enemy pieces one step away.
     pub enclosed: bool,
     /// The directions, as White sees them.
     pub dirs: Vec<u8>,
+}
+
+impl Flip {
+    /// Calls `each` with every cell whose enemy piece a piece of `side` landing
+    /// on `at` flips by this rule: one step away, or enclosed on a line between `at`
+    /// and another piece of `side`. Neutral pieces never flip and close no line.
+    pub(crate) fn flipped(
+        &self,
+        game: &Game,
+        side: Side,
+        at: Cell,
+        piece_at: impl Fn(Cell) -> Code,
+        mut each: impl FnMut(Cell),
+    ) {
+        let neutral = |p: Code| game.pieces[kind_of(p) as usize].neutral;
+        let enemy = |c: Cell| {
+            let p = piece_at(c);
+            p != 0 && side_of(p) != side && !neutral(p)
+        };
+        for &d in &self.dirs {
+            if !self.enclosed {
+                for &c in game.step(Side::White, d, at) {
+                    if enemy(c) {
+                        each(c);
+                    }
+                }
+                continue;
+            }
+            // A line of enemy pieces closed by a piece of the mover; lines do
+            // not branch here (the first cell of each step is followed).
+            let mut c = at;
+            let mut n = 0;
+            let closed = loop {
+                let Some(&next) = game.step(Side::White, d, c).first() else {
+                    break false;
+                };
+                // A line that comes back, or runs round a loop of links.
+                if next == at || n >= game.cell_count() {
+                    break false;
+                }
+                c = next;
+                if enemy(c) {
+                    n += 1;
+                    continue;
+                }
+                let p = piece_at(c);
+                break p != 0 && side_of(p) == side && !neutral(p);
+            };
+            if closed && n > 0 {
+                let mut c = at;
+                for _ in 0..n {
+                    c = game.step(Side::White, d, c)[0];
+                    each(c);
+                }
+            }
+        }
+    }
 }
 
 /// A phase of the game: while the mover's move number is in `first..=last`,
