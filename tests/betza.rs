@@ -3,8 +3,6 @@
 //! copied to `tests/data/` so that a lone clone tests too), against the long
 //! form, and its errors.
 
-use tessera::engine::legal::legal_moves;
-use tessera::notation::uci;
 use tessera::{compile_str, perft, Position};
 
 mod common;
@@ -21,11 +19,7 @@ fn board_with(betza: &str, setup: &str) -> String {
 fn moves_of(src: &str) -> Vec<String> {
     let game = compile_str(src).unwrap_or_else(|e| panic!("{}", e.render("test.game", src)));
     let mut pos = Position::start(&game);
-    let mut list = Vec::new();
-    legal_moves(&mut pos, &mut list);
-    let mut names: Vec<String> = list.iter().map(|m| uci::format(&game, m)).collect();
-    names.sort();
-    names
+    common::sorted_moves(&mut pos)
 }
 
 /// A copy of `../shared/oracle/betza-d4.tsv`; `oracle_copy_matches_shared`

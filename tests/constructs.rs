@@ -1,7 +1,6 @@
 //! Language constructs, each pinned by a tiny rule file and its expected moves.
 //! None of these depend on a bundled game.
 
-use tessera::engine::legal::legal_moves;
 use tessera::notation::uci;
 use tessera::{compile_str, Position};
 
@@ -23,11 +22,7 @@ fn moves_of_file(src: &str) -> String {
         Err(e) => panic!("{}", e.render("test.game", src)),
     };
     let mut pos = Position::start(&game);
-    let mut list = Vec::new();
-    legal_moves(&mut pos, &mut list);
-    let mut names: Vec<String> = list.iter().map(|m| uci::format(&game, m)).collect();
-    names.sort();
-    names.join(" ")
+    common::sorted_moves(&mut pos).join(" ")
 }
 
 #[test]
@@ -422,11 +417,7 @@ fn moves_after(src: &str, moves: &str) -> String {
         let mv = uci::parse(&mut pos, m).unwrap();
         pos.make(mv);
     }
-    let mut list = Vec::new();
-    legal_moves(&mut pos, &mut list);
-    let mut names: Vec<String> = list.iter().map(|m| uci::format(&game, m)).collect();
-    names.sort();
-    names.join(" ")
+    common::sorted_moves(&mut pos).join(" ")
 }
 
 #[test]

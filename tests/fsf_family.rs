@@ -9,15 +9,11 @@ use tessera::{compile_str, Game};
 
 mod common;
 
-use common::COMPASS;
+use common::{compass_game, position_after};
 
 #[track_caller]
 fn game_of(src: &str) -> Game {
-    let src = format!("grid file a..h rank 1..8\n{COMPASS}\n{src}");
-    match compile_str(&src) {
-        Ok(g) => g,
-        Err(e) => panic!("{}", e.render("test.game", &src)),
-    }
+    compass_game(&format!("grid file a..h rank 1..8\n{src}"))
 }
 
 #[track_caller]
@@ -30,26 +26,13 @@ fn bundled(name: &str) -> Game {
 /// The sorted legal moves of the position `fen` after `moves`.
 #[track_caller]
 fn moves_after(game: &Game, fen_text: &str, moves: &[&str]) -> String {
-    let mut pos = fen::parse(game, fen_text).expect("a valid FEN");
-    for m in moves {
-        let mv = uci::parse(&mut pos, m).expect("a legal move");
-        pos.make(mv);
-    }
-    let mut list = Vec::new();
-    legal_moves(&mut pos, &mut list);
-    let mut names: Vec<String> = list.iter().map(|m| uci::format(game, m)).collect();
-    names.sort();
-    names.join(" ")
+    common::sorted_moves(&mut position_after(game, fen_text, &moves.join(" "))).join(" ")
 }
 
 /// The FEN after `moves` from `fen_text`.
 #[track_caller]
 fn fen_after(game: &Game, fen_text: &str, moves: &[&str]) -> String {
-    let mut pos = fen::parse(game, fen_text).expect("a valid FEN");
-    for m in moves {
-        let mv = uci::parse(&mut pos, m).expect("a legal move");
-        pos.make(mv);
-    }
+    let pos = position_after(game, fen_text, &moves.join(" "));
     fen::format(&pos).expect("FEN holds the game")
 }
 

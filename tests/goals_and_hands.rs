@@ -6,7 +6,7 @@
 
 use tessera::engine::legal::legal_moves;
 use tessera::engine::outcome::{status, Status};
-use tessera::notation::{fen, uci};
+use tessera::notation::fen;
 use tessera::{compile_str, Game, Position};
 
 mod common;
@@ -16,27 +16,13 @@ use common::compass_game as game;
 /// The position of FEN `fen` (or the start, for `""`) after `moves`.
 #[track_caller]
 fn at<'g>(game: &'g Game, fen: &str, moves: &str) -> Position<'g> {
-    let mut pos = if fen.is_empty() {
-        Position::start(game)
-    } else {
-        fen::parse(game, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-    };
-    for m in moves.split_whitespace() {
-        let mv = uci::parse(&mut pos, m).unwrap_or_else(|e| panic!("{m}: {e}"));
-        pos.make(mv);
-    }
-    pos
+    common::position_after(game, fen, moves)
 }
 
 /// The sorted legal moves there.
 #[track_caller]
 fn moves(game: &Game, fen: &str, moves: &str) -> String {
-    let mut pos = at(game, fen, moves);
-    let mut list = Vec::new();
-    legal_moves(&mut pos, &mut list);
-    let mut names: Vec<String> = list.iter().map(|m| uci::format(game, m)).collect();
-    names.sort();
-    names.join(" ")
+    common::sorted_moves(&mut at(game, fen, moves)).join(" ")
 }
 
 /// Who won there, `draw`, or `ongoing`.

@@ -35,6 +35,37 @@ group all = orthogonal diagonal
 mirror rank
 ";
 
+/// The legal moves of `pos`, as the game writes them, sorted.
+pub fn sorted_moves(pos: &mut tessera::Position<'_>) -> Vec<String> {
+    let game = pos.game();
+    let mut names: Vec<String> = tessera::legal_moves(pos)
+        .iter()
+        .map(|m| tessera::notation::uci::format(game, m))
+        .collect();
+    names.sort();
+    names
+}
+
+/// The position of FEN `fen` (or the start, for `""`) after the moves of
+/// `moves` (separated by spaces), panicking on a bad FEN or an illegal move.
+#[track_caller]
+pub fn position_after<'g>(
+    game: &'g tessera::Game,
+    fen: &str,
+    moves: &str,
+) -> tessera::Position<'g> {
+    let mut pos = if fen.is_empty() {
+        tessera::Position::start(game)
+    } else {
+        tessera::notation::fen::parse(game, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    };
+    for m in moves.split_whitespace() {
+        let mv = tessera::notation::uci::parse(&mut pos, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        pos.make(mv);
+    }
+    pos
+}
+
 /// Compiles `src` after [`COMPASS`], panicking with the rendered errors.
 #[track_caller]
 pub fn compass_game(src: &str) -> tessera::Game {
