@@ -546,7 +546,8 @@ fn serve_studio(
 /// The games named by files and folders (every `.game` file of a folder, in
 /// name order), each named after its file; the folder `games` when none.
 fn offered_games(paths: &[String]) -> Result<Vec<crate::protocol::Offered>, Failure> {
-    let files = rule_files(paths).map_err(|e| Failure::Usage(anyhow::anyhow!(e)))?;
+    let files =
+        crate::rule_files::rule_files(paths).map_err(|e| Failure::Usage(anyhow::anyhow!(e)))?;
     let mut games = Vec::new();
     for f in files {
         let text = f.to_string_lossy().into_owned();
@@ -693,36 +694,4 @@ fn sorted_names(game: &Game, moves: &[tessera::Move]) -> Vec<String> {
     let mut names: Vec<String> = moves.iter().map(|m| uci::format(game, m)).collect();
     names.sort();
     names
-}
-
-/// The rule files that command-line arguments name: a file as given, a
-/// folder as every `.game` file in it, in name order; the folder `games`
-/// when there are no arguments.
-///
-/// # Errors
-/// A folder that cannot be read, as `cannot read `PATH`: ...`.
-pub fn rule_files(paths: &[String]) -> Result<Vec<std::path::PathBuf>, String> {
-    let default = ["games".to_string()];
-    let paths = if paths.is_empty() {
-        &default[..]
-    } else {
-        paths
-    };
-    let mut files = Vec::new();
-    for p in paths {
-        let path = std::path::Path::new(p);
-        if path.is_dir() {
-            let entries = std::fs::read_dir(path).map_err(|e| format!("cannot read `{p}`: {e}"))?;
-            let mut found: Vec<std::path::PathBuf> = entries
-                .filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|f| f.extension().is_some_and(|x| x == "game"))
-                .collect();
-            found.sort();
-            files.extend(found);
-        } else {
-            files.push(path.to_path_buf());
-        }
-    }
-    Ok(files)
 }

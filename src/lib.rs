@@ -21,4 +21,5 @@ pub mod expect;
 pub mod failure;
 pub mod play;
 pub mod protocol;
+pub mod rule_files;
 pub mod serve;

@@ -59,7 +59,7 @@ impl Library {
     /// # Errors
     /// A path that is neither a readable folder nor a file.
     pub fn scan(paths: &[String]) -> Result<Library, String> {
-        let default = ["games".to_string()];
+        let default = [crate::rule_files::DEFAULT_FOLDER.to_string()];
         let paths = if paths.is_empty() {
             &default[..]
         } else {
@@ -75,15 +75,7 @@ impl Library {
                 let folder = path
                     .canonicalize()
                     .map_err(|e| format!("cannot read `{p}`: {e}"))?;
-                let listing =
-                    std::fs::read_dir(path).map_err(|e| format!("cannot read `{p}`: {e}"))?;
-                let mut found: Vec<PathBuf> = listing
-                    .filter_map(Result::ok)
-                    .map(|e| e.path())
-                    .filter(|f| f.extension().is_some_and(|x| x == "game"))
-                    .collect();
-                found.sort();
-                for file in found {
+                for file in crate::rule_files::game_files_in(path, p)? {
                     if !file.is_file() {
                         skipped.push(format!(
                             "skipping `{}`: not a regular file, or a link to nothing",
