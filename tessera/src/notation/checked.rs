@@ -82,14 +82,13 @@ impl Position<'_> {
     /// with cells, pools or kinds the game does not have, with the rule that
     /// forbids it.
     pub fn play(&mut self, mv: Move) -> Result<Undo, IllegalMove> {
-        if self.is_legal(mv) {
-            return Ok(self.make(mv));
+        match self.illegality(mv) {
+            None => Ok(self.make(mv)),
+            Some(reason) => Err(IllegalMove {
+                text: mv.text(self.game()),
+                reason,
+            }),
         }
-        let reason = self.illegality(mv).unwrap_or(Illegality::NoSuchMove);
-        Err(IllegalMove {
-            text: mv.text(self.game()),
-            reason,
-        })
     }
 
     /// Whether `mv` is one of the legal moves here.
