@@ -6,7 +6,7 @@ use super::work::{Work, PER_BOX_CELL, PER_LINK_EDGE};
 use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::game::{coord_name, Axis, AxisLabel, Cell, CellInfo, CellSet, Csr, Side};
 use crate::syntax::ast::{self, CellItem, LabelRange, Name};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// The most cells a board may have: cells are 16-bit indices.
 pub use crate::limits::MAX_CELLS;
@@ -41,7 +41,7 @@ pub fn build(file: &ast::File, work: &Work, errors: &mut Diagnostics) -> Option<
         axes,
         cells: Vec::new(),
         cell_names: Names::new("cell"),
-        by_coord: HashMap::new(),
+        by_coord: HashMap::default(),
         mirror: Vec::new(),
         dir_names: Names::new("direction"),
         dir_list: Vec::new(),
@@ -243,7 +243,7 @@ fn build_cells(
     errors: &mut Diagnostics,
 ) -> Option<()> {
     let axes = board.axes.clone();
-    let mut removed: HashSet<Vec<i64>> = HashSet::new();
+    let mut removed: HashSet<Vec<i64>> = HashSet::default();
     for item in &file.removed {
         match item {
             CellItem::One(n) => {
@@ -275,7 +275,7 @@ fn build_cells(
         }
     }
     // Coordinates claimed by named cells are not grid cells of their own.
-    let mut claimed: HashMap<Vec<i64>, usize> = HashMap::new();
+    let mut claimed: HashMap<Vec<i64>, usize> = HashMap::default();
     let mut named_coords = Vec::new();
     for (i, decl) in file.cells.iter().enumerate() {
         let text = &decl.name.text;

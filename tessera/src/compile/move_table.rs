@@ -1,7 +1,7 @@
 //! Builds the [`MoveTable`]: the runs of cells of every single-leg step, leap
 //! and slide, per side, kind and cell.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::game::{Game, Leg, Modality, MoveTable, Movement, Reach, Run, RunCell, Side, BRANCH};
 use crate::game::{Kind, NO_CELL};
@@ -17,7 +17,7 @@ pub fn build(game: &Game) -> MoveTable {
     let mut builder = Builder {
         game,
         run_cells: Vec::new(),
-        interned: HashMap::new(),
+        interned: HashMap::default(),
         work: 0,
         seen: vec![false; cells],
     };

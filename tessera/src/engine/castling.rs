@@ -100,6 +100,8 @@ fn line_cells(pos: &Position<'_>, d: u8, from: u16, to: u16) -> Option<Vec<u16>>
 /// castles: every cell the king or the partner passes or lands on is empty
 /// (but for the two of them), and a royal king passes and lands on no
 /// attacked cell (it is out of check already).
+#[cold]
+#[inline(never)]
 fn fixed_castling(
     pos: &Position<'_>,
     kc: u16,

@@ -782,13 +782,11 @@ impl Shields {
         }
         // A piece that becomes royal where it lands (a promotion into a royal
         // kind, a royal piece dropped) must not land attacked.
-        let pieces = &pos.game().pieces;
-        let royal = |kind: u8| pieces.get(kind as usize).is_some_and(|p| p.royal);
-        if mv.promotion != 0 && royal(mv.promotion - 1) {
+        if mv.promotion != 0 && becomes_royal(pos, mv.promotion - 1) {
             return false;
         }
         match mv.kind {
-            MoveKind::Drop => !royal(kind_of(mv.piece)),
+            MoveKind::Drop => !becomes_royal(pos, kind_of(mv.piece)),
             MoveKind::Transfer => true,
             MoveKind::Castle | MoveKind::EnPassant | MoveKind::Pass => false,
             MoveKind::Normal | MoveKind::SetsEnPassant => {
@@ -796,4 +794,15 @@ impl Shields {
             }
         }
     }
+}
+
+/// Whether a piece of `kind`, promoted into or dropped, is royal where it
+/// lands: rare, kept out of the legality test's hot loop.
+#[cold]
+#[inline(never)]
+fn becomes_royal(pos: &Position<'_>, kind: u8) -> bool {
+    pos.game()
+        .pieces
+        .get(kind as usize)
+        .is_some_and(|p| p.royal)
 }

@@ -285,7 +285,6 @@ impl<'g> Position<'g> {
         self.put_with(c, code, start);
     }
 
-    #[inline(always)]
     pub(crate) fn put_with(&mut self, c: u16, code: Code, state: u8) {
         debug_assert_eq!(self.board[c as usize], 0);
         self.board[c as usize] = code;
@@ -639,6 +638,8 @@ impl<'g> Position<'g> {
     }
 
     /// Puts back the last `n` pieces that explosions removed or flips turned.
+    #[cold]
+    #[inline(never)]
     fn restore_blasted(&mut self, n: u16) {
         for _ in 0..n {
             if let Some((c, piece, state, unmoved)) = self.blasted.pop() {
@@ -676,7 +677,9 @@ impl<'g> Position<'g> {
         }
         match mv.kind {
             MoveKind::Drop => {
-                self.restore_blasted(undo.blasted);
+                if undo.blasted != 0 {
+                    self.restore_blasted(undo.blasted);
+                }
                 self.take(mv.to);
                 if Some(mv.from as usize) != self.game.pools.new_pool {
                     self.pools[mv.from as usize * 2 + side.index()]
@@ -713,7 +716,9 @@ impl<'g> Position<'g> {
     fn unmake_board_move(&mut self, undo: &Undo) {
         let mv = undo.mv;
         let side = self.side;
-        self.restore_blasted(undo.blasted);
+        if undo.blasted != 0 {
+            self.restore_blasted(undo.blasted);
+        }
         self.take(mv.to);
         if mv.source > 0 {
             let piece = &self.game.pieces[kind_of(undo.moved) as usize];
