@@ -1,6 +1,7 @@
 //! Engine invariants over every bundled game, checked on whole move trees: make
 //! then unmake restores the position exactly; every printed move and position
-//! reads back to the same move and position.
+//! reads back to the same move and position; the moves perft counts are the
+//! moves listed.
 
 use tessera::engine::legal::legal_moves;
 use tessera::notation::{position, uci};
@@ -33,6 +34,13 @@ fn walk(pos: &mut Position<'_>, depth: u32) -> u64 {
     }
     let mut moves = Vec::new();
     legal_moves(pos, &mut moves);
+    // Perft's last ply counts moves without listing them where it can: the
+    // count must be the list's length.
+    assert_eq!(
+        tessera::perft(pos, 1),
+        moves.len() as u64,
+        "{text}: moves counted and moves listed differ"
+    );
     let mut nodes = 1;
     for &mv in &moves {
         let printed = uci::format(game, &mv);

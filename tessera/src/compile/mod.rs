@@ -300,6 +300,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             step_masks: Vec::new(),
             bit_tables: None,
             general_legality: false,
+            check_free: false,
         },
         layout,
     };
@@ -320,6 +321,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         }
     }
     game.tables.general_legality = needs_general_legality(&game);
+    game.tables.check_free = game.pieces.iter().all(|p| !p.royal) && game.goals.facing.is_none();
     // Past the budget the file is refused: the tables below would only spend
     // the time that the budget was to save.
     if work.is_spent() {

@@ -12,12 +12,12 @@ pub(crate) mod goals;
 use super::attack::{attacked_once_pools_fill, attacked_with, in_check};
 use super::bfs::Visit;
 use super::castling::Unattacked;
-use super::movegen::count_plain_moves;
 use super::movegen::reach_of;
+use super::movegen::{count_plain_moves, current_phase, placements};
 use super::moves::{Move, MoveKind, NO_CELL};
 use super::position::Position;
-use super::pseudo::pseudo_legal_moves_counting;
-use crate::game::{code, first_in, kind_of, side_of, LineOrder, PathLine, Run, Side};
+use super::pseudo::{base_moves, pseudo_legal_moves_counting};
+use crate::game::{code, first_in, kind_of, side_of, LineOrder, PathLine, Run, Side, WallAt};
 use goals::{facing, rule_end};
 
 /// Fills `out` with the legal moves of the side to move, without duplicates.
@@ -36,7 +36,9 @@ pub(crate) fn moves_in_play(pos: &mut Position<'_>, out: &mut Vec<Move>) {
     out.clear();
     if pos.game().tables.general_legality {
         pseudo_legal_moves_counting(pos, out, &mut Unattacked::default(), |_| None);
-        keep_legal_by_making(pos, out);
+        if !pos.game().tables.check_free {
+            keep_legal_by_making(pos, out);
+        }
         // A game with a pass always decides legality by making moves.
         if pos.game().rules.pass && (out.is_empty() || !pos.game().rules.pass_when_stalemated) {
             add_pass(pos, out);
@@ -84,6 +86,9 @@ fn add_pass(pos: &Position<'_>, out: &mut Vec<Move>) {
 /// that wants only its captures, say): the same tests as [`legal_moves`],
 /// without the pass and without forced capture, which look at every move.
 pub fn retain_legal(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
+    if pos.game().tables.check_free {
+        return;
+    }
     if pos.game().tables.general_legality {
         keep_legal_by_making(pos, moves);
     } else {
@@ -201,6 +206,9 @@ pub fn count_legal_moves(pos: &mut Position<'_>, buffer: &mut Vec<Move>) -> u64 
     if rule_end(pos).is_some() {
         return 0;
     }
+    if let Some(n) = count_check_free(pos, buffer) {
+        return n;
+    }
     if pos.game().tables.general_legality || pos.game().rules.forced_capture {
         moves_in_play(pos, buffer);
         return buffer.len() as u64;
@@ -216,6 +224,32 @@ pub fn count_legal_moves(pos: &mut Position<'_>, buffer: &mut Vec<Move>) -> u64 
     });
     keep_legal(pos, buffer, &exposed, &known);
     counted + buffer.len() as u64
+}
+
+/// The number of legal moves where no piece can be in check, so that every
+/// pseudo-legal move is legal: counted without making any, and a placement after every move counted
+/// by the cells it may take rather than one move for each. `None` where the
+/// moves must be listed: a pass, a phase, gating, shots; and where the
+/// shortcuts of [`count_legal_moves`] apply anyway.
+fn count_check_free(pos: &Position<'_>, buffer: &mut Vec<Move>) -> Option<u64> {
+    let game = pos.game();
+    if !game.tables.check_free
+        || !(game.tables.general_legality || game.rules.forced_capture)
+        || game.rules.pass
+        || game.rules.gating.is_some()
+        || game.rules.walling.is_some_and(|w| w.at == WallAt::Shot)
+        || current_phase(pos).is_some()
+    {
+        return None;
+    }
+    base_moves(pos, buffer, &mut Unattacked::default());
+    if game.rules.forced_capture {
+        keep_captures(pos, buffer);
+    }
+    Some(match game.rules.walling {
+        Some(w) => placements(pos, buffer, w),
+        None => buffer.len() as u64,
+    })
 }
 
 /// Keeps the moves of `moves` that are legal; `exposed` are the mover's

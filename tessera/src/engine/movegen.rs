@@ -297,33 +297,14 @@ pub(crate) fn gating_moves(pos: &Position<'_>, out: &mut Vec<Move>, pool: usize,
 pub(crate) fn walling_moves(pos: &Position<'_>, out: &mut Vec<Move>, w: Walling) {
     let game = pos.game();
     let side = pos.side_to_move();
-    let wall = code(w.kind, Side::White);
-    let now = if w.new {
-        None
-    } else {
-        pos.occupied(Side::White)
-            .iter()
-            .find(|&c| pos.at(c) == wall)
-    };
+    let now = wall_now(pos, w);
     let moves = std::mem::take(out);
     // For shots: the position the move leads to, board only, and the moved
     // piece's quiet moves from there.
     let mut probe = (w.at == WallAt::Shot).then(|| pos.clone());
     let mut next = Vec::new();
     for mv in moves {
-        let (mut freed, mut filled) = ([NO_CELL; 2], [mv.to, NO_CELL]);
-        match mv.kind {
-            MoveKind::Drop | MoveKind::Transfer => {}
-            MoveKind::Castle => {
-                freed = [mv.from, mv.aux];
-                filled[1] = mv.aux2;
-            }
-            MoveKind::EnPassant => freed = [mv.from, mv.aux],
-            _ => freed[0] = mv.from,
-        }
-        if mv.kind == MoveKind::Transfer {
-            filled[0] = NO_CELL;
-        }
+        let (freed, filled) = freed_and_filled(&mv);
         let allowed = |c: u16| {
             let empty = (pos.at(c) == 0 || freed.contains(&c)) && !filled.contains(&c);
             empty && Some(c) != now && w.zone.is_none_or(|z| game.in_zone(z, side, c))
@@ -450,6 +431,84 @@ pub(crate) fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
                     ..Move::normal(rule.pool as u16, cell)
                 });
             }
+        }
+    }
+}
+
+/// Where the wall of `w` stands before the move: `None` where every
+/// placement adds a wall, or where it has not been placed yet.
+fn wall_now(pos: &Position<'_>, w: Walling) -> Option<u16> {
+    if w.new {
+        return None;
+    }
+    let wall = code(w.kind, Side::White);
+    pos.occupied(Side::White)
+        .iter()
+        .find(|&c| pos.at(c) == wall)
+}
+
+/// The cells `mv` empties and those it fills (`NO_CELL` for none).
+fn freed_and_filled(mv: &Move) -> ([u16; 2], [u16; 2]) {
+    let (mut freed, mut filled) = ([NO_CELL; 2], [mv.to, NO_CELL]);
+    match mv.kind {
+        MoveKind::Drop => {}
+        MoveKind::Transfer => filled[0] = NO_CELL,
+        MoveKind::Castle => {
+            freed = [mv.from, mv.aux];
+            filled[1] = mv.aux2;
+        }
+        MoveKind::EnPassant => freed = [mv.from, mv.aux],
+        _ => freed[0] = mv.from,
+    }
+    (freed, filled)
+}
+
+/// How many moves [`walling_moves`] makes of `moves`, without listing them
+/// where the placement is anywhere or on the cell the piece left: the
+/// empty cells of the rule's zone, less those a move fills, plus those it
+/// frees.
+pub(crate) fn placements(pos: &Position<'_>, moves: &[Move], w: Walling) -> u64 {
+    let game = pos.game();
+    let side = pos.side_to_move();
+    let now = wall_now(pos, w);
+    let may_take = |c: u16| Some(c) != now && w.zone.is_none_or(|z| game.in_zone(z, side, c));
+    let allowed = |c: u16, freed: &[u16; 2], filled: &[u16; 2]| {
+        (pos.at(c) == 0 || freed.contains(&c)) && !filled.contains(&c) && may_take(c)
+    };
+    match w.at {
+        WallAt::Anywhere => {
+            let empty = (0..game.cell_count() as u16)
+                .filter(|&c| pos.at(c) == 0 && may_take(c))
+                .count() as u64;
+            let mut n = 0;
+            for mv in moves {
+                let (freed, filled) = freed_and_filled(mv);
+                let mut here = empty;
+                for (i, &c) in filled.iter().enumerate() {
+                    if c != NO_CELL && !filled[..i].contains(&c) && pos.at(c) == 0 && may_take(c) {
+                        here -= 1;
+                    }
+                }
+                for (i, &c) in freed.iter().enumerate() {
+                    if c != NO_CELL && !freed[..i].contains(&c) && pos.at(c) != 0 {
+                        here += u64::from(allowed(c, &freed, &filled));
+                    }
+                }
+                n += here;
+            }
+            n
+        }
+        WallAt::Origin => moves
+            .iter()
+            .filter(|mv| {
+                let (freed, filled) = freed_and_filled(mv);
+                !mv.is_from_pool() && mv.kind != MoveKind::Pass && allowed(mv.from, &freed, &filled)
+            })
+            .count() as u64,
+        WallAt::Shot => {
+            let mut listed = moves.to_vec();
+            walling_moves(pos, &mut listed, w);
+            listed.len() as u64
         }
     }
 }

@@ -8,6 +8,39 @@ use super::movegen::{
 };
 use super::moves::Move;
 use super::position::Position;
+use crate::game::Phase;
+
+/// The moves of the pieces, castling and the pools, before gating, walling
+/// and a phase add to them or keep some: for a game with neither gating nor
+/// a phase, the moves each placement of a wall follows.
+pub(crate) fn base_moves(pos: &Position<'_>, out: &mut Vec<Move>, known: &mut Unattacked) {
+    pieces_castling_and_pools(pos, out, known, None, |_| None);
+}
+
+/// The pieces' moves (those of a phase's pieces, where there is one; `count`
+/// as in [`pseudo_legal_moves_counting`]), castling and the pools' moves.
+#[inline]
+fn pieces_castling_and_pools(
+    pos: &Position<'_>,
+    out: &mut Vec<Move>,
+    known: &mut Unattacked,
+    phase: Option<&Phase>,
+    mut count: impl FnMut(u16) -> Option<u64>,
+) -> u64 {
+    let side = pos.side_to_move();
+    let mut counted = 0;
+    for from in pos.occupied(side).iter() {
+        if phase.is_none_or(|p| phase_moves(pos, p, from)) {
+            match count(from) {
+                Some(n) => counted += n,
+                None => piece_moves(pos, from, out),
+            }
+        }
+    }
+    castling_moves(pos, out, known);
+    pool_moves(pos, out);
+    counted
+}
 
 /// Fills `out` with the pseudo-legal moves: legal but for royal safety.
 pub fn pseudo_legal_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
@@ -22,21 +55,10 @@ pub(crate) fn pseudo_legal_moves_counting(
     pos: &Position<'_>,
     out: &mut Vec<Move>,
     known: &mut Unattacked,
-    mut count: impl FnMut(u16) -> Option<u64>,
+    count: impl FnMut(u16) -> Option<u64>,
 ) -> u64 {
-    let side = pos.side_to_move();
     let phase = current_phase(pos);
-    let mut counted = 0;
-    for from in pos.occupied(side).iter() {
-        if phase.is_none_or(|p| phase_moves(pos, p, from)) {
-            match count(from) {
-                Some(n) => counted += n,
-                None => piece_moves(pos, from, out),
-            }
-        }
-    }
-    castling_moves(pos, out, known);
-    pool_moves(pos, out);
+    let counted = pieces_castling_and_pools(pos, out, known, phase, count);
     let game = pos.game();
     if game.rules.gating.is_some() || game.rules.walling.is_some() {
         if let Some((pool, zone)) = game.rules.gating {

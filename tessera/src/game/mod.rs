@@ -897,6 +897,9 @@ pub(crate) struct Tables {
     /// shortcuts' assumptions do not hold (hops, capture limits, forced
     /// capture, drops that may not mate).
     pub(crate) general_legality: bool,
+    /// Whether no piece can ever stand in check: no kind is royal and no
+    /// pieces must part, so every pseudo-legal move is legal.
+    pub(crate) check_free: bool,
     /// Unconditional single-leg capturing movements, by direction and leap table.
     pub(crate) attack_rays: AttackRays,
     /// The other single-leg capturing movements, looked up backwards one by one
