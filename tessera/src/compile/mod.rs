@@ -350,8 +350,9 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
 /// Whether the legality shortcuts' assumptions fail, so that every move is
 /// made and tested: a hop's screen can be created by any move, a capture
 /// limited by kind attacks some royal pieces and not others, a forced capture
-/// and a promotion limited by the pieces captured depend on every move, and a
-/// drop that may not mate must be played out; where check needs every royal
+/// depends on every move, and a drop that may not mate must be played out
+/// (several promotion rules, or one limited to the pieces captured, change
+/// which moves there are, not whether one is legal); where check needs every royal
 /// piece attacked, one of them may be left attacked.
 fn needs_general_legality(game: &Game) -> bool {
     let movements = || game.pieces.iter().flat_map(|p| &p.movements);
@@ -375,10 +376,6 @@ fn needs_general_legality(game: &Game) -> bool {
                     .iter()
                     .any(|l| matches!(l, crate::game::Leg::Hop(..)))
         })
-        || game
-            .pieces
-            .iter()
-            .any(|p| p.promotions.iter().any(|r| r.only_captured) || p.promotions.len() > 1)
 }
 
 /// Per kind and side, the cells from which a piece that has moved could never
