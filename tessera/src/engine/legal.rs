@@ -229,13 +229,12 @@ pub fn count_legal_moves(pos: &mut Position<'_>, buffer: &mut Vec<Move>) -> u64 
 /// The number of legal moves where no piece can be in check, so that every
 /// pseudo-legal move is legal: counted without making any, and a placement after every move counted
 /// by the cells it may take rather than one move for each. `None` where the
-/// moves must be listed: a pass, a phase, gating, shots; and where the
+/// moves must be listed: a phase, gating, shots; and where the
 /// shortcuts of [`count_legal_moves`] apply anyway.
 fn count_check_free(pos: &Position<'_>, buffer: &mut Vec<Move>) -> Option<u64> {
     let game = pos.game();
     if !game.tables.check_free
         || !(game.tables.general_legality || game.rules.forced_capture)
-        || game.rules.pass
         || game.rules.gating.is_some()
         || game.rules.walling.is_some_and(|w| w.at == WallAt::Shot)
         || current_phase(pos).is_some()
@@ -243,13 +242,22 @@ fn count_check_free(pos: &Position<'_>, buffer: &mut Vec<Move>) -> Option<u64> {
         return None;
     }
     base_moves(pos, buffer, &mut Unattacked::default());
+    let mut captures_forced = false;
     if game.rules.forced_capture {
         keep_captures(pos, buffer);
+        captures_forced = buffer.first().is_some_and(|mv| pos.is_capture(mv));
     }
-    Some(match game.rules.walling {
+    let mut n = match game.rules.walling {
         Some(w) => placements(pos, buffer, w),
         None => buffer.len() as u64,
-    })
+    };
+    // The pass, as `moves_in_play` adds it: never beside a forced capture.
+    if game.rules.pass && !captures_forced && (n == 0 || !game.rules.pass_when_stalemated) {
+        buffer.clear();
+        add_pass(pos, buffer);
+        n += buffer.len() as u64;
+    }
+    Some(n)
 }
 
 /// Keeps the moves of `moves` that are legal; `exposed` are the mover's
