@@ -145,3 +145,15 @@ fn check_when_at_most_0_royals_is_refused() {
     let e = compile_str(&src).expect_err("no royal piece subject to check");
     assert!(e.render("t.game", &src).contains("say at least 1"));
 }
+
+#[test]
+fn check_when_at_most_n_royals_needs_a_royal_piece() {
+    let src = format!(
+        "{}\ngrid file a..e rank 1..5\npiece Rook R\n  slide orthogonal\ncheck when at most 1 royal",
+        common::COMPASS
+    );
+    let e = compile_str(&src).expect_err("no royal piece");
+    let text = e.render("t.game", &src);
+    assert!(text.contains("needs a piece that is `royal`"), "{text}");
+    assert!(text.contains("t.game:12:1"), "{text}");
+}

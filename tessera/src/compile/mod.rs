@@ -177,6 +177,12 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             ));
             return None;
         }
+        if !pieces.iter().any(|p| p.royal) {
+            errors.push(Diagnostic::new(
+                sp,
+                "`check when at most N royals` needs a piece that is `royal`",
+            ));
+        }
         Some(n)
     });
     let check_capture_only = file
