@@ -169,6 +169,22 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             .filter_map(|k| kinds.resolve(k, errors))
             .fold(0u128, |m, k| pieces::with_copies(&bases, m | 1u128 << k)),
     });
+    let royals_at_most = file.check_royals_at_most.and_then(|(n, sp)| {
+        if n == 0 {
+            errors.push(Diagnostic::new(
+                sp,
+                "`check when at most 0 royals` leaves no royal piece subject to check; say at least 1",
+            ));
+            return None;
+        }
+        if !pieces.iter().any(|p| p.royal) {
+            errors.push(Diagnostic::new(
+                sp,
+                "`check when at most N royals` needs a piece that is `royal`",
+            ));
+        }
+        Some(n)
+    });
     let check_capture_only = file
         .check_capture_only
         .iter()
@@ -261,6 +277,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             forced_capture: file.forced_capture.is_some(),
             en_passant_always: file.en_passant_always.is_some(),
             check_all_royals: file.check_all_royals.is_some(),
+            royals_at_most,
             check_capture_only,
             explosion,
             gating,
@@ -352,8 +369,9 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
 /// limited by kind attacks some royal pieces and not others, a forced capture
 /// depends on every move, and a drop that may not mate must be played out
 /// (several promotion rules, or one limited to the pieces captured, change
-/// which moves there are, not whether one is legal); where check needs every royal
-/// piece attacked, one of them may be left attacked.
+/// which moves there are, not whether one is legal); where check needs every
+/// royal piece attacked, or applies only while few royal pieces are left, one
+/// of them may be left attacked.
 fn needs_general_legality(game: &Game) -> bool {
     let movements = || game.pieces.iter().flat_map(|p| &p.movements);
     game.rules.forced_capture
@@ -361,6 +379,7 @@ fn needs_general_legality(game: &Game) -> bool {
         || game.rules.pass
         || game.goals.facing.is_some()
         || game.rules.check_all_royals
+        || game.rules.royals_at_most.is_some()
         || game.rules.check_capture_only != 0
         || game.rules.explosion.is_some()
         || game.rules.gating.is_some()
@@ -939,6 +958,7 @@ fn build_drops(
                 next_to: board.dirs(&d.next_to, errors),
                 flipping: d.flipping,
                 until_full: d.until_full,
+                also_promoted: d.also_promoted,
             });
             if d.flipping && file.flip.is_none() {
                 errors.push(Diagnostic::new(

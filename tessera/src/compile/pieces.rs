@@ -98,6 +98,7 @@ pub fn build(
         }
     }
     add_promoted_copies(&mut pieces, file, scope, errors);
+    undoable_promotions(&mut pieces);
     let bases: Vec<Kind> = pieces.iter().map(|p| p.base).collect();
     for p in pieces.iter_mut() {
         for m in p.movements.iter_mut() {
@@ -106,6 +107,25 @@ pub fn build(
         }
     }
     (pieces, names)
+}
+
+/// Notes, for each kind, the kinds it promotes to (from nowhere) that
+/// promote back to it: such a promotion can be undone.
+fn undoable_promotions(pieces: &mut [PieceDef]) {
+    let promotes_to = |p: &PieceDef, k: usize| {
+        p.promotions
+            .iter()
+            .any(|r| r.from_pools.is_empty() && r.targets.iter().any(|&t| t as usize == k))
+    };
+    for k in 0..pieces.len() {
+        let mut mask = 0u128;
+        for (t, target) in pieces.iter().enumerate() {
+            if promotes_to(&pieces[k], t) && promotes_to(target, k) {
+                mask |= 1u128 << t;
+            }
+        }
+        pieces[k].undoable_promotions = mask;
+    }
 }
 
 /// `mask` with every kind whose base kind is in it: a promoted copy counts as
@@ -136,7 +156,11 @@ fn add_promoted_copies(
             }
             for t in 0..pieces[origin].promotions[r].targets.len() {
                 let target = pieces[origin].promotions[r].targets[t];
-                if pieces[target as usize].mark != Mark::Plain {
+                // A demotion (a kind lettered `+X` turning back into `X`)
+                // makes the plain kind again, not a copy.
+                if pieces[target as usize].mark != Mark::Plain
+                    || pieces[origin].mark == Mark::Promoted(target)
+                {
                     continue;
                 }
                 let copy = match pieces
@@ -235,6 +259,7 @@ fn build_piece(
             .on_capture_become
             .as_ref()
             .and_then(|k| kinds.resolve(k, errors)),
+        undoable_promotions: 0,
         resets_clock: false,
         reversible: None,
         betza: Err(String::new()),
@@ -314,6 +339,7 @@ fn build_promotion(
         marked: pr.marked,
         optional: pr.optional,
         only_captured: pr.only_captured,
+        on_capture: pr.on_capture,
     })
 }
 

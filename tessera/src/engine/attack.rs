@@ -16,10 +16,39 @@ use crate::game::{KindMasks, Leg, LineOrder, Reach, Side};
 pub fn in_check(pos: &Position<'_>, side: Side) -> bool {
     let royals = pos.royals(side);
     let checked = |c: u16| is_attacked(pos, c, side.opposite()) && !shielded_by_blast(pos, c, side);
+    // `check when at most N royals`: with more of them, none is in check.
+    if let Some(n) = pos.game().rules.royals_at_most {
+        if royals.len() > n as usize {
+            return false;
+        }
+    }
     if pos.game().rules.check_all_royals {
         return !royals.is_empty() && royals.iter().all(checked);
     }
     royals.iter().any(checked)
+}
+
+/// Under `check when at most N royals`, whether a move of `side` has left
+/// attacked one of the royal pieces it had when its turn started (`before`
+/// of them), the piece on `fresh` aside: a piece that became royal by the
+/// move is royal from its side's next turn on, as Fairy-Stockfish judges its
+/// pseudo-royal pieces. With more than N at the start, none is.
+#[cold]
+pub(crate) fn left_in_check(pos: &Position<'_>, side: Side, before: usize, fresh: u16) -> bool {
+    let game = pos.game();
+    if game
+        .rules
+        .royals_at_most
+        .is_some_and(|n| before > n as usize)
+    {
+        return false;
+    }
+    let checked = |c: u16| is_attacked(pos, c, side.opposite()) && !shielded_by_blast(pos, c, side);
+    let mut royals = pos.royals(side).iter().filter(|&c| c != fresh).peekable();
+    if game.rules.check_all_royals {
+        return royals.peek().is_some() && royals.all(checked);
+    }
+    royals.any(checked)
 }
 
 /// Where captures explode, a royal piece next to an enemy royal piece cannot

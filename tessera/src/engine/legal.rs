@@ -9,7 +9,7 @@
 //! tested, on the board alone where that is exact, else by making the move.
 
 pub(crate) mod goals;
-use super::attack::{attacked_once_pools_fill, attacked_with, in_check};
+use super::attack::{attacked_once_pools_fill, attacked_with, in_check, left_in_check};
 use super::bfs::Visit;
 use super::castling::Unattacked;
 use super::movegen::reach_of;
@@ -145,14 +145,25 @@ fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
                 return false;
             }
         }
+        // Under `check when at most N royals`, royalty is settled when the
+        // turn starts: a piece made royal by the move does not count yet.
+        let fresh = if game.rules.royals_at_most.is_some() {
+            made_royal(pos, &mv)
+        } else {
+            NO_CELL
+        };
         let undo = pos.make(mv);
         // An explosion may take the mover's own royal piece, which is never
         // legal, or the opponent's last, which ends the game whatever else.
         let blown_up = explosions && pos.royals(side).len() < own_royals;
         let wins = explosions && pos.royals(side.opposite()).is_empty();
-        let mut ok = !blown_up
-            && (wins
-                || !(in_check(pos, side) || mv.not_checking && in_check(pos, side.opposite())));
+        let exposed = if game.rules.royals_at_most.is_some() {
+            left_in_check(pos, side, own_royals, fresh)
+        } else {
+            in_check(pos, side)
+        };
+        let mut ok =
+            !blown_up && (wins || !(exposed || mv.not_checking && in_check(pos, side.opposite())));
         if let (true, Some(f)) = (ok, parting) {
             ok = !facing(pos, f);
         }
@@ -176,6 +187,23 @@ fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
         pos.unmake(undo);
         ok
     });
+}
+
+/// The cell where `mv` makes a piece royal that was not (a promotion into a
+/// royal kind, a royal piece dropped), or `NO_CELL`.
+fn made_royal(pos: &Position<'_>, mv: &Move) -> u16 {
+    let pieces = &pos.game().pieces;
+    let royal = |kind: u8| pieces[kind as usize].royal;
+    let made = match mv.kind {
+        MoveKind::Drop => mv.promotes_to().map_or(royal(kind_of(mv.piece)), royal),
+        MoveKind::Transfer | MoveKind::Pass => false,
+        _ => mv.promotes_to().is_some_and(royal) && !royal(kind_of(pos.at(mv.from))),
+    };
+    if made {
+        mv.to
+    } else {
+        NO_CELL
+    }
 }
 
 /// Whether `mv` captures, on its destination, the one piece that gives check
@@ -824,7 +852,7 @@ impl Shields {
         }
         // A piece that becomes royal where it lands (a promotion into a royal
         // kind, a royal piece dropped) must not land attacked.
-        if mv.promotion != 0 && becomes_royal(pos, mv.promotion - 1) {
+        if mv.promotes_to().is_some_and(|k| becomes_royal(pos, k)) {
             return false;
         }
         match mv.kind {

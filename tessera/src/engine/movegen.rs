@@ -6,11 +6,11 @@
 //! neither of them.
 
 use super::bfs::Visit;
-use super::moves::{Move, MoveKind, NO_CELL};
+use super::moves::{Move, MoveKind, DEMOTION, NO_CELL};
 use super::position::Position;
 use crate::game::{
-    code, kind_of, side_of, CaptureEntry, Game, Kind, Leg, Movement, Phase, Reach, Run, RunCell,
-    Side, WallAt, Walling, BRANCH,
+    code, kind_of, side_of, CaptureEntry, Game, Kind, Leg, Mark, Movement, Phase, Reach, Run,
+    RunCell, Side, WallAt, Walling, BRANCH,
 };
 
 /// The number of pseudo-legal moves of the piece on `from`, where every one
@@ -409,8 +409,23 @@ pub(crate) fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
                 continue;
             }
             let dead = &game.pools.dead_cells[kind as usize][side.index()];
+            // `also promoted`: the piece may also go down as its promoted form.
+            let promoted = if rule.also_promoted {
+                game.promoted_form(kind)
+            } else {
+                None
+            };
             for cell in game.board.zones[rule.zone][side.index()].iter() {
-                if pos.at(cell) != 0 || (!rule.anywhere && dead.contains(cell)) {
+                if pos.at(cell) != 0 {
+                    continue;
+                }
+                if let Some(p) = promoted {
+                    let dead = &game.pools.dead_cells[p as usize][side.index()];
+                    if rule.anywhere || !dead.contains(cell) {
+                        promoted_drop(pos, rule, piece, state, p, cell, out);
+                    }
+                }
+                if !rule.anywhere && dead.contains(cell) {
                     continue;
                 }
                 if let Some(axis) = rule.once_per {
@@ -511,6 +526,36 @@ pub(crate) fn placements(pos: &Position<'_>, moves: &[Move], w: Walling) -> u64 
             listed.len() as u64
         }
     }
+}
+
+/// Adds the drop of `piece` (with counter `state`) from the pool of `rule`
+/// onto `cell` as its promoted form `promoted`, where the rule's other
+/// conditions allow it.
+fn promoted_drop(
+    pos: &Position<'_>,
+    rule: &crate::game::DropRule,
+    piece: u8,
+    state: u8,
+    promoted: Kind,
+    cell: u16,
+    out: &mut Vec<Move>,
+) {
+    let side = pos.side_to_move();
+    if rule
+        .once_per
+        .is_some_and(|axis| occupies_line(pos, piece, cell, axis, rule.per_line))
+        || !rule.next_to.is_empty() && !next_to_own(pos, side, cell, &rule.next_to)
+        || rule.flipping && !flips_some(pos, side, cell)
+    {
+        return;
+    }
+    out.push(Move {
+        kind: MoveKind::Drop,
+        piece,
+        state,
+        promotion: promoted + 1,
+        ..Move::normal(rule.pool as u16, cell)
+    });
 }
 
 /// Whether a piece of `side` stands one step from `cell` in one of `dirs`.
@@ -1074,10 +1119,14 @@ impl Gen<'_, '_> {
     /// promotion unless one of them is compulsory.
     fn push(&mut self, mv: Move) {
         let piece = &self.game.pieces[self.kind as usize];
+        // Whether the move captures, for rules that apply only to captures.
+        let captures = || mv.kind == MoveKind::EnPassant || self.pos.at(mv.to) != 0;
         let mut applies = piece
             .promotions
             .iter()
-            .filter(|p| p.applies(self.game, self.side, mv.from, mv.to))
+            .filter(|p| {
+                p.applies(self.game, self.side, mv.from, mv.to) && (!p.on_capture || captures())
+            })
             .peekable();
         if applies.peek().is_none() {
             self.out.push(mv);
@@ -1092,8 +1141,15 @@ impl Gen<'_, '_> {
                     if p.only_captured && !captured_some(self.pos, k, self.side) {
                         continue;
                     }
+                    // A kind lettered `+X` turning back into `X` is a
+                    // demotion, which the notation writes apart.
+                    let demotion = if piece.mark == Mark::Promoted(k) {
+                        DEMOTION
+                    } else {
+                        0
+                    };
                     let promo = Move {
-                        promotion: k + 1,
+                        promotion: (k + 1) | demotion,
                         ..mv
                     };
                     if !self.out[start..].contains(&promo) {

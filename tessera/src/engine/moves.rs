@@ -4,6 +4,12 @@
 /// No cell: an unused auxiliary field.
 pub const NO_CELL: u16 = u16::MAX;
 
+/// The bit of [`Move::promotion`] that marks a demotion: a piece of a kind
+/// lettered `+X` turning back into the kind lettered `X`, which
+/// Fairy-Stockfish writes with a trailing `-`. Kinds are fewer than 128, so
+/// the bit is free.
+pub(crate) const DEMOTION: u8 = 0x80;
+
 /// What a move does besides taking the piece from `from` to `to`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum MoveKind {
@@ -45,7 +51,8 @@ pub struct Move {
     pub(crate) to: u16,
     /// What the move does besides taking the piece from `from` to `to`.
     pub(crate) kind: MoveKind,
-    /// 0 for none, else the promoted kind plus one.
+    /// 0 for none, else the promoted kind plus one, with [`DEMOTION`] set
+    /// where the piece turns back into the kind it is the promoted form of.
     pub(crate) promotion: u8,
     /// For a promotion out of a pool: the pool plus one (0: from nowhere).
     pub(crate) source: u8,
@@ -116,7 +123,13 @@ impl Move {
 
     /// The kind this move promotes to, if any.
     pub fn promotes_to(&self) -> Option<u8> {
-        self.promotion.checked_sub(1)
+        (self.promotion & !DEMOTION).checked_sub(1)
+    }
+
+    /// Whether the move turns a piece of a kind lettered `+X` back into the
+    /// kind lettered `X` (written with a trailing `-`).
+    pub fn demotes(&self) -> bool {
+        self.promotion & DEMOTION != 0
     }
 
     /// The piece a drop or a transfer takes out of its pool (its code: kind

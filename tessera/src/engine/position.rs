@@ -410,7 +410,11 @@ impl<'g> Position<'g> {
                 if Some(mv.from as usize) != self.game.pools.new_pool {
                     undo.taken_slot = self.pool_remove(mv.from as usize * 2 + side.index(), piece);
                 }
-                self.put_with(mv.to, mv.piece, mv.state);
+                match mv.promotes_to() {
+                    // Dropped as its promoted form (`also promoted`).
+                    Some(k) => self.put(mv.to, code(k, side)),
+                    None => self.put_with(mv.to, mv.piece, mv.state),
+                }
                 // A drop cannot be undone: it restarts the clock, as in
                 // Fairy-Stockfish.
                 self.halfmove = 0;
@@ -577,11 +581,15 @@ impl<'g> Position<'g> {
             }
         }
         // As in FEN, a capture, a promotion or a move of a kind that resets
-        // the clock (by default, a promoting piece: a pawn) restarts it.
+        // the clock (by default, a promoting piece: a pawn) restarts it; a
+        // promotion the piece can undo (it promotes back) does not, as in
+        // Fairy-Stockfish.
         // A move the piece could take back at once (a pawn's step sideways)
         // does not, as in Fairy-Stockfish.
         let resets = undo.captured != 0
-            || mv.promotion != 0
+            || mv
+                .promotes_to()
+                .is_some_and(|k| piece.undoable_promotions & 1u128 << k == 0)
             || piece.resets_clock
                 && piece
                     .reversible
@@ -725,7 +733,7 @@ impl<'g> Position<'g> {
             if let Some(p) = piece.itself_to(mv.source as usize - 1) {
                 self.pools[p * 2 + side.index()].remove(undo.put_slot as usize);
             }
-            let new = code(mv.promotion - 1, side);
+            let new = code(mv.promotes_to().expect("a promotion from a pool"), side);
             let from_pool = (mv.source as usize - 1) * 2 + side.index();
             self.pools[from_pool].insert(undo.taken_slot as usize, (new, mv.state));
         }

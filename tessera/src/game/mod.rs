@@ -273,6 +273,8 @@ pub(crate) struct Promotion {
     /// A kind may be chosen only while its side has fewer of it on the board
     /// than the setup gave it.
     pub only_captured: bool,
+    /// `, on capture`: the rule applies only to the piece's captures.
+    pub on_capture: bool,
 }
 
 impl Promotion {
@@ -333,6 +335,10 @@ pub struct PieceDef {
     pub(crate) on_capture_lower: u8,
     /// `on capture become KIND`: what the piece turns into after a capture.
     pub(crate) on_capture_become: Option<Kind>,
+    /// The kinds it promotes to that promote back to it (bit `k` for kind
+    /// `k`): such a promotion can be undone, so it keeps the halfmove clock,
+    /// as in Fairy-Stockfish.
+    pub(crate) undoable_promotions: u128,
     /// Whether a move of this kind restarts the halfmove clock (`clock reset
     /// by`; by default, the kinds that promote).
     pub(crate) resets_clock: bool,
@@ -494,6 +500,9 @@ pub(crate) struct DropRule {
     /// `until full`: while the zone has an empty cell, the pool drops only
     /// there, by such rules.
     pub until_full: bool,
+    /// `also promoted`: a piece whose kind has a promoted form (`+X`) may
+    /// also be dropped as that form.
+    pub also_promoted: bool,
 }
 
 /// `flip around DIRS` or `flip enclosed DIRS`: the enemy pieces a move or a
@@ -817,6 +826,9 @@ pub(crate) struct Rules {
     pub(crate) en_passant_always: bool,
     /// A side is in check only when all its royal pieces are attacked.
     pub(crate) check_all_royals: bool,
+    /// `check when at most N royals`: a side's royal pieces are subject to
+    /// check only while it has at most this many on the board.
+    pub(crate) royals_at_most: Option<u32>,
     /// `check KIND moves only to capture`: the kinds (a bit each, copies
     /// included) that, in check, move only to capture the one checking piece.
     pub(crate) check_capture_only: u128,

@@ -9,8 +9,10 @@
 //! `:counter`), the letter in upper case: a drop `R@front:6-a1`, a transfer
 //! `B@back:3-@front`, a promotion taking a piece from a pool `b6b7=R@front:6`.
 //! Where FEN holds the game (one rectangle, its one pool a hand), a drop is
-//! `P@e4` and a promotion to a kind lettered `+X` ends in `+`, as
-//! Fairy-Stockfish writes them.
+//! `P@e4` (`+P@e4` for a piece dropped as its promoted form) and a promotion
+//! to a kind lettered `+X` ends in `+`, as Fairy-Stockfish writes them. A
+//! piece of a kind lettered `+X` turning back into `X` (a demotion) ends in
+//! `-`, on every board.
 //!
 //! A pass is written as the mover's royal piece standing still (`e2e2`), or
 //! `0000` where the mover has none.
@@ -73,13 +75,16 @@ pub fn format(game: &Game, mv: &Move) -> String {
     match mv.kind {
         // Where FEN holds the game, its hand is the one pool: a drop is written
         // as Fairy-Stockfish writes it, `P@e4`.
+        // A piece dropped as its promoted form is `+P@a2`.
         MoveKind::Drop if super::fen::has_fen(game) => {
             let letter = game.pieces[kind_of(mv.piece) as usize].letter;
-            return format!("{letter}@{}", game.cell_name(mv.to));
+            let plus = if mv.promotes_to().is_some() { "+" } else { "" };
+            return format!("{plus}{letter}@{}", game.cell_name(mv.to));
         }
         MoveKind::Drop => {
             let item = pooled(kind_of(mv.piece), mv.from as usize, mv.state);
-            return format!("{item}-{}", game.cell_name(mv.to));
+            let plus = if mv.promotes_to().is_some() { "=+" } else { "" };
+            return format!("{item}-{}{plus}", game.cell_name(mv.to));
         }
         MoveKind::Transfer => {
             let item = pooled(kind_of(mv.piece), mv.from as usize, mv.state);
@@ -98,6 +103,9 @@ pub fn format(game: &Game, mv: &Move) -> String {
         } else {
             s.push_str(equals);
             match game.pieces[k as usize].mark {
+                // A kind written `+X` turning back into `X` is written `-`,
+                // as Fairy-Stockfish writes a demotion.
+                _ if mv.demotes() => s.push('-'),
                 // Promotion to a kind written `+X` is written `+`, as in shogi.
                 crate::game::Mark::Promoted(_) => s.push('+'),
                 _ => s.push(game.pieces[k as usize].letter.to_ascii_lowercase()),

@@ -345,7 +345,7 @@ impl<'g> Searcher<'g> {
         let mut best_move = None;
         let killers = self.killers[ply.min(MAX_PLY)];
         for (i, &mv) in moves.iter().enumerate() {
-            let quiet = !pos.is_capture(&mv) && mv.promotes_to().is_none();
+            let quiet = !pos.is_capture(&mv) && !lasting_promotion(pos, &mv);
             let undo = pos.make(mv);
             let score = if i == 0 {
                 -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
@@ -469,7 +469,7 @@ impl<'g> Searcher<'g> {
         if !checked {
             pseudo_legal_moves(pos, &mut moves);
         }
-        moves.retain(|m| pos.is_capture(m) || m.promotes_to().is_some());
+        moves.retain(|m| pos.is_capture(m) || lasting_promotion(pos, m));
         if !checked {
             retain_legal(pos, &mut moves);
         }
@@ -599,6 +599,20 @@ impl<'g> Searcher<'g> {
 
 /// The score of a finished game for the side to move at `ply`: a win nearer
 /// the root is better, a loss further away less bad.
+/// Whether `mv` promotes a piece on the board for good: not a demotion, not
+/// a promotion the new piece can take back (the tiles of kyoto shogi, which
+/// turn over with every move), not a piece dropped as its promoted form. The
+/// quiescence search follows these with the captures.
+fn lasting_promotion(pos: &Position<'_>, mv: &Move) -> bool {
+    match mv.promotes_to() {
+        Some(k) if !mv.is_from_pool() && !mv.demotes() => {
+            let mover = &pos.game().pieces[kind_of(pos.at(mv.from)) as usize];
+            mover.undoable_promotions & 1u128 << k == 0
+        }
+        _ => false,
+    }
+}
+
 fn end_score(pos: &Position<'_>, s: Status, ply: usize) -> i32 {
     match s {
         Status::Ongoing => 0,

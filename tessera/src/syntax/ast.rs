@@ -43,6 +43,8 @@ pub struct File {
     pub check_all_royals: Option<Span>,
     /// `check KIND moves only to capture`, one name per statement.
     pub check_capture_only: Vec<Name>,
+    /// `check when at most N royals`: the number and the statement's span.
+    pub check_royals_at_most: Option<(u32, Span)>,
     /// `captures explode DIRS except KIND...`.
     pub explosion: Option<ExplosionDecl>,
     /// `gating POOL from ZONE`.
@@ -114,6 +116,8 @@ pub struct DropDecl {
     pub flipping: bool,
     /// `until full`.
     pub until_full: bool,
+    /// `also promoted`: a piece may also be dropped as its promoted form.
+    pub also_promoted: bool,
 }
 
 /// `phase moves 1..2: only unmoved Exile`.
@@ -264,6 +268,8 @@ pub struct PromotionDecl {
     pub optional: bool,
     /// `only captured`: a kind only while its side has fewer than the setup gave.
     pub only_captured: bool,
+    /// `, on capture`: the rule applies only to the piece's captures.
+    pub on_capture: bool,
     pub span: Span,
 }
 

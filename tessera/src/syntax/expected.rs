@@ -23,6 +23,7 @@ macro_rules! keyword_rules {
         Rule::kw_after
             | Rule::kw_all
             | Rule::kw_along
+            | Rule::kw_also
             | Rule::kw_always
             | Rule::kw_and
             | Rule::kw_answer
@@ -109,6 +110,7 @@ macro_rules! keyword_rules {
             | Rule::kw_place
             | Rule::kw_pool
             | Rule::kw_promote
+            | Rule::kw_promoted
             | Rule::kw_quiet
             | Rule::kw_reaches
             | Rule::kw_holds
@@ -210,6 +212,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::pool_source => "`from` and pool names",
         Rule::itself_to => "`, itself to POOL`",
         Rule::marked => "`, marked`",
+        Rule::promote_on_capture => "`, on capture`",
         Rule::path_leg => "`path`",
         Rule::pool_stmt => "`pool`",
         Rule::captured_stmt => "`captured`",
@@ -268,6 +271,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::forced_stmt => "`forced capture`",
         Rule::check_stmt => "`check when all royals attacked`",
         Rule::check_all => "`when all royals attacked`",
+        Rule::check_at_most => "`when at most N royals`",
         Rule::check_capture_only => "`KIND moves only to capture`",
         Rule::explode_stmt => "`captures explode`",
         Rule::gating_stmt => "`gating`",
@@ -286,6 +290,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::once_per => "`once per AXIS`",
         Rule::at_most_per => "`at most N per AXIS`",
         Rule::anywhere_kw => "`anywhere`",
+        Rule::also_promoted => "`also promoted`",
         Rule::safely_kw => "`safely`",
         Rule::not_checking_drop => "`not checking`",
         Rule::not_mating => "`not mating`",
@@ -341,6 +346,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`after`",
     "`all`",
     "`along`",
+    "`also`",
     "`always`",
     "`and`",
     "`answer`",
@@ -422,6 +428,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`place`",
     "`pool`",
     "`promote`",
+    "`promoted`",
     "`quiet`",
     "`reaches`",
     "`holds`",

@@ -222,6 +222,22 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
             file.check_capture_only
                 .push(name(inner(p).next().expect("kind")));
         }
+        Rule::check_stmt
+            if inner(stmt.clone())
+                .next()
+                .is_some_and(|p| p.as_rule() == Rule::check_at_most) =>
+        {
+            if file.check_royals_at_most.is_some() {
+                return Err(Diagnostic::new(
+                    span(&stmt),
+                    "`check when at most N royals` is given twice",
+                ));
+            }
+            let p = inner(stmt.clone()).next().expect("check_at_most");
+            let n = inner(p).next().expect("count");
+            let count = n.as_str().parse::<u32>().unwrap_or(u32::MAX);
+            file.check_royals_at_most = Some((count, span(&stmt)));
+        }
         Rule::check_stmt => {
             if file.check_all_royals.is_some() {
                 return Err(Diagnostic::new(
@@ -307,6 +323,7 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
     let mut next_to = Vec::new();
     let mut flipping = false;
     let mut until_full = false;
+    let mut also_promoted = false;
     for p in it {
         match p.as_rule() {
             Rule::drop_kinds => kinds.extend(inner(p).map(name)),
@@ -328,6 +345,7 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
                     }
                     Rule::flipping => flipping = true,
                     Rule::until_full => until_full = true,
+                    Rule::also_promoted => also_promoted = true,
                     _ => not_mating = true,
                 }
             }
@@ -347,6 +365,7 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
         next_to,
         flipping,
         until_full,
+        also_promoted,
     }
 }
 
@@ -649,10 +668,12 @@ fn lower_promote(pair: P<'_>) -> PromotionDecl {
     let mut marked = false;
     let mut optional = false;
     let mut only_captured = false;
+    let mut on_capture = false;
     for p in it {
         match p.as_rule() {
             Rule::optional_kw => optional = true,
             Rule::only_captured => only_captured = true,
+            Rule::promote_on_capture => on_capture = true,
             Rule::pool_source => pools.extend(
                 inner(p)
                     .filter(|x| x.as_rule() == Rule::bare_name)
@@ -672,6 +693,7 @@ fn lower_promote(pair: P<'_>) -> PromotionDecl {
         marked,
         optional,
         only_captured,
+        on_capture,
         span: sp,
     }
 }
