@@ -76,7 +76,10 @@ impl Emitter<'_> {
             },
             None => Refusal {
                 line: self.src.line,
-                message: format!("`{}`: {message}", field.trim_end_matches(".w").trim_end_matches(".b")),
+                message: format!(
+                    "`{}`: {message}",
+                    field.trim_end_matches(".w").trim_end_matches(".b")
+                ),
             },
         }
     }
@@ -116,7 +119,11 @@ impl Emitter<'_> {
                     f += 1;
                 }
                 if f - start > 1 {
-                    out.push(format!("{}..{}", self.cell((start, r)), self.cell((f - 1, r))));
+                    out.push(format!(
+                        "{}..{}",
+                        self.cell((start, r)),
+                        self.cell((f - 1, r))
+                    ));
                 } else {
                     out.push(self.cell((start, r)));
                 }
@@ -158,50 +165,81 @@ impl Emitter<'_> {
         let flags: &[(&str, &str)] = &[
             ("twoBoards", "pieces coming from a second board"),
             ("chess960", "Chess960 start positions and castling"),
-            ("sittuyinPromotion", "sittuyin promotion (a pawn promoting in place or by a move of the new piece)"),
+            (
+                "sittuyinPromotion",
+                "sittuyin promotion (a pawn promoting in place or by a move of the new piece)",
+            ),
             ("piecePromotionOnCapture", "promotion only on captures"),
             ("pieceDemotion", "demotion of promoted pieces"),
             ("petrifyBlastPieces", "petrified blast pieces"),
             ("castlingDroppedPiece", "castling with dropped pieces"),
-            ("oppositeCastling", "castling forbidden on the opponent's side"),
+            (
+                "oppositeCastling",
+                "castling forbidden on the opponent's side",
+            ),
             ("mustDrop", "compulsory drops"),
-            ("sittuyinRookDrop", "rook drops restricted to the first rank"),
-            ("dropOppositeColoredBishop", "bishops dropped on opposite colours"),
+            (
+                "sittuyinRookDrop",
+                "rook drops restricted to the first rank",
+            ),
+            (
+                "dropOppositeColoredBishop",
+                "bishops dropped on opposite colours",
+            ),
             ("dropPromoted", "drops in promoted state"),
             ("gating", "gating rights kept in the castling field"),
             ("wallOrMove", "a wall placed instead of a move"),
             ("seirawanGating", "Seirawan gating"),
-            ("cambodianMoves", "the Cambodian king's and queen's first moves"),
+            (
+                "cambodianMoves",
+                "the Cambodian king's and queen's first moves",
+            ),
             ("makpongRule", "the makpong rule"),
             ("flyingGeneral", "the flying general"),
             ("perpetualCheckIllegal", "perpetual check forbidden"),
             ("moveRepetitionIllegal", "move repetition forbidden"),
-            ("stalematePieceCount", "stalemate decided by counting pieces"),
+            (
+                "stalematePieceCount",
+                "stalemate decided by counting pieces",
+            ),
             ("shatarMateRule", "the shatar mating rules"),
             ("bikjangRule", "the bikjang rule"),
             ("extinctionClaim", "extinction claimed by the side to move"),
-            ("extinctionPseudoRoyal", "the last extinction piece treated as royal"),
-            ("dupleCheck", "check only when all pseudo-royal pieces are attacked"),
+            (
+                "dupleCheck",
+                "check only when all pseudo-royal pieces are attacked",
+            ),
             ("flagPieceBlockedWin", "a flag win by a blocked flag zone"),
             ("adjudicateFullBoard", "adjudication when the board is full"),
-            ("nFoldValueAbsolute", "a repetition result from White's point of view"),
+            (
+                "nFoldValueAbsolute",
+                "a repetition result from White's point of view",
+            ),
         ];
         for (field, what) in flags {
             if v.flag(field) {
-                return Err(self.refuse(field, format!("{what} cannot be said in Tessera's language yet")));
+                return Err(self.refuse(
+                    field,
+                    format!("{what} cannot be said in Tessera's language yet"),
+                ));
             }
         }
         if !v.flag("checking") {
-            return Err(self.refuse("checking", "moves that may not give check cannot be written in Betza's shorthand yet"));
+            return Err(self.refuse(
+                "checking",
+                "moves that may not give check cannot be written in Betza's shorthand yet",
+            ));
         }
-        for (field, what) in [
-            ("pass.w", "passing"),
-            ("pass.b", "passing"),
-            ("passOnStalemate.w", "passing when stalemated for one side only"),
-        ] {
+        for (field, what) in [("pass.w", "passing"), ("pass.b", "passing")] {
             if v.flag(field) {
                 return Err(self.refuse(field, format!("{what} is not imported yet")));
             }
+        }
+        if !self.same("passOnStalemate") {
+            return Err(self.refuse(
+                "passOnStalemate.w",
+                "passing when stalemated for one side only cannot be said yet",
+            ));
         }
         for (field, what) in [
             ("enclosingDrop", "enclosing drops"),
@@ -212,11 +250,17 @@ impl Emitter<'_> {
             ("countingRule", "the counting rules"),
         ] {
             if v.text(field) != "none" {
-                return Err(self.refuse(field, format!("{what} ({}) cannot be imported yet", v.text(field))));
+                return Err(self.refuse(
+                    field,
+                    format!("{what} ({}) cannot be imported yet", v.text(field)),
+                ));
             }
         }
         for (field, what) in [
-            ("mutuallyImmuneTypes", "pieces that cannot capture their own kind"),
+            (
+                "mutuallyImmuneTypes",
+                "pieces that cannot capture their own kind",
+            ),
             ("petrifyOnCaptureTypes", "petrification on capture"),
         ] {
             if v.set(field) != 0 {
@@ -228,13 +272,24 @@ impl Emitter<'_> {
             ("connectNxN", "connect-NxN goals"),
             ("collinearN", "collinear goals"),
             ("castlingWins", "castling goals"),
-            ("extinctionOpponentPieceCount", "an opponent's piece count for extinction"),
+            (
+                "extinctionOpponentPieceCount",
+                "an opponent's piece count for extinction",
+            ),
         ] {
             if v.int(field) != 0 {
-                return Err(self.refuse(field, format!("{what} cannot be said in Tessera's language yet")));
+                return Err(self.refuse(
+                    field,
+                    format!("{what} cannot be said in Tessera's language yet"),
+                ));
             }
         }
-        for f in ["connectRegion1.w", "connectRegion1.b", "diagonalLines", "enclosingDropStart"] {
+        for f in [
+            "connectRegion1.w",
+            "connectRegion1.b",
+            "diagonalLines",
+            "enclosingDropStart",
+        ] {
             if !v.squares(f).is_empty() {
                 return Err(self.refuse(f, "this region's rule cannot be imported yet"));
             }
@@ -244,20 +299,33 @@ impl Emitter<'_> {
                 return Err(self.refuse(f, "triple steps are not imported yet"));
             }
         }
-        if let Some((c, pt, _)) = v.mobility_regions.iter().find(|(_, pt, s)| v.pieces[*pt].is_some() && !s.is_empty()) {
+        if let Some((c, pt, _)) = v
+            .mobility_regions
+            .iter()
+            .find(|(_, pt, s)| v.pieces[*pt].is_some() && !s.is_empty())
+        {
             return Err(self.refuse(
                 &format!("mobility:{c}:{pt}"),
                 "a piece confined to a region cannot be written in Betza's shorthand yet",
             ));
         }
         if (0..PIECE_TYPE_NB).any(|pt| v.promotion_limit[pt] != 0) {
-            return Err(self.refuse("promotionLimit", "promotion limited by counts is not imported yet"));
+            return Err(self.refuse(
+                "promotionLimit",
+                "promotion limited by counts is not imported yet",
+            ));
         }
         if (0..PIECE_TYPE_NB).any(|pt| v.promoted_piece_type[pt] != 0 && v.pieces[pt].is_some()) {
-            return Err(self.refuse("promotedPieceType", "shogi-style promoted kinds are not imported yet"));
+            return Err(self.refuse(
+                "promotedPieceType",
+                "shogi-style promoted kinds are not imported yet",
+            ));
         }
         if v.soldierPromotionRank_is_set() {
-            return Err(self.refuse("soldierPromotionRank", "the soldier's promotion rank is not imported yet"));
+            return Err(self.refuse(
+                "soldierPromotionRank",
+                "the soldier's promotion rank is not imported yet",
+            ));
         }
         Ok(())
     }
@@ -269,8 +337,7 @@ impl Emitter<'_> {
         }
         self.check_unsupported()?;
         let src = self.src;
-        let fen = Fen::parse(v.text("startFen"), self)
-            .map_err(|m| self.refuse("startFen", m))?;
+        let fen = Fen::parse(v.text("startFen"), self).map_err(|m| self.refuse("startFen", m))?;
 
         let mut out = String::new();
         let header = match src.parent {
@@ -310,12 +377,15 @@ impl Emitter<'_> {
         let promo_b = v.set("promotionPieceTypes.b");
         let promo_rules = self.promotion_rules(promo_w, promo_b)?;
         let royal = self.royal_kind();
+        let pseudo_royal = self.pseudo_royal(&fen)?;
         let ep_types = v.set("enPassantTypes.w");
-        for pt in 1..PIECE_TYPE_NB {
+        // Declared from Fairy-Stockfish's highest piece type down, the order
+        // in which it writes hands in FEN.
+        for pt in (1..PIECE_TYPE_NB).rev() {
             let Some(def) = &v.pieces[pt] else { continue };
             let name = self.kind(pt);
             let _ = write!(body, "\npiece {name} {}", def.letter);
-            if Some(pt) == royal {
+            if Some(pt) == royal || pseudo_royal & (1 << pt) != 0 {
                 body.push_str(" royal");
             }
             body.push('\n');
@@ -351,6 +421,12 @@ impl Emitter<'_> {
             }
         }
 
+        // Fairy-Stockfish writes the en-passant squares after every double
+        // step where a piece other than its pawn may take en passant.
+        if ep && (ep_types | v.set("enPassantTypes.b")) & !(1u64 << PAWN) != 0 {
+            body.push_str("\nnotation en passant always\n");
+        }
+
         // Castling.
         if v.flag("castling") && fen.castling {
             body.push('\n');
@@ -374,7 +450,11 @@ impl Emitter<'_> {
                     parts.push(format!("{} {}", self.kind(pt), self.cells(&cells)));
                 }
             }
-            let hand = if side == "white" { &fen.hand_white } else { &fen.hand_black };
+            let hand = if side == "white" {
+                &fen.hand_white
+            } else {
+                &fen.hand_black
+            };
             for pt in 1..PIECE_TYPE_NB {
                 let n = hand.iter().filter(|&&p| p == pt).count();
                 if n > 0 {
@@ -389,6 +469,10 @@ impl Emitter<'_> {
             body.push_str("  turn black\n");
         }
 
+        if v.flag("passOnStalemate.w") {
+            body.push_str("\npass when stalemated\n");
+        }
+
         // Goals.
         body.push('\n');
         body.push_str(&self.goals(&fen, royal)?);
@@ -399,6 +483,40 @@ impl Emitter<'_> {
         }
         out.push_str(&body);
         Ok(out)
+    }
+
+    /// `extinctionPseudoRoyal`: the last piece of an extinction kind is
+    /// royal. Said as `royal` where no side can ever have two of a kind: at
+    /// most one each at the start, none made by promotion or dropped.
+    fn pseudo_royal(&self, fen: &Fen) -> Result<u64, Refusal> {
+        let v = self.v;
+        if !v.flag("extinctionPseudoRoyal") {
+            return Ok(0);
+        }
+        let set = v.set("extinctionPieceTypes");
+        let why = |m: &str| {
+            Err(self.refuse(
+                "extinctionPseudoRoyal",
+                format!("the last extinction piece treated as royal, {m}, cannot be said yet"),
+            ))
+        };
+        if set & 1 != 0 || v.int("extinctionPieceCount") != 0 {
+            return why("among several");
+        }
+        if v.flag("pieceDrops") {
+            return why("with drops");
+        }
+        let promo = v.set("promotionPieceTypes.w") | v.set("promotionPieceTypes.b");
+        for pt in self.kinds_of(set) {
+            let count = |list: &Vec<(usize, (i32, i32))>| list.iter().filter(|p| p.0 == pt).count();
+            if count(&fen.white) > 1 || count(&fen.black) > 1 {
+                return why("for a kind a side has several of");
+            }
+            if promo & (1 << pt) != 0 {
+                return why("for a kind that promotion makes");
+            }
+        }
+        Ok(set)
     }
 
     fn royal_kind(&self) -> Option<usize> {
@@ -433,7 +551,11 @@ impl Emitter<'_> {
 
     fn promotion_rules(&mut self, promo_w: u64, promo_b: u64) -> Result<Vec<String>, Refusal> {
         let v = self.v;
-        let optional = if v.flag("mandatoryPawnPromotion") { "" } else { " optional" };
+        let optional = if v.flag("mandatoryPawnPromotion") {
+            ""
+        } else {
+            " optional"
+        };
         let zw = v.squares("promotionRegion.w");
         let zb = v.squares("promotionRegion.b");
         let mut rules = Vec::new();
@@ -477,7 +599,11 @@ impl Emitter<'_> {
         double: Option<&str>,
         ep: bool,
     ) -> Result<(), Refusal> {
-        let field = if pt == KING { format!("piece:{KING}") } else { format!("piece:{pt}") };
+        let field = if pt == KING {
+            format!("piece:{KING}")
+        } else {
+            format!("piece:{pt}")
+        };
         let mut plain = String::new();
         let mut initial = Vec::new();
         for chunk in betza_chunks(betza) {
@@ -526,10 +652,10 @@ impl Emitter<'_> {
         let kf = v.int("castlingKingFile");
         let ks = v.int("castlingKingsideFile") - kf;
         let qs = kf - v.int("castlingQueensideFile");
-        if ks < 2 || qs < 2 {
+        if ks < 1 || qs < 1 {
             return Err(self.refuse(
                 "castlingKingsideFile",
-                "castling where the king goes fewer than two cells",
+                "castling where the king does not move",
             ));
         }
         let mut out = String::new();
@@ -595,7 +721,11 @@ impl Emitter<'_> {
                 extra.push(format!("at most {} per file", v.int("dropNoDoubledCount")));
             }
             if let Some(z) = self.zone("pawn-drops", &pw, &pb) {
-                special.push(format!("drop hand {} -> {z}{}", self.kind(PAWN), mods(extra)));
+                special.push(format!(
+                    "drop hand {} -> {z}{}",
+                    self.kind(PAWN),
+                    mods(extra)
+                ));
             } else {
                 special.push(String::new());
             }
@@ -606,7 +736,11 @@ impl Emitter<'_> {
                 extra.push("mating loses".into());
             }
             if let Some(z) = &zone {
-                special.push(format!("drop hand {} -> {z}{}", self.kind(no_doubled), mods(extra)));
+                special.push(format!(
+                    "drop hand {} -> {z}{}",
+                    self.kind(no_doubled),
+                    mods(extra)
+                ));
             }
         }
         for s in special.into_iter().filter(|s| !s.is_empty()) {
@@ -622,7 +756,7 @@ impl Emitter<'_> {
     fn goals(&mut self, fen: &Fen, royal: Option<usize>) -> Result<String, Refusal> {
         let v = self.v;
         let mut out = String::new();
-        if royal.is_some() {
+        if royal.is_some() || v.flag("extinctionPseudoRoyal") {
             let cm = v.outcome("checkmateValue");
             if cm == Outcome::None {
                 return Err(self.refuse("checkmateValue", "checkmate without a result"));
@@ -661,10 +795,20 @@ impl Emitter<'_> {
                     "all".to_string()
                 } else {
                     let kinds = self.kinds_of(set);
-                    if kinds.len() != (1..PIECE_TYPE_NB).filter(|&pt| set & (1 << pt) != 0).count() {
-                        return Err(self.refuse("extinctionPieceTypes", "a kind the variant does not have"));
+                    if kinds.len()
+                        != (1..PIECE_TYPE_NB)
+                            .filter(|&pt| set & (1 << pt) != 0)
+                            .count()
+                    {
+                        return Err(
+                            self.refuse("extinctionPieceTypes", "a kind the variant does not have")
+                        );
                     }
-                    kinds.iter().map(|&p| self.kind(p)).collect::<Vec<_>>().join(" ")
+                    kinds
+                        .iter()
+                        .map(|&p| self.kind(p))
+                        .collect::<Vec<_>>()
+                        .join(" ")
                 };
                 if n < 0 || n > 4096 {
                     return Err(self.refuse("extinctionPieceCount", "a count out of range"));
@@ -683,31 +827,42 @@ impl Emitter<'_> {
                 return Err(self.refuse("flagPiece.w", "flag pieces that differ by side"));
             }
             let flag = v.piece_type("flagPiece.w");
-            if flag == 0 {
-                return Err(self.refuse("flagPiece.w", "any piece (`*`) as the flag piece cannot be said yet"));
-            }
-            if v.pieces[flag].is_none() {
+            if flag != 0 && v.pieces[flag].is_none() {
                 return Err(self.refuse("flagPiece.w", "a flag piece the variant does not have"));
             }
             if v.int("flagPieceCount") != 1 {
                 return Err(self.refuse("flagPieceCount", "more than one flag piece in the zone"));
             }
             let z = self.zone("flag", &fw, &fb).unwrap_or_default();
-            let kind = self.kind(flag);
-            if v.flag("flagMove") {
-                if flag != KING || v.flag("flagPieceSafe") {
-                    return Err(self.refuse("flagMove", "an extra move after the flag zone is reached, for a piece other than the king"));
-                }
-                let _ = writeln!(out, "goal {kind} reaches {z} wins, black may answer");
-            } else if v.flag("flagPieceSafe") {
-                let _ = writeln!(out, "goal {kind} reaches {z} safely wins");
+            // `*`: any piece; one goal per kind says it, as one piece suffices.
+            let kinds: Vec<usize> = if flag == 0 {
+                (1..PIECE_TYPE_NB)
+                    .rev()
+                    .filter(|&pt| v.pieces[pt].is_some())
+                    .collect()
             } else {
-                let _ = writeln!(out, "goal {kind} reaches {z} wins");
+                vec![flag]
+            };
+            for flag in kinds {
+                let kind = self.kind(flag);
+                if v.flag("flagMove") {
+                    if flag != KING || v.flag("flagPieceSafe") {
+                        return Err(self.refuse("flagMove", "an extra move after the flag zone is reached, for a piece other than the king"));
+                    }
+                    let _ = writeln!(out, "goal {kind} reaches {z} wins, black may answer");
+                } else if v.flag("flagPieceSafe") {
+                    let _ = writeln!(out, "goal {kind} reaches {z} safely wins");
+                } else {
+                    let _ = writeln!(out, "goal {kind} reaches {z} wins");
+                }
             }
         }
         if v.flag("checkCounting") {
             let Some((w, b)) = fen.checks else {
-                return Err(self.refuse("checkCounting", "check counting without counts in the start FEN"));
+                return Err(self.refuse(
+                    "checkCounting",
+                    "check counting without counts in the start FEN",
+                ));
             };
             if w != b || w == 0 || w > 255 {
                 return Err(self.refuse("checkCounting", "check counts that differ by side"));
@@ -726,7 +881,10 @@ impl Emitter<'_> {
             let _ = writeln!(out, "goal clock {} draws", n_move * 2);
         }
         if !self.same("nMoveRuleTypes") {
-            return Err(self.refuse("nMoveRuleTypes.w", "clock-resetting kinds that differ by side"));
+            return Err(self.refuse(
+                "nMoveRuleTypes.w",
+                "clock-resetting kinds that differ by side",
+            ));
         }
         let resets = v.set("nMoveRuleTypes.w");
         let pawns = v.set("promotionPawnTypes.w");
@@ -811,7 +969,11 @@ impl Fen {
         };
         let rows: Vec<&str> = placement.split('/').collect();
         if rows.len() as i32 != e.ranks {
-            return Err(format!("the start FEN has {} ranks, the board {}", rows.len(), e.ranks));
+            return Err(format!(
+                "the start FEN has {} ranks, the board {}",
+                rows.len(),
+                e.ranks
+            ));
         }
         for (i, row) in rows.iter().enumerate() {
             let rank = e.ranks - 1 - i as i32;
@@ -823,14 +985,18 @@ impl Fen {
                 if c.is_ascii_digit() {
                     let mut n = 0i32;
                     while j < chars.len() && chars[j].is_ascii_digit() {
-                        n = n.saturating_mul(10).saturating_add(chars[j] as i32 - '0' as i32);
+                        n = n
+                            .saturating_mul(10)
+                            .saturating_add(chars[j] as i32 - '0' as i32);
                         j += 1;
                     }
                     file = file.saturating_add(n);
                     continue;
                 }
                 if c == '+' {
-                    return Err("promoted pieces (`+`) in the start FEN are not imported yet".into());
+                    return Err(
+                        "promoted pieces (`+`) in the start FEN are not imported yet".into(),
+                    );
                 }
                 if c == '*' {
                     return Err("walls (`*`) in the start FEN are not imported yet".into());
@@ -854,7 +1020,11 @@ impl Fen {
                 j += 1;
             }
             if file != e.files {
-                return Err(format!("rank {} of the start FEN has {file} files, the board {}", rank + 1, e.files));
+                return Err(format!(
+                    "rank {} of the start FEN has {file} files, the board {}",
+                    rank + 1,
+                    e.files
+                ));
             }
         }
         if let Some(hand) = hand {
@@ -862,9 +1032,9 @@ impl Fen {
                 if c == '-' {
                     continue;
                 }
-                let pt = v
-                    .type_of_letter(c)
-                    .ok_or_else(|| format!("the start FEN's hand has `{c}`, which names no piece"))?;
+                let pt = v.type_of_letter(c).ok_or_else(|| {
+                    format!("the start FEN's hand has `{c}`, which names no piece")
+                })?;
                 fen.hand_used = true;
                 if c.is_ascii_uppercase() {
                     fen.hand_white.push(pt);
@@ -884,13 +1054,20 @@ impl Fen {
             if !is_number(c) {
                 fen.castling = *c != "-";
                 if fen.castling && !c.chars().all(|ch| "KQkq".contains(ch)) {
-                    return Err(format!("castling rights `{c}` other than `KQkq` are not imported yet"));
+                    return Err(format!(
+                        "castling rights `{c}` other than `KQkq` are not imported yet"
+                    ));
                 }
                 if fen.castling && c.len() != 4 {
-                    return Err(format!("castling rights `{c}` for some rooks only are not imported yet"));
+                    return Err(format!(
+                        "castling rights `{c}` for some rooks only are not imported yet"
+                    ));
                 }
                 k += 1;
-                if rest.get(k).is_some_and(|s| !is_number(s) && !s.contains('+')) {
+                if rest
+                    .get(k)
+                    .is_some_and(|s| !is_number(s) && !s.contains('+'))
+                {
                     k += 1; // en passant
                 }
                 if let Some(checks) = rest.get(k).and_then(|s| s.split_once('+')) {

@@ -14,22 +14,127 @@ use variant::Variant;
 /// The built-in variants of Fairy-Stockfish 0.0.90 (pyffish), whose names a
 /// section cannot take.
 pub const BUILTIN_NAMES: &[&str] = &[
-    "3check", "5check", "ai-wok", "almost", "amazon", "amazons", "antichess", "armageddon",
-    "asean", "ataxx", "atomar", "atomic", "berolina", "breakthrough", "bughouse", "cambodian",
-    "capablanca", "capahouse", "caparandom", "centaur", "chancellor", "chaturanga", "checkshogi",
-    "chess", "chessgi", "chigorin", "clobber", "clobber10", "codrus", "coregal", "courier",
-    "crazyhouse", "dobutsu", "dragon", "duck", "embassy", "euroshogi", "extinction", "fairy",
-    "fischerandom", "flipello", "flipello10", "flipersi", "fox-and-hounds", "gardner", "georgian",
-    "giveaway", "gorogoro", "gothic", "grand", "grasshopper", "gustav3", "hoppelpoppel", "horde",
-    "isolation", "isolation7x7", "janggi", "janggicasual", "janggimodern", "janggitraditional",
-    "janus", "jesonmor", "joust", "judkins", "karouk", "kinglet", "kingofthehill", "knightmate",
-    "koedem", "kyotoshogi", "legan", "loop", "losalamos", "losers", "makpong", "makruk", "manchu",
-    "micro", "mini", "minishogi", "minixiangqi", "misere", "modern", "newzealand", "nightrider",
-    "nocastle", "nocheckatomic", "normal", "okisakishogi", "omicron", "opulent", "paradigm",
-    "pawnback", "pawnsideways", "perfect", "petrified", "placement", "pocketknight", "raazuvaa",
-    "racingkings", "seirawan", "shako", "shatar", "shatranj", "shogi", "shoshogi", "shouse",
-    "sittuyin", "snailtrail", "sortofalmost", "spartan", "suicide", "supply", "tencubed",
-    "threekings", "torishogi", "torpedo", "troitzky", "wolf", "xiangqi", "yarishogi",
+    "3check",
+    "5check",
+    "ai-wok",
+    "almost",
+    "amazon",
+    "amazons",
+    "antichess",
+    "armageddon",
+    "asean",
+    "ataxx",
+    "atomar",
+    "atomic",
+    "berolina",
+    "breakthrough",
+    "bughouse",
+    "cambodian",
+    "capablanca",
+    "capahouse",
+    "caparandom",
+    "centaur",
+    "chancellor",
+    "chaturanga",
+    "checkshogi",
+    "chess",
+    "chessgi",
+    "chigorin",
+    "clobber",
+    "clobber10",
+    "codrus",
+    "coregal",
+    "courier",
+    "crazyhouse",
+    "dobutsu",
+    "dragon",
+    "duck",
+    "embassy",
+    "euroshogi",
+    "extinction",
+    "fairy",
+    "fischerandom",
+    "flipello",
+    "flipello10",
+    "flipersi",
+    "fox-and-hounds",
+    "gardner",
+    "georgian",
+    "giveaway",
+    "gorogoro",
+    "gothic",
+    "grand",
+    "grasshopper",
+    "gustav3",
+    "hoppelpoppel",
+    "horde",
+    "isolation",
+    "isolation7x7",
+    "janggi",
+    "janggicasual",
+    "janggimodern",
+    "janggitraditional",
+    "janus",
+    "jesonmor",
+    "joust",
+    "judkins",
+    "karouk",
+    "kinglet",
+    "kingofthehill",
+    "knightmate",
+    "koedem",
+    "kyotoshogi",
+    "legan",
+    "loop",
+    "losalamos",
+    "losers",
+    "makpong",
+    "makruk",
+    "manchu",
+    "micro",
+    "mini",
+    "minishogi",
+    "minixiangqi",
+    "misere",
+    "modern",
+    "newzealand",
+    "nightrider",
+    "nocastle",
+    "nocheckatomic",
+    "normal",
+    "okisakishogi",
+    "omicron",
+    "opulent",
+    "paradigm",
+    "pawnback",
+    "pawnsideways",
+    "perfect",
+    "petrified",
+    "placement",
+    "pocketknight",
+    "raazuvaa",
+    "racingkings",
+    "seirawan",
+    "shako",
+    "shatar",
+    "shatranj",
+    "shogi",
+    "shoshogi",
+    "shouse",
+    "sittuyin",
+    "snailtrail",
+    "sortofalmost",
+    "spartan",
+    "suicide",
+    "supply",
+    "tencubed",
+    "threekings",
+    "torishogi",
+    "torpedo",
+    "troitzky",
+    "wolf",
+    "xiangqi",
+    "yarishogi",
 ];
 
 const BUILTINS_INI: &str = include_str!("builtins.ini");
@@ -137,7 +242,12 @@ pub fn import(file: &str, text: &str) -> Import {
             });
         };
         if index >= MAX_SECTIONS {
-            refuse(&mut result, section.line, format!("more than {MAX_SECTIONS} sections"), true);
+            refuse(
+                &mut result,
+                section.line,
+                format!("more than {MAX_SECTIONS} sections"),
+                true,
+            );
             continue;
         }
         for line in &section.ignored {
@@ -148,7 +258,12 @@ pub fn import(file: &str, text: &str) -> Import {
             });
         }
         if section.name.is_empty() {
-            refuse(&mut result, section.line, "a section without a name".into(), true);
+            refuse(
+                &mut result,
+                section.line,
+                "a section without a name".into(),
+                true,
+            );
             continue;
         }
         if known.contains_key(&section.name) {
@@ -200,7 +315,11 @@ pub fn import(file: &str, text: &str) -> Import {
                 message: n.message,
             });
         }
-        if v.max_file >= variant::FILE_NB || v.max_rank >= variant::RANK_NB || v.max_file < 0 || v.max_rank < 0 {
+        if v.max_file >= variant::FILE_NB
+            || v.max_rank >= variant::RANK_NB
+            || v.max_file < 0
+            || v.max_rank < 0
+        {
             refuse(
                 &mut result,
                 section.line,
@@ -233,7 +352,10 @@ pub fn import(file: &str, text: &str) -> Import {
                         .0
                         .first()
                         .map(|d| {
-                            let line = text[..(d.span.start as usize).min(text.len())].matches('\n').count() + 1;
+                            let line = text[..(d.span.start as usize).min(text.len())]
+                                .matches('\n')
+                                .count()
+                                + 1;
                             let source_line = text.lines().nth(line - 1).unwrap_or("").trim();
                             format!("{} (in `{source_line}`)", d.message)
                         })

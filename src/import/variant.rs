@@ -24,11 +24,43 @@ pub const KING: usize = 63;
 pub const PAWN: usize = 1;
 
 const NAMED: [&str; 37] = [
-    "", "pawn", "knight", "bishop", "rook", "queen", "fers", "alfil", "fersAlfil", "silver",
-    "aiwok", "bers", "archbishop", "chancellor", "amazon", "knibis", "biskni", "kniroo",
-    "rookni", "shogiPawn", "lance", "shogiKnight", "gold", "dragonHorse", "clobber",
-    "breakthrough", "immobile", "cannon", "janggiCannon", "soldier", "horse", "elephant",
-    "janggiElephant", "banner", "wazir", "commoner", "centaur",
+    "",
+    "pawn",
+    "knight",
+    "bishop",
+    "rook",
+    "queen",
+    "fers",
+    "alfil",
+    "fersAlfil",
+    "silver",
+    "aiwok",
+    "bers",
+    "archbishop",
+    "chancellor",
+    "amazon",
+    "knibis",
+    "biskni",
+    "kniroo",
+    "rookni",
+    "shogiPawn",
+    "lance",
+    "shogiKnight",
+    "gold",
+    "dragonHorse",
+    "clobber",
+    "breakthrough",
+    "immobile",
+    "cannon",
+    "janggiCannon",
+    "soldier",
+    "horse",
+    "elephant",
+    "janggiElephant",
+    "banner",
+    "wazir",
+    "commoner",
+    "centaur",
 ];
 
 const BETZA: [&str; 37] = [
@@ -111,10 +143,24 @@ enum Ty {
     Castling,
 }
 
-const MATERIAL: &[&str] = &["janggi", "unweighted", "whitedrawodds", "blackdrawodds", "none"];
+const MATERIAL: &[&str] = &[
+    "janggi",
+    "unweighted",
+    "whitedrawodds",
+    "blackdrawodds",
+    "none",
+];
 const COUNTING: &[&str] = &["makruk", "asean", "none"];
 const CHASING: &[&str] = &["axf", "none"];
-const ENCLOSING: &[&str] = &["reversi", "ataxx", "quadwrangle", "snort", "anyside", "top", "none"];
+const ENCLOSING: &[&str] = &[
+    "reversi",
+    "ataxx",
+    "quadwrangle",
+    "snort",
+    "anyside",
+    "top",
+    "none",
+];
 const WALLING: &[&str] = &["arrow", "duck", "edge", "past", "static", "none"];
 
 use Ty::*;
@@ -122,8 +168,23 @@ use Ty::*;
 /// The keys after the pieces, in the parser's order: key, type, the fields
 /// it sets (`.w` and `.b` are a field's values for each colour).
 const KEYS: &[(&str, Ty, &[&str])] = &[
-    ("pawnTypes", Type, &["mainPromotionPawnType.w", "mainPromotionPawnType.b"]),
-    ("pawnTypes", Set, &["promotionPawnTypes.w", "promotionPawnTypes.b", "enPassantTypes.w", "enPassantTypes.b", "nMoveRuleTypes.w", "nMoveRuleTypes.b"]),
+    (
+        "pawnTypes",
+        Type,
+        &["mainPromotionPawnType.w", "mainPromotionPawnType.b"],
+    ),
+    (
+        "pawnTypes",
+        Set,
+        &[
+            "promotionPawnTypes.w",
+            "promotionPawnTypes.b",
+            "enPassantTypes.w",
+            "enPassantTypes.b",
+            "nMoveRuleTypes.w",
+            "nMoveRuleTypes.b",
+        ],
+    ),
     ("variantTemplate", Str, &["variantTemplate"]),
     ("pieceToCharTable", Str, &["pieceToCharTable"]),
     ("pocketSize", Int, &["pocketSize"]),
@@ -132,19 +193,47 @@ const KEYS: &[(&str, Ty, &[&str])] = &[
     ("startFen", Str, &["startFen"]),
     ("promotionRegionWhite", Squares, &["promotionRegion.w"]),
     ("promotionRegionBlack", Squares, &["promotionRegion.b"]),
-    ("promotionPawnTypes", Type, &["mainPromotionPawnType.w", "mainPromotionPawnType.b"]),
-    ("promotionPawnTypes", Set, &["promotionPawnTypes.w", "promotionPawnTypes.b"]),
-    ("promotionPawnTypesWhite", Type, &["mainPromotionPawnType.w"]),
-    ("promotionPawnTypesBlack", Type, &["mainPromotionPawnType.b"]),
+    (
+        "promotionPawnTypes",
+        Type,
+        &["mainPromotionPawnType.w", "mainPromotionPawnType.b"],
+    ),
+    (
+        "promotionPawnTypes",
+        Set,
+        &["promotionPawnTypes.w", "promotionPawnTypes.b"],
+    ),
+    (
+        "promotionPawnTypesWhite",
+        Type,
+        &["mainPromotionPawnType.w"],
+    ),
+    (
+        "promotionPawnTypesBlack",
+        Type,
+        &["mainPromotionPawnType.b"],
+    ),
     ("promotionPawnTypesWhite", Set, &["promotionPawnTypes.w"]),
     ("promotionPawnTypesBlack", Set, &["promotionPawnTypes.b"]),
-    ("promotionPieceTypes", Set, &["promotionPieceTypes.w", "promotionPieceTypes.b"]),
+    (
+        "promotionPieceTypes",
+        Set,
+        &["promotionPieceTypes.w", "promotionPieceTypes.b"],
+    ),
     ("promotionPieceTypesWhite", Set, &["promotionPieceTypes.w"]),
     ("promotionPieceTypesBlack", Set, &["promotionPieceTypes.b"]),
     ("sittuyinPromotion", Bool, &["sittuyinPromotion"]),
-    ("piecePromotionOnCapture", Bool, &["piecePromotionOnCapture"]),
+    (
+        "piecePromotionOnCapture",
+        Bool,
+        &["piecePromotionOnCapture"],
+    ),
     ("mandatoryPawnPromotion", Bool, &["mandatoryPawnPromotion"]),
-    ("mandatoryPiecePromotion", Bool, &["mandatoryPiecePromotion"]),
+    (
+        "mandatoryPiecePromotion",
+        Bool,
+        &["mandatoryPiecePromotion"],
+    ),
     ("pieceDemotion", Bool, &["pieceDemotion"]),
     ("blastOnCapture", Bool, &["blastOnCapture"]),
     ("blastImmuneTypes", Set, &["blastImmuneTypes"]),
@@ -156,10 +245,18 @@ const KEYS: &[(&str, Ty, &[&str])] = &[
     ("doubleStepRegionBlack", Squares, &["doubleStepRegion.b"]),
     ("tripleStepRegionWhite", Squares, &["tripleStepRegion.w"]),
     ("tripleStepRegionBlack", Squares, &["tripleStepRegion.b"]),
-    ("enPassantRegion", Squares, &["enPassantRegion.w", "enPassantRegion.b"]),
+    (
+        "enPassantRegion",
+        Squares,
+        &["enPassantRegion.w", "enPassantRegion.b"],
+    ),
     ("enPassantRegionWhite", Squares, &["enPassantRegion.w"]),
     ("enPassantRegionBlack", Squares, &["enPassantRegion.b"]),
-    ("enPassantTypes", Set, &["enPassantTypes.w", "enPassantTypes.b"]),
+    (
+        "enPassantTypes",
+        Set,
+        &["enPassantTypes.w", "enPassantTypes.b"],
+    ),
     ("enPassantTypesWhite", Set, &["enPassantTypes.w"]),
     ("enPassantTypesBlack", Set, &["enPassantTypes.b"]),
     ("castling", Bool, &["castling"]),
@@ -168,12 +265,28 @@ const KEYS: &[(&str, Ty, &[&str])] = &[
     ("castlingQueensideFile", File, &["castlingQueensideFile"]),
     ("castlingRank", Rank, &["castlingRank"]),
     ("castlingKingFile", File, &["castlingKingFile"]),
-    ("castlingKingPiece", Type, &["castlingKingPiece.w", "castlingKingPiece.b"]),
+    (
+        "castlingKingPiece",
+        Type,
+        &["castlingKingPiece.w", "castlingKingPiece.b"],
+    ),
     ("castlingKingPieceWhite", Type, &["castlingKingPiece.w"]),
     ("castlingKingPieceBlack", Type, &["castlingKingPiece.b"]),
-    ("castlingRookKingsideFile", File, &["castlingRookKingsideFile"]),
-    ("castlingRookQueensideFile", File, &["castlingRookQueensideFile"]),
-    ("castlingRookPieces", Set, &["castlingRookPieces.w", "castlingRookPieces.b"]),
+    (
+        "castlingRookKingsideFile",
+        File,
+        &["castlingRookKingsideFile"],
+    ),
+    (
+        "castlingRookQueensideFile",
+        File,
+        &["castlingRookQueensideFile"],
+    ),
+    (
+        "castlingRookPieces",
+        Set,
+        &["castlingRookPieces.w", "castlingRookPieces.b"],
+    ),
     ("castlingRookPiecesWhite", Set, &["castlingRookPieces.w"]),
     ("castlingRookPiecesBlack", Set, &["castlingRookPieces.b"]),
     ("oppositeCastling", Bool, &["oppositeCastling"]),
@@ -192,7 +305,11 @@ const KEYS: &[(&str, Ty, &[&str])] = &[
     ("dropRegionWhite", Squares, &["dropRegion.w"]),
     ("dropRegionBlack", Squares, &["dropRegion.b"]),
     ("sittuyinRookDrop", Bool, &["sittuyinRookDrop"]),
-    ("dropOppositeColoredBishop", Bool, &["dropOppositeColoredBishop"]),
+    (
+        "dropOppositeColoredBishop",
+        Bool,
+        &["dropOppositeColoredBishop"],
+    ),
     ("dropPromoted", Bool, &["dropPromoted"]),
     ("dropNoDoubled", Type, &["dropNoDoubled"]),
     ("dropNoDoubledCount", Int, &["dropNoDoubledCount"]),
@@ -201,7 +318,11 @@ const KEYS: &[(&str, Ty, &[&str])] = &[
     ("wallingRule", Enum(WALLING), &["wallingRule"]),
     ("wallingRegionWhite", Squares, &["wallingRegion.w"]),
     ("wallingRegionBlack", Squares, &["wallingRegion.b"]),
-    ("wallingRegion", Squares, &["wallingRegion.w", "wallingRegion.b"]),
+    (
+        "wallingRegion",
+        Squares,
+        &["wallingRegion.w", "wallingRegion.b"],
+    ),
     ("wallOrMove", Bool, &["wallOrMove"]),
     ("seirawanGating", Bool, &["seirawanGating"]),
     ("cambodianMoves", Bool, &["cambodianMoves"]),
@@ -209,14 +330,26 @@ const KEYS: &[(&str, Ty, &[&str])] = &[
     ("pass", Bool, &["pass.w", "pass.b"]),
     ("passWhite", Bool, &["pass.w"]),
     ("passBlack", Bool, &["pass.b"]),
-    ("passOnStalemate", Bool, &["passOnStalemate.w", "passOnStalemate.b"]),
+    (
+        "passOnStalemate",
+        Bool,
+        &["passOnStalemate.w", "passOnStalemate.b"],
+    ),
     ("passOnStalemateWhite", Bool, &["passOnStalemate.w"]),
     ("passOnStalemateBlack", Bool, &["passOnStalemate.b"]),
     ("makpongRule", Bool, &["makpongRule"]),
     ("flyingGeneral", Bool, &["flyingGeneral"]),
     ("soldierPromotionRank", Rank, &["soldierPromotionRank"]),
-    ("flipEnclosedPieces", Enum(ENCLOSING), &["flipEnclosedPieces"]),
-    ("nMoveRuleTypes", Set, &["nMoveRuleTypes.w", "nMoveRuleTypes.b"]),
+    (
+        "flipEnclosedPieces",
+        Enum(ENCLOSING),
+        &["flipEnclosedPieces"],
+    ),
+    (
+        "nMoveRuleTypes",
+        Set,
+        &["nMoveRuleTypes.w", "nMoveRuleTypes.b"],
+    ),
     ("nMoveRuleTypesWhite", Set, &["nMoveRuleTypes.w"]),
     ("nMoveRuleTypesBlack", Set, &["nMoveRuleTypes.b"]),
     ("nMoveRule", Int, &["nMoveRule"]),
@@ -229,7 +362,11 @@ const KEYS: &[(&str, Ty, &[&str])] = &[
     ("stalemateValue", Outcome, &["stalemateValue"]),
     ("stalematePieceCount", Bool, &["stalematePieceCount"]),
     ("checkmateValue", Outcome, &["checkmateValue"]),
-    ("shogiPawnDropMateIllegal", Bool, &["shogiPawnDropMateIllegal"]),
+    (
+        "shogiPawnDropMateIllegal",
+        Bool,
+        &["shogiPawnDropMateIllegal"],
+    ),
     ("shatarMateRule", Bool, &["shatarMateRule"]),
     ("bikjangRule", Bool, &["bikjangRule"]),
     ("extinctionValue", Outcome, &["extinctionValue"]),
@@ -238,7 +375,11 @@ const KEYS: &[(&str, Ty, &[&str])] = &[
     ("dupleCheck", Bool, &["dupleCheck"]),
     ("extinctionPieceTypes", Set, &["extinctionPieceTypes"]),
     ("extinctionPieceCount", Int, &["extinctionPieceCount"]),
-    ("extinctionOpponentPieceCount", Int, &["extinctionOpponentPieceCount"]),
+    (
+        "extinctionOpponentPieceCount",
+        Int,
+        &["extinctionOpponentPieceCount"],
+    ),
     ("flagPiece", Type, &["flagPiece.w", "flagPiece.b"]),
     ("flagPieceWhite", Type, &["flagPiece.w"]),
     ("flagPieceBlack", Type, &["flagPiece.b"]),
@@ -476,7 +617,14 @@ impl Variant {
     /// Fairy-Stockfish's `Variant()`: chess's pieces and rules.
     pub fn chess_base() -> Variant {
         let mut pieces = vec![None; PIECE_TYPE_NB];
-        for (pt, letter) in [(1, 'P'), (2, 'N'), (3, 'B'), (4, 'R'), (5, 'Q'), (KING, 'K')] {
+        for (pt, letter) in [
+            (1, 'P'),
+            (2, 'N'),
+            (3, 'B'),
+            (4, 'R'),
+            (5, 'Q'),
+            (KING, 'K'),
+        ] {
             pieces[pt] = Some(PieceDef {
                 letter,
                 betza: String::new(),
@@ -561,7 +709,8 @@ impl Variant {
 
     fn set_field(&mut self, field: &'static str, val: Val, key: &str, line: usize) {
         self.fields.insert(field, val);
-        self.origin.insert(field.to_string(), (key.to_string(), line));
+        self.origin
+            .insert(field.to_string(), (key.to_string(), line));
     }
 
     /// The piece type lettered `c` (either case), as `pieceToChar.find`.
@@ -603,14 +752,16 @@ impl Variant {
                 Some(i) => self.max_rank = clamp_i32(i - 1),
                 None => notes.push(invalid(&e.line, "maxRank", &e.value, "Rank")),
             }
-            self.origin.insert("maxRank".into(), ("maxRank".into(), e.line));
+            self.origin
+                .insert("maxRank".into(), ("maxRank".into(), e.line));
         }
         if let Some(e) = get("maxFile") {
             match parse_file(&e.value) {
                 Some(f) => self.max_file = f,
                 None => notes.push(invalid(&e.line, "maxFile", &e.value, "File")),
             }
-            self.origin.insert("maxFile".into(), ("maxFile".into(), e.line));
+            self.origin
+                .insert("maxFile".into(), ("maxFile".into(), e.line));
         }
         for pt in 1..PIECE_TYPE_NB {
             if pt == CUSTOM_ROYAL {
@@ -622,7 +773,8 @@ impl Variant {
                 if first.is_ascii_alphabetic() {
                     let betza = e.value.get(2..).unwrap_or("").to_string();
                     self.add_piece(pt, first, if pt >= CUSTOM_FIRST { &betza } else { "" });
-                    self.origin.insert(format!("piece:{pt}"), (name.clone(), e.line));
+                    self.origin
+                        .insert(format!("piece:{pt}"), (name.clone(), e.line));
                     if pt >= CUSTOM_FIRST && pt < CUSTOM_ROYAL {
                         if e.value.len() > 1 {
                             if betza.contains('e') {
@@ -662,9 +814,11 @@ impl Variant {
                     if !ok {
                         notes.push(invalid(&e.line, &key, &e.value, "Bitboard"));
                     }
-                    self.mobility_regions.retain(|(c, p, _)| (*c, *p) != (colour, pt));
+                    self.mobility_regions
+                        .retain(|(c, p, _)| (*c, *p) != (colour, pt));
                     self.mobility_regions.push((colour, pt, squares));
-                    self.origin.insert(format!("mobility:{colour}:{pt}"), (key, e.line));
+                    self.origin
+                        .insert(format!("mobility:{colour}:{pt}"), (key, e.line));
                 }
             }
         }
@@ -676,12 +830,24 @@ impl Variant {
             if let Some(i) = parse_int(&e.value) {
                 let r = clamp_i32(i - 1);
                 let max = self.max_rank;
-                let white: Squares = (0..FILE_NB).flat_map(|f| (r..RANK_NB).map(move |x| (f, x))).collect();
+                let white: Squares = (0..FILE_NB)
+                    .flat_map(|f| (r..RANK_NB).map(move |x| (f, x)))
+                    .collect();
                 let black: Squares = (0..FILE_NB)
                     .flat_map(|f| (0..=(max - r)).map(move |x| (f, x)))
                     .collect();
-                self.set_field("promotionRegion.w", Val::Squares(white), "promotionRank", e.line);
-                self.set_field("promotionRegion.b", Val::Squares(black), "promotionRank", e.line);
+                self.set_field(
+                    "promotionRegion.w",
+                    Val::Squares(white),
+                    "promotionRank",
+                    e.line,
+                );
+                self.set_field(
+                    "promotionRegion.b",
+                    Val::Squares(black),
+                    "promotionRank",
+                    e.line,
+                );
             }
         }
         let dsr = get("doubleStepRank");
@@ -692,12 +858,24 @@ impl Variant {
             let (r, m) = (clamp_i32(rank - 1), clamp_i32(min - 1));
             let max = self.max_rank;
             let line = dsr.as_ref().or(dsrm.as_ref()).map_or(0, |e| e.line);
-            let white: Squares = (0..FILE_NB).flat_map(|f| (m..=r).map(move |x| (f, x))).collect();
+            let white: Squares = (0..FILE_NB)
+                .flat_map(|f| (m..=r).map(move |x| (f, x)))
+                .collect();
             let black: Squares = (0..FILE_NB)
                 .flat_map(|f| ((max - r)..=(max - m)).map(move |x| (f, x)))
                 .collect();
-            self.set_field("doubleStepRegion.w", Val::Squares(white), "doubleStepRank", line);
-            self.set_field("doubleStepRegion.b", Val::Squares(black), "doubleStepRank", line);
+            self.set_field(
+                "doubleStepRegion.w",
+                Val::Squares(white),
+                "doubleStepRank",
+                line,
+            );
+            self.set_field(
+                "doubleStepRegion.b",
+                Val::Squares(black),
+                "doubleStepRank",
+                line,
+            );
         }
         for (key, field) in [
             ("whiteFlag", "flagRegion.w"),
@@ -715,8 +893,18 @@ impl Variant {
         }
         if let Some(e) = get("castlingRookPiece") {
             let (s, _) = self.parse_set(&e.value);
-            self.set_field("castlingRookPieces.w", Val::Set(s), "castlingRookPiece", e.line);
-            self.set_field("castlingRookPieces.b", Val::Set(s), "castlingRookPiece", e.line);
+            self.set_field(
+                "castlingRookPieces.w",
+                Val::Set(s),
+                "castlingRookPiece",
+                e.line,
+            );
+            self.set_field(
+                "castlingRookPieces.b",
+                Val::Set(s),
+                "castlingRookPiece",
+                e.line,
+            );
         }
         if let Some(e) = get("dropOnTop") {
             if e.value == "true" {
@@ -764,8 +952,10 @@ impl Variant {
         if self.flag("doubleStep") {
             // conclude(): no region means no double step
         } else {
-            self.fields.insert("doubleStepRegion.w", Val::Squares(Squares::new()));
-            self.fields.insert("doubleStepRegion.b", Val::Squares(Squares::new()));
+            self.fields
+                .insert("doubleStepRegion.w", Val::Squares(Squares::new()));
+            self.fields
+                .insert("doubleStepRegion.b", Val::Squares(Squares::new()));
         }
         notes
     }
@@ -801,25 +991,47 @@ impl Variant {
         if let Some(e) = get("promotedPieceType") {
             for t in e.value.split_whitespace() {
                 let mut chars = t.chars();
-                let (Some(a), Some(':'), Some(b)) = (chars.next(), chars.next(), chars.next()) else {
-                    notes.push(invalid(&e.line, "promotedPieceType", &e.value, "piece:piece"));
+                let (Some(a), Some(':'), Some(b)) = (chars.next(), chars.next(), chars.next())
+                else {
+                    notes.push(invalid(
+                        &e.line,
+                        "promotedPieceType",
+                        &e.value,
+                        "piece:piece",
+                    ));
                     break;
                 };
                 let (Some(from), to) = (
                     self.type_of_letter(a),
-                    if b == '-' { Some(0) } else { self.type_of_letter(b) },
+                    if b == '-' {
+                        Some(0)
+                    } else {
+                        self.type_of_letter(b)
+                    },
                 ) else {
-                    notes.push(invalid(&e.line, "promotedPieceType", &e.value, "piece:piece"));
+                    notes.push(invalid(
+                        &e.line,
+                        "promotedPieceType",
+                        &e.value,
+                        "piece:piece",
+                    ));
                     break;
                 };
                 let Some(to) = to else {
-                    notes.push(invalid(&e.line, "promotedPieceType", &e.value, "piece:piece"));
+                    notes.push(invalid(
+                        &e.line,
+                        "promotedPieceType",
+                        &e.value,
+                        "piece:piece",
+                    ));
                     break;
                 };
                 self.promoted_piece_type[from] = to;
             }
-            self.origin
-                .insert("promotedPieceType".into(), ("promotedPieceType".into(), e.line));
+            self.origin.insert(
+                "promotedPieceType".into(),
+                ("promotedPieceType".into(), e.line),
+            );
         }
     }
 
@@ -904,7 +1116,10 @@ fn parse_file(value: &str) -> Option<i32> {
 
 fn parse_value(ty: Ty, value: &str) -> (Val, bool) {
     match ty {
-        Bool => (Val::Bool(value == "true"), value == "true" || value == "false"),
+        Bool => (
+            Val::Bool(value == "true"),
+            value == "true" || value == "false",
+        ),
         Int => match parse_int(value) {
             Some(i) => (Val::Int(i), true),
             None => (Val::Int(0), false),
@@ -929,7 +1144,10 @@ fn parse_value(ty: Ty, value: &str) -> (Val, bool) {
                 "draw" => self::Outcome::Draw,
                 _ => self::Outcome::None,
             };
-            (Val::Outcome(o), matches!(value, "win" | "loss" | "draw" | "none"))
+            (
+                Val::Outcome(o),
+                matches!(value, "win" | "loss" | "draw" | "none"),
+            )
         }
         Enum(allowed) => {
             if allowed.contains(&value) {
