@@ -195,7 +195,6 @@ impl Emitter<'_> {
                 "the Cambodian king's and queen's first moves",
             ),
             ("makpongRule", "the makpong rule"),
-            ("flyingGeneral", "the flying general"),
             ("perpetualCheckIllegal", "perpetual check forbidden"),
             ("moveRepetitionIllegal", "move repetition forbidden"),
             (
@@ -413,6 +412,11 @@ impl Emitter<'_> {
                     predefined_betza(pt).to_string()
                 };
                 self.write_betza(&mut body, pt, &betza, double.as_deref(), ep)?;
+                if pt == KING && v.flag("flyingGeneral") {
+                    // Kings may not face each other on an open line: each
+                    // attacks the other along it.
+                    body.push_str("  slide orthogonal: capture, capturing king\n");
+                }
             }
             if pawn_types & (1 << pt) != 0 {
                 for rule in &promo_rules {
@@ -430,7 +434,7 @@ impl Emitter<'_> {
         // Castling.
         if v.flag("castling") && fen.castling {
             body.push('\n');
-            body.push_str(&self.castling()?);
+            body.push_str(&self.castling(&fen)?);
         }
 
         // Hands and drops.
@@ -475,7 +479,7 @@ impl Emitter<'_> {
 
         // Goals.
         body.push('\n');
-        body.push_str(&self.goals(&fen, royal)?);
+        body.push_str(&self.goals(&fen, royal, !promo_rules.is_empty())?);
 
         for z in &self.zones {
             out.push_str(z);
@@ -637,7 +641,7 @@ impl Emitter<'_> {
         Ok(())
     }
 
-    fn castling(&mut self) -> Result<String, Refusal> {
+    fn castling(&mut self, fen: &Fen) -> Result<String, Refusal> {
         let v = self.v;
         if !self.same("castlingKingPiece") || !self.same("castlingRookPieces") {
             return Err(self.refuse("castlingKingPiece.w", "castling pieces that differ by side"));
@@ -649,13 +653,72 @@ impl Emitter<'_> {
         if v.int("castlingRank") != 0 {
             return Err(self.refuse("castlingRank", "castling on another rank than the first"));
         }
-        let kf = v.int("castlingKingFile");
+        if let Some(c) = fen.rights.chars().find(|c| !"KQkq".contains(*c)) {
+            return Err(self.refuse(
+                "startFen",
+                format!("castling right `{c}` (a rook named by its file) is not imported yet"),
+            ));
+        }
+        // The king's file: where the start position has it on the castling
+        // rank (Fairy-Stockfish finds it there), else `castlingKingFile`.
+        let rooks = v.set("castlingRookPieces.w");
+        let mut kf = v.int("castlingKingFile");
+        let mut files = Vec::new();
+        for (list, rank) in [(&fen.white, 0), (&fen.black, self.ranks - 1)] {
+            let kings: Vec<i32> = list
+                .iter()
+                .filter(|p| p.0 == king && p.1 .1 == rank)
+                .map(|p| p.1 .0)
+                .collect();
+            if let [f] = kings[..] {
+                files.push(f);
+            }
+        }
+        if let Some(&f) = files.first() {
+            if files.iter().any(|&g| g != f) {
+                return Err(self.refuse(
+                    "startFen",
+                    "castling kings on different files for each side",
+                ));
+            }
+            kf = i64::from(f);
+        }
+        // A right the start position lacks must be one Tessera could not
+        // give either: no king, or no partner on that wing.
+        for (list, rank, k, q) in [
+            (&fen.white, 0, 'K', 'Q'),
+            (&fen.black, self.ranks - 1, 'k', 'q'),
+        ] {
+            for (right, east) in [(k, true), (q, false)] {
+                if fen.rights.contains(right) {
+                    continue;
+                }
+                let has_king = list
+                    .iter()
+                    .any(|p| p.0 == king && p.1 .1 == rank && i64::from(p.1 .0) == kf);
+                let has_rook = list.iter().any(|p| {
+                    rooks & (1 << p.0) != 0
+                        && p.1 .1 == rank
+                        && (i64::from(p.1 .0) > kf) == east
+                        && i64::from(p.1 .0) != kf
+                });
+                if has_king && has_rook {
+                    return Err(self.refuse(
+                        "startFen",
+                        format!(
+                            "castling rights `{}` for some rooks only cannot be said yet",
+                            fen.rights
+                        ),
+                    ));
+                }
+            }
+        }
         let ks = v.int("castlingKingsideFile") - kf;
         let qs = kf - v.int("castlingQueensideFile");
-        if ks < 1 || qs < 1 {
+        if ks < 2 || qs < 2 {
             return Err(self.refuse(
-                "castlingKingsideFile",
-                "castling where the king does not move",
+                if ks < 2 { "castlingKingsideFile" } else { "castlingQueensideFile" },
+                "castling where the king goes one cell or none (Fairy-Stockfish writes it as the king taking its rook) is not imported yet",
             ));
         }
         let mut out = String::new();
@@ -753,7 +816,12 @@ impl Emitter<'_> {
         Ok(out)
     }
 
-    fn goals(&mut self, fen: &Fen, royal: Option<usize>) -> Result<String, Refusal> {
+    fn goals(
+        &mut self,
+        fen: &Fen,
+        royal: Option<usize>,
+        promoting: bool,
+    ) -> Result<String, Refusal> {
         let v = self.v;
         let mut out = String::new();
         if royal.is_some() || v.flag("extinctionPseudoRoyal") {
@@ -787,7 +855,10 @@ impl Emitter<'_> {
             // Without explosions, immunity means nothing.
         }
         let ext = v.outcome("extinctionValue");
-        if ext != Outcome::None {
+        // Pseudo-royal pieces cannot be captured, so Fairy-Stockfish applies
+        // no extinction then, but where captures explode.
+        let pseudo = v.flag("extinctionPseudoRoyal") && !v.flag("blastOnCapture");
+        if ext != Outcome::None && !pseudo {
             let set = v.set("extinctionPieceTypes");
             let n = v.int("extinctionPieceCount");
             if set != 0 {
@@ -887,8 +958,20 @@ impl Emitter<'_> {
             ));
         }
         let resets = v.set("nMoveRuleTypes.w");
-        let pawns = v.set("promotionPawnTypes.w");
-        if resets != pawns || v.pieces[PAWN].is_none() && resets & (1 << PAWN) != 0 {
+        // Tessera's default: the moves of kinds that promote reset the clock,
+        // unless they could be taken back at once.
+        let promoting = if promoting {
+            v.set("promotionPawnTypes.w")
+        } else {
+            0
+        };
+        let resets = resets & !1;
+        let present = |s: u64| {
+            (1..PIECE_TYPE_NB)
+                .filter(|&p| s & (1 << p) != 0 && v.pieces[p].is_some())
+                .collect::<Vec<_>>()
+        };
+        if present(resets) != present(promoting) {
             let kinds = self.kinds_of(resets);
             if kinds.is_empty() {
                 out.push_str("clock reset by captures and drops\n");
@@ -942,6 +1025,7 @@ struct Fen {
     hand_used: bool,
     black_to_move: bool,
     castling: bool,
+    rights: String,
     checks: Option<(i64, i64)>,
 }
 
@@ -965,6 +1049,7 @@ impl Fen {
             hand_used: false,
             black_to_move: false,
             castling: false,
+            rights: String::new(),
             checks: None,
         };
         let rows: Vec<&str> = placement.split('/').collect();
@@ -1050,32 +1135,27 @@ impl Fen {
             k = 1;
         }
         let is_number = |s: &str| s.chars().all(|c| c.is_ascii_digit());
-        if let Some(c) = rest.get(k) {
-            if !is_number(c) {
-                fen.castling = *c != "-";
-                if fen.castling && !c.chars().all(|ch| "KQkq".contains(ch)) {
-                    return Err(format!(
-                        "castling rights `{c}` other than `KQkq` are not imported yet"
-                    ));
+        let mut rest = rest[k..].iter().peekable();
+        // The castling and en-passant fields may be left out (shogi: `w 0 1`);
+        // check counts (`3+3`) stand before the clocks.
+        if let Some(c) = rest.peek() {
+            if !is_number(c) && !c.contains('+') {
+                if *c != &"-" {
+                    fen.rights = c.to_string();
                 }
-                if fen.castling && c.len() != 4 {
-                    return Err(format!(
-                        "castling rights `{c}` for some rooks only are not imported yet"
-                    ));
-                }
-                k += 1;
+                rest.next();
                 if rest
-                    .get(k)
+                    .peek()
                     .is_some_and(|s| !is_number(s) && !s.contains('+'))
                 {
-                    k += 1; // en passant
-                }
-                if let Some(checks) = rest.get(k).and_then(|s| s.split_once('+')) {
-                    let (a, b) = checks;
-                    fen.checks = Some((a.parse().unwrap_or(0), b.parse().unwrap_or(0)));
+                    rest.next(); // en passant
                 }
             }
         }
+        if let Some((a, b)) = rest.peek().and_then(|s| s.split_once('+')) {
+            fen.checks = Some((a.parse().unwrap_or(0), b.parse().unwrap_or(0)));
+        }
+        fen.castling = !fen.rights.is_empty();
         Ok(fen)
     }
 }
