@@ -881,7 +881,7 @@ impl Emitter<'_> {
                         .collect::<Vec<_>>()
                         .join(" ")
                 };
-                if n < 0 || n > 4096 {
+                if !(0..=4096).contains(&n) {
                     return Err(self.refuse("extinctionPieceCount", "a count out of range"));
                 }
                 if n == 0 {

@@ -748,17 +748,21 @@ impl Variant {
             entries.get(key).cloned()
         };
         if let Some(e) = get("maxRank") {
-            match parse_int(&e.value) {
-                Some(i) => self.max_rank = clamp_i32(i - 1),
-                None => notes.push(invalid(&e.line, "maxRank", &e.value, "Rank")),
+            let i = parse_int(&e.value).unwrap_or(0);
+            self.max_rank = clamp_i32(i - 1);
+            if !(1..=i64::from(RANK_NB)).contains(&i) {
+                notes.push(invalid(&e.line, "maxRank", &e.value, "Rank"));
             }
             self.origin
                 .insert("maxRank".into(), ("maxRank".into(), e.line));
         }
         if let Some(e) = get("maxFile") {
-            match parse_file(&e.value) {
-                Some(f) => self.max_file = f,
-                None => notes.push(invalid(&e.line, "maxFile", &e.value, "File")),
+            // Fairy-Stockfish keeps the file even when it is out of range,
+            // and then drops the variant.
+            let (f, ok) = read_file(&e.value);
+            self.max_file = f;
+            if !ok {
+                notes.push(invalid(&e.line, "maxFile", &e.value, "File"));
             }
             self.origin
                 .insert("maxFile".into(), ("maxFile".into(), e.line));
@@ -775,7 +779,7 @@ impl Variant {
                     self.add_piece(pt, first, if pt >= CUSTOM_FIRST { &betza } else { "" });
                     self.origin
                         .insert(format!("piece:{pt}"), (name.clone(), e.line));
-                    if pt >= CUSTOM_FIRST && pt < CUSTOM_ROYAL {
+                    if (CUSTOM_FIRST..CUSTOM_ROYAL).contains(&pt) {
                         if e.value.len() > 1 {
                             if betza.contains('e') {
                                 for f in ["enPassantTypes.w", "enPassantTypes.b"] {
@@ -911,8 +915,7 @@ impl Variant {
                 self.set_field("enclosingDrop", Val::Str("top".into()), "dropOnTop", e.line);
             }
         }
-        let mut keys = KEYS.iter().peekable();
-        while let Some(&(key, ty, fields)) = keys.next() {
+        for &(key, ty, fields) in KEYS {
             // promotionLimit and promotedPieceType come after sittuyinPromotion.
             if key == "piecePromotionOnCapture" {
                 self.special_promotion_keys(&mut get, &mut notes);
@@ -1101,6 +1104,17 @@ fn parse_int(value: &str) -> Option<i64> {
         .find(|&(i, c)| !(c.is_ascii_digit() || (i == 0 && (c == '-' || c == '+'))))
         .map_or(v.len(), |(i, _)| i);
     v[..end].parse::<i64>().ok().filter(|i| i.abs() < 1 << 31)
+}
+
+/// A `File` as Fairy-Stockfish reads it, and whether it is in range.
+fn read_file(value: &str) -> (i32, bool) {
+    let v = value.trim_start();
+    let f = match v.chars().next() {
+        Some(c) if c.is_ascii_digit() => clamp_i32(parse_int(v).unwrap_or(0) - 1),
+        Some(c) => (c as i32).saturating_sub('a' as i32),
+        None => -1,
+    };
+    (f, (0..FILE_NB).contains(&f))
 }
 
 fn parse_file(value: &str) -> Option<i32> {
