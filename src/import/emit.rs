@@ -356,9 +356,15 @@ impl Emitter<'_> {
              direction ne (1, 1) nw (-1, 1) se (1, -1) sw (-1, -1)\n\
              group orthogonal = n e s w\n\
              group diagonal = ne nw se sw\n\
-             group all = orthogonal diagonal\n\
-             mirror rank\n",
+             group all = orthogonal diagonal\n",
         );
+        // Fairy-Stockfish turns Black's moves by half a turn: the same as
+        // `mirror rank` for pieces as symmetric left and right as chess's.
+        if self.asymmetric() {
+            out.push_str("mirror file rank\n");
+        } else {
+            out.push_str("mirror rank\n");
+        }
 
         let mut body = String::new();
         // Pieces.
@@ -523,6 +529,19 @@ impl Emitter<'_> {
         Ok(set)
     }
 
+    /// Whether some piece's Betza tells left from right.
+    fn asymmetric(&self) -> bool {
+        let v = self.v;
+        (0..PIECE_TYPE_NB).any(|pt| {
+            let betza = match &v.pieces[pt] {
+                Some(_) if pt == KING => v.king_betza.clone().unwrap_or_default(),
+                Some(def) if pt >= CUSTOM_FIRST => def.betza.clone(),
+                _ => return false,
+            };
+            betza.contains('l') || betza.contains('r')
+        })
+    }
+
     fn royal_kind(&self) -> Option<usize> {
         self.v.pieces[KING].as_ref().map(|_| KING)
     }
@@ -624,18 +643,24 @@ impl Emitter<'_> {
             let mut sorted: Vec<char> = chunk.chars().collect();
             sorted.sort_unstable();
             let key: String = sorted.into_iter().collect();
-            if key != "Dfmn" {
-                return Err(self.refuse(
-                    &field,
-                    format!("the initial move `i{chunk}` of `{betza}` is not imported yet (only `ifmnD`)"),
-                ));
-            }
+            let legs: &[&str] = match key.as_str() {
+                "Dfmn" => &["n"],
+                "Afmn" => &["ne", "nw"],
+                _ => {
+                    return Err(self.refuse(
+                        &field,
+                        format!("the initial move `i{chunk}` of `{betza}` is not imported yet (only `ifmnD` and `ifmnA`)"),
+                    ))
+                }
+            };
             if let Some(z) = double {
-                let _ = writeln!(
-                    body,
-                    "  step n then step n: quiet, from {z}{}",
-                    if ep { ", sets en passant" } else { "" }
-                );
+                for d in legs {
+                    let _ = writeln!(
+                        body,
+                        "  step {d} then step {d}: quiet, from {z}{}",
+                        if ep { ", sets en passant" } else { "" }
+                    );
+                }
             }
         }
         Ok(())
@@ -719,6 +744,12 @@ impl Emitter<'_> {
             return Err(self.refuse(
                 if ks < 2 { "castlingKingsideFile" } else { "castlingQueensideFile" },
                 "castling where the king goes one cell or none (Fairy-Stockfish writes it as the king taking its rook) is not imported yet",
+            ));
+        }
+        if ks != qs && self.asymmetric() {
+            return Err(self.refuse(
+                "castlingKingsideFile",
+                "castling of different lengths on each wing, beside pieces that tell left from right",
             ));
         }
         let mut out = String::new();
