@@ -229,10 +229,8 @@ impl Emitter<'_> {
                 "moves that may not give check cannot be written in Betza's shorthand yet",
             ));
         }
-        for (field, what) in [("pass.w", "passing"), ("pass.b", "passing")] {
-            if v.flag(field) {
-                return Err(self.refuse(field, format!("{what} is not imported yet")));
-            }
+        if !self.same("pass") {
+            return Err(self.refuse("pass.w", "passing for one side only cannot be said yet"));
         }
         if !self.same("passOnStalemate") {
             return Err(self.refuse(
@@ -243,7 +241,6 @@ impl Emitter<'_> {
         for (field, what) in [
             ("enclosingDrop", "enclosing drops"),
             ("flipEnclosedPieces", "flipping enclosed pieces"),
-            ("wallingRule", "walls"),
             ("chasingRule", "the chasing rule"),
             ("materialCounting", "material counting"),
             ("countingRule", "the counting rules"),
@@ -431,6 +428,44 @@ impl Emitter<'_> {
             }
         }
 
+        // Walls: `*` in FEN, neutral pieces that never move, placed by the
+        // walling rule; the duck moves from cell to cell.
+        let walling = v.text("wallingRule").to_string();
+        let neutral = match walling.as_str() {
+            "duck" => Some("duck"),
+            "none" if fen.walls.is_empty() => None,
+            _ => Some("wall"),
+        };
+        if walling == "duck" && (royal.is_some() || pseudo_royal != 0) {
+            return Err(self.refuse(
+                "wallingRule",
+                "a duck beside royal pieces (Fairy-Stockfish lets the duck's placement parry a check) cannot be said yet",
+            ));
+        }
+        if let Some(n) = neutral {
+            let _ = writeln!(body, "\npiece {n} * neutral");
+            let mut mods: Vec<String> = Vec::new();
+            match walling.as_str() {
+                "arrow" => mods.extend(["new".to_string(), "shot".to_string()]),
+                "past" => mods.extend(["new".to_string(), "at origin".to_string()]),
+                "static" => mods.push("new".to_string()),
+                "duck" | "none" => {}
+                other => return Err(self.refuse("wallingRule", format!("walls by the rule `{other}` cannot be said yet"))),
+            }
+            if walling != "none" {
+                let all: Squares = (0..self.files).flat_map(|f| (0..self.ranks).map(move |r| (f, r))).collect();
+                let (ww, wb) = (self.on_board(&v.squares("wallingRegion.w")), self.on_board(&v.squares("wallingRegion.b")));
+                if ww != all || wb != all {
+                    match self.zone("walling", &ww, &wb) {
+                        Some(z) => mods.push(format!("to {z}")),
+                        None => return Err(self.refuse("wallingRegion.w", "an empty walling region")),
+                    }
+                }
+                let colon = if mods.is_empty() { String::new() } else { format!(": {}", mods.join(", ")) };
+                let _ = writeln!(body, "place {n} after every move{colon}");
+            }
+        }
+
         // Fairy-Stockfish writes the en-passant squares after every double
         // step where a piece other than its pawn may take en passant.
         if ep && (ep_types | v.set("enPassantTypes.b")) & !(1u64 << PAWN) != 0 {
@@ -471,6 +506,11 @@ impl Emitter<'_> {
                     parts.push(format!("{n} {} @hand", self.kind(pt)));
                 }
             }
+            if side == "white" && !fen.walls.is_empty() {
+                let walls: Squares = fen.walls.iter().copied().collect();
+                let name = if walling == "duck" { "duck" } else { "wall" };
+                parts.push(format!("{name} {}", self.cells(&walls)));
+            }
             if !parts.is_empty() {
                 let _ = writeln!(body, "  {side} {}", parts.join(", "));
             }
@@ -479,7 +519,9 @@ impl Emitter<'_> {
             body.push_str("  turn black\n");
         }
 
-        if v.flag("passOnStalemate.w") {
+        if v.flag("pass.w") {
+            body.push_str("\npass\n");
+        } else if v.flag("passOnStalemate.w") {
             body.push_str("\npass when stalemated\n");
         }
 
@@ -1056,6 +1098,7 @@ struct Fen {
     hand_used: bool,
     black_to_move: bool,
     castling: bool,
+    walls: Vec<(i32, i32)>,
     rights: String,
     checks: Option<(i64, i64)>,
 }
@@ -1080,6 +1123,7 @@ impl Fen {
             hand_used: false,
             black_to_move: false,
             castling: false,
+            walls: Vec::new(),
             rights: String::new(),
             checks: None,
         };
@@ -1115,7 +1159,13 @@ impl Fen {
                     );
                 }
                 if c == '*' {
-                    return Err("walls (`*`) in the start FEN are not imported yet".into());
+                    if file >= e.files {
+                        return Err(format!("rank {} of the start FEN is too long", rank + 1));
+                    }
+                    fen.walls.push((file, rank));
+                    file += 1;
+                    j += 1;
+                    continue;
                 }
                 if c == '~' {
                     j += 1;
