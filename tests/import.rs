@@ -233,3 +233,17 @@ fn hostile_files_are_refused_quickly() {
         start.elapsed()
     );
 }
+
+#[test]
+fn uci_offers_the_sections_of_a_variants_file() {
+    let (code, out) = common::run_binary(
+        &["uci", "tests/import/basic.ini"],
+        "uci\nsetoption name UCI_Variant value minichess-hill\nposition startpos moves a2a3\ngo depth 1\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("option name UCI_Variant type combo default minichess var minichess var minichess-hill var wazirchess"),
+        "{out}"
+    );
+    assert!(out.contains("bestmove "), "{out}");
+}
