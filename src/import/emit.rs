@@ -50,6 +50,9 @@ pub fn emit(v: &Variant, src: &Source) -> Result<String, Refusal> {
     e.run()
 }
 
+/// FSF's janggi cannon, whose moves Betza's `pR` does not say whole.
+const JANGGI_CANNON: usize = 28;
+
 fn outcome_word(o: Outcome) -> &'static str {
     match o {
         Outcome::Win => "wins",
@@ -107,7 +110,19 @@ impl Emitter<'_> {
 
     fn cells(&self, s: &Squares) -> String {
         let mut out = Vec::new();
-        for r in 0..self.ranks {
+        let full = |r: i32| (0..self.files).all(|f| s.contains(&(f, r)));
+        let mut r = 0;
+        while r < self.ranks {
+            // Whole ranks in a row make one box: `a1..h2`.
+            if self.files > 1 && full(r) {
+                let first = r;
+                while r < self.ranks && full(r) {
+                    r += 1;
+                }
+                let (a, b) = (self.cell((0, first)), self.cell((self.files - 1, r - 1)));
+                out.push(format!("{a}..{b}"));
+                continue;
+            }
             let mut f = 0;
             while f < self.files {
                 if !s.contains(&(f, r)) {
@@ -128,6 +143,7 @@ impl Emitter<'_> {
                     out.push(self.cell((start, r)));
                 }
             }
+            r += 1;
         }
         out.join(" ")
     }
@@ -371,13 +387,13 @@ impl Emitter<'_> {
             &v.squares("doubleStepRegion.b"),
         );
         let ep = self.en_passant()?;
-        if !self.same("promotionPawnTypes") || !self.same("enPassantTypes") {
-            return Err(self.refuse("promotionPawnTypes.w", "different pawn types for each side"));
+        if !self.same("enPassantTypes") {
+            return Err(self.refuse(
+                "enPassantTypes.w",
+                "different en-passant kinds for each side",
+            ));
         }
-        let pawn_types = v.set("promotionPawnTypes.w");
-        let promo_w = v.set("promotionPieceTypes.w");
-        let promo_b = v.set("promotionPieceTypes.b");
-        let promo_rules = self.promotion_rules(promo_w, promo_b)?;
+        let promo_rules = self.promotion_rules();
         let royal = self.royal_kind();
         let pseudo_royal = self.pseudo_royal(&fen)?;
         let ep_types = v.set("enPassantTypes.w");
@@ -406,6 +422,11 @@ impl Emitter<'_> {
                     "  step ne nw: capture{}",
                     if takes { ", takes en passant" } else { "" }
                 );
+            } else if pt == JANGGI_CANNON {
+                // It hops over any piece but another cannon, and captures any
+                // piece but a cannon.
+                let me = self.kind(pt);
+                let _ = writeln!(body, "  hop orthogonal: not over {me}, not capturing {me}");
             } else {
                 let betza = if pt == KING {
                     v.king_betza.clone().unwrap_or_else(|| "K".to_string())
@@ -421,10 +442,8 @@ impl Emitter<'_> {
                     body.push_str("  slide orthogonal: capture, capturing king\n");
                 }
             }
-            if pawn_types & (1 << pt) != 0 {
-                for rule in &promo_rules {
-                    let _ = writeln!(body, "  {rule}");
-                }
+            for (_, rule) in promo_rules.iter().filter(|(p, _)| *p == pt) {
+                let _ = writeln!(body, "  {rule}");
             }
         }
 
@@ -450,18 +469,34 @@ impl Emitter<'_> {
                 "past" => mods.extend(["new".to_string(), "at origin".to_string()]),
                 "static" => mods.push("new".to_string()),
                 "duck" | "none" => {}
-                other => return Err(self.refuse("wallingRule", format!("walls by the rule `{other}` cannot be said yet"))),
+                other => {
+                    return Err(self.refuse(
+                        "wallingRule",
+                        format!("walls by the rule `{other}` cannot be said yet"),
+                    ))
+                }
             }
             if walling != "none" {
-                let all: Squares = (0..self.files).flat_map(|f| (0..self.ranks).map(move |r| (f, r))).collect();
-                let (ww, wb) = (self.on_board(&v.squares("wallingRegion.w")), self.on_board(&v.squares("wallingRegion.b")));
+                let all: Squares = (0..self.files)
+                    .flat_map(|f| (0..self.ranks).map(move |r| (f, r)))
+                    .collect();
+                let (ww, wb) = (
+                    self.on_board(&v.squares("wallingRegion.w")),
+                    self.on_board(&v.squares("wallingRegion.b")),
+                );
                 if ww != all || wb != all {
                     match self.zone("walling", &ww, &wb) {
                         Some(z) => mods.push(format!("to {z}")),
-                        None => return Err(self.refuse("wallingRegion.w", "an empty walling region")),
+                        None => {
+                            return Err(self.refuse("wallingRegion.w", "an empty walling region"))
+                        }
                     }
                 }
-                let colon = if mods.is_empty() { String::new() } else { format!(": {}", mods.join(", ")) };
+                let colon = if mods.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {}", mods.join(", "))
+                };
                 let _ = writeln!(body, "place {n} after every move{colon}");
             }
         }
@@ -519,6 +554,17 @@ impl Emitter<'_> {
             body.push_str("  turn black\n");
         }
 
+        if (v.flag("pass.w") || v.flag("passOnStalemate.w")) && royal.is_none() {
+            // FSF writes a pass as a piece standing still, and counts it as a
+            // move of that piece: one of a clock-resetting kind resets it.
+            let resets = v.set("nMoveRuleTypes.w") | v.set("nMoveRuleTypes.b");
+            if self.kinds_of(resets).iter().any(|&pt| pt != 0) {
+                return Err(self.refuse(
+                    if v.flag("pass.w") { "pass.w" } else { "passOnStalemate.w" },
+                    "a pass without a royal piece, which Fairy-Stockfish counts as a move of a piece that resets the clock, cannot be said yet",
+                ));
+            }
+        }
         if v.flag("pass.w") {
             body.push_str("\npass\n");
         } else if v.flag("passOnStalemate.w") {
@@ -527,7 +573,10 @@ impl Emitter<'_> {
 
         // Goals.
         body.push('\n');
-        body.push_str(&self.goals(&fen, royal, !promo_rules.is_empty())?);
+        let promoting = promo_rules
+            .iter()
+            .fold(0u64, |acc, (pt, _)| acc | (1 << pt));
+        body.push_str(&self.goals(&fen, royal, promoting)?);
 
         for z in &self.zones {
             out.push_str(z);
@@ -614,7 +663,9 @@ impl Emitter<'_> {
         Ok(any)
     }
 
-    fn promotion_rules(&mut self, promo_w: u64, promo_b: u64) -> Result<Vec<String>, Refusal> {
+    /// The promotion rules of each promoting kind: one rule for both sides
+    /// where they promote alike, else a rule on a zone of each side's own.
+    fn promotion_rules(&mut self) -> Vec<(usize, String)> {
         let v = self.v;
         let optional = if v.flag("mandatoryPawnPromotion") {
             ""
@@ -623,6 +674,11 @@ impl Emitter<'_> {
         };
         let zw = v.squares("promotionRegion.w");
         let zb = v.squares("promotionRegion.b");
+        let (pawn_w, pawn_b) = (v.set("promotionPawnTypes.w"), v.set("promotionPawnTypes.b"));
+        let (promo_w, promo_b) = (
+            v.set("promotionPieceTypes.w"),
+            v.set("promotionPieceTypes.b"),
+        );
         let mut rules = Vec::new();
         // FSF lists promotion choices from the highest type down; the order does not matter here.
         let names = |s: u64| {
@@ -633,25 +689,34 @@ impl Emitter<'_> {
                 .collect();
             kinds.join(" ")
         };
-        if promo_w == promo_b {
-            if promo_w != 0 {
+        let promoters = |s: u64| {
+            (1..PIECE_TYPE_NB).filter(move |&pt| s & (1 << pt) != 0 && v.pieces[pt].is_some())
+        };
+        if pawn_w == pawn_b && promo_w == promo_b {
+            if !names(promo_w).is_empty() {
                 if let Some(z) = self.zone("promotion", &zw, &zb) {
-                    rules.push(format!("promote {z} to {}{optional}", names(promo_w)));
+                    for pt in promoters(pawn_w) {
+                        rules.push((pt, format!("promote {z} to {}{optional}", names(promo_w))));
+                    }
                 }
             }
-        } else {
-            if promo_w != 0 {
-                if let Some(z) = self.zone("promotion-white", &zw, &Squares::new()) {
-                    rules.push(format!("promote {z} to {}{optional}", names(promo_w)));
-                }
-            }
-            if promo_b != 0 {
-                if let Some(z) = self.zone("promotion-black", &Squares::new(), &zb) {
-                    rules.push(format!("promote {z} to {}{optional}", names(promo_b)));
+            return rules;
+        }
+        if !names(promo_w).is_empty() {
+            if let Some(z) = self.zone("promotion-white", &zw, &Squares::new()) {
+                for pt in promoters(pawn_w) {
+                    rules.push((pt, format!("promote {z} to {}{optional}", names(promo_w))));
                 }
             }
         }
-        Ok(rules)
+        if !names(promo_b).is_empty() {
+            if let Some(z) = self.zone("promotion-black", &Squares::new(), &zb) {
+                for pt in promoters(pawn_b) {
+                    rules.push((pt, format!("promote {z} to {}{optional}", names(promo_b))));
+                }
+            }
+        }
+        rules
     }
 
     /// A piece's moves in Betza's shorthand; its initial double step (`ifmnD`),
@@ -866,17 +931,32 @@ impl Emitter<'_> {
                 special.push(String::new());
             }
         }
-        if no_doubled != 0 && no_doubled != PAWN && v.pieces[no_doubled].is_some() {
-            let mut extra = vec![format!("at most {} per file", v.int("dropNoDoubledCount"))];
-            if v.flag("shogiPawnDropMateIllegal") && no_doubled == 19 {
+        // The kind that may not be doubled on a file, and the shogi pawn,
+        // whose drop may not mate (FSF scores such a mate as a loss).
+        const SHOGI_PAWN: usize = 19;
+        let mate_rule = v.flag("shogiPawnDropMateIllegal") && v.pieces[SHOGI_PAWN].is_some();
+        for pt in [no_doubled, SHOGI_PAWN] {
+            if pt == 0 || pt == PAWN || v.pieces[pt].is_none() {
+                continue;
+            }
+            if pt == SHOGI_PAWN
+                && no_doubled == SHOGI_PAWN
+                && special.iter().any(|s| s.contains(&self.kind(pt)))
+            {
+                continue;
+            }
+            let mut extra = Vec::new();
+            if pt == no_doubled {
+                extra.push(format!("at most {} per file", v.int("dropNoDoubledCount")));
+            }
+            if pt == SHOGI_PAWN && mate_rule {
                 extra.push("mating loses".into());
             }
+            if extra.is_empty() {
+                continue;
+            }
             if let Some(z) = &zone {
-                special.push(format!(
-                    "drop hand {} -> {z}{}",
-                    self.kind(no_doubled),
-                    mods(extra)
-                ));
+                special.push(format!("drop hand {} -> {z}{}", self.kind(pt), mods(extra)));
             }
         }
         for s in special.into_iter().filter(|s| !s.is_empty()) {
@@ -893,7 +973,7 @@ impl Emitter<'_> {
         &mut self,
         fen: &Fen,
         royal: Option<usize>,
-        promoting: bool,
+        promoting: u64,
     ) -> Result<String, Refusal> {
         let v = self.v;
         let mut out = String::new();
@@ -1024,20 +1104,30 @@ impl Emitter<'_> {
         if n_move > 0 && n_move <= 500_000_000 {
             let _ = writeln!(out, "goal clock {} draws", n_move * 2);
         }
-        if !self.same("nMoveRuleTypes") {
-            return Err(self.refuse(
-                "nMoveRuleTypes.w",
-                "clock-resetting kinds that differ by side",
-            ));
+        let (rw, rb) = (v.set("nMoveRuleTypes.w"), v.set("nMoveRuleTypes.b"));
+        if rw != rb {
+            // One statement for both sides says it where neither side can
+            // ever hold a kind that resets only the other's clock.
+            let only = (rw ^ rb) & !1;
+            let held = |list: &Vec<(usize, (i32, i32))>, hand: &Vec<usize>, own: u64| {
+                list.iter().any(|p| only & !own & (1 << p.0) != 0)
+                    || hand.iter().any(|&p| only & !own & (1 << p) != 0)
+            };
+            let made = (v.set("promotionPieceTypes.w") | v.set("promotionPieceTypes.b")) & only;
+            if v.flag("pieceDrops")
+                || made != 0
+                || held(&fen.white, &fen.hand_white, rw)
+                || held(&fen.black, &fen.hand_black, rb)
+            {
+                return Err(self.refuse(
+                    "nMoveRuleTypes.w",
+                    "clock-resetting kinds that differ by side",
+                ));
+            }
         }
-        let resets = v.set("nMoveRuleTypes.w");
+        let resets = rw | rb;
         // Tessera's default: the moves of kinds that promote reset the clock,
         // unless they could be taken back at once.
-        let promoting = if promoting {
-            v.set("promotionPawnTypes.w")
-        } else {
-            0
-        };
         let resets = resets & !1;
         let present = |s: u64| {
             (1..PIECE_TYPE_NB)
