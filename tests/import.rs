@@ -247,3 +247,12 @@ fn uci_offers_the_sections_of_a_variants_file() {
     );
     assert!(out.contains("bestmove "), "{out}");
 }
+
+#[test]
+fn betza_h_is_written_as_the_jumps_fsf_reads() {
+    // Tessera's Betza has no `h`; FSF's reading of `mfhN` is its four forward jumps.
+    let result = import("h.ini", "[h:chess]\ncustomPiece1 = s:mfhNcfW\n");
+    let text = rules(&result, "h");
+    assert!(text.contains("piece customPiece1 S\n  leap only (1, 2) (-2, 1) (2, 1) (-1, 2): quiet\n  betza \"cfW\""), "{text}");
+    assert!(text.contains("mirror file rank"), "{text}");
+}

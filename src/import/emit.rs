@@ -629,7 +629,7 @@ impl Emitter<'_> {
                 Some(def) if pt >= CUSTOM_FIRST => def.betza.clone(),
                 _ => return false,
             };
-            betza.contains('l') || betza.contains('r')
+            betza.contains('l') || betza.contains('r') || betza.contains('h')
         })
     }
 
@@ -737,6 +737,23 @@ impl Emitter<'_> {
         let mut plain = String::new();
         let mut initial = Vec::new();
         for chunk in betza_chunks(betza) {
+            if chunk.contains('h') {
+                // Tessera's Betza has no `h`: the jumps FSF reads, one by one.
+                match fsf_leaps(&chunk) {
+                    Some((offsets, modality)) if !offsets.is_empty() => {
+                        let list: Vec<String> =
+                            offsets.iter().map(|(f, r)| format!("({f}, {r})")).collect();
+                        let _ = writeln!(body, "  leap only {}{modality}", list.join(" "));
+                        continue;
+                    }
+                    _ => {
+                        return Err(self.refuse(
+                            &field,
+                            format!("`{chunk}` of `{betza}` (`h` on a rider, hopper, lame or initial move) is not imported yet"),
+                        ))
+                    }
+                }
+            }
             if chunk.contains('i') {
                 initial.push(chunk.replace('i', ""));
             } else {
@@ -1152,6 +1169,116 @@ impl Variant {
     fn soldierPromotionRank_is_set(&self) -> bool {
         self.int("soldierPromotionRank") != 0 && self.pieces[29].is_some()
     }
+}
+
+/// The jumps of a plain leaper's Betza move as Fairy-Stockfish's
+/// `from_betza` reads its direction letters, (file, rank) as White sees them,
+/// and its modality as a modifier; `None` for a rider, hopper, lame or
+/// initial move.
+fn fsf_leaps(chunk: &str) -> Option<(Vec<(i32, i32)>, &'static str)> {
+    const VERTICALS: &str = "fbvh";
+    const HORIZONTALS: &str = "rlsh";
+    let chars: Vec<char> = chunk.chars().collect();
+    let mut dirs: Vec<String> = Vec::new();
+    let (mut quiet, mut capture) = (false, false);
+    let mut i = 0;
+    let mut atom = None;
+    while i < chars.len() {
+        let c = chars[i];
+        match c {
+            'm' => quiet = true,
+            'c' => capture = true,
+            'p' | 'g' | 'n' | 'i' => return None,
+            _ if VERTICALS.contains(c) || HORIZONTALS.contains(c) => {
+                if let Some(&c2) = chars.get(i + 1) {
+                    if c2 == c
+                        || (VERTICALS.contains(c) && HORIZONTALS.contains(c2))
+                        || (HORIZONTALS.contains(c) && VERTICALS.contains(c2))
+                    {
+                        dirs.push(format!("{c}{c2}"));
+                        i += 2;
+                        continue;
+                    }
+                }
+                dirs.push(format!("{c}{c}"));
+            }
+            _ if c.is_ascii_uppercase() => {
+                if i + 1 < chars.len() {
+                    return None; // a rider (`NN`, `N2`)
+                }
+                atom = Some(c);
+            }
+            _ => return None,
+        }
+        i += 1;
+    }
+    let atoms: &[(i32, i32)] = match atom? {
+        'W' => &[(1, 0)],
+        'F' => &[(1, 1)],
+        'D' => &[(2, 0)],
+        'N' => &[(2, 1)],
+        'A' => &[(2, 2)],
+        'H' => &[(3, 0)],
+        'L' | 'C' => &[(3, 1)],
+        'J' | 'Z' => &[(3, 2)],
+        'G' => &[(3, 3)],
+        'K' => &[(1, 0), (1, 1)],
+        _ => return None,
+    };
+    let mut out: Vec<(i32, i32)> = Vec::new();
+    for &(first, second) in atoms {
+        let mut ds: Vec<String> = Vec::new();
+        for d in &dirs {
+            let b: Vec<char> = d.chars().collect();
+            if atoms.len() == 1 && second == 0 && b[0] != b[1] {
+                ds.push(format!("{}{}", b[0], b[0]));
+                ds.push(format!("{}{}", b[1], b[1]));
+            } else {
+                ds.push(d.clone());
+            }
+        }
+        let has = |keys: &[&str]| ds.is_empty() || keys.iter().any(|k| ds.iter().any(|d| d == k));
+        // FSF's eight images, each with the letters that select it.
+        let images: [((i32, i32), &[&str]); 8] = [
+            ((second, first), &["ff", "vv", "rf", "rv", "fh", "rh", "hr"]),
+            (
+                (-second, -first),
+                &["bb", "vv", "lb", "lv", "bh", "lh", "hr"],
+            ),
+            (
+                (first, -second),
+                &["rr", "ss", "br", "bs", "bh", "rh", "hr"],
+            ),
+            (
+                (-first, second),
+                &["ll", "ss", "fl", "fs", "fh", "lh", "hr"],
+            ),
+            ((first, second), &["rr", "ss", "fr", "fs", "fh", "rh", "hl"]),
+            (
+                (-first, -second),
+                &["ll", "ss", "bl", "bs", "bh", "lh", "hl"],
+            ),
+            (
+                (second, -first),
+                &["bb", "vv", "rb", "rv", "bh", "rh", "hl"],
+            ),
+            (
+                (-second, first),
+                &["ff", "vv", "lf", "lv", "fh", "lh", "hl"],
+            ),
+        ];
+        for (offset, keys) in images {
+            if has(keys) && !out.contains(&offset) {
+                out.push(offset);
+            }
+        }
+    }
+    let modality = match (quiet, capture) {
+        (true, false) => ": quiet",
+        (false, true) => ": capture",
+        _ => "",
+    };
+    Some((out, modality))
 }
 
 /// Splits Betza notation into its moves: modifiers, then an atom (doubled or
