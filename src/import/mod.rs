@@ -302,11 +302,6 @@ pub fn import(file: &str, text: &str) -> Import {
             defined_at.insert(section.name.clone(), section.line);
             continue;
         };
-        for origin in v.origin.values_mut() {
-            if origin.1 > 0 {
-                // Set by an earlier section of this file: still that line.
-            }
-        }
         let notes = v.apply(section);
         for n in notes {
             result.diagnostics.push(Diagnostic {
