@@ -26,6 +26,17 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Import a Fairy-Stockfish variants file: each `[name]` or
+    /// `[name:parent]` section becomes `DIR/name.game`, one line each on
+    /// standard output (`name: written`, or why not); errors and warnings on
+    /// standard error as `FILE:LINE: error: MESSAGE`.
+    Import {
+        /// The variants file (`variants.ini`).
+        file: String,
+        /// The folder to write the rule files into (created if missing).
+        #[arg(long)]
+        out: String,
+    },
     /// Validate rule files: one summary line each, or the errors.
     Check {
         /// Rule files (`games/*.game`).
@@ -122,17 +133,19 @@ pub enum Command {
     Match(MatchArgs),
     /// Speak UCI on standard input and output, offering each rule file as a
     /// variant (`UCI_Variant`) named after its file; folders offer every
-    /// `.game` file in them. Without arguments, the folder `games`.
+    /// `.game` file in them, and a Fairy-Stockfish variants file (`.ini`)
+    /// its sections. Without arguments, the folder `games`.
     Uci {
-        /// Rule files and folders of rule files.
+        /// Rule files, folders of rule files and variants files (`.ini`).
         files: Vec<String>,
     },
     /// Speak the XBoard protocol (CECP 2) on standard input and output,
     /// offering each rule file FEN can write as a variant named after its
     /// file (chess as `normal`); for a variant XBoard does not know, `setup`
-    /// gives it the board and the pieces. Without arguments, the folder `games`.
+    /// gives it the board and the pieces; a Fairy-Stockfish variants file
+    /// (`.ini`) offers its sections. Without arguments, the folder `games`.
     Xboard {
-        /// Rule files and folders of rule files.
+        /// Rule files, folders of rule files and variants files (`.ini`).
         files: Vec<String>,
     },
     /// Serve the browser studio: the board, play against the AI, the rule
@@ -235,6 +248,7 @@ pub struct At {
 /// A [`Failure`] saying what went wrong and where.
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
     match cli.command {
+        Command::Import { file, out: dir } => import_ini(&file, &dir, out),
         Command::Check { files } => check(&files, out),
         Command::Moves { file, at } => list_moves(file, at, out),
         Command::Perft {
@@ -301,6 +315,67 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             },
             out,
         ),
+    }
+}
+
+/// `tessera import FILE --out DIR`.
+fn import_ini(file: &str, dir: &str, out: &mut dyn Write) -> Result<(), Failure> {
+    use anyhow::Context;
+    let size = std::fs::metadata(file)
+        .with_context(|| format!("cannot read {file}"))
+        .map_err(Failure::Usage)?
+        .len();
+    if size > crate::import::MAX_FILE_BYTES as u64 {
+        return Err(Failure::Usage(anyhow::anyhow!(
+            "{file} has {size} bytes; the limit is {}",
+            crate::import::MAX_FILE_BYTES
+        )));
+    }
+    let bytes = std::fs::read(file)
+        .with_context(|| format!("cannot read {file}"))
+        .map_err(Failure::Usage)?;
+    let text = String::from_utf8_lossy(&bytes);
+    let result = crate::import::import(file, &text);
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("cannot create {dir}"))
+        .map_err(Failure::Usage)?;
+    let mut all_written = true;
+    for section in &result.sections {
+        match &section.outcome {
+            Ok(rules) => {
+                let safe = section
+                    .name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-_.+".contains(c))
+                    && !section.name.starts_with('.');
+                if !safe {
+                    all_written = false;
+                    writeln!(
+                        out,
+                        "{}: not written: its name cannot name a file",
+                        section.name
+                    )
+                    .map_err(io)?;
+                    continue;
+                }
+                let path = std::path::Path::new(dir).join(format!("{}.game", section.name));
+                std::fs::write(&path, rules)
+                    .with_context(|| format!("cannot write {}", path.display()))
+                    .map_err(Failure::Usage)?;
+                writeln!(out, "{}: written", section.name).map_err(io)?;
+            }
+            Err(why) => {
+                all_written = false;
+                writeln!(out, "{}: not written: {why}", section.name).map_err(io)?;
+            }
+        }
+    }
+    let text = result.render(file);
+    if all_written {
+        eprint!("{text}");
+        Ok(())
+    } else {
+        Err(Failure::Report { text, code: 1 })
     }
 }
 
@@ -551,11 +626,51 @@ fn offered_games(paths: &[String]) -> Result<Vec<crate::protocol::Offered>, Fail
     let mut games = Vec::new();
     for f in files {
         let text = f.to_string_lossy().into_owned();
+        // A Fairy-Stockfish variants file offers its sections, converted in
+        // memory; the ones refused are said on standard error.
+        if f.extension().is_some_and(|x| x == "ini") {
+            games.extend(ini_games(&text)?);
+            continue;
+        }
         let (_, game) = load(&text)?;
         let name = f
             .file_stem()
             .map_or_else(|| text.clone(), |s| s.to_string_lossy().into_owned());
         games.push(crate::protocol::Offered { name, game });
+    }
+    Ok(games)
+}
+
+/// The sections of a variants file that import as games, each named after
+/// its section; the diagnostics of the others on standard error.
+fn ini_games(file: &str) -> Result<Vec<crate::protocol::Offered>, Failure> {
+    use anyhow::Context;
+    let size = std::fs::metadata(file)
+        .with_context(|| format!("cannot read {file}"))
+        .map_err(Failure::Usage)?
+        .len();
+    if size > crate::import::MAX_FILE_BYTES as u64 {
+        return Err(Failure::Usage(anyhow::anyhow!(
+            "{file} has {size} bytes; the limit is {}",
+            crate::import::MAX_FILE_BYTES
+        )));
+    }
+    let bytes = std::fs::read(file)
+        .with_context(|| format!("cannot read {file}"))
+        .map_err(Failure::Usage)?;
+    let result = crate::import::import(file, &String::from_utf8_lossy(&bytes));
+    eprint!("{}", result.render(file));
+    let mut games = Vec::new();
+    for section in result.sections {
+        if let Ok(rules) = section.outcome {
+            // The importer compiled it already; it compiles again here.
+            if let Ok(game) = tessera::compile_str(&rules) {
+                games.push(crate::protocol::Offered {
+                    name: section.name,
+                    game,
+                });
+            }
+        }
     }
     Ok(games)
 }

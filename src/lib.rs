@@ -19,6 +19,7 @@ pub mod arena;
 pub mod cli;
 pub mod expect;
 pub mod failure;
+pub mod import;
 pub mod play;
 pub mod protocol;
 pub mod rule_files;

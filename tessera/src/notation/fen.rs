@@ -397,7 +397,9 @@ fn partners_along(pos: &Position<'_>, king: u16, dir: u8, rook_code: u8) -> Vec<
 }
 
 fn parse_castling(game: &Game, text: &str, pos: &mut Position<'_>) -> Result<(), ParseFenError> {
-    if text == "-" {
+    // A game without castling or gating ignores the field, as Fairy-Stockfish
+    // reads the start FEN of a variant whose castling is turned off.
+    if text == "-" || (game.rules.castlings.is_empty() && game.rules.gating.is_none()) {
         return Ok(());
     }
     for ch in text.chars() {

@@ -1,0 +1,1459 @@
+//! A resolved Fairy-Stockfish variant written as a Tessera rule file, or the
+//! option that the language cannot say yet.
+
+use super::variant::{
+    piece_name, predefined_betza, Outcome, Squares, Variant, CUSTOM_FIRST, KING, PAWN,
+    PIECE_TYPE_NB,
+};
+use std::fmt::Write as _;
+
+/// Why a section is not written: the option, and the line that set it.
+#[derive(Debug, Clone)]
+pub struct Refusal {
+    /// The line that set the option (the section's header for an inherited one).
+    pub line: usize,
+    /// What Tessera cannot say, naming the option.
+    pub message: String,
+}
+
+/// Where the section came from, for the header comment and for refusals.
+pub struct Source<'a> {
+    /// The ini file's name as given.
+    pub file: &'a str,
+    /// The section's name.
+    pub name: &'a str,
+    /// Its parent, if any.
+    pub parent: Option<&'a str>,
+    /// The header's line.
+    pub line: usize,
+}
+
+struct Emitter<'a> {
+    v: &'a Variant,
+    src: &'a Source<'a>,
+    files: i32,
+    ranks: i32,
+    zones: Vec<String>,
+    zone_names: Vec<String>,
+}
+
+/// Writes the variant as a rule file, or refuses it.
+pub fn emit(v: &Variant, src: &Source) -> Result<String, Refusal> {
+    let mut e = Emitter {
+        v,
+        src,
+        files: v.max_file + 1,
+        ranks: v.max_rank + 1,
+        zones: Vec::new(),
+        zone_names: Vec::new(),
+    };
+    e.run()
+}
+
+/// FSF's janggi cannon, whose moves Betza's `pR` does not say whole.
+const JANGGI_CANNON: usize = 28;
+
+fn outcome_word(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Win => "wins",
+        Outcome::Loss => "loses",
+        Outcome::Draw | Outcome::None => "draws",
+    }
+}
+
+impl Emitter<'_> {
+    /// A refusal naming `key`, at the line that set `field`.
+    fn refuse(&self, field: &str, message: impl Into<String>) -> Refusal {
+        let message = message.into();
+        match self.v.origin_of(field) {
+            Some((key, line)) if *line > 0 => Refusal {
+                line: *line,
+                message: format!("`{key}`: {message}"),
+            },
+            Some((key, _)) => Refusal {
+                line: self.src.line,
+                message: format!(
+                    "`{key}` (of the built-in `{}`): {message}",
+                    self.src.parent.unwrap_or("?")
+                ),
+            },
+            None => Refusal {
+                line: self.src.line,
+                message: format!(
+                    "`{}`: {message}",
+                    field.trim_end_matches(".w").trim_end_matches(".b")
+                ),
+            },
+        }
+    }
+
+    fn kind(&self, pt: usize) -> String {
+        piece_name(pt)
+    }
+
+    fn kinds_of(&self, set: u64) -> Vec<usize> {
+        (1..PIECE_TYPE_NB)
+            .filter(|&pt| set & (1 << pt) != 0 && self.v.pieces[pt].is_some())
+            .collect()
+    }
+
+    fn on_board(&self, s: &Squares) -> Squares {
+        s.iter()
+            .copied()
+            .filter(|&(f, r)| f < self.files && r < self.ranks)
+            .collect()
+    }
+
+    fn cell(&self, (f, r): (i32, i32)) -> String {
+        format!("{}{}", (b'a' + f as u8) as char, r + 1)
+    }
+
+    fn cells(&self, s: &Squares) -> String {
+        let mut out = Vec::new();
+        let full = |r: i32| (0..self.files).all(|f| s.contains(&(f, r)));
+        let mut r = 0;
+        while r < self.ranks {
+            // Whole ranks in a row make one box: `a1..h2`.
+            if self.files > 1 && full(r) {
+                let first = r;
+                while r < self.ranks && full(r) {
+                    r += 1;
+                }
+                let (a, b) = (self.cell((0, first)), self.cell((self.files - 1, r - 1)));
+                out.push(format!("{a}..{b}"));
+                continue;
+            }
+            let mut f = 0;
+            while f < self.files {
+                if !s.contains(&(f, r)) {
+                    f += 1;
+                    continue;
+                }
+                let start = f;
+                while f < self.files && s.contains(&(f, r)) {
+                    f += 1;
+                }
+                if f - start > 1 {
+                    out.push(format!(
+                        "{}..{}",
+                        self.cell((start, r)),
+                        self.cell((f - 1, r))
+                    ));
+                } else {
+                    out.push(self.cell((start, r)));
+                }
+            }
+            r += 1;
+        }
+        out.join(" ")
+    }
+
+    /// Declares a zone with each side's own cells; `None` when both are empty.
+    fn zone(&mut self, name: &str, white: &Squares, black: &Squares) -> Option<String> {
+        let (w, b) = (self.on_board(white), self.on_board(black));
+        if w.is_empty() && b.is_empty() {
+            return None;
+        }
+        let mut text = format!("zone {name}");
+        if !w.is_empty() {
+            let _ = write!(text, " white {}", self.cells(&w));
+        }
+        if !b.is_empty() {
+            let _ = write!(text, " black {}", self.cells(&b));
+        }
+        if let Some(i) = self.zone_names.iter().position(|n| n == name) {
+            if self.zones[i] == text {
+                return Some(name.to_string());
+            }
+            return None;
+        }
+        self.zone_names.push(name.to_string());
+        self.zones.push(text);
+        Some(name.to_string())
+    }
+
+    fn same(&self, field: &str) -> bool {
+        self.v.get(&format!("{field}.w")) == self.v.get(&format!("{field}.b"))
+    }
+
+    fn check_unsupported(&self) -> Result<(), Refusal> {
+        let v = self.v;
+        let flags: &[(&str, &str)] = &[
+            ("twoBoards", "pieces coming from a second board"),
+            ("chess960", "Chess960 start positions and castling"),
+            (
+                "sittuyinPromotion",
+                "sittuyin promotion (a pawn promoting in place or by a move of the new piece)",
+            ),
+            ("piecePromotionOnCapture", "promotion only on captures"),
+            ("pieceDemotion", "demotion of promoted pieces"),
+            ("petrifyBlastPieces", "petrified blast pieces"),
+            ("castlingDroppedPiece", "castling with dropped pieces"),
+            (
+                "oppositeCastling",
+                "castling forbidden on the opponent's side",
+            ),
+            ("mustDrop", "compulsory drops"),
+            (
+                "sittuyinRookDrop",
+                "rook drops restricted to the first rank",
+            ),
+            (
+                "dropOppositeColoredBishop",
+                "bishops dropped on opposite colours",
+            ),
+            ("dropPromoted", "drops in promoted state"),
+            ("gating", "gating rights kept in the castling field"),
+            ("wallOrMove", "a wall placed instead of a move"),
+            ("seirawanGating", "Seirawan gating"),
+            (
+                "cambodianMoves",
+                "the Cambodian king's and queen's first moves",
+            ),
+            ("makpongRule", "the makpong rule"),
+            ("perpetualCheckIllegal", "perpetual check forbidden"),
+            ("moveRepetitionIllegal", "move repetition forbidden"),
+            (
+                "stalematePieceCount",
+                "stalemate decided by counting pieces",
+            ),
+            ("shatarMateRule", "the shatar mating rules"),
+            ("bikjangRule", "the bikjang rule"),
+            ("extinctionClaim", "extinction claimed by the side to move"),
+            (
+                "dupleCheck",
+                "check only when all pseudo-royal pieces are attacked",
+            ),
+            ("flagPieceBlockedWin", "a flag win by a blocked flag zone"),
+            ("adjudicateFullBoard", "adjudication when the board is full"),
+            (
+                "nFoldValueAbsolute",
+                "a repetition result from White's point of view",
+            ),
+        ];
+        for (field, what) in flags {
+            if v.flag(field) {
+                return Err(self.refuse(
+                    field,
+                    format!("{what} cannot be said in Tessera's language yet"),
+                ));
+            }
+        }
+        if !v.flag("checking") {
+            return Err(self.refuse(
+                "checking",
+                "moves that may not give check cannot be written in Betza's shorthand yet",
+            ));
+        }
+        if !self.same("pass") {
+            return Err(self.refuse("pass.w", "passing for one side only cannot be said yet"));
+        }
+        if !self.same("passOnStalemate") {
+            return Err(self.refuse(
+                "passOnStalemate.w",
+                "passing when stalemated for one side only cannot be said yet",
+            ));
+        }
+        for (field, what) in [
+            ("enclosingDrop", "enclosing drops"),
+            ("flipEnclosedPieces", "flipping enclosed pieces"),
+            ("chasingRule", "the chasing rule"),
+            ("materialCounting", "material counting"),
+            ("countingRule", "the counting rules"),
+        ] {
+            if v.text(field) != "none" {
+                return Err(self.refuse(
+                    field,
+                    format!("{what} ({}) cannot be imported yet", v.text(field)),
+                ));
+            }
+        }
+        for (field, what) in [
+            (
+                "mutuallyImmuneTypes",
+                "pieces that cannot capture their own kind",
+            ),
+            ("petrifyOnCaptureTypes", "petrification on capture"),
+        ] {
+            if v.set(field) != 0 {
+                return Err(self.refuse(field, format!("{what} is not imported yet")));
+            }
+        }
+        for (field, what) in [
+            ("connectN", "connect-N goals"),
+            ("connectNxN", "connect-NxN goals"),
+            ("collinearN", "collinear goals"),
+            ("castlingWins", "castling goals"),
+            (
+                "extinctionOpponentPieceCount",
+                "an opponent's piece count for extinction",
+            ),
+        ] {
+            if v.int(field) != 0 {
+                return Err(self.refuse(
+                    field,
+                    format!("{what} cannot be said in Tessera's language yet"),
+                ));
+            }
+        }
+        for f in [
+            "connectRegion1.w",
+            "connectRegion1.b",
+            "diagonalLines",
+            "enclosingDropStart",
+        ] {
+            if !v.squares(f).is_empty() {
+                return Err(self.refuse(f, "this region's rule cannot be imported yet"));
+            }
+        }
+        for f in ["tripleStepRegion.w", "tripleStepRegion.b"] {
+            if !self.on_board(&v.squares(f)).is_empty() {
+                return Err(self.refuse(f, "triple steps are not imported yet"));
+            }
+        }
+        if let Some((c, pt, _)) = v
+            .mobility_regions
+            .iter()
+            .find(|(_, pt, s)| v.pieces[*pt].is_some() && !s.is_empty())
+        {
+            return Err(self.refuse(
+                &format!("mobility:{c}:{pt}"),
+                "a piece confined to a region cannot be written in Betza's shorthand yet",
+            ));
+        }
+        if (0..PIECE_TYPE_NB).any(|pt| v.promotion_limit[pt] != 0) {
+            return Err(self.refuse(
+                "promotionLimit",
+                "promotion limited by counts is not imported yet",
+            ));
+        }
+        if (0..PIECE_TYPE_NB).any(|pt| v.promoted_piece_type[pt] != 0 && v.pieces[pt].is_some()) {
+            return Err(self.refuse(
+                "promotedPieceType",
+                "shogi-style promoted kinds are not imported yet",
+            ));
+        }
+        if v.soldierPromotionRank_is_set() {
+            return Err(self.refuse(
+                "soldierPromotionRank",
+                "the soldier's promotion rank is not imported yet",
+            ));
+        }
+        Ok(())
+    }
+
+    fn run(&mut self) -> Result<String, Refusal> {
+        let v = self.v;
+        if !(1..=26).contains(&self.files) || !(1..=10).contains(&self.ranks) {
+            return Err(self.refuse("maxFile", "a board of this size"));
+        }
+        self.check_unsupported()?;
+        let src = self.src;
+        let fen = Fen::parse(v.text("startFen"), self).map_err(|m| self.refuse("startFen", m))?;
+
+        let mut out = String::new();
+        let header = match src.parent {
+            Some(p) => format!("[{}:{}]", src.name, p),
+            None => format!("[{}]", src.name),
+        };
+        let _ = writeln!(
+            out,
+            "# Imported by `tessera import` from {}, section {} (line {}).",
+            src.file, header, src.line
+        );
+        let _ = writeln!(out, "game \"{}\"", src.name.replace('"', "'"));
+        let last_file = (b'a' + (self.files - 1) as u8) as char;
+        let _ = writeln!(out, "grid file a..{last_file} rank 1..{}", self.ranks);
+        out.push_str(
+            "direction n (0, 1) s (0, -1) e (1, 0) w (-1, 0)\n\
+             direction ne (1, 1) nw (-1, 1) se (1, -1) sw (-1, -1)\n\
+             group orthogonal = n e s w\n\
+             group diagonal = ne nw se sw\n\
+             group all = orthogonal diagonal\n",
+        );
+        // Fairy-Stockfish turns Black's moves by half a turn: the same as
+        // `mirror rank` for pieces as symmetric left and right as chess's.
+        if self.asymmetric() {
+            out.push_str("mirror file rank\n");
+        } else {
+            out.push_str("mirror rank\n");
+        }
+
+        let mut body = String::new();
+        // Pieces.
+        let double = self.zone(
+            "double-step",
+            &v.squares("doubleStepRegion.w"),
+            &v.squares("doubleStepRegion.b"),
+        );
+        let ep = self.en_passant()?;
+        if !self.same("enPassantTypes") {
+            return Err(self.refuse(
+                "enPassantTypes.w",
+                "different en-passant kinds for each side",
+            ));
+        }
+        let promo_rules = self.promotion_rules();
+        let royal = self.royal_kind();
+        let pseudo_royal = self.pseudo_royal(&fen)?;
+        let ep_types = v.set("enPassantTypes.w");
+        // Declared from Fairy-Stockfish's highest piece type down, the order
+        // in which it writes hands in FEN.
+        for pt in (1..PIECE_TYPE_NB).rev() {
+            let Some(def) = &v.pieces[pt] else { continue };
+            let name = self.kind(pt);
+            let _ = write!(body, "\npiece {name} {}", def.letter);
+            if Some(pt) == royal || pseudo_royal & (1 << pt) != 0 {
+                body.push_str(" royal");
+            }
+            body.push('\n');
+            if pt == PAWN {
+                body.push_str("  step n: quiet\n");
+                if let Some(z) = &double {
+                    let _ = writeln!(
+                        body,
+                        "  step n then step n: quiet, from {z}{}",
+                        if ep { ", sets en passant" } else { "" }
+                    );
+                }
+                let takes = ep && ep_types & (1 << PAWN) != 0;
+                let _ = writeln!(
+                    body,
+                    "  step ne nw: capture{}",
+                    if takes { ", takes en passant" } else { "" }
+                );
+            } else if pt == JANGGI_CANNON {
+                // It hops over any piece but another cannon, and captures any
+                // piece but a cannon.
+                let me = self.kind(pt);
+                let _ = writeln!(body, "  hop orthogonal: not over {me}, not capturing {me}");
+            } else {
+                let betza = if pt == KING {
+                    v.king_betza.clone().unwrap_or_else(|| "K".to_string())
+                } else if pt >= CUSTOM_FIRST {
+                    def.betza.clone()
+                } else {
+                    predefined_betza(pt).to_string()
+                };
+                self.write_betza(&mut body, pt, &betza, double.as_deref(), ep)?;
+                if pt == KING && v.flag("flyingGeneral") {
+                    // Kings may not face each other on an open line: each
+                    // attacks the other along it.
+                    body.push_str("  slide orthogonal: capture, capturing king\n");
+                }
+            }
+            for (_, rule) in promo_rules.iter().filter(|(p, _)| *p == pt) {
+                let _ = writeln!(body, "  {rule}");
+            }
+        }
+
+        // Walls: `*` in FEN, neutral pieces that never move, placed by the
+        // walling rule; the duck moves from cell to cell.
+        let walling = v.text("wallingRule").to_string();
+        let neutral = match walling.as_str() {
+            "duck" => Some("duck"),
+            "none" if fen.walls.is_empty() => None,
+            _ => Some("wall"),
+        };
+        if walling == "duck" && (royal.is_some() || pseudo_royal != 0) {
+            return Err(self.refuse(
+                "wallingRule",
+                "a duck beside royal pieces (Fairy-Stockfish lets the duck's placement parry a check) cannot be said yet",
+            ));
+        }
+        if let Some(n) = neutral {
+            let _ = writeln!(body, "\npiece {n} * neutral");
+            let mut mods: Vec<String> = Vec::new();
+            match walling.as_str() {
+                "arrow" => mods.extend(["new".to_string(), "shot".to_string()]),
+                "past" => mods.extend(["new".to_string(), "at origin".to_string()]),
+                "static" => mods.push("new".to_string()),
+                "duck" | "none" => {}
+                other => {
+                    return Err(self.refuse(
+                        "wallingRule",
+                        format!("walls by the rule `{other}` cannot be said yet"),
+                    ))
+                }
+            }
+            if walling != "none" {
+                let all: Squares = (0..self.files)
+                    .flat_map(|f| (0..self.ranks).map(move |r| (f, r)))
+                    .collect();
+                let (ww, wb) = (
+                    self.on_board(&v.squares("wallingRegion.w")),
+                    self.on_board(&v.squares("wallingRegion.b")),
+                );
+                if ww != all || wb != all {
+                    match self.zone("walling", &ww, &wb) {
+                        Some(z) => mods.push(format!("to {z}")),
+                        None => {
+                            return Err(self.refuse("wallingRegion.w", "an empty walling region"))
+                        }
+                    }
+                }
+                let colon = if mods.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {}", mods.join(", "))
+                };
+                let _ = writeln!(body, "place {n} after every move{colon}");
+            }
+        }
+
+        // Fairy-Stockfish writes the en-passant squares after every double
+        // step where a piece other than its pawn may take en passant.
+        if ep && (ep_types | v.set("enPassantTypes.b")) & !(1u64 << PAWN) != 0 {
+            body.push_str("\nnotation en passant always\n");
+        }
+
+        // Castling.
+        if v.flag("castling") && fen.castling {
+            body.push('\n');
+            body.push_str(&self.castling(&fen)?);
+        }
+
+        // Hands and drops.
+        if v.flag("pieceDrops") {
+            body.push_str(&self.drops()?);
+        } else if fen.hand_used {
+            return Err(self.refuse("startFen", "pieces in hand without `pieceDrops`"));
+        }
+
+        // Setup.
+        body.push_str("\nsetup\n");
+        for (side, pieces) in [("white", &fen.white), ("black", &fen.black)] {
+            let mut parts = Vec::new();
+            for pt in 1..PIECE_TYPE_NB {
+                let cells: Squares = pieces.iter().filter(|p| p.0 == pt).map(|p| p.1).collect();
+                if !cells.is_empty() {
+                    parts.push(format!("{} {}", self.kind(pt), self.cells(&cells)));
+                }
+            }
+            let hand = if side == "white" {
+                &fen.hand_white
+            } else {
+                &fen.hand_black
+            };
+            for pt in 1..PIECE_TYPE_NB {
+                let n = hand.iter().filter(|&&p| p == pt).count();
+                if n > 0 {
+                    parts.push(format!("{n} {} @hand", self.kind(pt)));
+                }
+            }
+            if side == "white" && !fen.walls.is_empty() {
+                let walls: Squares = fen.walls.iter().copied().collect();
+                let name = if walling == "duck" { "duck" } else { "wall" };
+                parts.push(format!("{name} {}", self.cells(&walls)));
+            }
+            if !parts.is_empty() {
+                let _ = writeln!(body, "  {side} {}", parts.join(", "));
+            }
+        }
+        if fen.black_to_move {
+            body.push_str("  turn black\n");
+        }
+
+        if (v.flag("pass.w") || v.flag("passOnStalemate.w")) && royal.is_none() {
+            // FSF writes a pass as a piece standing still, and counts it as a
+            // move of that piece: one of a clock-resetting kind resets it.
+            let resets = v.set("nMoveRuleTypes.w") | v.set("nMoveRuleTypes.b");
+            if self.kinds_of(resets).iter().any(|&pt| pt != 0) {
+                return Err(self.refuse(
+                    if v.flag("pass.w") { "pass.w" } else { "passOnStalemate.w" },
+                    "a pass without a royal piece, which Fairy-Stockfish counts as a move of a piece that resets the clock, cannot be said yet",
+                ));
+            }
+        }
+        if v.flag("pass.w") {
+            body.push_str("\npass\n");
+        } else if v.flag("passOnStalemate.w") {
+            body.push_str("\npass when stalemated\n");
+        }
+
+        // Goals.
+        body.push('\n');
+        let promoting = promo_rules
+            .iter()
+            .fold(0u64, |acc, (pt, _)| acc | (1 << pt));
+        body.push_str(&self.goals(&fen, royal, promoting)?);
+
+        for z in &self.zones {
+            out.push_str(z);
+            out.push('\n');
+        }
+        out.push_str(&body);
+        Ok(out)
+    }
+
+    /// `extinctionPseudoRoyal`: the last piece of an extinction kind is
+    /// royal. Said as `royal` where no side can ever have two of a kind: at
+    /// most one each at the start, none made by promotion or dropped.
+    fn pseudo_royal(&self, fen: &Fen) -> Result<u64, Refusal> {
+        let v = self.v;
+        if !v.flag("extinctionPseudoRoyal") {
+            return Ok(0);
+        }
+        let set = v.set("extinctionPieceTypes");
+        let why = |m: &str| {
+            Err(self.refuse(
+                "extinctionPseudoRoyal",
+                format!("the last extinction piece treated as royal, {m}, cannot be said yet"),
+            ))
+        };
+        if set & 1 != 0 || v.int("extinctionPieceCount") != 0 {
+            return why("among several");
+        }
+        if v.flag("pieceDrops") {
+            return why("with drops");
+        }
+        let promo = v.set("promotionPieceTypes.w") | v.set("promotionPieceTypes.b");
+        for pt in self.kinds_of(set) {
+            let count = |list: &Vec<(usize, (i32, i32))>| list.iter().filter(|p| p.0 == pt).count();
+            if count(&fen.white) > 1 || count(&fen.black) > 1 {
+                return why("for a kind a side has several of");
+            }
+            if promo & (1 << pt) != 0 {
+                return why("for a kind that promotion makes");
+            }
+        }
+        Ok(set)
+    }
+
+    /// Whether some piece's Betza tells left from right.
+    fn asymmetric(&self) -> bool {
+        let v = self.v;
+        (0..PIECE_TYPE_NB).any(|pt| {
+            let betza = match &v.pieces[pt] {
+                Some(_) if pt == KING => v.king_betza.clone().unwrap_or_default(),
+                Some(def) if pt >= CUSTOM_FIRST => def.betza.clone(),
+                _ => return false,
+            };
+            betza.contains('l') || betza.contains('r') || betza.contains('h')
+        })
+    }
+
+    fn royal_kind(&self) -> Option<usize> {
+        self.v.pieces[KING].as_ref().map(|_| KING)
+    }
+
+    /// Whether en passant is on for every double step, or off for all.
+    fn en_passant(&self) -> Result<bool, Refusal> {
+        let v = self.v;
+        let mut any = false;
+        let mut all = true;
+        for (mover, them) in [("w", "b"), ("b", "w")] {
+            let region = v.squares(&format!("enPassantRegion.{them}"));
+            let dir = if mover == "w" { 1 } else { -1 };
+            for &(f, r) in &self.on_board(&v.squares(&format!("doubleStepRegion.{mover}"))) {
+                let target = (f, r + dir);
+                if target.1 < 0 || target.1 >= self.ranks {
+                    continue;
+                }
+                if region.contains(&target) {
+                    any = true;
+                } else {
+                    all = false;
+                }
+            }
+        }
+        if any && !all {
+            return Err(self.refuse("enPassantRegion.w", "en passant on some double steps only"));
+        }
+        Ok(any)
+    }
+
+    /// The promotion rules of each promoting kind: one rule for both sides
+    /// where they promote alike, else a rule on a zone of each side's own.
+    fn promotion_rules(&mut self) -> Vec<(usize, String)> {
+        let v = self.v;
+        let optional = if v.flag("mandatoryPawnPromotion") {
+            ""
+        } else {
+            " optional"
+        };
+        let zw = v.squares("promotionRegion.w");
+        let zb = v.squares("promotionRegion.b");
+        let (pawn_w, pawn_b) = (v.set("promotionPawnTypes.w"), v.set("promotionPawnTypes.b"));
+        let (promo_w, promo_b) = (
+            v.set("promotionPieceTypes.w"),
+            v.set("promotionPieceTypes.b"),
+        );
+        let mut rules = Vec::new();
+        // FSF lists promotion choices from the highest type down; the order does not matter here.
+        let names = |s: u64| {
+            let kinds: Vec<String> = (1..PIECE_TYPE_NB)
+                .rev()
+                .filter(|&pt| s & (1 << pt) != 0 && v.pieces[pt].is_some())
+                .map(piece_name)
+                .collect();
+            kinds.join(" ")
+        };
+        let promoters = |s: u64| {
+            (1..PIECE_TYPE_NB).filter(move |&pt| s & (1 << pt) != 0 && v.pieces[pt].is_some())
+        };
+        if pawn_w == pawn_b && promo_w == promo_b {
+            if !names(promo_w).is_empty() {
+                if let Some(z) = self.zone("promotion", &zw, &zb) {
+                    for pt in promoters(pawn_w) {
+                        rules.push((pt, format!("promote {z} to {}{optional}", names(promo_w))));
+                    }
+                }
+            }
+            return rules;
+        }
+        if !names(promo_w).is_empty() {
+            if let Some(z) = self.zone("promotion-white", &zw, &Squares::new()) {
+                for pt in promoters(pawn_w) {
+                    rules.push((pt, format!("promote {z} to {}{optional}", names(promo_w))));
+                }
+            }
+        }
+        if !names(promo_b).is_empty() {
+            if let Some(z) = self.zone("promotion-black", &Squares::new(), &zb) {
+                for pt in promoters(pawn_b) {
+                    rules.push((pt, format!("promote {z} to {}{optional}", names(promo_b))));
+                }
+            }
+        }
+        rules
+    }
+
+    /// A piece's moves in Betza's shorthand; its initial double step (`ifmnD`),
+    /// which Fairy-Stockfish allows from the double-step region, in the long form.
+    fn write_betza(
+        &self,
+        body: &mut String,
+        pt: usize,
+        betza: &str,
+        double: Option<&str>,
+        ep: bool,
+    ) -> Result<(), Refusal> {
+        let field = if pt == KING {
+            format!("piece:{KING}")
+        } else {
+            format!("piece:{pt}")
+        };
+        let mut plain = String::new();
+        let mut initial = Vec::new();
+        for chunk in betza_chunks(betza) {
+            if chunk.contains('h') {
+                // Tessera's Betza has no `h`: the jumps FSF reads, one by one.
+                match fsf_leaps(&chunk) {
+                    Some((offsets, modality)) if !offsets.is_empty() => {
+                        let list: Vec<String> =
+                            offsets.iter().map(|(f, r)| format!("({f}, {r})")).collect();
+                        let _ = writeln!(body, "  leap only {}{modality}", list.join(" "));
+                        continue;
+                    }
+                    _ => {
+                        return Err(self.refuse(
+                            &field,
+                            format!("`{chunk}` of `{betza}` (`h` on a rider, hopper, lame or initial move) is not imported yet"),
+                        ))
+                    }
+                }
+            }
+            if chunk.contains('i') {
+                initial.push(chunk.replace('i', ""));
+            } else {
+                plain.push_str(&chunk);
+            }
+        }
+        if !plain.is_empty() {
+            let _ = writeln!(body, "  betza \"{plain}\"");
+        }
+        for chunk in initial {
+            let mut sorted: Vec<char> = chunk.chars().collect();
+            sorted.sort_unstable();
+            let key: String = sorted.into_iter().collect();
+            let legs: &[&str] = match key.as_str() {
+                "Dfmn" => &["n"],
+                "Afmn" => &["ne", "nw"],
+                _ => {
+                    return Err(self.refuse(
+                        &field,
+                        format!("the initial move `i{chunk}` of `{betza}` is not imported yet (only `ifmnD` and `ifmnA`)"),
+                    ))
+                }
+            };
+            if let Some(z) = double {
+                for d in legs {
+                    let _ = writeln!(
+                        body,
+                        "  step {d} then step {d}: quiet, from {z}{}",
+                        if ep { ", sets en passant" } else { "" }
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn castling(&mut self, fen: &Fen) -> Result<String, Refusal> {
+        let v = self.v;
+        if !self.same("castlingKingPiece") || !self.same("castlingRookPieces") {
+            return Err(self.refuse("castlingKingPiece.w", "castling pieces that differ by side"));
+        }
+        let king = v.piece_type("castlingKingPiece.w");
+        if king == 0 || v.pieces[king].is_none() {
+            return Ok(String::new());
+        }
+        if v.int("castlingRank") != 0 {
+            return Err(self.refuse("castlingRank", "castling on another rank than the first"));
+        }
+        if let Some(c) = fen.rights.chars().find(|c| !"KQkq".contains(*c)) {
+            return Err(self.refuse(
+                "startFen",
+                format!("castling right `{c}` (a rook named by its file) is not imported yet"),
+            ));
+        }
+        // The king's file: where the start position has it on the castling
+        // rank (Fairy-Stockfish finds it there), else `castlingKingFile`.
+        let rooks = v.set("castlingRookPieces.w");
+        let mut kf = v.int("castlingKingFile");
+        let mut files = Vec::new();
+        for (list, rank) in [(&fen.white, 0), (&fen.black, self.ranks - 1)] {
+            let kings: Vec<i32> = list
+                .iter()
+                .filter(|p| p.0 == king && p.1 .1 == rank)
+                .map(|p| p.1 .0)
+                .collect();
+            if let [f] = kings[..] {
+                files.push(f);
+            }
+        }
+        if let Some(&f) = files.first() {
+            if files.iter().any(|&g| g != f) {
+                return Err(self.refuse(
+                    "startFen",
+                    "castling kings on different files for each side",
+                ));
+            }
+            kf = i64::from(f);
+        }
+        // A right the start position lacks must be one Tessera could not
+        // give either: no king, or no partner on that wing.
+        for (list, rank, k, q) in [
+            (&fen.white, 0, 'K', 'Q'),
+            (&fen.black, self.ranks - 1, 'k', 'q'),
+        ] {
+            for (right, east) in [(k, true), (q, false)] {
+                if fen.rights.contains(right) {
+                    continue;
+                }
+                let has_king = list
+                    .iter()
+                    .any(|p| p.0 == king && p.1 .1 == rank && i64::from(p.1 .0) == kf);
+                let has_rook = list.iter().any(|p| {
+                    rooks & (1 << p.0) != 0
+                        && p.1 .1 == rank
+                        && (i64::from(p.1 .0) > kf) == east
+                        && i64::from(p.1 .0) != kf
+                });
+                if has_king && has_rook {
+                    return Err(self.refuse(
+                        "startFen",
+                        format!(
+                            "castling rights `{}` for some rooks only cannot be said yet",
+                            fen.rights
+                        ),
+                    ));
+                }
+            }
+        }
+        let ks = v.int("castlingKingsideFile") - kf;
+        let qs = kf - v.int("castlingQueensideFile");
+        if ks < 2 || qs < 2 {
+            return Err(self.refuse(
+                if ks < 2 { "castlingKingsideFile" } else { "castlingQueensideFile" },
+                "castling where the king goes one cell or none (Fairy-Stockfish writes it as the king taking its rook) is not imported yet",
+            ));
+        }
+        if ks != qs && self.asymmetric() {
+            return Err(self.refuse(
+                "castlingKingsideFile",
+                "castling of different lengths on each wing, beside pieces that tell left from right",
+            ));
+        }
+        let mut out = String::new();
+        for rook in self.kinds_of(v.set("castlingRookPieces.w")) {
+            let (k, r) = (self.kind(king), self.kind(rook));
+            if ks == qs {
+                let _ = writeln!(out, "castling {k} {r} along e w: king {ks}, rook beside");
+            } else {
+                let _ = writeln!(out, "castling {k} {r} along e: king {ks}, rook beside");
+                let _ = writeln!(out, "castling {k} {r} along w: king {qs}, rook beside");
+            }
+        }
+        Ok(out)
+    }
+
+    fn drops(&mut self) -> Result<String, Refusal> {
+        let v = self.v;
+        let mut out = String::from("\npool hand\n");
+        if v.flag("capturesToHand") {
+            out.push_str("captured to hand of captor");
+            if v.flag("dropLoop") {
+                out.push_str(", keeping promotion");
+            }
+            out.push('\n');
+        }
+        let mut common = Vec::new();
+        if !v.flag("dropChecks") {
+            common.push("not checking".to_string());
+        }
+        if !v.flag("immobilityIllegal") {
+            common.push("anywhere".to_string());
+        }
+        let dw = v.squares("dropRegion.w");
+        let db = v.squares("dropRegion.b");
+        let zone = self.zone("drops", &dw, &db);
+        let no_doubled = v.piece_type("dropNoDoubled");
+        let mods = |extra: Vec<String>| {
+            let all: Vec<String> = extra.into_iter().chain(common.iter().cloned()).collect();
+            if all.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", all.join(", "))
+            }
+        };
+        let mut special = Vec::new();
+        if v.pieces[PAWN].is_some() {
+            let mut pw = dw.clone();
+            let mut pb = db.clone();
+            if !v.flag("promotionZonePawnDrops") {
+                for s in v.squares("promotionRegion.w") {
+                    pw.remove(&s);
+                }
+                for s in v.squares("promotionRegion.b") {
+                    pb.remove(&s);
+                }
+            }
+            if !v.flag("firstRankPawnDrops") {
+                pw.retain(|&(_, r)| r != 0);
+                pb.retain(|&(_, r)| r != self.ranks - 1);
+            }
+            let mut extra = Vec::new();
+            if no_doubled == PAWN {
+                extra.push(format!("at most {} per file", v.int("dropNoDoubledCount")));
+            }
+            if let Some(z) = self.zone("pawn-drops", &pw, &pb) {
+                special.push(format!(
+                    "drop hand {} -> {z}{}",
+                    self.kind(PAWN),
+                    mods(extra)
+                ));
+            } else {
+                special.push(String::new());
+            }
+        }
+        // The kind that may not be doubled on a file, and the shogi pawn,
+        // whose drop may not mate (FSF scores such a mate as a loss).
+        const SHOGI_PAWN: usize = 19;
+        let mate_rule = v.flag("shogiPawnDropMateIllegal") && v.pieces[SHOGI_PAWN].is_some();
+        for pt in [no_doubled, SHOGI_PAWN] {
+            if pt == 0 || pt == PAWN || v.pieces[pt].is_none() {
+                continue;
+            }
+            if pt == SHOGI_PAWN
+                && no_doubled == SHOGI_PAWN
+                && special.iter().any(|s| s.contains(&self.kind(pt)))
+            {
+                continue;
+            }
+            let mut extra = Vec::new();
+            if pt == no_doubled {
+                extra.push(format!("at most {} per file", v.int("dropNoDoubledCount")));
+            }
+            if pt == SHOGI_PAWN && mate_rule {
+                extra.push("mating loses".into());
+            }
+            if extra.is_empty() {
+                continue;
+            }
+            if let Some(z) = &zone {
+                special.push(format!("drop hand {} -> {z}{}", self.kind(pt), mods(extra)));
+            }
+        }
+        for s in special.into_iter().filter(|s| !s.is_empty()) {
+            out.push_str(&s);
+            out.push('\n');
+        }
+        if let Some(z) = zone {
+            let _ = writeln!(out, "drop hand -> {z}{}", mods(Vec::new()));
+        }
+        Ok(out)
+    }
+
+    fn goals(
+        &mut self,
+        fen: &Fen,
+        royal: Option<usize>,
+        promoting: u64,
+    ) -> Result<String, Refusal> {
+        let v = self.v;
+        let mut out = String::new();
+        if royal.is_some() || v.flag("extinctionPseudoRoyal") {
+            let cm = v.outcome("checkmateValue");
+            if cm == Outcome::None {
+                return Err(self.refuse("checkmateValue", "checkmate without a result"));
+            }
+            let _ = writeln!(out, "goal checkmated {}", outcome_word(cm));
+        }
+        let sm = v.outcome("stalemateValue");
+        if sm == Outcome::None {
+            return Err(self.refuse("stalemateValue", "stalemate without a result"));
+        }
+        let _ = writeln!(out, "goal stalemated {}", outcome_word(sm));
+        if v.flag("mustCapture") {
+            out.push_str("forced capture\n");
+        }
+        if v.flag("blastOnCapture") {
+            let mut line = String::from("captures explode all");
+            if v.pieces[PAWN].is_some() {
+                line.push_str(" except pawn");
+            }
+            let immune = self.kinds_of(v.set("blastImmuneTypes"));
+            if !immune.is_empty() {
+                let names: Vec<String> = immune.iter().map(|&p| self.kind(p)).collect();
+                let _ = write!(line, " immune {}", names.join(" "));
+            }
+            out.push_str(&line);
+            out.push('\n');
+        } else if v.set("blastImmuneTypes") != 0 {
+            // Without explosions, immunity means nothing.
+        }
+        let ext = v.outcome("extinctionValue");
+        // Pseudo-royal pieces cannot be captured, so Fairy-Stockfish applies
+        // no extinction then, but where captures explode.
+        let pseudo = v.flag("extinctionPseudoRoyal") && !v.flag("blastOnCapture");
+        if ext != Outcome::None && !pseudo {
+            let set = v.set("extinctionPieceTypes");
+            let n = v.int("extinctionPieceCount");
+            if set != 0 {
+                let what = if set & 1 != 0 {
+                    "all".to_string()
+                } else {
+                    let kinds = self.kinds_of(set);
+                    if kinds.len()
+                        != (1..PIECE_TYPE_NB)
+                            .filter(|&pt| set & (1 << pt) != 0)
+                            .count()
+                    {
+                        return Err(
+                            self.refuse("extinctionPieceTypes", "a kind the variant does not have")
+                        );
+                    }
+                    kinds
+                        .iter()
+                        .map(|&p| self.kind(p))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                if !(0..=4096).contains(&n) {
+                    return Err(self.refuse("extinctionPieceCount", "a count out of range"));
+                }
+                if n == 0 {
+                    let _ = writeln!(out, "goal extinct {what} {}", outcome_word(ext));
+                } else {
+                    let _ = writeln!(out, "goal at most {n} {what} {}", outcome_word(ext));
+                }
+            }
+        }
+        let fw = self.on_board(&v.squares("flagRegion.w"));
+        let fb = self.on_board(&v.squares("flagRegion.b"));
+        if !fw.is_empty() || !fb.is_empty() {
+            if !self.same("flagPiece") {
+                return Err(self.refuse("flagPiece.w", "flag pieces that differ by side"));
+            }
+            let flag = v.piece_type("flagPiece.w");
+            if flag != 0 && v.pieces[flag].is_none() {
+                return Err(self.refuse("flagPiece.w", "a flag piece the variant does not have"));
+            }
+            if v.int("flagPieceCount") != 1 {
+                return Err(self.refuse("flagPieceCount", "more than one flag piece in the zone"));
+            }
+            let z = self.zone("flag", &fw, &fb).unwrap_or_default();
+            // `*`: any piece; one goal per kind says it, as one piece suffices.
+            let kinds: Vec<usize> = if flag == 0 {
+                (1..PIECE_TYPE_NB)
+                    .rev()
+                    .filter(|&pt| v.pieces[pt].is_some())
+                    .collect()
+            } else {
+                vec![flag]
+            };
+            for flag in kinds {
+                let kind = self.kind(flag);
+                if v.flag("flagMove") {
+                    if flag != KING || v.flag("flagPieceSafe") {
+                        return Err(self.refuse("flagMove", "an extra move after the flag zone is reached, for a piece other than the king"));
+                    }
+                    let _ = writeln!(out, "goal {kind} reaches {z} wins, black may answer");
+                } else if v.flag("flagPieceSafe") {
+                    let _ = writeln!(out, "goal {kind} reaches {z} safely wins");
+                } else {
+                    let _ = writeln!(out, "goal {kind} reaches {z} wins");
+                }
+            }
+        }
+        if v.flag("checkCounting") {
+            let Some((w, b)) = fen.checks else {
+                return Err(self.refuse(
+                    "checkCounting",
+                    "check counting without counts in the start FEN",
+                ));
+            };
+            if w != b || w == 0 || w > 255 {
+                return Err(self.refuse("checkCounting", "check counts that differ by side"));
+            }
+            let _ = writeln!(out, "goal checked {w} times loses");
+        }
+        let n_fold = v.int("nFoldRule");
+        if (2..=255).contains(&n_fold) {
+            let nv = v.outcome("nFoldValue");
+            if nv != Outcome::None {
+                let _ = writeln!(out, "goal repeated {n_fold} times {}", outcome_word(nv));
+            }
+        }
+        let n_move = v.int("nMoveRule");
+        if n_move > 0 && n_move <= 500_000_000 {
+            let _ = writeln!(out, "goal clock {} draws", n_move * 2);
+        }
+        let (rw, rb) = (v.set("nMoveRuleTypes.w"), v.set("nMoveRuleTypes.b"));
+        if rw != rb {
+            // One statement for both sides says it where neither side can
+            // ever hold a kind that resets only the other's clock.
+            let only = (rw ^ rb) & !1;
+            let held = |list: &Vec<(usize, (i32, i32))>, hand: &Vec<usize>, own: u64| {
+                list.iter().any(|p| only & !own & (1 << p.0) != 0)
+                    || hand.iter().any(|&p| only & !own & (1 << p) != 0)
+            };
+            let made = (v.set("promotionPieceTypes.w") | v.set("promotionPieceTypes.b")) & only;
+            if v.flag("pieceDrops")
+                || made != 0
+                || held(&fen.white, &fen.hand_white, rw)
+                || held(&fen.black, &fen.hand_black, rb)
+            {
+                return Err(self.refuse(
+                    "nMoveRuleTypes.w",
+                    "clock-resetting kinds that differ by side",
+                ));
+            }
+        }
+        let resets = rw | rb;
+        // Tessera's default: the moves of kinds that promote reset the clock,
+        // unless they could be taken back at once.
+        let resets = resets & !1;
+        let present = |s: u64| {
+            (1..PIECE_TYPE_NB)
+                .filter(|&p| s & (1 << p) != 0 && v.pieces[p].is_some())
+                .collect::<Vec<_>>()
+        };
+        if present(resets) != present(promoting) {
+            let kinds = self.kinds_of(resets);
+            if kinds.is_empty() {
+                out.push_str("clock reset by captures and drops\n");
+            } else {
+                let names: Vec<String> = kinds.iter().map(|&p| self.kind(p)).collect();
+                let _ = writeln!(out, "clock reset by {}", names.join(" "));
+            }
+        }
+        Ok(out)
+    }
+}
+
+impl Variant {
+    #[allow(non_snake_case)]
+    fn soldierPromotionRank_is_set(&self) -> bool {
+        self.int("soldierPromotionRank") != 0 && self.pieces[29].is_some()
+    }
+}
+
+/// The jumps of a plain leaper's Betza move as Fairy-Stockfish's
+/// `from_betza` reads its direction letters, (file, rank) as White sees them,
+/// and its modality as a modifier; `None` for a rider, hopper, lame or
+/// initial move.
+fn fsf_leaps(chunk: &str) -> Option<(Vec<(i32, i32)>, &'static str)> {
+    const VERTICALS: &str = "fbvh";
+    const HORIZONTALS: &str = "rlsh";
+    let chars: Vec<char> = chunk.chars().collect();
+    let mut dirs: Vec<String> = Vec::new();
+    let (mut quiet, mut capture) = (false, false);
+    let mut i = 0;
+    let mut atom = None;
+    while i < chars.len() {
+        let c = chars[i];
+        match c {
+            'm' => quiet = true,
+            'c' => capture = true,
+            'p' | 'g' | 'n' | 'i' => return None,
+            _ if VERTICALS.contains(c) || HORIZONTALS.contains(c) => {
+                if let Some(&c2) = chars.get(i + 1) {
+                    if c2 == c
+                        || (VERTICALS.contains(c) && HORIZONTALS.contains(c2))
+                        || (HORIZONTALS.contains(c) && VERTICALS.contains(c2))
+                    {
+                        dirs.push(format!("{c}{c2}"));
+                        i += 2;
+                        continue;
+                    }
+                }
+                dirs.push(format!("{c}{c}"));
+            }
+            _ if c.is_ascii_uppercase() => {
+                if i + 1 < chars.len() {
+                    return None; // a rider (`NN`, `N2`)
+                }
+                atom = Some(c);
+            }
+            _ => return None,
+        }
+        i += 1;
+    }
+    let atoms: &[(i32, i32)] = match atom? {
+        'W' => &[(1, 0)],
+        'F' => &[(1, 1)],
+        'D' => &[(2, 0)],
+        'N' => &[(2, 1)],
+        'A' => &[(2, 2)],
+        'H' => &[(3, 0)],
+        'L' | 'C' => &[(3, 1)],
+        'J' | 'Z' => &[(3, 2)],
+        'G' => &[(3, 3)],
+        'K' => &[(1, 0), (1, 1)],
+        _ => return None,
+    };
+    let mut out: Vec<(i32, i32)> = Vec::new();
+    for &(first, second) in atoms {
+        let mut ds: Vec<String> = Vec::new();
+        for d in &dirs {
+            let b: Vec<char> = d.chars().collect();
+            if atoms.len() == 1 && second == 0 && b[0] != b[1] {
+                ds.push(format!("{}{}", b[0], b[0]));
+                ds.push(format!("{}{}", b[1], b[1]));
+            } else {
+                ds.push(d.clone());
+            }
+        }
+        let has = |keys: &[&str]| ds.is_empty() || keys.iter().any(|k| ds.iter().any(|d| d == k));
+        // FSF's eight images, each with the letters that select it.
+        let images: [((i32, i32), &[&str]); 8] = [
+            ((second, first), &["ff", "vv", "rf", "rv", "fh", "rh", "hr"]),
+            (
+                (-second, -first),
+                &["bb", "vv", "lb", "lv", "bh", "lh", "hr"],
+            ),
+            (
+                (first, -second),
+                &["rr", "ss", "br", "bs", "bh", "rh", "hr"],
+            ),
+            (
+                (-first, second),
+                &["ll", "ss", "fl", "fs", "fh", "lh", "hr"],
+            ),
+            ((first, second), &["rr", "ss", "fr", "fs", "fh", "rh", "hl"]),
+            (
+                (-first, -second),
+                &["ll", "ss", "bl", "bs", "bh", "lh", "hl"],
+            ),
+            (
+                (second, -first),
+                &["bb", "vv", "rb", "rv", "bh", "rh", "hl"],
+            ),
+            (
+                (-second, first),
+                &["ff", "vv", "lf", "lv", "fh", "lh", "hl"],
+            ),
+        ];
+        for (offset, keys) in images {
+            if has(keys) && !out.contains(&offset) {
+                out.push(offset);
+            }
+        }
+    }
+    let modality = match (quiet, capture) {
+        (true, false) => ": quiet",
+        (false, true) => ": capture",
+        _ => "",
+    };
+    Some((out, modality))
+}
+
+/// Splits Betza notation into its moves: modifiers, then an atom (doubled or
+/// with a range).
+fn betza_chunks(betza: &str) -> Vec<String> {
+    let mut chunks = Vec::new();
+    let mut current = String::new();
+    let chars: Vec<char> = betza.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        current.push(c);
+        i += 1;
+        if c.is_ascii_uppercase() {
+            while i < chars.len() && (chars[i].is_ascii_digit() || chars[i] == c) {
+                current.push(chars[i]);
+                i += 1;
+            }
+            chunks.push(std::mem::take(&mut current));
+        }
+    }
+    if !current.is_empty() {
+        chunks.push(current);
+    }
+    chunks
+}
+
+/// The start FEN, as Fairy-Stockfish reads it.
+struct Fen {
+    white: Vec<(usize, (i32, i32))>,
+    black: Vec<(usize, (i32, i32))>,
+    hand_white: Vec<usize>,
+    hand_black: Vec<usize>,
+    hand_used: bool,
+    black_to_move: bool,
+    castling: bool,
+    walls: Vec<(i32, i32)>,
+    rights: String,
+    checks: Option<(i64, i64)>,
+}
+
+impl Fen {
+    fn parse(text: &str, e: &Emitter) -> Result<Fen, String> {
+        let v = e.v;
+        let mut fields = text.split_whitespace();
+        let board = fields.next().ok_or("an empty start FEN")?;
+        let (placement, hand) = match board.find('[') {
+            Some(i) => {
+                let end = board[i..].find(']').map_or(board.len(), |j| i + j);
+                (&board[..i], Some(&board[i + 1..end]))
+            }
+            None => (board, None),
+        };
+        let mut fen = Fen {
+            white: Vec::new(),
+            black: Vec::new(),
+            hand_white: Vec::new(),
+            hand_black: Vec::new(),
+            hand_used: false,
+            black_to_move: false,
+            castling: false,
+            walls: Vec::new(),
+            rights: String::new(),
+            checks: None,
+        };
+        let rows: Vec<&str> = placement.split('/').collect();
+        if rows.len() as i32 != e.ranks {
+            return Err(format!(
+                "the start FEN has {} ranks, the board {}",
+                rows.len(),
+                e.ranks
+            ));
+        }
+        for (i, row) in rows.iter().enumerate() {
+            let rank = e.ranks - 1 - i as i32;
+            let mut file = 0i32;
+            let chars: Vec<char> = row.chars().collect();
+            let mut j = 0;
+            while j < chars.len() {
+                let c = chars[j];
+                if c.is_ascii_digit() {
+                    let mut n = 0i32;
+                    while j < chars.len() && chars[j].is_ascii_digit() {
+                        n = n
+                            .saturating_mul(10)
+                            .saturating_add(chars[j] as i32 - '0' as i32);
+                        j += 1;
+                    }
+                    file = file.saturating_add(n);
+                    continue;
+                }
+                if c == '+' {
+                    return Err(
+                        "promoted pieces (`+`) in the start FEN are not imported yet".into(),
+                    );
+                }
+                if c == '*' {
+                    if file >= e.files {
+                        return Err(format!("rank {} of the start FEN is too long", rank + 1));
+                    }
+                    fen.walls.push((file, rank));
+                    file += 1;
+                    j += 1;
+                    continue;
+                }
+                if c == '~' {
+                    j += 1;
+                    continue;
+                }
+                let pt = v
+                    .type_of_letter(c)
+                    .ok_or_else(|| format!("the start FEN has `{c}`, which names no piece"))?;
+                if file >= e.files {
+                    return Err(format!("rank {} of the start FEN is too long", rank + 1));
+                }
+                if c.is_ascii_uppercase() {
+                    fen.white.push((pt, (file, rank)));
+                } else {
+                    fen.black.push((pt, (file, rank)));
+                }
+                file += 1;
+                j += 1;
+            }
+            if file != e.files {
+                return Err(format!(
+                    "rank {} of the start FEN has {file} files, the board {}",
+                    rank + 1,
+                    e.files
+                ));
+            }
+        }
+        if let Some(hand) = hand {
+            for c in hand.chars() {
+                if c == '-' {
+                    continue;
+                }
+                let pt = v.type_of_letter(c).ok_or_else(|| {
+                    format!("the start FEN's hand has `{c}`, which names no piece")
+                })?;
+                fen.hand_used = true;
+                if c.is_ascii_uppercase() {
+                    fen.hand_white.push(pt);
+                } else {
+                    fen.hand_black.push(pt);
+                }
+            }
+        }
+        let rest: Vec<&str> = fields.collect();
+        let mut k = 0;
+        if let Some(side) = rest.first() {
+            fen.black_to_move = *side == "b";
+            k = 1;
+        }
+        let is_number = |s: &str| s.chars().all(|c| c.is_ascii_digit());
+        let mut rest = rest[k..].iter().peekable();
+        // The castling and en-passant fields may be left out (shogi: `w 0 1`);
+        // check counts (`3+3`) stand before the clocks.
+        if let Some(c) = rest.peek() {
+            if !is_number(c) && !c.contains('+') {
+                if *c != &"-" {
+                    fen.rights = c.to_string();
+                }
+                rest.next();
+                if rest
+                    .peek()
+                    .is_some_and(|s| !is_number(s) && !s.contains('+'))
+                {
+                    rest.next(); // en passant
+                }
+            }
+        }
+        if let Some((a, b)) = rest.peek().and_then(|s| s.split_once('+')) {
+            fen.checks = Some((a.parse().unwrap_or(0), b.parse().unwrap_or(0)));
+        }
+        fen.castling = !fen.rights.is_empty();
+        Ok(fen)
+    }
+}

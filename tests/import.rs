@@ -1,0 +1,258 @@
+//! `tessera import`: Fairy-Stockfish's variants files read as it reads them,
+//! each section written as a rule file or refused naming the option
+//! (data in tests/import/; FSF's own file is checked live by
+//! tests/fsf/import_check.py).
+
+mod common;
+
+use std::time::{Duration, Instant};
+use tessera_cli::import::{import, Import};
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn imported(path: &str) -> Import {
+    import(path, &read(path))
+}
+
+fn section<'a>(result: &'a Import, name: &str) -> &'a Result<String, String> {
+    &result
+        .sections
+        .iter()
+        .find(|s| s.name == name)
+        .unwrap_or_else(|| panic!("no section {name}"))
+        .outcome
+}
+
+fn rules(result: &Import, name: &str) -> String {
+    match section(result, name) {
+        Ok(text) => text.clone(),
+        Err(why) => panic!("{name} not written: {why}"),
+    }
+}
+
+fn perft(src: &str, depth: u32) -> u64 {
+    let game = tessera::compile_str(src).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut pos = tessera::Position::start(&game);
+    tessera::perft(&mut pos, depth)
+}
+
+#[test]
+fn a_section_becomes_the_expected_rule_file() {
+    let result = imported("tests/import/basic.ini");
+    assert_eq!(
+        rules(&result, "minichess"),
+        read("tests/import/minichess.game")
+    );
+}
+
+#[test]
+fn an_imported_game_plays_as_the_hand_written_one() {
+    // [minichess] is Los Alamos chess, which games/losalamos.game writes by hand.
+    let result = imported("tests/import/basic.ini");
+    let ours = rules(&result, "minichess");
+    let theirs = read("games/losalamos.game");
+    for depth in 1..=3 {
+        assert_eq!(perft(&ours, depth), perft(&theirs, depth), "depth {depth}");
+    }
+}
+
+#[test]
+fn inheritance_and_a_key_given_twice() {
+    let result = imported("tests/import/basic.ini");
+    let hill = rules(&result, "minichess-hill");
+    // From its parent, an earlier section: the board and the pieces.
+    assert!(hill.contains("grid file a..f rank 1..6"), "{hill}");
+    assert!(
+        hill.contains("zone flag white c3..d4 black c3..d4")
+            || hill.contains("zone flag white c3..d3 c4..d4 black c3..d3 c4..d4"),
+        "{hill}"
+    );
+    assert!(hill.contains("goal king reaches flag wins"), "{hill}");
+    // `stalemateValue` given twice: the last counts.
+    assert!(hill.contains("goal stalemated wins"), "{hill}");
+    // From the built-in chess: castling, a custom piece in Betza.
+    let wazir = rules(&result, "wazirchess");
+    assert!(
+        wazir.contains("piece customPiece1 W\n  betza \"W\""),
+        "{wazir}"
+    );
+    assert!(
+        wazir.contains("castling king rook along e w: king 2, rook beside"),
+        "{wazir}"
+    );
+    assert!(
+        wazir.contains("promote promotion to customPiece1 queen rook bishop knight"),
+        "{wazir}"
+    );
+    assert_eq!(perft(&wazir, 2), 400);
+}
+
+#[test]
+fn sections_fsf_ignores_are_not_written_and_say_why() {
+    let result = imported("tests/import/basic.ini");
+    let lines: Vec<String> = result
+        .sections
+        .iter()
+        .map(|s| match &s.outcome {
+            Ok(_) => format!("{}: written", s.name),
+            Err(why) => format!("{}: not written: {why}", s.name),
+        })
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "minichess: written",
+            "minichess-hill: written",
+            "wazirchess: written",
+            "minichess: not written: a section of this name comes first (line 4); Fairy-Stockfish ignores this one",
+            "chess: not written: a built-in variant has this name; Fairy-Stockfish ignores this section",
+            "orphan: not written: the parent `nosuchparent` does not exist (yet); Fairy-Stockfish ignores this section",
+        ]
+    );
+    // The first [minichess] is the one written: six ranks, not five.
+    assert!(rules(&result, "minichess").contains("rank 1..6"));
+    assert_eq!(
+        result.render("basic.ini"),
+        "basic.ini:32: warning: unknown key `fooBar`; Fairy-Stockfish ignores it\n\
+         basic.ini:34: error: [minichess]: a section of this name comes first (line 4); Fairy-Stockfish ignores this one\n\
+         basic.ini:37: error: [chess]: a built-in variant has this name; Fairy-Stockfish ignores this section\n\
+         basic.ini:40: error: [orphan]: the parent `nosuchparent` does not exist (yet); Fairy-Stockfish ignores this section\n"
+    );
+}
+
+#[test]
+fn an_option_tessera_cannot_say_refuses_its_section_only() {
+    let result = imported("tests/import/refused.ini");
+    let text = result.render("refused.ini");
+    assert!(
+        text.contains("refused.ini:8: error: [tictactoe-ish]: `connectN`: connect-N goals"),
+        "{text}"
+    );
+    // A child of a refused section is refused at its own line.
+    assert!(
+        text.contains("refused.ini:17: error: [child]: `connectN`"),
+        "{text}"
+    );
+    assert!(
+        text.contains("refused.ini:20: error: [perpetual]: `perpetualCheckIllegal`"),
+        "{text}"
+    );
+    assert!(
+        text.contains("refused.ini:14: warning: `maxFile`: invalid value `13`"),
+        "{text}"
+    );
+    assert!(section(&result, "too-big")
+        .as_ref()
+        .unwrap_err()
+        .contains("13 files"));
+    assert!(section(&result, "fine").is_ok());
+}
+
+#[test]
+fn the_command_writes_the_files_and_fails_when_one_is_refused() {
+    let dir = std::env::temp_dir().join(format!("tessera-import-test-{}", std::process::id()));
+    let out = dir.to_string_lossy().to_string();
+    let run = common::tessera(&["import", "tests/import/refused.ini", "--out", &out]);
+    assert_eq!(run.exit_code(), 1);
+    assert!(run.stdout.contains("fine: written\n"), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains("tictactoe-ish: not written: `connectN`"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stderr().contains("tests/import/refused.ini:8: error:"),
+        "{}",
+        run.stderr()
+    );
+    let fine = std::fs::read_to_string(dir.join("fine.game")).expect("fine.game written");
+    assert!(fine.starts_with("# Imported by `tessera import` from tests/import/refused.ini, section [fine:chess] (line 10)."));
+    assert!(!dir.join("tictactoe-ish.game").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn fsf_reading_of_lines() {
+    let text = "[a:chess]\r\n  startFen = x\r\nmaxRank =\nnoequals\n=5\nnMoveRule = 60   \n[b]\n";
+    let result = import("t.ini", text);
+    // A key with leading spaces is another key; `maxRank =` has no value.
+    let rendered = result.render("t.ini");
+    assert!(
+        rendered.contains("t.ini:2: warning: unknown key `  startFen`"),
+        "{rendered}"
+    );
+    assert!(
+        rendered.contains("t.ini:4: warning: a line without `=`"),
+        "{rendered}"
+    );
+    assert!(rules(&result, "a").contains("goal clock 120 draws"));
+    // A section without a parent has no pieces, and chess's start position
+    // names pieces it does not have.
+    assert!(section(&result, "b")
+        .as_ref()
+        .unwrap_err()
+        .contains("startFen"));
+}
+
+#[test]
+fn hostile_files_are_refused_quickly() {
+    let start = Instant::now();
+    // A long chain of inheritance.
+    let mut chain = String::from("[v0:chess]\n");
+    for i in 1..3000 {
+        chain.push_str(&format!("[v{i}:v{}]\nnMoveRule = {i}\n", i - 1));
+    }
+    let result = import("chain.ini", &chain);
+    assert_eq!(result.sections.len(), 3000);
+    assert!(result.sections.iter().all(|s| s.outcome.is_ok()));
+    // A parent named after a later section (no cycle can form) and itself.
+    let result = import("cycle.ini", "[a:b]\n[b:a]\n[c:c]\n");
+    assert!(result.sections.iter().all(|s| s.outcome.is_err()));
+    // Enormous values and boards.
+    let huge = format!(
+        "[big:chess]\nmaxFile = 99999999999999999999\nmaxRank = -5\n[fen:chess]\nstartFen = {}\n[region:chess]\nflagRegion = {}\n[n:chess]\nnMoveRule = 99999999999999999999999\nextinctionPieceCount = -99999\n",
+        "8/".repeat(200_000),
+        "a1 ".repeat(200_000)
+    );
+    let result = import("huge.ini", &huge);
+    assert!(section(&result, "big").is_err());
+    assert!(section(&result, "fen").is_err());
+    let _ = section(&result, "region");
+    let _ = section(&result, "n");
+    // Garbage.
+    let garbage: String = (0..200_000u32)
+        .map(|i| char::from(b"[]:=#;\n ab*-+~/0123456789kK"[(i * 7919 % 27) as usize]))
+        .collect();
+    let _ = import("garbage.ini", &garbage);
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn uci_offers_the_sections_of_a_variants_file() {
+    let (code, out) = common::run_binary(
+        &["uci", "tests/import/basic.ini"],
+        "uci\nsetoption name UCI_Variant value minichess-hill\nposition startpos moves a2a3\ngo depth 1\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("option name UCI_Variant type combo default minichess var minichess var minichess-hill var wazirchess"),
+        "{out}"
+    );
+    assert!(out.contains("bestmove "), "{out}");
+}
+
+#[test]
+fn betza_h_is_written_as_the_jumps_fsf_reads() {
+    // Tessera's Betza has no `h`; FSF's reading of `mfhN` is its four forward jumps.
+    let result = import("h.ini", "[h:chess]\ncustomPiece1 = s:mfhNcfW\n");
+    let text = rules(&result, "h");
+    assert!(text.contains("piece customPiece1 S\n  leap only (1, 2) (-2, 1) (2, 1) (-1, 2): quiet\n  betza \"cfW\""), "{text}");
+    assert!(text.contains("mirror file rank"), "{text}");
+}
