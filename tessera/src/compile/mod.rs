@@ -366,16 +366,16 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
 
 /// Whether the legality shortcuts' assumptions fail, so that every move is
 /// made and tested: a hop's screen can be created by any move, a capture
-/// limited by kind attacks some royal pieces and not others, a forced capture
-/// depends on every move, and a drop that may not mate must be played out
+/// limited by kind attacks some royal pieces and not others, and a drop that
+/// may not mate must be played out (a forced capture keeps the captures
+/// among the legal moves, however legality was decided)
 /// (several promotion rules, or one limited to the pieces captured, change
 /// which moves there are, not whether one is legal); where check needs every
 /// royal piece attacked, or applies only while few royal pieces are left, one
 /// of them may be left attacked.
 fn needs_general_legality(game: &Game) -> bool {
     let movements = || game.pieces.iter().flat_map(|p| &p.movements);
-    game.rules.forced_capture
-        || game.pieces.iter().any(|p| p.on_capture_become.is_some())
+    game.pieces.iter().any(|p| p.on_capture_become.is_some())
         || game.rules.pass
         || game.goals.facing.is_some()
         || game.rules.check_all_royals
