@@ -207,6 +207,27 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             dirs: board.dirs(dirs, errors),
         });
     let phases = build_phases(file, &kinds, errors);
+    // `loses first move when ...`: the kind, the kinds that take the right
+    // and the directions of its lines; the lines are walked once the steps
+    // are built.
+    let loses_first: Vec<(Kind, u128, Vec<u8>)> = file
+        .pieces
+        .iter()
+        .enumerate()
+        .filter_map(|(k, p)| {
+            let (names, dirs, _) = p.loses_first.as_ref()?;
+            let by = names
+                .iter()
+                .filter_map(|n| kinds.resolve(n, errors))
+                .fold(0u128, |m, k| m | 1u128 << k);
+            Some((k as Kind, by, board.dirs(dirs, errors)))
+        })
+        .collect();
+    for (k, _, _) in &loses_first {
+        if let Some(p) = pieces.get_mut(*k as usize) {
+            p.tracks_unmoved = true;
+        }
+    }
     for phase in phases.iter().filter(|p| p.unmoved) {
         for &k in &phase.kinds {
             if let Some(p) = pieces.get_mut(k as usize) {
@@ -266,6 +287,8 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             gating,
             walling,
             phases,
+            loses_first: Vec::new(),
+            not_in_check: false,
         },
         goals: crate::game::Goals {
             checkmated: goals.checkmated,
@@ -319,6 +342,19 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             }
         }
     }
+    let bases: Vec<Kind> = game.pieces.iter().map(|p| p.base).collect();
+    game.rules.loses_first = loses_first
+        .into_iter()
+        .map(|(kind, by, dirs)| crate::game::LosesFirst {
+            kind,
+            by: pieces::with_copies(&bases, by),
+            lines: [Side::White, Side::Black].map(|side| lines_from(&game, side, &dirs)),
+        })
+        .collect();
+    game.rules.not_in_check = game
+        .pieces
+        .iter()
+        .any(|p| p.movements.iter().any(|m| m.not_in_check));
     game.tables.general_legality = needs_general_legality(&game);
     // Past the budget the file is refused: the tables below would only spend
     // the time that the budget was to save.
@@ -343,6 +379,32 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         reversible_moves(&mut game);
     }
     Some(game)
+}
+
+/// For each cell, the cells a slide along `dirs` from it would pass on an
+/// empty board, as `side` sees the directions.
+fn lines_from(game: &Game, side: Side, dirs: &[u8]) -> Vec<crate::game::CellSet> {
+    let n = game.cell_count();
+    (0..n as u16)
+        .map(|from| {
+            let mut set = crate::game::CellSet::new(n);
+            for &d in dirs {
+                let mut seen = crate::game::CellSet::new(n);
+                let mut frontier = vec![from];
+                // Each cell once: a looping line ends where it began.
+                while let Some(at) = frontier.pop() {
+                    for &t in game.step(side, d, at) {
+                        if t != from && !seen.contains(t) {
+                            seen.insert(t);
+                            set.insert(t);
+                            frontier.push(t);
+                        }
+                    }
+                }
+            }
+            set
+        })
+        .collect()
 }
 
 /// Whether the legality shortcuts' assumptions fail, so that every move is

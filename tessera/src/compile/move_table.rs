@@ -187,8 +187,9 @@ fn sequences(
     budget: usize,
     seen: &mut [bool],
 ) -> Option<Vec<Sequence>> {
-    // A capture limited by kind is decided where it lands.
-    if m.capture_kinds != crate::game::ALL_KINDS {
+    // A capture limited by kind is decided where it lands, and a movement
+    // `not in check` by the position.
+    if m.capture_kinds != crate::game::ALL_KINDS || m.not_in_check {
         return None;
     }
     let [leg] = m.legs.as_slice() else {

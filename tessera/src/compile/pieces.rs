@@ -380,6 +380,7 @@ fn build_movement(
         takes_en_passant: false,
         jumping: false,
         not_checking: false,
+        not_in_check: false,
         breadth_first: false,
         capture_kinds: ALL_KINDS,
         screen_kinds: ALL_KINDS,
@@ -416,6 +417,7 @@ fn build_movement(
                 jumping_at = Some(*s);
             }
             ast::Modifier::NotChecking => mv.not_checking = true,
+            ast::Modifier::NotInCheck => mv.not_in_check = true,
             ast::Modifier::SetsEnPassant(s) => {
                 if mv.legs.len() < 2 || mv.legs.len() > 3 {
                     errors.push(Diagnostic::new(

@@ -158,8 +158,15 @@ pub(crate) fn phase_moves(pos: &Position<'_>, phase: &Phase, from: u16) -> bool 
     phase.kinds.contains(&kind_of(pos.at(from))) && (!phase.unmoved || pos.is_unmoved(from))
 }
 
-/// Appends the pseudo-legal moves of the piece on `from` (castling aside).
+/// Appends the pseudo-legal moves of the piece on `from` (castling aside),
+/// its movements `not in check` included.
 pub fn piece_moves(pos: &Position<'_>, from: u16, out: &mut Vec<Move>) {
+    piece_moves_checked(pos, from, out, false);
+}
+
+/// [`piece_moves`], where `checked` says whether the mover's side is in
+/// check, which leaves out its movements `not in check`.
+pub(crate) fn piece_moves_checked(pos: &Position<'_>, from: u16, out: &mut Vec<Move>, checked: bool) {
     let game = pos.game();
     let side = pos.side_to_move();
     let kind = kind_of(pos.at(from));
@@ -178,6 +185,7 @@ pub fn piece_moves(pos: &Position<'_>, from: u16, out: &mut Vec<Move>) {
         m: first,
         out: &mut *out,
         stops: None,
+        checked,
     };
     for run in game.tables.move_table.runs(side.index(), kind, from) {
         gen.m = &piece.movements[run.movement as usize];
@@ -518,13 +526,16 @@ struct Gen<'a, 'g> {
     /// In leg-by-leg generation, the cells where the current leg stops, as a
     /// bit set.
     stops: Option<Vec<u64>>,
+    /// Whether the mover's side is in check, for movements `not in check`.
+    checked: bool,
 }
 
 impl Gen<'_, '_> {
     fn movement(&mut self) {
         let m = self.m;
         let unmoved = self.pos.is_unmoved(self.from);
-        if (m.first_only && !unmoved) || (m.later_only && unmoved) {
+        if (m.first_only && !unmoved) || (m.later_only && unmoved) || (m.not_in_check && self.checked)
+        {
             return;
         }
         if !m.origin_allowed(self.game, self.side, self.from) {

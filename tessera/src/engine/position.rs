@@ -442,6 +442,11 @@ impl<'g> Position<'g> {
                 undo.blasted += self.flip_around(mv.to, f);
             }
         }
+        if !self.game.rules.loses_first.is_empty()
+            && !matches!(mv.kind, MoveKind::Pass | MoveKind::Transfer)
+        {
+            undo.blasted += self.lose_first(mv.to);
+        }
         self.en_passant = (mv.kind == MoveKind::SetsEnPassant).then_some(EnPassant {
             targets: [mv.aux, mv.aux2],
             victim: mv.to,
@@ -636,6 +641,39 @@ impl<'g> Position<'g> {
             self.put_with(c, code(kind_of(piece), side), state);
         }
         cells.len() as u16
+    }
+
+    /// Takes the first-move right from the enemy pieces that a piece landing
+    /// on `to` takes it from (`loses first move when ...`), noting each for
+    /// `unmake` as a piece to put back unmoved; returns how many.
+    #[inline(never)]
+    fn lose_first(&mut self, to: u16) -> u16 {
+        let game = self.game;
+        let lander = self.board[to as usize];
+        if lander == 0 {
+            return 0;
+        }
+        let enemy = side_of(lander).opposite();
+        let mut n = 0;
+        for r in &game.rules.loses_first {
+            if r.by & 1u128 << kind_of(lander) == 0 {
+                continue;
+            }
+            let victim = code(r.kind, enemy);
+            let lines = &r.lines[enemy.index()];
+            let cells: Vec<u16> = self
+                .unmoved
+                .iter()
+                .filter(|&c| self.board[c as usize] == victim && lines[c as usize].contains(to))
+                .collect();
+            for c in cells {
+                self.blasted
+                    .push((c, victim, self.state[c as usize], true));
+                self.unmoved.remove(c);
+                n += 1;
+            }
+        }
+        n
     }
 
     /// Puts back the last `n` pieces that explosions removed or flips turned.

@@ -228,6 +228,8 @@ pub(crate) struct Movement {
     pub jumping: bool,
     /// Whether the move may not leave the opponent's royal piece attacked.
     pub not_checking: bool,
+    /// `not in check`: only while the mover's side is not in check.
+    pub not_in_check: bool,
     /// Whether paths are generated leg by leg over sets of cells rather than one
     /// by one: set by the compiler where the paths could be too many to follow.
     pub breadth_first: bool,
@@ -829,6 +831,25 @@ pub(crate) struct Rules {
     pub(crate) walling: Option<Walling>,
     /// The phases, in source order; outside them every piece may move.
     pub(crate) phases: Vec<Phase>,
+    /// `loses first move when ...`: the kinds whose first-move rights an
+    /// enemy piece's landing takes away.
+    pub(crate) loses_first: Vec<LosesFirst>,
+    /// Whether some movement is `not in check`.
+    pub(crate) not_in_check: bool,
+}
+
+/// `loses first move when KIND... lands along DIRS`: a piece of `kind` that
+/// has not moved counts as moved once an enemy piece of one of the `by`
+/// kinds lands on one of its `lines`.
+#[derive(Clone, Debug)]
+pub(crate) struct LosesFirst {
+    /// The kind whose right is lost (its copies count as other kinds).
+    pub kind: Kind,
+    /// The kinds whose landing takes it (a bit each, copies included).
+    pub by: u128,
+    /// Per side of the piece, per cell: the cells on a line from it along the
+    /// directions, on an empty board.
+    pub lines: [Vec<CellSet>; 2],
 }
 
 /// How a game ends and who wins.

@@ -241,6 +241,9 @@ pub struct PieceDecl {
     pub on_capture: Option<(Name, u32)>,
     /// `on capture become KIND`.
     pub on_capture_become: Option<Name>,
+    /// `loses first move when KIND... lands along DIRS`: the kinds, the
+    /// directions and the span of the property.
+    pub loses_first: Option<(Vec<Name>, Vec<Name>, Span)>,
     pub promotions: Vec<PromotionDecl>,
     pub movements: Vec<Movement>,
     /// `betza "..."`: movements in Betza's shorthand, as written (the text
@@ -309,6 +312,8 @@ pub enum Modifier {
     NotFrom(Name),
     NotFirst,
     NotChecking,
+    /// `not in check`: only while the mover's side is not in check.
+    NotInCheck,
     Jumping(Span),
     SetsEnPassant(Span),
     TakesEnPassant,

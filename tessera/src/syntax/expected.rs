@@ -72,6 +72,8 @@ macro_rules! keyword_rules {
             | Rule::kw_group
             | Rule::kw_hop
             | Rule::kw_immune
+            | Rule::kw_in
+            | Rule::kw_lands
             | Rule::kw_itself
             | Rule::kw_marked
             | Rule::kw_most
@@ -204,6 +206,9 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::not_from_mod => "`not from`",
         Rule::not_first_mod => "`not first`",
         Rule::not_checking_mod => "`not checking`",
+        Rule::not_in_check_mod => "`not in check`",
+        Rule::loses_first_prop => "`loses first move when KIND lands along DIRS`",
+        Rule::lands_kinds => "a piece name",
         Rule::counter_prop => "`counter`",
         Rule::on_capture_prop => "`on capture`",
         Rule::from_kw => "`from`",
@@ -390,6 +395,8 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`group`",
     "`hop`",
     "`immune`",
+    "`in`",
+    "`lands`",
     "`itself`",
     "`jumping`",
     "`king`",

@@ -579,6 +579,7 @@ fn lower_piece_head<'a>(it: impl IntoIterator<Item = P<'a>>) -> PieceDecl {
         counter: None,
         on_capture: None,
         on_capture_become: None,
+        loses_first: None,
         promotions: Vec::new(),
         movements: Vec::new(),
         betza: Vec::new(),
@@ -629,6 +630,19 @@ fn lower_piece_prop(prop: P<'_>, piece: &mut PieceDecl) -> Result<(), Diagnostic
             }
             let counter_name = name(first);
             piece.on_capture = Some((counter_name, small(it.next().expect("amount"))?));
+        }
+        Rule::loses_first_prop => {
+            let sp = span(&prop);
+            if piece.loses_first.is_some() {
+                return Err(Diagnostic::new(
+                    sp,
+                    format!("piece `{}` has a second `loses first move`", piece.name.text),
+                ));
+            }
+            let mut it = inner(prop);
+            let kinds = inner(it.next().expect("kinds")).map(name).collect();
+            let dirs = lower_dirs(it.next().expect("directions"));
+            piece.loses_first = Some((kinds, dirs, sp));
         }
         Rule::promote_prop => piece.promotions.push(lower_promote(prop)),
         Rule::movement => piece.movements.push(lower_movement(prop)?),
@@ -748,6 +762,7 @@ fn lower_modifier(pair: P<'_>) -> Modifier {
         Rule::not_from_mod => Modifier::NotFrom(name(inner(pair).next().expect("zone"))),
         Rule::not_first_mod => Modifier::NotFirst,
         Rule::not_checking_mod => Modifier::NotChecking,
+        Rule::not_in_check_mod => Modifier::NotInCheck,
         Rule::jumping_mod => Modifier::Jumping(sp),
         Rule::sets_ep_mod => Modifier::SetsEnPassant(sp),
         Rule::takes_ep_mod => Modifier::TakesEnPassant,
