@@ -113,7 +113,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         }
         None => {
             for p in &mut pieces {
-                p.resets_clock = !p.promotions.is_empty();
+                p.resets_clock = !p.promotions.is_empty() || !p.in_place.is_empty();
             }
         }
     }
@@ -190,7 +190,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         pool_names.push("new".to_string());
         pool_names.len() - 1
     });
-    let drops = drops
+    let drops: Vec<crate::game::DropRule> = drops
         .into_iter()
         .map(|mut r| {
             if r.pool == usize::MAX {
@@ -280,6 +280,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             pass_when_stalemated: file.pass_when_stalemated,
             flip,
             forced_capture: file.forced_capture.is_some(),
+            forced_drop: file.forced_drop.is_some(),
             en_passant_always: file.en_passant_always.is_some(),
             check_all_royals: file.check_all_royals.is_some(),
             check_capture_only,
@@ -289,6 +290,8 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             phases,
             loses_first: Vec::new(),
             not_in_check: false,
+            filters_moves: false,
+            landing_effects: false,
         },
         goals: crate::game::Goals {
             checkmated: goals.checkmated,
@@ -306,6 +309,9 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             full: goals.full,
         },
         pools: crate::game::Pools {
+            unmoved_drops: drops
+                .iter()
+                .any(|d: &crate::game::DropRule| d.unmoved_in.is_some()),
             pool_names,
             captured_to: pools.captured_to,
             captured_by_captor: file.captured_by_captor,
@@ -355,6 +361,8 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         .pieces
         .iter()
         .any(|p| p.movements.iter().any(|m| m.not_in_check));
+    game.rules.filters_moves = game.rules.not_in_check || game.rules.forced_drop;
+    game.rules.landing_effects = game.rules.flip.is_some() || !game.rules.loses_first.is_empty();
     game.tables.general_legality = needs_general_legality(&game);
     // Past the budget the file is refused: the tables below would only spend
     // the time that the budget was to save.
@@ -416,6 +424,7 @@ fn lines_from(game: &Game, side: Side, dirs: &[u8]) -> Vec<crate::game::CellSet>
 fn needs_general_legality(game: &Game) -> bool {
     let movements = || game.pieces.iter().flat_map(|p| &p.movements);
     game.rules.forced_capture
+        || game.rules.filters_moves
         || game.pieces.iter().any(|p| p.on_capture_become.is_some())
         || game.rules.pass
         || game.goals.facing.is_some()
@@ -1002,6 +1011,12 @@ fn build_drops(
                 next_to: board.dirs(&d.next_to, errors),
                 flipping: d.flipping,
                 until_full: d.until_full,
+                unmoved_in: d.unmoved_in.as_ref().and_then(|z| zones.resolve(z, errors)),
+                spread: d
+                    .spread
+                    .iter()
+                    .filter_map(|z| zones.resolve(z, errors))
+                    .collect(),
             });
             if d.flipping && file.flip.is_none() {
                 errors.push(Diagnostic::new(

@@ -226,6 +226,27 @@ fn build_piece(
         tracks_unmoved: movements.iter().any(|m| m.first_only || m.later_only),
         movements,
         promotions,
+        in_place: p
+            .in_place
+            .iter()
+            .filter_map(|d| {
+                let zone = scope.zones.resolve(&d.zone, errors);
+                let targets: Vec<Kind> = d
+                    .targets
+                    .iter()
+                    .filter_map(|t| kinds.resolve(t, errors))
+                    .collect();
+                Some(crate::game::InPlace {
+                    zone: zone?,
+                    targets,
+                    last_anywhere: d.last_anywhere,
+                    moving: d.moving,
+                    not_attacking: d.not_attacking,
+                    not_checking: d.not_checking,
+                    at_most: d.at_most,
+                })
+            })
+            .collect(),
         mark: Mark::Plain,
         base: own,
         may_duplicate,

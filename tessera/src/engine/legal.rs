@@ -50,6 +50,54 @@ pub(crate) fn moves_in_play(pos: &mut Position<'_>, out: &mut Vec<Move>) {
     if pos.game().rules.forced_capture {
         keep_captures(pos, out);
     }
+    if pos.game().rules.filters_moves {
+        filter_moves(pos, out);
+    }
+}
+
+/// The rules that take legal moves away by looking at the others or at
+/// check: `forced drop`, and movements `not in check`.
+#[cold]
+#[inline(never)]
+fn filter_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
+    let game = pos.game();
+    let side = pos.side_to_move();
+    if game.rules.not_in_check && in_check(pos, side) {
+        // The moves of a piece with movements `not in check` are those its
+        // other movements make; castling, pool moves and passes stay.
+        let mut cells: Vec<u16> = out
+            .iter()
+            .filter(|m| {
+                matches!(
+                    m.kind,
+                    MoveKind::Normal | MoveKind::SetsEnPassant | MoveKind::EnPassant
+                ) && game.pieces[kind_of(pos.at(m.from)) as usize]
+                    .movements
+                    .iter()
+                    .any(|mv| mv.not_in_check)
+            })
+            .map(|m| m.from)
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        let mut allowed = Vec::new();
+        let key = |m: &Move| (m.from, m.to, m.kind, m.promotion, m.aux, m.aux2);
+        for c in cells {
+            allowed.clear();
+            super::movegen::piece_moves_checked(pos, c, &mut allowed, true);
+            out.retain(|m| {
+                m.from != c
+                    || !matches!(
+                        m.kind,
+                        MoveKind::Normal | MoveKind::SetsEnPassant | MoveKind::EnPassant
+                    )
+                    || allowed.iter().any(|a| key(a) == key(m))
+            });
+        }
+    }
+    if game.rules.forced_drop && out.iter().any(|m| m.kind == MoveKind::Drop) {
+        out.retain(|m| m.kind == MoveKind::Drop);
+    }
 }
 
 /// Adds the pass where the game has one: to a side not in check, or facing

@@ -412,6 +412,19 @@ impl<'g> Position<'g> {
                     undo.taken_slot = self.pool_remove(mv.from as usize * 2 + side.index(), piece);
                 }
                 self.put_with(mv.to, mv.piece, mv.state);
+                // `unmoved in ZONE`: the piece dropped there has not moved.
+                if self.game.pools.unmoved_drops {
+                    let kind = kind_of(mv.piece);
+                    if let Some(z) = self
+                        .game
+                        .drop_rule(mv.from as usize, kind)
+                        .and_then(|r| r.unmoved_in)
+                    {
+                        if self.game.in_zone(z, side, mv.to) {
+                            self.set_unmoved(mv.to, true);
+                        }
+                    }
+                }
                 // A drop cannot be undone: it restarts the clock, as in
                 // Fairy-Stockfish.
                 self.halfmove = 0;
@@ -437,15 +450,15 @@ impl<'g> Position<'g> {
                 }
             }
         }
-        if let Some(f) = &self.game.rules.flip {
-            if !matches!(mv.kind, MoveKind::Pass | MoveKind::Transfer) {
-                undo.blasted += self.flip_around(mv.to, f);
-            }
-        }
-        if !self.game.rules.loses_first.is_empty()
+        if self.game.rules.landing_effects
             && !matches!(mv.kind, MoveKind::Pass | MoveKind::Transfer)
         {
-            undo.blasted += self.lose_first(mv.to);
+            if let Some(f) = &self.game.rules.flip {
+                undo.blasted += self.flip_around(mv.to, f);
+            }
+            if !self.game.rules.loses_first.is_empty() {
+                undo.blasted += self.lose_first(mv.to);
+            }
         }
         self.en_passant = (mv.kind == MoveKind::SetsEnPassant).then_some(EnPassant {
             targets: [mv.aux, mv.aux2],
@@ -667,8 +680,7 @@ impl<'g> Position<'g> {
                 .filter(|&c| self.board[c as usize] == victim && lines[c as usize].contains(to))
                 .collect();
             for c in cells {
-                self.blasted
-                    .push((c, victim, self.state[c as usize], true));
+                self.blasted.push((c, victim, self.state[c as usize], true));
                 self.unmoved.remove(c);
                 n += 1;
             }
@@ -716,6 +728,8 @@ impl<'g> Position<'g> {
             MoveKind::Drop => {
                 self.restore_blasted(undo.blasted);
                 self.take(mv.to);
+                // The cell was empty, so its piece had not stayed unmoved.
+                self.unmoved.remove(mv.to);
                 if Some(mv.from as usize) != self.game.pools.new_pool {
                     self.pools[mv.from as usize * 2 + side.index()]
                         .insert(undo.taken_slot as usize, (mv.piece, mv.state));

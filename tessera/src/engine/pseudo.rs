@@ -4,7 +4,7 @@
 
 use super::castling::{castling_moves, Unattacked};
 use super::movegen::{
-    current_phase, gating_moves, phase_moves, piece_moves_checked, pool_moves, walling_moves,
+    current_phase, gating_moves, phase_moves, piece_moves, pool_moves, walling_moves,
 };
 use super::moves::Move;
 use super::position::Position;
@@ -27,13 +27,11 @@ pub(crate) fn pseudo_legal_moves_counting(
     let side = pos.side_to_move();
     let phase = current_phase(pos);
     let mut counted = 0;
-    // Movements `not in check` need to know; other games never ask.
-    let checked = pos.game().rules.not_in_check && super::attack::in_check(pos, side);
     for from in pos.occupied(side).iter() {
         if phase.is_none_or(|p| phase_moves(pos, p, from)) {
             match count(from) {
                 Some(n) => counted += n,
-                None => piece_moves_checked(pos, from, out, checked),
+                None => piece_moves(pos, from, out),
             }
         }
     }

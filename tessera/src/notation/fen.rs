@@ -173,7 +173,12 @@ pub fn parse<'g>(game: &'g Game, fen: &str) -> Result<Position<'g>, ParseFenErro
             .ok_or_else(|| ParseFenError::BadEnPassant(ep.to_string()))?;
         pos.set_en_passant(Some(ep_state));
     }
-    let mut rest = rest[words.len()..].iter().copied().peekable();
+    let mut after: Vec<&str> = rest[words.len()..].to_vec();
+    // Makruk's count, in place of the en-passant field, before a check count.
+    if words.len() == 1 && after.len() >= 2 && numeric(after[0]) && checks(after[1]) {
+        after.remove(0);
+    }
+    let mut rest = after.into_iter().peekable();
     if let Some(field) = rest.next_if(|s| checks(s)) {
         parse_checks(game, field, &mut pos)?;
     }
@@ -283,7 +288,7 @@ fn first_move_cell(game: &Game, side: Side, file: i64) -> Option<u16> {
             && file_of(game, cell) == file
             && game.pieces[k as usize].tracks_unmoved
             && !castling_kind(game, k))
-            .then_some(cell)
+        .then_some(cell)
     })
 }
 

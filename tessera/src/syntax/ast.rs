@@ -39,6 +39,8 @@ pub struct File {
     pub phases: Vec<PhaseDecl>,
     /// `forced capture`.
     pub forced_capture: Option<Span>,
+    /// `forced drop`.
+    pub forced_drop: Option<Span>,
     /// `check when all royals attacked`.
     pub check_all_royals: Option<Span>,
     /// `check KIND moves only to capture`, one name per statement.
@@ -114,6 +116,10 @@ pub struct DropDecl {
     pub flipping: bool,
     /// `until full`.
     pub until_full: bool,
+    /// `unmoved in ZONE`: a piece dropped there counts as not yet moved.
+    pub unmoved_in: Option<Name>,
+    /// `spread over ZONE ZONE ...`.
+    pub spread: Vec<Name>,
 }
 
 /// `phase moves 1..2: only unmoved Exile`.
@@ -244,11 +250,30 @@ pub struct PieceDecl {
     /// `loses first move when KIND... lands along DIRS`: the kinds, the
     /// directions and the span of the property.
     pub loses_first: Option<(Vec<Name>, Vec<Name>, Span)>,
+    /// `promote in place ZONE to KIND...: ...`.
+    pub in_place: Vec<InPlaceDecl>,
     pub promotions: Vec<PromotionDecl>,
     pub movements: Vec<Movement>,
     /// `betza "..."`: movements in Betza's shorthand, as written (the text
     /// between the quotes, the span with them); the compiler expands them.
     pub betza: Vec<Name>,
+}
+
+/// `promote in place ZONE to KIND...: modifiers`.
+#[derive(Clone, Debug)]
+pub struct InPlaceDecl {
+    pub zone: Name,
+    pub targets: Vec<Name>,
+    /// `anywhere when last`.
+    pub last_anywhere: bool,
+    /// `moving`.
+    pub moving: bool,
+    /// `not attacking`.
+    pub not_attacking: bool,
+    /// `not checking`.
+    pub not_checking: bool,
+    /// `at most N`.
+    pub at_most: Option<u32>,
 }
 
 /// `promote [from] ZONE to NAME... [optional] [only captured]`.

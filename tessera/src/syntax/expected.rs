@@ -74,6 +74,10 @@ macro_rules! keyword_rules {
             | Rule::kw_immune
             | Rule::kw_in
             | Rule::kw_lands
+            | Rule::kw_spread
+            | Rule::kw_last
+            | Rule::kw_moving
+            | Rule::kw_attacking
             | Rule::kw_itself
             | Rule::kw_marked
             | Rule::kw_most
@@ -271,6 +275,17 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         // Optional after every goal: naming it in every message would be noise.
         Rule::answer => return None,
         Rule::forced_stmt => "`forced capture`",
+        Rule::forced_drop => "`drop`",
+        Rule::unmoved_in => "`unmoved in ZONE`",
+        Rule::in_place_prop => "`promote in place`",
+        Rule::in_place_mod => {
+            "`anywhere when last`, `moving`, `not attacking`, `not checking` or `at most N`"
+        }
+        Rule::in_place_last => "`anywhere when last`",
+        Rule::in_place_moving => "`moving`",
+        Rule::not_attacking => "`not attacking`",
+        Rule::in_place_most => "`at most N`",
+        Rule::spread_over => "`spread over ZONE ZONE`",
         Rule::check_stmt => "`check when all royals attacked`",
         Rule::check_all => "`when all royals attacked`",
         Rule::check_capture_only => "`KIND moves only to capture`",
@@ -397,6 +412,10 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`immune`",
     "`in`",
     "`lands`",
+    "`spread`",
+    "`last`",
+    "`moving`",
+    "`attacking`",
     "`itself`",
     "`jumping`",
     "`king`",
