@@ -726,6 +726,7 @@ fn forced_drops_unmoved_drops_and_spread_drops() {
          piece Bishop B
            slide diagonal
          piece Leaper L
+           step n
            leap only (0, 2): quiet, first
          piece Pawn P
            step n
