@@ -215,12 +215,18 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         .iter()
         .enumerate()
         .filter_map(|(k, p)| {
-            let (names, dirs, _) = p.loses_first.as_ref()?;
+            let (names, dirs, span) = p.loses_first.as_ref()?;
             let by = names
                 .iter()
                 .filter_map(|n| kinds.resolve(n, errors))
                 .fold(0u128, |m, k| m | 1u128 << k);
-            Some((k as Kind, by, board.dirs(dirs, errors)))
+            let dirs = board.dirs(dirs, errors);
+            // The lines are walked from every cell, for each side and
+            // direction, and kept as a set of cells per cell.
+            let cells = board.cells.len() as u64;
+            let units = 2 * cells * cells * (dirs.len() as u64).max(1);
+            work.charge(units, *span, errors);
+            Some((k as Kind, by, dirs))
         })
         .collect();
     for (k, _, _) in &loses_first {
@@ -349,6 +355,11 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         }
     }
     let bases: Vec<Kind> = game.pieces.iter().map(|p| p.base).collect();
+    // Past the budget the file is refused: the lines would only spend the
+    // time the budget was to save.
+    if work.is_spent() {
+        return None;
+    }
     game.rules.loses_first = loses_first
         .into_iter()
         .map(|(kind, by, dirs)| crate::game::LosesFirst {

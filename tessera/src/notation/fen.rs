@@ -293,13 +293,24 @@ fn first_move_cell(game: &Game, side: Side, file: i64) -> Option<u16> {
 }
 
 /// Whether every first-move right the castling field carries by a file
-/// letter names one cell: no two pieces of one side with such rights are
-/// set up on one file.
+/// letter names one cell, as Fairy-Stockfish reads it: the pieces with such
+/// rights are set up on their side's first rank (the board's first for
+/// White, its last for Black), no two of one side on one file.
 fn first_move_files_distinct(game: &Game) -> bool {
+    let Some(rect) = game.board.rect.as_ref() else {
+        return false;
+    };
     let mut seen = Vec::new();
     for &(cell, c) in &game.start.setup {
         let k = kind_of(c);
         if game.pieces[k as usize].tracks_unmoved && !castling_kind(game, k) {
+            let home = match side_of(c) {
+                Side::White => rect.first(),
+                Side::Black => rect.last(),
+            };
+            if !home.is_some_and(|rank| rank.contains(&cell)) {
+                return false;
+            }
             let key = (side_of(c), file_of(game, cell));
             if seen.contains(&key) {
                 return false;
