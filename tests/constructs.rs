@@ -673,3 +673,112 @@ fn drops_at_most_n_per_file_not_checking_and_anywhere() {
     // king on a4), but onto c4, from which a pawn could never move.
     assert_eq!(moves_of(src), "P@a2 P@c1 P@c2 P@c3 P@c4 a1a2 b2b3");
 }
+
+#[test]
+fn a_movement_not_in_check_is_refused_to_a_side_in_check() {
+    // The king's leap is there out of check, and gone in check even where it
+    // would escape.
+    let quiet = "grid file a..e rank 1..4
+         piece King K royal
+           step all: quiet
+           leap only (2, 1): quiet, not in check
+         piece Rook R
+           slide orthogonal
+         setup white King a1 black King e4, Rook e1";
+    let free = quiet.replace("Rook e1", "Rook d4");
+    assert!(moves_of(&free).contains("a1c2"), "{}", moves_of(&free));
+    assert_eq!(moves_of(quiet), "a1a2 a1b2");
+}
+
+#[test]
+fn an_enemy_landing_on_a_line_takes_the_first_move_away() {
+    let src = "grid file a..e rank 1..5
+         piece King K royal
+           step all
+         piece Leaper L
+           leap only (0, 2): quiet, first
+           loses first move when Rook lands along orthogonal
+         piece Rook R
+           slide orthogonal
+         setup white King a1, Leaper c1 black King e5, Rook a4";
+    let game = common::compass_game(src);
+    // The rook lands on c4, on the leaper's file, with the king's move
+    // between: the leap is gone though the leaper has not moved.
+    let mut pos = common::position_after(&game, "", "a1b1 a4c4");
+    assert!(!common::sorted_moves(&mut pos).contains(&"c1c3".to_string()));
+    let mut pos = common::position_after(&game, "", "a1b1 a4a3");
+    assert!(common::sorted_moves(&mut pos).contains(&"c1c3".to_string()));
+    // Taking the move back gives the right back.
+    let mut pos = common::position_after(&game, "", "a1b1");
+    let before = pos.clone();
+    for mv in tessera::legal_moves(&mut pos) {
+        let undo = pos.make(mv);
+        pos.unmake(undo);
+        assert!(pos == before);
+    }
+}
+
+#[test]
+fn forced_drops_unmoved_drops_and_spread_drops() {
+    let src = "grid file a..d rank 1..4
+         piece King K royal
+           step all
+         piece Bishop B
+           slide diagonal
+         piece Leaper L
+           step n
+           leap only (0, 2): quiet, first
+         piece Pawn P
+           step n
+         zone first a1..d1
+         zone home b1
+         zone dark a1 c1
+         zone light b1 d1
+         pool hand
+         drop hand Leaper -> first: unmoved in home
+         drop hand Bishop -> first: spread over dark light
+         drop hand -> first
+         forced drop
+         setup white 2 Bishop @hand, Leaper @hand, Pawn a2, King a4 black King d4";
+    // The pawn may not move while a drop is legal.
+    let got = moves_of(src);
+    assert!(!got.contains("a2a3"), "{got}");
+    let game = common::compass_game(src);
+    // A bishop on a1 (dark): the other goes onto a light cell only, and the
+    // leaper leaves a light cell free for it.
+    let mut pos = common::position_after(&game, "", "B@a1 d4d3");
+    assert_eq!(
+        common::sorted_moves(&mut pos).join(" "),
+        "B@b1 B@d1 L@b1 L@c1 L@d1"
+    );
+    // A leaper dropped on its home cell keeps its first move; elsewhere not.
+    let mut pos = common::position_after(&game, "", "L@b1 d4d3 B@a1 d3c4 B@d1 c4d3");
+    assert!(common::sorted_moves(&mut pos).contains(&"b1b3".to_string()));
+    let mut pos = common::position_after(&game, "", "L@c1 d4d3 B@a1 d3c4 B@d1 c4d3");
+    assert!(!common::sorted_moves(&mut pos).contains(&"c1c3".to_string()));
+}
+
+#[test]
+fn a_piece_promotes_in_place_or_a_step_away() {
+    let src = "grid file a..e rank 1..5
+         piece King K royal
+           step all
+         piece General G
+           step diagonal
+         piece Pawn P
+           step n: quiet
+           promote in place far to General: anywhere when last, moving, not attacking, not checking, at most 1
+         zone far a4..e5
+         setup white King a1, Pawn c4, Pawn e2 black King e4, Pawn a4";
+    // c4 turns into a general where it stands; not on b5 or b3 (the general
+    // would attack the pawn on a4), nor on d5 or d3 (it would check the king
+    // on e4). The pawn on e2 is out of the zone and not the last one.
+    let got = moves_of(src);
+    let promotions: Vec<&str> = got.split(' ').filter(|m| m.ends_with('g')).collect();
+    assert_eq!(promotions, ["c4c4g"], "{got}");
+    // The last pawn promotes anywhere; with a general on the board, none.
+    let last = src.replace("Pawn c4, Pawn e2", "Pawn e2");
+    assert!(moves_of(&last).contains("e2e2g"));
+    let most = src.replace("Pawn c4, Pawn e2", "Pawn c4, General e2");
+    assert!(!moves_of(&most).contains("c4c4g"));
+}

@@ -89,7 +89,7 @@ def without_count(fen):
     rule, part of a later issue), written as Tessera writes it: `-` in its
     place (`w - 128 9 93` becomes `w - - 9 93`)."""
     fields = fen.split()
-    if len(fields) == 6 and fields[2] == "-" and fields[3].isdigit():
+    if len(fields) in (6, 7) and fields[3].isdigit():
         fields[3] = "-"
     return " ".join(fields)
 
@@ -106,8 +106,11 @@ def same_fen(tessera, fsf):
     field and the halfmove clock stand, and Tessera, which does not keep the
     count yet, its own fields."""
     ours, theirs = tessera.split(), fsf.split()
-    if len(theirs) == 6 and theirs[2] == "-" and theirs[3].isdigit() and len(ours) == 6:
-        ours[3:5], theirs[3:5] = ["*", "*"], ["*", "*"]
+    # The castling field may hold first-move rights (Cambodian chess: `DEde`),
+    # and a check count may stand before the clocks (`1+1`).
+    if len(theirs) in (6, 7) and theirs[3].isdigit() and len(ours) == len(theirs):
+        for i in (3, len(theirs) - 2):
+            ours[i], theirs[i] = "*", "*"
     return ours == theirs
 
 

@@ -113,7 +113,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         }
         None => {
             for p in &mut pieces {
-                p.resets_clock = !p.promotions.is_empty();
+                p.resets_clock = !p.promotions.is_empty() || !p.in_place.is_empty();
             }
         }
     }
@@ -206,7 +206,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         pool_names.push("new".to_string());
         pool_names.len() - 1
     });
-    let drops = drops
+    let drops: Vec<crate::game::DropRule> = drops
         .into_iter()
         .map(|mut r| {
             if r.pool == usize::MAX {
@@ -223,6 +223,33 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             dirs: board.dirs(dirs, errors),
         });
     let phases = build_phases(file, &kinds, errors);
+    // `loses first move when ...`: the kind, the kinds that take the right
+    // and the directions of its lines; the lines are walked once the steps
+    // are built.
+    let loses_first: Vec<(Kind, u128, Vec<u8>)> = file
+        .pieces
+        .iter()
+        .enumerate()
+        .filter_map(|(k, p)| {
+            let (names, dirs, span) = p.loses_first.as_ref()?;
+            let by = names
+                .iter()
+                .filter_map(|n| kinds.resolve(n, errors))
+                .fold(0u128, |m, k| m | 1u128 << k);
+            let dirs = board.dirs(dirs, errors);
+            // The lines are walked from every cell, for each side and
+            // direction, and kept as a set of cells per cell.
+            let cells = board.cells.len() as u64;
+            let units = 2 * cells * cells * (dirs.len() as u64).max(1);
+            work.charge(units, *span, errors);
+            Some((k as Kind, by, dirs))
+        })
+        .collect();
+    for (k, _, _) in &loses_first {
+        if let Some(p) = pieces.get_mut(*k as usize) {
+            p.tracks_unmoved = true;
+        }
+    }
     for phase in phases.iter().filter(|p| p.unmoved) {
         for &k in &phase.kinds {
             if let Some(p) = pieces.get_mut(k as usize) {
@@ -275,6 +302,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             pass_when_stalemated: file.pass_when_stalemated,
             flip,
             forced_capture: file.forced_capture.is_some(),
+            forced_drop: file.forced_drop.is_some(),
             en_passant_always: file.en_passant_always.is_some(),
             check_all_royals: file.check_all_royals.is_some(),
             royals_at_most,
@@ -283,6 +311,10 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             gating,
             walling,
             phases,
+            loses_first: Vec::new(),
+            not_in_check: false,
+            filters_moves: false,
+            landing_effects: false,
         },
         goals: crate::game::Goals {
             checkmated: goals.checkmated,
@@ -300,6 +332,9 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             full: goals.full,
         },
         pools: crate::game::Pools {
+            unmoved_drops: drops
+                .iter()
+                .any(|d: &crate::game::DropRule| d.unmoved_in.is_some()),
             pool_names,
             captured_to: pools.captured_to,
             captured_by_captor: file.captured_by_captor,
@@ -337,6 +372,26 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             }
         }
     }
+    let bases: Vec<Kind> = game.pieces.iter().map(|p| p.base).collect();
+    // Past the budget the file is refused: the lines would only spend the
+    // time the budget was to save.
+    if work.is_spent() {
+        return None;
+    }
+    game.rules.loses_first = loses_first
+        .into_iter()
+        .map(|(kind, by, dirs)| crate::game::LosesFirst {
+            kind,
+            by: pieces::with_copies(&bases, by),
+            lines: [Side::White, Side::Black].map(|side| lines_from(&game, side, &dirs)),
+        })
+        .collect();
+    game.rules.not_in_check = game
+        .pieces
+        .iter()
+        .any(|p| p.movements.iter().any(|m| m.not_in_check));
+    game.rules.filters_moves = game.rules.not_in_check || game.rules.forced_drop;
+    game.rules.landing_effects = game.rules.flip.is_some() || !game.rules.loses_first.is_empty();
     game.tables.general_legality = needs_general_legality(&game);
     game.tables.check_free = game.pieces.iter().all(|p| !p.royal) && game.goals.facing.is_none();
     // Past the budget the file is refused: the tables below would only spend
@@ -364,18 +419,45 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
     Some(game)
 }
 
+/// For each cell, the cells a slide along `dirs` from it would pass on an
+/// empty board, as `side` sees the directions.
+fn lines_from(game: &Game, side: Side, dirs: &[u8]) -> Vec<crate::game::CellSet> {
+    let n = game.cell_count();
+    (0..n as u16)
+        .map(|from| {
+            let mut set = crate::game::CellSet::new(n);
+            for &d in dirs {
+                let mut seen = crate::game::CellSet::new(n);
+                let mut frontier = vec![from];
+                // Each cell once: a looping line ends where it began.
+                while let Some(at) = frontier.pop() {
+                    for &t in game.step(side, d, at) {
+                        if t != from && !seen.contains(t) {
+                            seen.insert(t);
+                            set.insert(t);
+                            frontier.push(t);
+                        }
+                    }
+                }
+            }
+            set
+        })
+        .collect()
+}
+
 /// Whether the legality shortcuts' assumptions fail, so that every move is
 /// made and tested: a hop's screen can be created by any move, a capture
-/// limited by kind attacks some royal pieces and not others, and a drop that
-/// may not mate must be played out (a forced capture keeps the captures
-/// among the legal moves, however legality was decided)
-/// (several promotion rules, or one limited to the pieces captured, change
-/// which moves there are, not whether one is legal); where check needs every
-/// royal piece attacked, or applies only while few royal pieces are left, one
-/// of them may be left attacked.
+/// limited by kind attacks some royal pieces and not others, a drop that may
+/// not mate must be played out, and rules that filter the legal moves look
+/// at all of them; where check needs every royal piece attacked, or applies
+/// only while few royal pieces are left, one of them may be left attacked.
+/// (A forced capture keeps the captures among the legal moves however
+/// legality was decided; several promotion rules, or one limited to the
+/// pieces captured, change which moves there are, not whether one is legal.)
 fn needs_general_legality(game: &Game) -> bool {
     let movements = || game.pieces.iter().flat_map(|p| &p.movements);
-    game.pieces.iter().any(|p| p.on_capture_become.is_some())
+    game.rules.filters_moves
+        || game.pieces.iter().any(|p| p.on_capture_become.is_some())
         || game.rules.pass
         || game.goals.facing.is_some()
         || game.rules.check_all_royals
@@ -959,6 +1041,12 @@ fn build_drops(
                 flipping: d.flipping,
                 until_full: d.until_full,
                 also_promoted: d.also_promoted,
+                unmoved_in: d.unmoved_in.as_ref().and_then(|z| zones.resolve(z, errors)),
+                spread: d
+                    .spread
+                    .iter()
+                    .filter_map(|z| zones.resolve(z, errors))
+                    .collect(),
             });
             if d.flipping && file.flip.is_none() {
                 errors.push(Diagnostic::new(

@@ -99,7 +99,10 @@ impl Builder<'_> {
         // its moves rather than counting them, and the counting loop never
         // meets a guard.
         let guarded = list.iter().any(|r| r.has(Run::GUARDED));
+        // A kind that promotes in place has moves no run lists: its moves are
+        // listed, never counted, and generated past its runs.
         let overlaps = guarded
+            || !game.pieces[kind as usize].in_place.is_empty()
             || game.pieces[kind as usize].may_duplicate
                 && (list.iter().any(|r| r.has(Run::GENERAL)) || {
                     let mut landings: Vec<u16> = Vec::new();
@@ -187,8 +190,9 @@ fn sequences(
     budget: usize,
     seen: &mut [bool],
 ) -> Option<Vec<Sequence>> {
-    // A capture limited by kind is decided where it lands.
-    if m.capture_kinds != crate::game::ALL_KINDS {
+    // A capture limited by kind is decided where it lands, and a movement
+    // `not in check` by the position.
+    if m.capture_kinds != crate::game::ALL_KINDS || m.not_in_check {
         return None;
     }
     let [leg] = m.legs.as_slice() else {

@@ -250,6 +250,27 @@ fn build_piece(
         tracks_unmoved: movements.iter().any(|m| m.first_only || m.later_only),
         movements,
         promotions,
+        in_place: p
+            .in_place
+            .iter()
+            .filter_map(|d| {
+                let zone = scope.zones.resolve(&d.zone, errors);
+                let targets: Vec<Kind> = d
+                    .targets
+                    .iter()
+                    .filter_map(|t| kinds.resolve(t, errors))
+                    .collect();
+                Some(crate::game::InPlace {
+                    zone: zone?,
+                    targets,
+                    last_anywhere: d.last_anywhere,
+                    moving: d.moving,
+                    not_attacking: d.not_attacking,
+                    not_checking: d.not_checking,
+                    at_most: d.at_most,
+                })
+            })
+            .collect(),
         mark: Mark::Plain,
         base: own,
         may_duplicate,
@@ -406,6 +427,7 @@ fn build_movement(
         takes_en_passant: false,
         jumping: false,
         not_checking: false,
+        not_in_check: false,
         breadth_first: false,
         capture_kinds: ALL_KINDS,
         screen_kinds: ALL_KINDS,
@@ -442,6 +464,7 @@ fn build_movement(
                 jumping_at = Some(*s);
             }
             ast::Modifier::NotChecking => mv.not_checking = true,
+            ast::Modifier::NotInCheck => mv.not_in_check = true,
             ast::Modifier::SetsEnPassant(s) => {
                 if mv.legs.len() < 2 || mv.legs.len() > 3 {
                     errors.push(Diagnostic::new(

@@ -52,6 +52,54 @@ pub(crate) fn moves_in_play(pos: &mut Position<'_>, out: &mut Vec<Move>) {
     if pos.game().rules.forced_capture {
         keep_captures(pos, out);
     }
+    if pos.game().rules.filters_moves {
+        filter_moves(pos, out);
+    }
+}
+
+/// The rules that take legal moves away by looking at the others or at
+/// check: `forced drop`, and movements `not in check`.
+#[cold]
+#[inline(never)]
+fn filter_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
+    let game = pos.game();
+    let side = pos.side_to_move();
+    if game.rules.not_in_check && in_check(pos, side) {
+        // The moves of a piece with movements `not in check` are those its
+        // other movements make; castling, pool moves and passes stay.
+        let mut cells: Vec<u16> = out
+            .iter()
+            .filter(|m| {
+                matches!(
+                    m.kind,
+                    MoveKind::Normal | MoveKind::SetsEnPassant | MoveKind::EnPassant
+                ) && game.pieces[kind_of(pos.at(m.from)) as usize]
+                    .movements
+                    .iter()
+                    .any(|mv| mv.not_in_check)
+            })
+            .map(|m| m.from)
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        let mut allowed = Vec::new();
+        let key = |m: &Move| (m.from, m.to, m.kind, m.promotion, m.aux, m.aux2);
+        for c in cells {
+            allowed.clear();
+            super::movegen::piece_moves_checked(pos, c, &mut allowed, true);
+            out.retain(|m| {
+                m.from != c
+                    || !matches!(
+                        m.kind,
+                        MoveKind::Normal | MoveKind::SetsEnPassant | MoveKind::EnPassant
+                    )
+                    || allowed.iter().any(|a| key(a) == key(m))
+            });
+        }
+    }
+    if game.rules.forced_drop && out.iter().any(|m| m.kind == MoveKind::Drop) {
+        out.retain(|m| m.kind == MoveKind::Drop);
+    }
 }
 
 /// Adds the pass where the game has one: to a side not in check, or facing
@@ -257,12 +305,14 @@ pub fn count_legal_moves(pos: &mut Position<'_>, buffer: &mut Vec<Move>) -> u64 
 /// The number of legal moves where no piece can be in check, so that every
 /// pseudo-legal move is legal: counted without making any, and a placement after every move counted
 /// by the cells it may take rather than one move for each. `None` where the
-/// moves must be listed: a phase, gating, shots; and where the
+/// moves must be listed: a phase, gating, shots, rules that filter the legal
+/// moves; and where the
 /// shortcuts of [`count_legal_moves`] apply anyway.
 fn count_check_free(pos: &Position<'_>, buffer: &mut Vec<Move>) -> Option<u64> {
     let game = pos.game();
     if !game.tables.check_free
         || !(game.tables.general_legality || game.rules.forced_capture)
+        || game.rules.filters_moves
         || game.rules.gating.is_some()
         || game.rules.walling.is_some_and(|w| w.at == WallAt::Shot)
         || current_phase(pos).is_some()

@@ -158,8 +158,20 @@ pub(crate) fn phase_moves(pos: &Position<'_>, phase: &Phase, from: u16) -> bool 
     phase.kinds.contains(&kind_of(pos.at(from))) && (!phase.unmoved || pos.is_unmoved(from))
 }
 
-/// Appends the pseudo-legal moves of the piece on `from` (castling aside).
+/// Appends the pseudo-legal moves of the piece on `from` (castling aside),
+/// its movements `not in check` included.
 pub fn piece_moves(pos: &Position<'_>, from: u16, out: &mut Vec<Move>) {
+    piece_moves_checked(pos, from, out, false);
+}
+
+/// [`piece_moves`], where `checked` says whether the mover's side is in
+/// check, which leaves out its movements `not in check`.
+pub(crate) fn piece_moves_checked(
+    pos: &Position<'_>,
+    from: u16,
+    out: &mut Vec<Move>,
+    checked: bool,
+) {
     let game = pos.game();
     let side = pos.side_to_move();
     let kind = kind_of(pos.at(from));
@@ -178,6 +190,7 @@ pub fn piece_moves(pos: &Position<'_>, from: u16, out: &mut Vec<Move>) {
         m: first,
         out: &mut *out,
         stops: None,
+        checked,
     };
     for run in game.tables.move_table.runs(side.index(), kind, from) {
         gen.m = &piece.movements[run.movement as usize];
@@ -188,7 +201,82 @@ pub fn piece_moves(pos: &Position<'_>, from: u16, out: &mut Vec<Move>) {
         }
     }
     if game.tables.move_table.overlaps(side.index(), kind, from) {
+        if !piece.in_place.is_empty() {
+            in_place_moves(pos, from, out);
+        }
         dedup_tail(out, start, game.cell_count());
+    }
+}
+
+/// The moves of `promote in place` of the piece on `from`: it turns into a
+/// piece of another kind where it stands, or (`moving`) on an empty cell the
+/// new piece could move to from there.
+#[cold]
+#[inline(never)]
+fn in_place_moves(pos: &Position<'_>, from: u16, out: &mut Vec<Move>) {
+    let game = pos.game();
+    let side = pos.side_to_move();
+    let piece = pos.at(from);
+    let kind = kind_of(piece);
+    let on_board = |k: Kind| {
+        let base = game.pieces[k as usize].base;
+        pos.occupied(side)
+            .iter()
+            .filter(|&c| game.pieces[kind_of(pos.at(c)) as usize].base == base)
+            .count()
+    };
+    let mut probe: Option<Position<'_>> = None;
+    let mut moves = Vec::new();
+    for rule in &game.pieces[kind as usize].in_place {
+        let here = game.in_zone(rule.zone, side, from) || rule.last_anywhere && on_board(kind) == 1;
+        if !here {
+            continue;
+        }
+        for &t in &rule.targets {
+            if rule.at_most.is_some_and(|n| on_board(t) >= n as usize) {
+                continue;
+            }
+            let new = code(t, side);
+            let probe = probe.get_or_insert_with(|| pos.clone());
+            probe.take(from);
+            probe.put(from, new);
+            let mut dests = vec![from];
+            if rule.moving {
+                moves.clear();
+                piece_moves(probe, from, &mut moves);
+                for m in &moves {
+                    if !m.is_from_pool() && pos.at(m.to) == 0 && !dests.contains(&m.to) {
+                        dests.push(m.to);
+                    }
+                }
+            }
+            probe.take(from);
+            for to in dests {
+                if rule.not_attacking {
+                    probe.put(to, new);
+                    moves.clear();
+                    piece_moves(probe, to, &mut moves);
+                    probe.take(to);
+                    let attacks = moves.iter().any(|m| {
+                        let there = pos.at(m.to);
+                        !m.is_from_pool()
+                            && m.to != from
+                            && there != 0
+                            && side_of(there) != side
+                            && !is_neutral(game, there)
+                    });
+                    if attacks {
+                        continue;
+                    }
+                }
+                out.push(Move {
+                    promotion: t + 1,
+                    not_checking: rule.not_checking,
+                    ..Move::normal(from, to)
+                });
+            }
+            probe.put(from, piece);
+        }
     }
 }
 
@@ -386,6 +474,7 @@ pub(crate) fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
         }
     }
     let mut new_pieces = Vec::new();
+    let first_drop = out.len();
     for rule in &game.pools.drops {
         if !rule.until_full && filling.get(rule.pool).copied().unwrap_or(false) {
             continue;
@@ -448,6 +537,59 @@ pub(crate) fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
             }
         }
     }
+    for rule in game.pools.drops.iter().filter(|r| !r.spread.is_empty()) {
+        let mut i = first_drop;
+        while i < out.len() {
+            if out[i].kind == MoveKind::Drop && !spread_allows(pos, side, rule, &out[i]) {
+                out.swap_remove(i);
+            } else {
+                i += 1;
+            }
+        }
+    }
+}
+
+/// Whether the drop `mv` of `side` leaves the pieces of the kinds of `rule`
+/// (`spread over ZONE ...`) free to end spread evenly over the rule's zones,
+/// as Fairy-Stockfish places placement chess's bishops on both colours: such
+/// a piece not onto a zone that holds its share already (the side's pieces
+/// of the kinds, on the board and in the pool, divided among the zones,
+/// rounded up), and any other piece of the pool not where it would leave a
+/// zone too few empty cells of the rule's zone for its share (rounded down).
+fn spread_allows(pos: &Position<'_>, side: Side, rule: &crate::game::DropRule, mv: &Move) -> bool {
+    if mv.from as usize != rule.pool {
+        return true;
+    }
+    let game = pos.game();
+    let ours = |c: u16| {
+        let p = pos.at(c);
+        p != 0 && side_of(p) == side && rule.kinds & 1u128 << kind_of(p) != 0
+    };
+    let in_pool = pos
+        .pool(rule.pool, side)
+        .iter()
+        .filter(|(p, _)| rule.kinds & 1u128 << kind_of(*p) != 0)
+        .count();
+    let on_board = pos.occupied(side).iter().filter(|&c| ours(c)).count();
+    let n = in_pool + on_board;
+    let k = rule.spread.len();
+    let zone = |z: usize| &game.board.zones[z][side.index()];
+    if rule.kinds & 1u128 << kind_of(mv.piece) != 0 {
+        return rule
+            .spread
+            .iter()
+            .find(|&&z| zone(z).contains(mv.to))
+            .is_none_or(|&z| zone(z).iter().filter(|&c| ours(c)).count() < n.div_ceil(k));
+    }
+    let drop_zone = zone(rule.zone);
+    rule.spread.iter().all(|&z| {
+        let held = zone(z).iter().filter(|&c| ours(c)).count();
+        let room = zone(z)
+            .iter()
+            .filter(|&c| c != mv.to && pos.at(c) == 0 && drop_zone.contains(c))
+            .count();
+        held + room >= n / k
+    })
 }
 
 /// Where the wall of `w` stands before the move: `None` where every
@@ -622,13 +764,18 @@ struct Gen<'a, 'g> {
     /// In leg-by-leg generation, the cells where the current leg stops, as a
     /// bit set.
     stops: Option<Vec<u64>>,
+    /// Whether the mover's side is in check, for movements `not in check`.
+    checked: bool,
 }
 
 impl Gen<'_, '_> {
     fn movement(&mut self) {
         let m = self.m;
         let unmoved = self.pos.is_unmoved(self.from);
-        if (m.first_only && !unmoved) || (m.later_only && unmoved) {
+        if (m.first_only && !unmoved)
+            || (m.later_only && unmoved)
+            || (m.not_in_check && self.checked)
+        {
             return;
         }
         if !m.origin_allowed(self.game, self.side, self.from) {

@@ -415,6 +415,19 @@ impl<'g> Position<'g> {
                     Some(k) => self.put(mv.to, code(k, side)),
                     None => self.put_with(mv.to, mv.piece, mv.state),
                 }
+                // `unmoved in ZONE`: the piece dropped there has not moved.
+                if self.game.pools.unmoved_drops {
+                    let kind = kind_of(mv.piece);
+                    if let Some(z) = self
+                        .game
+                        .drop_rule(mv.from as usize, kind)
+                        .and_then(|r| r.unmoved_in)
+                    {
+                        if self.game.in_zone(z, side, mv.to) {
+                            self.set_unmoved(mv.to, true);
+                        }
+                    }
+                }
                 // A drop cannot be undone: it restarts the clock, as in
                 // Fairy-Stockfish.
                 self.halfmove = 0;
@@ -440,9 +453,14 @@ impl<'g> Position<'g> {
                 }
             }
         }
-        if let Some(f) = &self.game.rules.flip {
-            if !matches!(mv.kind, MoveKind::Pass | MoveKind::Transfer) {
+        if self.game.rules.landing_effects
+            && !matches!(mv.kind, MoveKind::Pass | MoveKind::Transfer)
+        {
+            if let Some(f) = &self.game.rules.flip {
                 undo.blasted += self.flip_around(mv.to, f);
+            }
+            if !self.game.rules.loses_first.is_empty() {
+                undo.blasted += self.lose_first(mv.to);
             }
         }
         self.en_passant = (mv.kind == MoveKind::SetsEnPassant).then_some(EnPassant {
@@ -645,6 +663,38 @@ impl<'g> Position<'g> {
         cells.len() as u16
     }
 
+    /// Takes the first-move right from the enemy pieces that a piece landing
+    /// on `to` takes it from (`loses first move when ...`), noting each for
+    /// `unmake` as a piece to put back unmoved; returns how many.
+    #[inline(never)]
+    fn lose_first(&mut self, to: u16) -> u16 {
+        let game = self.game;
+        let lander = self.board[to as usize];
+        if lander == 0 {
+            return 0;
+        }
+        let enemy = side_of(lander).opposite();
+        let mut n = 0;
+        for r in &game.rules.loses_first {
+            if r.by & 1u128 << kind_of(lander) == 0 {
+                continue;
+            }
+            let victim = code(r.kind, enemy);
+            let lines = &r.lines[enemy.index()];
+            let cells: Vec<u16> = self
+                .unmoved
+                .iter()
+                .filter(|&c| self.board[c as usize] == victim && lines[c as usize].contains(to))
+                .collect();
+            for c in cells {
+                self.blasted.push((c, victim, self.state[c as usize], true));
+                self.unmoved.remove(c);
+                n += 1;
+            }
+        }
+        n
+    }
+
     /// Puts back the last `n` pieces that explosions removed or flips turned.
     #[cold]
     #[inline(never)]
@@ -689,6 +739,8 @@ impl<'g> Position<'g> {
                     self.restore_blasted(undo.blasted);
                 }
                 self.take(mv.to);
+                // The cell was empty, so its piece had not stayed unmoved.
+                self.unmoved.remove(mv.to);
                 if Some(mv.from as usize) != self.game.pools.new_pool {
                     self.pools[mv.from as usize * 2 + side.index()]
                         .insert(undo.taken_slot as usize, (mv.piece, mv.state));

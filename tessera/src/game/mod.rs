@@ -228,6 +228,8 @@ pub(crate) struct Movement {
     pub jumping: bool,
     /// Whether the move may not leave the opponent's royal piece attacked.
     pub not_checking: bool,
+    /// `not in check`: only while the mover's side is not in check.
+    pub not_in_check: bool,
     /// Whether paths are generated leg by leg over sets of cells rather than one
     /// by one: set by the compiler where the paths could be too many to follow.
     pub breadth_first: bool,
@@ -250,6 +252,26 @@ impl Movement {
                 .not_from_zone
                 .is_none_or(|z| !game.in_zone(z, side, from))
     }
+}
+
+/// `promote in place ZONE to KIND...`: a move that turns the piece into
+/// another kind where it stands.
+#[derive(Clone, Debug)]
+pub(crate) struct InPlace {
+    /// Where the piece must stand (an index into [`Game::zone_names`]).
+    pub zone: usize,
+    /// The kinds it may turn into.
+    pub targets: Vec<Kind>,
+    /// `anywhere when last`: its side's last piece of its kind, anywhere.
+    pub last_anywhere: bool,
+    /// `moving`: also onto an empty cell the new kind could move to.
+    pub moving: bool,
+    /// `not attacking`: the new piece may attack no enemy piece.
+    pub not_attacking: bool,
+    /// `not checking`: the move may not give check.
+    pub not_checking: bool,
+    /// `at most N`: not past `N` pieces of the new kind on the board.
+    pub at_most: Option<u32>,
 }
 
 /// Promotion of a piece kind on reaching (or leaving) a zone.
@@ -317,6 +339,8 @@ pub struct PieceDef {
     pub(crate) movements: Vec<Movement>,
     /// Every `promote` rule, in source order.
     pub(crate) promotions: Vec<Promotion>,
+    /// Every `promote in place` rule, in source order.
+    pub(crate) in_place: Vec<InPlace>,
     /// How it is written beside its letter.
     pub(crate) mark: Mark,
     /// The kind this one stands for in goals and rules that name kinds: itself,
@@ -503,6 +527,12 @@ pub(crate) struct DropRule {
     /// `also promoted`: a piece whose kind has a promoted form (`+X`) may
     /// also be dropped as that form.
     pub also_promoted: bool,
+    /// `unmoved in ZONE`: a piece dropped onto a cell of the zone counts as
+    /// not yet moved.
+    pub unmoved_in: Option<usize>,
+    /// `spread over ZONE ...`: the zones over which the side's pieces of the
+    /// rule's kinds (on the board and in the pool) end spread evenly.
+    pub spread: Vec<usize>,
 }
 
 /// `flip around DIRS` or `flip enclosed DIRS`: the enemy pieces a move or a
@@ -822,6 +852,8 @@ pub(crate) struct Rules {
     pub(crate) flip: Option<Flip>,
     /// When some capture is legal, only captures are.
     pub(crate) forced_capture: bool,
+    /// `forced drop`: when some drop is legal, only drops are.
+    pub(crate) forced_drop: bool,
     /// `notation en passant always`: FEN writes every en-passant target.
     pub(crate) en_passant_always: bool,
     /// A side is in check only when all its royal pieces are attacked.
@@ -841,6 +873,31 @@ pub(crate) struct Rules {
     pub(crate) walling: Option<Walling>,
     /// The phases, in source order; outside them every piece may move.
     pub(crate) phases: Vec<Phase>,
+    /// `loses first move when ...`: the kinds whose first-move rights an
+    /// enemy piece's landing takes away.
+    pub(crate) loses_first: Vec<LosesFirst>,
+    /// Whether some movement is `not in check`.
+    pub(crate) not_in_check: bool,
+    /// Whether legal moves are filtered by `forced drop` or movements `not
+    /// in check`; such games count their moves by listing them.
+    pub(crate) filters_moves: bool,
+    /// Whether a piece's landing changes pieces around it: `flip`, or
+    /// `loses first move when ...`.
+    pub(crate) landing_effects: bool,
+}
+
+/// `loses first move when KIND... lands along DIRS`: a piece of `kind` that
+/// has not moved counts as moved once an enemy piece of one of the `by`
+/// kinds lands on one of its `lines`.
+#[derive(Clone, Debug)]
+pub(crate) struct LosesFirst {
+    /// The kind whose right is lost (its copies count as other kinds).
+    pub kind: Kind,
+    /// The kinds whose landing takes it (a bit each, copies included).
+    pub by: u128,
+    /// Per side of the piece, per cell: the cells on a line from it along the
+    /// directions, on an empty board.
+    pub lines: [Vec<CellSet>; 2],
 }
 
 /// How a game ends and who wins.
@@ -881,6 +938,8 @@ pub(crate) struct Goals {
 /// The pools (hands) and the moves into and out of them.
 #[derive(Clone, Debug)]
 pub(crate) struct Pools {
+    /// Whether some drop rule says `unmoved in ZONE`.
+    pub(crate) unmoved_drops: bool,
     /// Whether captured pieces go to the captor's pool, changing sides.
     pub(crate) captured_by_captor: bool,
     /// A captured promoted piece changes sides as it is, not demoted.

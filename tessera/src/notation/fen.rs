@@ -145,9 +145,12 @@ pub fn parse<'g>(game: &'g Game, fen: &str) -> Result<Position<'g>, ParseFenErro
     // Pieces that no castling concerns keep their first-move right where the setup put them.
     // Where pieces gate, the castling field says which of them may.
     let gating_zone = game.rules.gating.map(|(_, z)| z);
+    // Where the castling field carries them (`first_move_letters`), it says
+    // which pieces keep their first-move rights.
+    let letters = first_move_letters(game);
     for (cell, c) in &game.start.setup {
         let gates = gating_zone.is_some_and(|z| game.in_zone(z, side_of(*c), *cell));
-        if pos.at(*cell) == *c && !castling_kind(game, kind_of(*c)) && !gates {
+        if pos.at(*cell) == *c && !castling_kind(game, kind_of(*c)) && !gates && !letters {
             // `set_unmoved` ignores kinds that do not track it.
             pos.set_unmoved(*cell, true);
         }
@@ -170,7 +173,12 @@ pub fn parse<'g>(game: &'g Game, fen: &str) -> Result<Position<'g>, ParseFenErro
             .ok_or_else(|| ParseFenError::BadEnPassant(ep.to_string()))?;
         pos.set_en_passant(Some(ep_state));
     }
-    let mut rest = rest[words.len()..].iter().copied().peekable();
+    let mut after: Vec<&str> = rest[words.len()..].to_vec();
+    // Makruk's count, in place of the en-passant field, before a check count.
+    if words.len() == 1 && after.len() >= 2 && numeric(after[0]) && checks(after[1]) {
+        after.remove(0);
+    }
+    let mut rest = after.into_iter().peekable();
     if let Some(field) = rest.next_if(|s| checks(s)) {
         parse_checks(game, field, &mut pos)?;
     }
@@ -256,9 +264,67 @@ fn held_pools(game: &Game) -> usize {
     game.pools.pool_names.len() - usize::from(game.pools.new_pool.is_some())
 }
 
+/// Whether the castling field carries the first-move rights of pieces that
+/// no castling concerns, by their files, as Fairy-Stockfish writes the
+/// rights of Cambodian chess's king and met (`DEde`): in a game without
+/// gating where such a kind remembers whether its pieces have moved.
+pub(crate) fn first_move_letters(game: &Game) -> bool {
+    game.rules.gating.is_none()
+        && game
+            .pieces
+            .iter()
+            .enumerate()
+            .any(|(k, p)| p.tracks_unmoved && !castling_kind(game, k as u8))
+}
+
+/// The cell of the setup whose first-move right the letter of file `file`
+/// names for `side` (see [`first_move_letters`]): the one set up on that
+/// file with a piece of a kind that no castling concerns and that remembers
+/// whether it has moved.
+fn first_move_cell(game: &Game, side: Side, file: i64) -> Option<u16> {
+    game.start.setup.iter().find_map(|&(cell, c)| {
+        let k = kind_of(c);
+        (side_of(c) == side
+            && file_of(game, cell) == file
+            && game.pieces[k as usize].tracks_unmoved
+            && !castling_kind(game, k))
+        .then_some(cell)
+    })
+}
+
+/// Whether every first-move right the castling field carries by a file
+/// letter names one cell, as Fairy-Stockfish reads it: the pieces with such
+/// rights are set up on their side's first rank (the board's first for
+/// White, its last for Black), no two of one side on one file.
+fn first_move_files_distinct(game: &Game) -> bool {
+    let Some(rect) = game.board.rect.as_ref() else {
+        return false;
+    };
+    let mut seen = Vec::new();
+    for &(cell, c) in &game.start.setup {
+        let k = kind_of(c);
+        if game.pieces[k as usize].tracks_unmoved && !castling_kind(game, k) {
+            let home = match side_of(c) {
+                Side::White => rect.first(),
+                Side::Black => rect.last(),
+            };
+            if !home.is_some_and(|rank| rank.contains(&cell)) {
+                return false;
+            }
+            let key = (side_of(c), file_of(game, cell));
+            if seen.contains(&key) {
+                return false;
+            }
+            seen.push(key);
+        }
+    }
+    true
+}
+
 /// Whether FEN can write every position of `game`: one rectangle, at most
 /// one pool (the hand), no piece counters, and no first-move rights beyond
-/// castling's.
+/// castling's, gating's, and those the castling field names by their files
+/// (one piece of a side on a file at most).
 pub fn has_fen(game: &Game) -> bool {
     // Castling rights name a file by one letter.
     game.board
@@ -266,12 +332,8 @@ pub fn has_fen(game: &Game) -> bool {
         .as_ref()
         .is_some_and(|rect| rect[0].len() <= crate::limits::MAX_FEN_FILES)
         && held_pools(game) <= 1
-        && game.pieces.iter().enumerate().all(|(k, p)| {
-            p.counter.is_none()
-                && (!p.tracks_unmoved
-                    || castling_kind(game, k as u8)
-                    || game.rules.gating.is_some())
-        })
+        && game.pieces.iter().all(|p| p.counter.is_none())
+        && (!first_move_letters(game) || first_move_files_distinct(game))
 }
 
 fn castling_kind(game: &Game, kind: u8) -> bool {
@@ -397,9 +459,13 @@ fn partners_along(pos: &Position<'_>, king: u16, dir: u8, rook_code: u8) -> Vec<
 }
 
 fn parse_castling(game: &Game, text: &str, pos: &mut Position<'_>) -> Result<(), ParseFenError> {
-    // A game without castling or gating ignores the field, as Fairy-Stockfish
-    // reads the start FEN of a variant whose castling is turned off.
-    if text == "-" || (game.rules.castlings.is_empty() && game.rules.gating.is_none()) {
+    // A game whose field carries nothing (no castling, gating or first-move
+    // rights) ignores it, as Fairy-Stockfish reads the start FEN of a
+    // variant whose castling is turned off.
+    let letters = first_move_letters(game);
+    if text == "-"
+        || (game.rules.castlings.is_empty() && game.rules.gating.is_none() && !letters)
+    {
         return Ok(());
     }
     for ch in text.chars() {
@@ -408,6 +474,16 @@ fn parse_castling(game: &Game, text: &str, pos: &mut Position<'_>) -> Result<(),
         } else {
             Side::Black
         };
+        // A file letter may name a piece's first-move right.
+        if letters && ch.is_ascii_alphabetic() && !matches!(ch.to_ascii_uppercase(), 'K' | 'Q') {
+            let file = ch.to_ascii_uppercase() as i64 - 'A' as i64;
+            if let Some(c) = first_move_cell(game, side, file) {
+                if pos.at(c) != 0 && side_of(pos.at(c)) == side {
+                    pos.set_unmoved(c, true);
+                }
+                continue;
+            }
+        }
         // Where pieces gate, a file letter is one piece's gating right (as in
         // Seirawan chess: `KQBCDFGkqbcdfg`), and only `K` and `Q` castle.
         if game.rules.gating.is_some() && !matches!(ch.to_ascii_uppercase(), 'K' | 'Q') {
@@ -620,6 +696,19 @@ fn castling_rights(pos: &Position<'_>) -> String {
         {
             for c in game.board.zones[zone][side.index()].iter() {
                 if pos.at(c) != 0 && pos.is_unmoved(c) && !said.contains(&c) {
+                    rights.push((
+                        (3, 0),
+                        char::from_u32('A' as u32 + file_of(game, c) as u32).unwrap_or('?'),
+                    ));
+                }
+            }
+        }
+        // First-move rights of pieces that no castling concerns, by their
+        // files (Cambodian chess's king and met: `DEde`).
+        if first_move_letters(game) {
+            for c in pos.occupied(side).iter() {
+                let k = kind_of(pos.at(c));
+                if pos.is_unmoved(c) && !castling_kind(game, k) {
                     rights.push((
                         (3, 0),
                         char::from_u32('A' as u32 + file_of(game, c) as u32).unwrap_or('?'),

@@ -39,6 +39,8 @@ pub struct File {
     pub phases: Vec<PhaseDecl>,
     /// `forced capture`.
     pub forced_capture: Option<Span>,
+    /// `forced drop`.
+    pub forced_drop: Option<Span>,
     /// `check when all royals attacked`.
     pub check_all_royals: Option<Span>,
     /// `check KIND moves only to capture`, one name per statement.
@@ -118,6 +120,10 @@ pub struct DropDecl {
     pub until_full: bool,
     /// `also promoted`: a piece may also be dropped as its promoted form.
     pub also_promoted: bool,
+    /// `unmoved in ZONE`: a piece dropped there counts as not yet moved.
+    pub unmoved_in: Option<Name>,
+    /// `spread over ZONE ZONE ...`.
+    pub spread: Vec<Name>,
 }
 
 /// `phase moves 1..2: only unmoved Exile`.
@@ -245,11 +251,33 @@ pub struct PieceDecl {
     pub on_capture: Option<(Name, u32)>,
     /// `on capture become KIND`.
     pub on_capture_become: Option<Name>,
+    /// `loses first move when KIND... lands along DIRS`: the kinds, the
+    /// directions and the span of the property.
+    pub loses_first: Option<(Vec<Name>, Vec<Name>, Span)>,
+    /// `promote in place ZONE to KIND...: ...`.
+    pub in_place: Vec<InPlaceDecl>,
     pub promotions: Vec<PromotionDecl>,
     pub movements: Vec<Movement>,
     /// `betza "..."`: movements in Betza's shorthand, as written (the text
     /// between the quotes, the span with them); the compiler expands them.
     pub betza: Vec<Name>,
+}
+
+/// `promote in place ZONE to KIND...: modifiers`.
+#[derive(Clone, Debug)]
+pub struct InPlaceDecl {
+    pub zone: Name,
+    pub targets: Vec<Name>,
+    /// `anywhere when last`.
+    pub last_anywhere: bool,
+    /// `moving`.
+    pub moving: bool,
+    /// `not attacking`.
+    pub not_attacking: bool,
+    /// `not checking`.
+    pub not_checking: bool,
+    /// `at most N`.
+    pub at_most: Option<u32>,
 }
 
 /// `promote [from] ZONE to NAME... [optional] [only captured]`.
@@ -315,6 +343,8 @@ pub enum Modifier {
     NotFrom(Name),
     NotFirst,
     NotChecking,
+    /// `not in check`: only while the mover's side is not in check.
+    NotInCheck,
     Jumping(Span),
     SetsEnPassant(Span),
     TakesEnPassant,

@@ -73,6 +73,12 @@ macro_rules! keyword_rules {
             | Rule::kw_group
             | Rule::kw_hop
             | Rule::kw_immune
+            | Rule::kw_in
+            | Rule::kw_lands
+            | Rule::kw_spread
+            | Rule::kw_last
+            | Rule::kw_moving
+            | Rule::kw_attacking
             | Rule::kw_itself
             | Rule::kw_marked
             | Rule::kw_most
@@ -206,6 +212,9 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::not_from_mod => "`not from`",
         Rule::not_first_mod => "`not first`",
         Rule::not_checking_mod => "`not checking`",
+        Rule::not_in_check_mod => "`not in check`",
+        Rule::loses_first_prop => "`loses first move when KIND lands along DIRS`",
+        Rule::lands_kinds => "a piece name",
         Rule::counter_prop => "`counter`",
         Rule::on_capture_prop => "`on capture`",
         Rule::from_kw => "`from`",
@@ -269,6 +278,17 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         // Optional after every goal: naming it in every message would be noise.
         Rule::answer => return None,
         Rule::forced_stmt => "`forced capture`",
+        Rule::forced_drop => "`drop`",
+        Rule::unmoved_in => "`unmoved in ZONE`",
+        Rule::in_place_prop => "`promote in place`",
+        Rule::in_place_mod => {
+            "`anywhere when last`, `moving`, `not attacking`, `not checking` or `at most N`"
+        }
+        Rule::in_place_last => "`anywhere when last`",
+        Rule::in_place_moving => "`moving`",
+        Rule::not_attacking => "`not attacking`",
+        Rule::in_place_most => "`at most N`",
+        Rule::spread_over => "`spread over ZONE ZONE`",
         Rule::check_stmt => "`check when all royals attacked`",
         Rule::check_all => "`when all royals attacked`",
         Rule::check_at_most => "`when at most N royals`",
@@ -396,6 +416,12 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`group`",
     "`hop`",
     "`immune`",
+    "`in`",
+    "`lands`",
+    "`spread`",
+    "`last`",
+    "`moving`",
+    "`attacking`",
     "`itself`",
     "`jumping`",
     "`king`",

@@ -163,6 +163,16 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
             file.transfers.push((a, b));
         }
         Rule::drop_stmt => file.drops.push(lower_drop(stmt)),
+        Rule::forced_stmt
+            if inner(stmt.clone())
+                .next()
+                .is_some_and(|p| p.as_rule() == Rule::forced_drop) =>
+        {
+            if file.forced_drop.is_some() {
+                return Err(Diagnostic::new(span(&stmt), "`forced drop` is given twice"));
+            }
+            file.forced_drop = Some(span(&stmt));
+        }
         Rule::forced_stmt => {
             if file.forced_capture.is_some() {
                 return Err(Diagnostic::new(
@@ -324,6 +334,8 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
     let mut flipping = false;
     let mut until_full = false;
     let mut also_promoted = false;
+    let mut unmoved_in = None;
+    let mut spread = Vec::new();
     for p in it {
         match p.as_rule() {
             Rule::drop_kinds => kinds.extend(inner(p).map(name)),
@@ -346,6 +358,10 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
                     Rule::flipping => flipping = true,
                     Rule::until_full => until_full = true,
                     Rule::also_promoted => also_promoted = true,
+                    Rule::unmoved_in => {
+                        unmoved_in = inner(m).find(|x| x.as_rule() == Rule::bare_name).map(name)
+                    }
+                    Rule::spread_over => spread.extend(inner(m).map(name)),
                     _ => not_mating = true,
                 }
             }
@@ -366,6 +382,8 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
         flipping,
         until_full,
         also_promoted,
+        unmoved_in,
+        spread,
     }
 }
 
@@ -598,6 +616,8 @@ fn lower_piece_head<'a>(it: impl IntoIterator<Item = P<'a>>) -> PieceDecl {
         counter: None,
         on_capture: None,
         on_capture_become: None,
+        loses_first: None,
+        in_place: Vec::new(),
         promotions: Vec::new(),
         movements: Vec::new(),
         betza: Vec::new(),
@@ -648,6 +668,51 @@ fn lower_piece_prop(prop: P<'_>, piece: &mut PieceDecl) -> Result<(), Diagnostic
             }
             let counter_name = name(first);
             piece.on_capture = Some((counter_name, small(it.next().expect("amount"))?));
+        }
+        Rule::loses_first_prop => {
+            let sp = span(&prop);
+            if piece.loses_first.is_some() {
+                return Err(Diagnostic::new(
+                    sp,
+                    format!(
+                        "piece `{}` has a second `loses first move`",
+                        piece.name.text
+                    ),
+                ));
+            }
+            let mut it = inner(prop);
+            let kinds = inner(it.next().expect("kinds")).map(name).collect();
+            let dirs = lower_dirs(it.next().expect("directions"));
+            piece.loses_first = Some((kinds, dirs, sp));
+        }
+        Rule::in_place_prop => {
+            let mut it = inner(prop);
+            let zone = name(it.next().expect("zone"));
+            let mut d = InPlaceDecl {
+                zone,
+                targets: Vec::new(),
+                last_anywhere: false,
+                moving: false,
+                not_attacking: false,
+                not_checking: false,
+                at_most: None,
+            };
+            for p in it {
+                match p.as_rule() {
+                    Rule::bare_name => d.targets.push(name(p)),
+                    _ => {
+                        let m = inner(p).next().expect("modifier");
+                        match m.as_rule() {
+                            Rule::in_place_last => d.last_anywhere = true,
+                            Rule::in_place_moving => d.moving = true,
+                            Rule::not_attacking => d.not_attacking = true,
+                            Rule::not_checking_mod => d.not_checking = true,
+                            _ => d.at_most = Some(small(inner(m).next().expect("count"))?),
+                        }
+                    }
+                }
+            }
+            piece.in_place.push(d);
         }
         Rule::promote_prop => piece.promotions.push(lower_promote(prop)),
         Rule::movement => piece.movements.push(lower_movement(prop)?),
@@ -770,6 +835,7 @@ fn lower_modifier(pair: P<'_>) -> Modifier {
         Rule::not_from_mod => Modifier::NotFrom(name(inner(pair).next().expect("zone"))),
         Rule::not_first_mod => Modifier::NotFirst,
         Rule::not_checking_mod => Modifier::NotChecking,
+        Rule::not_in_check_mod => Modifier::NotInCheck,
         Rule::jumping_mod => Modifier::Jumping(sp),
         Rule::sets_ep_mod => Modifier::SetsEnPassant(sp),
         Rule::takes_ep_mod => Modifier::TakesEnPassant,

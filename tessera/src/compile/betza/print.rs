@@ -126,6 +126,7 @@ fn flags(m: &ast::Movement) -> Result<(Flags, bool), NoForm> {
             Modifier::To(_) | Modifier::NotTo(_) => "`to` (a zone of destination)",
             Modifier::NotFirst => "`not first`",
             Modifier::NotChecking => "`not checking`",
+            Modifier::NotInCheck => "`not in check`",
             Modifier::Jumping(_) => "`jumping`",
             Modifier::Capturing(..) => "`capturing` (captures of some kinds only)",
             Modifier::Over(..) => "`over` (screens of some kinds only)",
