@@ -174,6 +174,15 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         .iter()
         .filter_map(|k| kinds.resolve(k, errors))
         .fold(0u128, |m, k| pieces::with_copies(&bases, m | 1u128 << k));
+    // `notation en passant always`: every kind, or the kinds it names.
+    let en_passant_always = match (&file.en_passant_always, &file.en_passant_always_kinds[..]) {
+        (None, _) => 0,
+        (Some(_), []) => u128::MAX,
+        (Some(_), names) => names
+            .iter()
+            .filter_map(|k| kinds.resolve(k, errors))
+            .fold(0u128, |m, k| pieces::with_copies(&bases, m | 1u128 << k)),
+    };
     let drops = build_drops(
         file,
         &board,
@@ -198,7 +207,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             }
             r
         })
-        .collect();
+        .collect::<Vec<_>>();
     let flip = file
         .flip
         .as_ref()
@@ -259,7 +268,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             pass_when_stalemated: file.pass_when_stalemated,
             flip,
             forced_capture: file.forced_capture.is_some(),
-            en_passant_always: file.en_passant_always.is_some(),
+            en_passant_always,
             check_all_royals: file.check_all_royals.is_some(),
             check_capture_only,
             explosion,
@@ -288,6 +297,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             captured_by_captor: file.captured_by_captor,
             captured_keeps_promotion: file.captured_keeps_promotion,
             transfers: pools.transfers,
+            compulsory_drops: drops.iter().any(|r| r.compulsory),
             drops,
             dead_cells: Vec::new(),
             new_pool,
@@ -658,6 +668,19 @@ fn build_goals(
                 "only `bare` and `reaches` goals may be answered",
             ));
         }
+        if let Some((n, span)) = g.other_has {
+            if !matches!(g.condition, GoalCondition::Extinct(..)) {
+                errors.push(Diagnostic::new(
+                    g.span,
+                    "only `extinct` and `at most` goals take `, if the other side has N`",
+                ));
+            } else if n == 0 || n > 255 {
+                errors.push(Diagnostic::new(
+                    span,
+                    "`if the other side has` takes a number from 1 to 255",
+                ));
+            }
+        }
         let slot = match &g.condition {
             GoalCondition::Checkmated => &mut checkmated,
             GoalCondition::Stalemated => &mut stalemated,
@@ -682,6 +705,7 @@ fn build_goals(
                 goals.extinctions.push(crate::game::Extinction {
                     kinds: masks,
                     at_most: *at_most,
+                    other_at_least: g.other_has.map_or(0, |(n, _)| n.min(255) as u8),
                     outcome,
                 });
                 continue;
@@ -940,6 +964,7 @@ fn build_drops(
                 next_to: board.dirs(&d.next_to, errors),
                 flipping: d.flipping,
                 until_full: d.until_full,
+                compulsory: d.compulsory,
             });
             if d.flipping && file.flip.is_none() {
                 errors.push(Diagnostic::new(

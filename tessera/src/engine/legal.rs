@@ -50,6 +50,35 @@ pub(crate) fn moves_in_play(pos: &mut Position<'_>, out: &mut Vec<Move>) {
     if pos.game().rules.forced_capture {
         keep_captures(pos, out);
     }
+    if pos.game().pools.compulsory_drops {
+        keep_compulsory_drops(pos, out);
+    }
+}
+
+/// `compulsory` drops: while the mover's pool holds a piece that such a rule
+/// drops, no other drop is legal, and no move on the board either where such
+/// a drop is.
+fn keep_compulsory_drops(pos: &Position<'_>, moves: &mut Vec<Move>) {
+    let game = pos.game();
+    let side = pos.side_to_move();
+    let compulsory = |pool: usize, code: u8| {
+        game.drop_rule(pool, kind_of(code))
+            .is_some_and(|r| r.compulsory)
+    };
+    let due = (0..game.pools.pool_names.len()).any(|p| {
+        pos.pool(p, side)
+            .iter()
+            .any(|&(code, _)| compulsory(p, code))
+    });
+    if !due {
+        return;
+    }
+    let is_due = |mv: &Move| mv.kind == MoveKind::Drop && compulsory(mv.from as usize, mv.piece);
+    if moves.iter().any(is_due) {
+        moves.retain(is_due);
+    } else {
+        moves.retain(|mv| mv.kind != MoveKind::Drop);
+    }
 }
 
 /// Adds the pass where the game has one: to a side not in check, or facing
@@ -201,7 +230,10 @@ pub fn count_legal_moves(pos: &mut Position<'_>, buffer: &mut Vec<Move>) -> u64 
     if rule_end(pos).is_some() {
         return 0;
     }
-    if pos.game().tables.general_legality || pos.game().rules.forced_capture {
+    if pos.game().tables.general_legality
+        || pos.game().rules.forced_capture
+        || pos.game().pools.compulsory_drops
+    {
         moves_in_play(pos, buffer);
         return buffer.len() as u64;
     }

@@ -380,6 +380,9 @@ pub(crate) struct Extinction {
     /// How many pieces of a group may be left for the goal to apply (`at
     /// most N`; 0 for `extinct`); with no group, of all pieces together.
     pub at_most: u8,
+    /// `, if the other side has N`: the goal applies only while the other
+    /// side has at least this many pieces of the same group (0: always).
+    pub other_at_least: u8,
     /// The outcome for the side left without the kinds.
     pub outcome: Outcome,
 }
@@ -494,6 +497,9 @@ pub(crate) struct DropRule {
     /// `until full`: while the zone has an empty cell, the pool drops only
     /// there, by such rules.
     pub until_full: bool,
+    /// `compulsory`: while the mover's pool holds a piece this rule drops,
+    /// the mover drops one by such a rule if it can; no other drop is legal.
+    pub compulsory: bool,
 }
 
 /// `flip around DIRS` or `flip enclosed DIRS`: the enemy pieces a move or a
@@ -813,8 +819,10 @@ pub(crate) struct Rules {
     pub(crate) flip: Option<Flip>,
     /// When some capture is legal, only captures are.
     pub(crate) forced_capture: bool,
-    /// `notation en passant always`: FEN writes every en-passant target.
-    pub(crate) en_passant_always: bool,
+    /// `notation en passant always`: FEN writes every en-passant target set
+    /// by a piece of these kinds (a bit each, copies included; all of them
+    /// when the statement names no kind).
+    pub(crate) en_passant_always: u128,
     /// A side is in check only when all its royal pieces are attacked.
     pub(crate) check_all_royals: bool,
     /// `check KIND moves only to capture`: the kinds (a bit each, copies
@@ -881,6 +889,8 @@ pub(crate) struct Pools {
     pub(crate) transfers: Vec<(usize, usize)>,
     /// Moves of a piece from a pool to an empty cell of a zone.
     pub(crate) drops: Vec<DropRule>,
+    /// Whether some drop rule is `compulsory`.
+    pub(crate) compulsory_drops: bool,
     /// Per kind and side: the cells from which a piece could never move, where
     /// it may not be dropped (empty unless the game has drops).
     pub(crate) dead_cells: Vec<[CellSet; 2]>,

@@ -543,10 +543,11 @@ fn en_passant_capturable(pos: &Position<'_>) -> bool {
         return false;
     };
     let game = pos.game();
-    if game.rules.en_passant_always {
+    let victim_kind = crate::game::kind_of(pos.at(ep.victim));
+    if game.rules.en_passant_always & 1u128 << victim_kind != 0 {
         return true;
     }
-    let victim = &game.pieces[crate::game::kind_of(pos.at(ep.victim)) as usize];
+    let victim = &game.pieces[victim_kind as usize];
     if victim
         .movements
         .iter()

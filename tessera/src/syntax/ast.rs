@@ -63,6 +63,8 @@ pub struct File {
     pub layout: Vec<LayoutDecl>,
     /// `notation en passant always`.
     pub en_passant_always: Option<Span>,
+    /// `notation en passant always KIND...`: the kinds named (none: every kind).
+    pub en_passant_always_kinds: Vec<Name>,
 }
 
 /// One `layout` statement: how pictures draw the board.
@@ -114,6 +116,8 @@ pub struct DropDecl {
     pub flipping: bool,
     /// `until full`.
     pub until_full: bool,
+    /// `compulsory`.
+    pub compulsory: bool,
 }
 
 /// `phase moves 1..2: only unmoved Exile`.
@@ -357,6 +361,8 @@ pub struct GoalDecl {
     pub outcome: Outcome,
     /// `, may answer` (`Some(None)`) or `, black may answer` (`Some(Some(Black))`).
     pub answer: Option<Option<Side>>,
+    /// `, if the other side has N`: the count and its span.
+    pub other_has: Option<(u32, Span)>,
     pub span: Span,
 }
 

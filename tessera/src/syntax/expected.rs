@@ -112,6 +112,11 @@ macro_rules! keyword_rules {
             | Rule::kw_quiet
             | Rule::kw_reaches
             | Rule::kw_holds
+            | Rule::kw_if
+            | Rule::kw_the
+            | Rule::kw_other
+            | Rule::kw_side
+            | Rule::kw_has
             | Rule::kw_full
             | Rule::kw_flip
             | Rule::kw_enclosed
@@ -259,6 +264,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::next_to => "`next to`",
         Rule::flipping => "`flipping`",
         Rule::until_full => "`until full`",
+        Rule::compulsory_kw => "`compulsory`",
+        Rule::other_has => "`, if the other side has N`",
         Rule::clock_stmt => "`clock reset by`",
         Rule::captures_and_drops => "`captures and drops`",
         Rule::count_stmt => "`count bonus`",

@@ -239,6 +239,7 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
                 ));
             }
             file.en_passant_always = Some(span(&stmt));
+            file.en_passant_always_kinds = inner(stmt).map(name).collect();
         }
         Rule::pass_stmt => {
             if file.pass.is_some() {
@@ -307,6 +308,7 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
     let mut next_to = Vec::new();
     let mut flipping = false;
     let mut until_full = false;
+    let mut compulsory = false;
     for p in it {
         match p.as_rule() {
             Rule::drop_kinds => kinds.extend(inner(p).map(name)),
@@ -328,6 +330,7 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
                     }
                     Rule::flipping => flipping = true,
                     Rule::until_full => until_full = true,
+                    Rule::compulsory_kw => compulsory = true,
                     _ => not_mating = true,
                 }
             }
@@ -347,6 +350,7 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
         next_to,
         flipping,
         until_full,
+        compulsory,
     }
 }
 
@@ -987,11 +991,22 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
         "counts" => Outcome::Counts,
         _ => Outcome::Draws,
     };
-    let answer = it.next().map(|a| inner(a).next().map(lower_side));
+    let mut answer = None;
+    let mut other_has = None;
+    if let Some(a) = it.next() {
+        if a.as_rule() == Rule::other_has {
+            let n = inner(a).next().expect("count");
+            let nsp = span(&n);
+            other_has = Some((small(n)?, nsp));
+        } else {
+            answer = Some(inner(a).next().map(lower_side));
+        }
+    }
     Ok(GoalDecl {
         condition,
         outcome,
         answer,
+        other_has,
         span: sp,
     })
 }
