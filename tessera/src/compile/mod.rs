@@ -11,6 +11,7 @@ mod leaps;
 mod move_table;
 mod names;
 mod pieces;
+mod shuffle;
 mod sizes;
 mod symmetry;
 mod work;
@@ -91,6 +92,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             Some((pool, code(kinds.resolve(&p.piece, errors)?, side(p.side))))
         })
         .collect();
+    let shuffle = shuffle::build(file, &board, &zones, &zone_names, &kinds, &setup, errors);
     let castlings = build_castlings(file, &board, &kinds, &zone_names, errors);
     for c in &castlings {
         for k in [c.king, c.rook] {
@@ -261,6 +263,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             setup_pools,
             first_turn: file.turn.map_or(Side::White, |(s, _)| side(s)),
             setup_counts: Vec::new(),
+            shuffle,
         },
         rules: crate::game::Rules {
             castlings,

@@ -10,9 +10,15 @@ mod cellset;
 mod csr;
 mod layout;
 mod move_table;
+mod shuffle;
 
 pub(crate) use bit_tables::{cells_of, first_in, BitTables, LineOrder, MAX_BIT_CELLS};
 pub use cellset::CellSet;
+pub use shuffle::Shuffle;
+pub(crate) use shuffle::ShuffleStep;
+pub(crate) mod shuffle_parts {
+    pub(crate) use super::shuffle::{mask_below, place, radix};
+}
 pub(crate) use cellset::{cells_in, words_for};
 pub(crate) use csr::Csr;
 pub(crate) use layout::Layout;
@@ -804,6 +810,8 @@ pub(crate) struct Start {
     pub(crate) first_turn: Side,
     /// Per kind and side: how many the setup places (for `only captured`).
     pub(crate) setup_counts: Vec<[u8; 2]>,
+    /// `shuffle`: the setups that may be drawn instead, numbered.
+    pub(crate) shuffle: Option<Shuffle>,
 }
 
 /// The rules of play besides the pieces' own movements.
@@ -934,6 +942,11 @@ pub(crate) struct StepMasks {
 }
 
 impl Game {
+    /// The `shuffle` statement's setups, if the game has one.
+    pub fn shuffle(&self) -> Option<&Shuffle> {
+        self.start.shuffle.as_ref()
+    }
+
     /// The game's name, as `game "NAME"` gives it.
     pub fn title(&self) -> &str {
         &self.title

@@ -63,8 +63,31 @@ pub struct File {
     pub layout: Vec<LayoutDecl>,
     /// `notation en passant always`.
     pub en_passant_always: Option<Span>,
+    /// `shuffle ZONE: ...`, in source order (at most one is allowed).
+    pub shuffles: Vec<ShuffleDecl>,
     /// `notation en passant always KIND...`: the kinds named (none: every kind).
     pub en_passant_always_kinds: Vec<Name>,
+}
+
+/// `shuffle ZONE: STEP, STEP, ..., defended KIND...`.
+#[derive(Clone, Debug)]
+pub struct ShuffleDecl {
+    /// The zone whose cells are drawn anew.
+    pub zone: Name,
+    /// The steps, in order.
+    pub steps: Vec<ShuffleStepDecl>,
+    /// `defended KIND...`: every piece of these kinds must be defended.
+    pub defended: Vec<Name>,
+    pub span: Span,
+}
+
+/// One step of a `shuffle`: pieces, `on ZONE...`, `in order`.
+#[derive(Clone, Debug)]
+pub struct ShuffleStepDecl {
+    pub kinds: Vec<Name>,
+    pub zones: Vec<Name>,
+    pub in_order: bool,
+    pub span: Span,
 }
 
 /// One `layout` statement: how pictures draw the board.

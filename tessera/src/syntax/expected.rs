@@ -113,6 +113,10 @@ macro_rules! keyword_rules {
             | Rule::kw_reaches
             | Rule::kw_holds
             | Rule::kw_if
+            | Rule::kw_shuffle
+            | Rule::kw_defended
+            | Rule::kw_in
+            | Rule::kw_order
             | Rule::kw_the
             | Rule::kw_other
             | Rule::kw_side
@@ -265,6 +269,12 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::flipping => "`flipping`",
         Rule::until_full => "`until full`",
         Rule::compulsory_kw => "`compulsory`",
+        Rule::shuffle_stmt => "`shuffle`",
+        Rule::shuffle_item => "pieces to place, or `defended`",
+        Rule::shuffle_defended => "`defended` and piece names",
+        Rule::shuffle_step => "piece names",
+        Rule::shuffle_on => "`on` and zone names",
+        Rule::in_order => "`in order`",
         Rule::other_has => "`, if the other side has N`",
         Rule::clock_stmt => "`clock reset by`",
         Rule::captures_and_drops => "`captures and drops`",

@@ -278,6 +278,7 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
         }
         Rule::phase_stmt => file.phases.push(lower_phase(stmt)?),
         Rule::layout_stmt => file.layout.push(lower_layout(stmt)),
+        Rule::shuffle_stmt => file.shuffles.push(lower_shuffle(stmt)),
         Rule::EOI => {}
         r => unreachable!("grammar yields no {r:?} at top level"),
     }
@@ -1009,6 +1010,40 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
         other_has,
         span: sp,
     })
+}
+
+fn lower_shuffle(pair: P<'_>) -> ShuffleDecl {
+    let sp = span(&pair);
+    let mut it = inner(pair);
+    let zone = name(it.next().expect("zone"));
+    let mut decl = ShuffleDecl {
+        zone,
+        steps: Vec::new(),
+        defended: Vec::new(),
+        span: sp,
+    };
+    for item in it {
+        let item = inner(item).next().expect("shuffle item");
+        if item.as_rule() == Rule::shuffle_defended {
+            decl.defended.extend(inner(item).map(name));
+            continue;
+        }
+        let mut step = ShuffleStepDecl {
+            kinds: Vec::new(),
+            zones: Vec::new(),
+            in_order: false,
+            span: span(&item),
+        };
+        for p in inner(item) {
+            match p.as_rule() {
+                Rule::shuffle_on => step.zones.extend(inner(p).map(name)),
+                Rule::in_order => step.in_order = true,
+                _ => step.kinds.push(name(p)),
+            }
+        }
+        decl.steps.push(step);
+    }
+    decl
 }
 
 fn lower_layout(pair: P<'_>) -> LayoutDecl {
