@@ -85,6 +85,7 @@ pub(super) fn build(
     // step's number of choices is the same whatever the earlier ones chose.
     let mut landed: Vec<u128> = Vec::new();
     let mut listed: Vec<Kind> = Vec::new();
+    let mut failed = false;
     for s in &decl.steps {
         let ks: Vec<Kind> = s
             .kinds
@@ -92,10 +93,12 @@ pub(super) fn build(
             .filter_map(|k| kinds.resolve(k, errors))
             .collect();
         if ks.len() != s.kinds.len() {
+            failed = true;
             continue;
         }
         let masks: Vec<u128> = s.zones.iter().filter_map(|n| mask_of(n, errors)).collect();
         if masks.len() != s.zones.len() {
+            failed = true;
             continue;
         }
         let zones = if masks.is_empty() { vec![all] } else { masks };
@@ -105,6 +108,7 @@ pub(super) fn build(
                     s.span,
                     "pieces of several kinds in one step need `in order` or one zone each",
                 ));
+                failed = true;
                 continue;
             }
         } else if zones.len() > 8 {
@@ -112,12 +116,14 @@ pub(super) fn build(
                 s.span,
                 "a step places at most 8 pieces one zone each (their orders are counted one by one)",
             ));
+            failed = true;
             continue;
         } else if zones.len() != ks.len() || s.in_order {
             errors.push(Diagnostic::new(
                 s.span,
                 "a step lists one zone for all its pieces, or one zone per piece (without `in order`)",
             ));
+            failed = true;
             continue;
         } else if zones
             .iter()
@@ -128,6 +134,7 @@ pub(super) fn build(
                 s.span,
                 "the zones of one step, one per piece, may not share a cell",
             ));
+            failed = true;
             continue;
         }
         if zones
@@ -138,6 +145,7 @@ pub(super) fn build(
                 s.span,
                 "this step's zone holds some cells but not all of an earlier step's: how many of its cells are free would depend on the earlier choice (place the pieces on smaller zones first)",
             ));
+            failed = true;
             continue;
         }
         landed.extend(zones.iter().copied());
@@ -147,6 +155,9 @@ pub(super) fn build(
             zones,
             radix: 0,
         });
+    }
+    if failed {
+        return None;
     }
     // The choices of each step, along the first setup (the same along any).
     let mut free = all;
