@@ -379,7 +379,7 @@ fn needs_general_legality(game: &Game) -> bool {
             .pools
             .drops
             .iter()
-            .any(|d| d.not_mating || d.not_checking)
+            .any(|d| d.not_mating || d.not_checking || d.compulsory)
         || movements().any(|m| {
             m.capture_kinds != crate::game::ALL_KINDS
                 || m.legs

@@ -5,6 +5,7 @@ use super::names::Names;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::game::shuffle_parts::{mask_below, place, radix};
 use crate::game::{kind_of, side_of, CellSet, Kind, Shuffle, ShuffleStep, Side};
+use crate::limits::{MAX_SHUFFLE_CELLS, MAX_SHUFFLE_ZONED_PIECES};
 use crate::syntax::ast;
 
 /// The compiled `shuffle`, if the file has one; every mistake is an error at
@@ -27,11 +28,11 @@ pub(super) fn build(
     }
     let z = zone_names.resolve(&decl.zone, errors)?;
     let white: Vec<u16> = zones[z][0].iter().collect();
-    if white.is_empty() || white.len() > 128 {
+    if white.is_empty() || white.len() > MAX_SHUFFLE_CELLS {
         errors.push(Diagnostic::new(
             decl.zone.span,
             format!(
-                "a `shuffle` zone holds 1 to 128 cells of White's; `{}` holds {}",
+                "a `shuffle` zone holds 1 to {MAX_SHUFFLE_CELLS} cells of White's; `{}` holds {}",
                 decl.zone.text,
                 white.len()
             ),
@@ -111,10 +112,12 @@ pub(super) fn build(
                 failed = true;
                 continue;
             }
-        } else if zones.len() > 8 {
+        } else if zones.len() > MAX_SHUFFLE_ZONED_PIECES {
             errors.push(Diagnostic::new(
                 s.span,
-                "a step places at most 8 pieces one zone each (their orders are counted one by one)",
+                format!(
+                    "a step places at most {MAX_SHUFFLE_ZONED_PIECES} pieces one zone each (their orders are counted one by one)"
+                ),
             ));
             failed = true;
             continue;

@@ -37,6 +37,10 @@ pub(crate) fn moves_in_play(pos: &mut Position<'_>, out: &mut Vec<Move>) {
     if pos.game().tables.general_legality {
         pseudo_legal_moves_counting(pos, out, &mut Unattacked::default(), |_| None);
         keep_legal_by_making(pos, out);
+        // Compulsory drops make a game decide legality this way.
+        if pos.game().pools.compulsory_drops {
+            keep_compulsory_drops(pos, out);
+        }
         // A game with a pass always decides legality by making moves.
         if pos.game().rules.pass && (out.is_empty() || !pos.game().rules.pass_when_stalemated) {
             add_pass(pos, out);
@@ -49,9 +53,6 @@ pub(crate) fn moves_in_play(pos: &mut Position<'_>, out: &mut Vec<Move>) {
     }
     if pos.game().rules.forced_capture {
         keep_captures(pos, out);
-    }
-    if pos.game().pools.compulsory_drops {
-        keep_compulsory_drops(pos, out);
     }
 }
 
@@ -230,10 +231,7 @@ pub fn count_legal_moves(pos: &mut Position<'_>, buffer: &mut Vec<Move>) -> u64 
     if rule_end(pos).is_some() {
         return 0;
     }
-    if pos.game().tables.general_legality
-        || pos.game().rules.forced_capture
-        || pos.game().pools.compulsory_drops
-    {
+    if pos.game().tables.general_legality || pos.game().rules.forced_capture {
         moves_in_play(pos, buffer);
         return buffer.len() as u64;
     }
