@@ -240,6 +240,15 @@ pub struct At {
     /// Then play these moves (UCI style, separated by spaces).
     #[arg(long)]
     pub moves: Option<String>,
+    /// Start from the setup of this number among those the rule file's
+    /// `shuffle` draws (Chess960's numbering for Fischer random chess: 518 is
+    /// the usual order).
+    #[arg(long, conflicts_with_all = ["fen", "position", "seed"])]
+    pub setup: Option<u64>,
+    /// Start from a setup of the rule file's `shuffle` drawn at random from
+    /// this seed (its number is printed on standard error).
+    #[arg(long, conflicts_with_all = ["fen", "position"])]
+    pub seed: Option<u64>,
 }
 
 /// Runs a parsed command, writing results to `out`.
@@ -789,7 +798,18 @@ fn position_and_record<'g>(
         }
         (None, Some(p)) => notation::position::parse(game, p)
             .map_err(|e| Failure::Usage(anyhow::anyhow!("--position: {e}")))?,
-        (None, None) => Position::start(game),
+        (None, None) => match (at.setup, at.seed) {
+            (Some(n), _) => Position::start_numbered(game, n)
+                .map_err(|e| Failure::Usage(anyhow::anyhow!("--setup: {e}")))?,
+            (None, Some(seed)) => {
+                let (pos, n) = Position::start_drawn(game, seed)
+                    .map_err(|e| Failure::Usage(anyhow::anyhow!("--seed: {e}")))?;
+                let count = game.shuffle().map_or(0, |s| s.count());
+                eprintln!("setup {n} of {count}");
+                pos
+            }
+            (None, None) => Position::start(game),
+        },
     };
     let mut record = tessera::engine::Record::new(&pos);
     let mut last = None;

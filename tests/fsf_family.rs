@@ -168,6 +168,83 @@ fn notation_en_passant_always_writes_every_double_step_with_the_pawns_cell() {
 }
 
 #[test]
+fn notation_en_passant_always_for_some_kinds_writes_only_their_double_steps() {
+    let game = game_of(
+        "zone pawn-rank a2..h2
+         piece King K royal
+           step all
+         piece Sergeant S
+           step n ne nw
+           step n then step n: quiet, from pawn-rank, sets en passant
+         piece Pawn P
+           step n: quiet
+           step n then step n: quiet, from pawn-rank, sets en passant
+           step ne nw: capture, takes en passant
+         clock reset by Pawn Sergeant
+         notation en passant always Sergeant",
+    );
+    // A sergeant's double step is always written, with its cell; a pawn's
+    // only where a pawn could take it, as Fairy-Stockfish writes wolf chess.
+    assert_eq!(
+        fen_after(&game, "4k3/8/8/8/8/8/1S6/4K3 w - - 0 1", &["b2b4"]),
+        "4k3/8/8/8/1S6/8/8/4K3 b - b3b4 0 1"
+    );
+    assert_eq!(
+        fen_after(&game, "4k3/8/8/8/8/8/1P6/4K3 w - - 0 1", &["b2b4"]),
+        "4k3/8/8/8/1P6/8/8/4K3 b - - 0 1"
+    );
+    // A pawn takes the sergeant en passant.
+    let moves = moves_after(&game, "4k3/8/8/8/2p5/8/1S6/4K3 w - - 0 1", &["b2b4"]);
+    assert!(moves.split(' ').any(|m| m == "c4b3"), "{moves}");
+    let after = fen_after(
+        &game,
+        "4k3/8/8/8/2p5/8/1S6/4K3 w - - 0 1",
+        &["b2b4", "c4b3"],
+    );
+    assert_eq!(after, "4k3/8/8/8/8/1p6/8/4K3 w - - 0 2");
+}
+
+const KOEDEM_LIKE: &str = "
+zone board a1..h8
+piece King K
+  step all
+piece Rook R
+  slide orthogonal
+pool hand
+drop hand King -> board: compulsory
+drop hand -> board
+goal extinct King loses, if the other side has 2
+";
+
+#[test]
+fn a_compulsory_drop_comes_before_every_other_move() {
+    let game = game_of(KOEDEM_LIKE);
+    // A king in hand: only its drops, onto the 61 empty cells.
+    let moves = moves_after(&game, "4k3/8/8/8/8/8/8/R6R[Kr] w - - 0 1", &[]);
+    assert_eq!(moves.split(' ').count(), 61, "{moves}");
+    assert!(moves.split(' ').all(|m| m.starts_with("K@")), "{moves}");
+    // Without it, the rooks move and the other piece in hand drops.
+    let moves = moves_after(&game, "4k3/8/8/8/8/8/8/R6R[r] b - - 0 1", &[]);
+    assert!(moves.split(' ').any(|m| m == "e8e7"), "{moves}");
+    assert!(moves.split(' ').any(|m| m == "R@e4"), "{moves}");
+}
+
+#[test]
+fn an_extinction_goal_may_wait_for_the_other_side_to_have_n() {
+    let game = game_of(KOEDEM_LIKE);
+    // No black king, but White has one: play goes on.
+    let mut pos = position_after(&game, "r7/8/8/8/8/8/8/R3K2R[] b - - 0 1", "");
+    assert!(matches!(
+        outcome::status(&mut pos),
+        outcome::Status::Ongoing
+    ));
+    // No black king, and White has both: Black has lost.
+    let mut pos = position_after(&game, "r7/8/8/8/8/8/8/R3K2R[K] b - - 0 1", "");
+    let status = format!("{:?}", outcome::status(&mut pos));
+    assert!(status.contains("Extinction"), "{status}");
+}
+
+#[test]
 fn a_move_the_piece_could_take_back_does_not_reset_the_clock() {
     let game = game_of(
         "piece King K royal

@@ -152,7 +152,7 @@ impl End {
 }
 
 /// The words an expectation file uses for why a move is not legal.
-pub const REASON_WORDS: [(&str, Illegality); 7] = [
+pub const REASON_WORDS: [(&str, Illegality); 8] = [
     ("no-such-move", Illegality::NoSuchMove),
     ("self-check", Illegality::SelfCheck),
     ("gives-check", Illegality::GivesCheck),
@@ -160,6 +160,7 @@ pub const REASON_WORDS: [(&str, Illegality); 7] = [
     ("mating-drop", Illegality::MatingDrop),
     ("game-over", Illegality::GameOver),
     ("stays-facing", Illegality::StaysFacing),
+    ("must-drop", Illegality::MustDrop),
 ];
 
 /// The word naming `reason` in an expectation file.

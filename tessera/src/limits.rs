@@ -69,6 +69,14 @@ pub const MAX_COMPILE_WORK: u64 = 100_000_000;
 /// The highest value of a counter, and the most checks a `checked N times` goal counts.
 pub const MAX_COUNTER: u32 = 255;
 
+/// Most of White's cells a `shuffle` zone may hold (its steps work on bit
+/// masks of that many cells).
+pub const MAX_SHUFFLE_CELLS: usize = 128;
+
+/// Most pieces one `shuffle` step may place one zone each: their distinct
+/// orders are listed one by one (8! = 40,320).
+pub const MAX_SHUFFLE_ZONED_PIECES: usize = 8;
+
 /// The most paths a `sets en passant` movement may have: its moves are followed
 /// path by path, since each path passes its own cells.
 pub const MAX_EN_PASSANT_PATHS: u128 = 4096;

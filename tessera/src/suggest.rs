@@ -32,6 +32,7 @@ pub(crate) const STATEMENT_KEYWORDS: &[&str] = &[
     "layout",
     "notation",
     "flip",
+    "shuffle",
 ];
 
 /// The words that start a line inside a piece.

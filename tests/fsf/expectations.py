@@ -320,12 +320,21 @@ def position_of(variant, tests_file, name):
             m = re.match(r"position (\S+) = (.*)$", line.strip())
             if m:
                 decl[m.group(1)] = m.group(2)
-    text = decl.get(name)
-    if text is None:
-        return None
-    m = re.match(r'(start|fsf-start|fen "[^"]*")(?: then (.*))?$', text)
-    moves = (m.group(2) or "").split()
-    return sf.get_fen(variant, start, moves)
+    def fen_of(name, depth=0):
+        text = decl.get(name)
+        if text is None or depth > 100:
+            return None
+        m = re.match(r'(start|fsf-start|fen "([^"]*)"|\S+)(?: then (.*))?$', text)
+        if m.group(1) in ("start", "fsf-start"):
+            base = start
+        elif m.group(2) is not None:
+            base = m.group(2)
+        else:
+            base = fen_of(m.group(1), depth + 1)
+        moves = (m.group(3) or "").split()
+        return None if base is None else sf.get_fen(variant, base, moves)
+
+    return fen_of(name)
 
 
 def verify(exe_unused):
@@ -338,6 +347,8 @@ def verify(exe_unused):
             continue
         variant, kind, name = m.groups()
         fen = position_of(variant, os.path.join(ROOT, "games", f"{variant}.tests"), name)
+        if fen is None:
+            continue
         with open(os.path.join(folder, entry)) as f:
             body = f.read().split("\n", 1)[1]
         if kind == "moves":

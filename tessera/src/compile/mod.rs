@@ -11,6 +11,7 @@ mod leaps;
 mod move_table;
 mod names;
 mod pieces;
+mod shuffle;
 mod sizes;
 mod symmetry;
 mod work;
@@ -91,6 +92,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             Some((pool, code(kinds.resolve(&p.piece, errors)?, side(p.side))))
         })
         .collect();
+    let shuffle = shuffle::build(file, &board, &zones, &zone_names, &kinds, &setup, errors);
     let castlings = build_castlings(file, &board, &kinds, &zone_names, errors);
     for c in &castlings {
         for k in [c.king, c.rook] {
@@ -190,6 +192,15 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         .iter()
         .filter_map(|k| kinds.resolve(k, errors))
         .fold(0u128, |m, k| pieces::with_copies(&bases, m | 1u128 << k));
+    // `notation en passant always`: every kind, or the kinds it names.
+    let en_passant_always = match (&file.en_passant_always, &file.en_passant_always_kinds[..]) {
+        (None, _) => 0,
+        (Some(_), []) => u128::MAX,
+        (Some(_), names) => names
+            .iter()
+            .filter_map(|k| kinds.resolve(k, errors))
+            .fold(0u128, |m, k| pieces::with_copies(&bases, m | 1u128 << k)),
+    };
     let drops = build_drops(
         file,
         &board,
@@ -214,7 +225,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             }
             r
         })
-        .collect();
+        .collect::<Vec<_>>();
     let flip = file
         .flip
         .as_ref()
@@ -295,6 +306,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             setup_pools,
             first_turn: file.turn.map_or(Side::White, |(s, _)| side(s)),
             setup_counts: Vec::new(),
+            shuffle,
         },
         rules: crate::game::Rules {
             castlings,
@@ -303,7 +315,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             flip,
             forced_capture: file.forced_capture.is_some(),
             forced_drop: file.forced_drop.is_some(),
-            en_passant_always: file.en_passant_always.is_some(),
+            en_passant_always,
             check_all_royals: file.check_all_royals.is_some(),
             royals_at_most,
             check_capture_only,
@@ -340,6 +352,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             captured_by_captor: file.captured_by_captor,
             captured_keeps_promotion: file.captured_keeps_promotion,
             transfers: pools.transfers,
+            compulsory_drops: drops.iter().any(|r| r.compulsory),
             drops,
             dead_cells: Vec::new(),
             new_pool,
@@ -470,7 +483,7 @@ fn needs_general_legality(game: &Game) -> bool {
             .pools
             .drops
             .iter()
-            .any(|d| d.not_mating || d.not_checking)
+            .any(|d| d.not_mating || d.not_checking || d.compulsory)
         || movements().any(|m| {
             m.capture_kinds != crate::game::ALL_KINDS
                 || m.legs
@@ -758,6 +771,19 @@ fn build_goals(
                 "only `bare` and `reaches` goals may be answered",
             ));
         }
+        if let Some((n, span)) = g.other_has {
+            if !matches!(g.condition, GoalCondition::Extinct(..)) {
+                errors.push(Diagnostic::new(
+                    g.span,
+                    "only `extinct` and `at most` goals take `, if the other side has N`",
+                ));
+            } else if n == 0 || n > 255 {
+                errors.push(Diagnostic::new(
+                    span,
+                    "`if the other side has` takes a number from 1 to 255",
+                ));
+            }
+        }
         let slot = match &g.condition {
             GoalCondition::Checkmated => &mut checkmated,
             GoalCondition::Stalemated => &mut stalemated,
@@ -782,6 +808,7 @@ fn build_goals(
                 goals.extinctions.push(crate::game::Extinction {
                     kinds: masks,
                     at_most: *at_most,
+                    other_at_least: g.other_has.map_or(0, |(n, _)| n.min(255) as u8),
                     outcome,
                 });
                 continue;
@@ -1047,6 +1074,7 @@ fn build_drops(
                     .iter()
                     .filter_map(|z| zones.resolve(z, errors))
                     .collect(),
+                compulsory: d.compulsory,
             });
             if d.flipping && file.flip.is_none() {
                 errors.push(Diagnostic::new(

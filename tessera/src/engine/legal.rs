@@ -39,6 +39,10 @@ pub(crate) fn moves_in_play(pos: &mut Position<'_>, out: &mut Vec<Move>) {
         if !pos.game().tables.check_free {
             keep_legal_by_making(pos, out);
         }
+        // Compulsory drops make a game decide legality this way.
+        if pos.game().pools.compulsory_drops {
+            keep_compulsory_drops(pos, out);
+        }
         // A game with a pass always decides legality by making moves.
         if pos.game().rules.pass && (out.is_empty() || !pos.game().rules.pass_when_stalemated) {
             add_pass(pos, out);
@@ -99,6 +103,32 @@ fn filter_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
     }
     if game.rules.forced_drop && out.iter().any(|m| m.kind == MoveKind::Drop) {
         out.retain(|m| m.kind == MoveKind::Drop);
+    }
+}
+
+/// `compulsory` drops: while the mover's pool holds a piece that such a rule
+/// drops, no other drop is legal, and no move on the board either where such
+/// a drop is.
+fn keep_compulsory_drops(pos: &Position<'_>, moves: &mut Vec<Move>) {
+    let game = pos.game();
+    let side = pos.side_to_move();
+    let compulsory = |pool: usize, code: u8| {
+        game.drop_rule(pool, kind_of(code))
+            .is_some_and(|r| r.compulsory)
+    };
+    let due = (0..game.pools.pool_names.len()).any(|p| {
+        pos.pool(p, side)
+            .iter()
+            .any(|&(code, _)| compulsory(p, code))
+    });
+    if !due {
+        return;
+    }
+    let is_due = |mv: &Move| mv.kind == MoveKind::Drop && compulsory(mv.from as usize, mv.piece);
+    if moves.iter().any(is_due) {
+        moves.retain(is_due);
+    } else {
+        moves.retain(|mv| mv.kind != MoveKind::Drop);
     }
 }
 
@@ -313,6 +343,7 @@ fn count_check_free(pos: &Position<'_>, buffer: &mut Vec<Move>) -> Option<u64> {
     if !game.tables.check_free
         || !(game.tables.general_legality || game.rules.forced_capture)
         || game.rules.filters_moves
+        || game.pools.compulsory_drops
         || game.rules.gating.is_some()
         || game.rules.walling.is_some_and(|w| w.at == WallAt::Shot)
         || current_phase(pos).is_some()

@@ -13,6 +13,7 @@ pub mod perft;
 pub mod position;
 pub mod pseudo;
 pub mod record;
+pub mod shuffle;
 mod status;
 
 pub use attack::in_check;

@@ -173,8 +173,14 @@ impl<'g> Position<'g> {
     /// The start position of the rule file's `setup`; every piece unmoved, every
     /// counter at its start value.
     pub fn start(game: &'g Game) -> Position<'g> {
+        Position::start_with(game, &game.start.setup)
+    }
+
+    /// The start position with `setup`'s pieces on the board in place of the
+    /// rule file's (its pools and first turn as the rule file says).
+    pub(crate) fn start_with(game: &'g Game, setup: &[(u16, u8)]) -> Position<'g> {
         let mut p = Position::empty(game, game.start.first_turn);
-        for &(c, code) in &game.start.setup {
+        for &(c, code) in setup {
             p.put(c, code);
             p.set_unmoved(c, true);
         }

@@ -10,9 +10,15 @@ mod cellset;
 mod csr;
 mod layout;
 mod move_table;
+mod shuffle;
 
 pub(crate) use bit_tables::{cells_of, first_in, BitTables, LineOrder, MAX_BIT_CELLS};
 pub use cellset::CellSet;
+pub use shuffle::Shuffle;
+pub(crate) use shuffle::ShuffleStep;
+pub(crate) mod shuffle_parts {
+    pub(crate) use super::shuffle::{mask_below, place, radix};
+}
 pub(crate) use cellset::{cells_in, words_for};
 pub(crate) use csr::Csr;
 pub(crate) use layout::Layout;
@@ -410,6 +416,9 @@ pub(crate) struct Extinction {
     /// How many pieces of a group may be left for the goal to apply (`at
     /// most N`; 0 for `extinct`); with no group, of all pieces together.
     pub at_most: u8,
+    /// `, if the other side has N`: the goal applies only while the other
+    /// side has at least this many pieces of the same group (0: always).
+    pub other_at_least: u8,
     /// The outcome for the side left without the kinds.
     pub outcome: Outcome,
 }
@@ -533,6 +542,9 @@ pub(crate) struct DropRule {
     /// `spread over ZONE ...`: the zones over which the side's pieces of the
     /// rule's kinds (on the board and in the pool) end spread evenly.
     pub spread: Vec<usize>,
+    /// `compulsory`: while the mover's pool holds a piece this rule drops,
+    /// the mover drops one by such a rule if it can; no other drop is legal.
+    pub compulsory: bool,
 }
 
 /// `flip around DIRS` or `flip enclosed DIRS`: the enemy pieces a move or a
@@ -837,6 +849,8 @@ pub(crate) struct Start {
     pub(crate) first_turn: Side,
     /// Per kind and side: how many the setup places (for `only captured`).
     pub(crate) setup_counts: Vec<[u8; 2]>,
+    /// `shuffle`: the setups that may be drawn instead, numbered.
+    pub(crate) shuffle: Option<Shuffle>,
 }
 
 /// The rules of play besides the pieces' own movements.
@@ -854,8 +868,10 @@ pub(crate) struct Rules {
     pub(crate) forced_capture: bool,
     /// `forced drop`: when some drop is legal, only drops are.
     pub(crate) forced_drop: bool,
-    /// `notation en passant always`: FEN writes every en-passant target.
-    pub(crate) en_passant_always: bool,
+    /// `notation en passant always`: FEN writes every en-passant target set
+    /// by a piece of these kinds (a bit each, copies included; all of them
+    /// when the statement names no kind).
+    pub(crate) en_passant_always: u128,
     /// A side is in check only when all its royal pieces are attacked.
     pub(crate) check_all_royals: bool,
     /// `check when at most N royals`: a side's royal pieces are subject to
@@ -952,6 +968,8 @@ pub(crate) struct Pools {
     pub(crate) transfers: Vec<(usize, usize)>,
     /// Moves of a piece from a pool to an empty cell of a zone.
     pub(crate) drops: Vec<DropRule>,
+    /// Whether some drop rule is `compulsory`.
+    pub(crate) compulsory_drops: bool,
     /// Per kind and side: the cells from which a piece could never move, where
     /// it may not be dropped (empty unless the game has drops).
     pub(crate) dead_cells: Vec<[CellSet; 2]>,
@@ -998,6 +1016,11 @@ pub(crate) struct StepMasks {
 }
 
 impl Game {
+    /// The `shuffle` statement's setups, if the game has one.
+    pub fn shuffle(&self) -> Option<&Shuffle> {
+        self.start.shuffle.as_ref()
+    }
+
     /// The game's name, as `game "NAME"` gives it.
     pub fn title(&self) -> &str {
         &self.title

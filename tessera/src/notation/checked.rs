@@ -56,6 +56,9 @@ pub enum Illegality {
     MustCapture,
     /// A drop that may not checkmate would.
     MatingDrop,
+    /// The mover's pool holds a piece that a `compulsory` drop rule drops,
+    /// and this move is not such a drop.
+    MustDrop,
 }
 
 impl fmt::Display for Illegality {
@@ -68,6 +71,7 @@ impl fmt::Display for Illegality {
             Illegality::StaysFacing => "pieces face each other, and it leaves them facing",
             Illegality::MatingDrop => "it is a drop that may not checkmate, and would",
             Illegality::GameOver => "the game is over",
+            Illegality::MustDrop => "a piece in hand must be dropped first",
         })
     }
 }
@@ -151,6 +155,8 @@ impl Position<'_> {
             Illegality::StaysFacing
         } else if game.rules.forced_capture && !is_capture {
             Illegality::MustCapture
+        } else if game.pools.compulsory_drops {
+            Illegality::MustDrop
         } else if mv.kind == MoveKind::Drop && checks {
             Illegality::MatingDrop
         } else {

@@ -463,9 +463,7 @@ fn parse_castling(game: &Game, text: &str, pos: &mut Position<'_>) -> Result<(),
     // rights) ignores it, as Fairy-Stockfish reads the start FEN of a
     // variant whose castling is turned off.
     let letters = first_move_letters(game);
-    if text == "-"
-        || (game.rules.castlings.is_empty() && game.rules.gating.is_none() && !letters)
-    {
+    if text == "-" || (game.rules.castlings.is_empty() && game.rules.gating.is_none() && !letters) {
         return Ok(());
     }
     for ch in text.chars() {
@@ -621,10 +619,11 @@ fn en_passant_capturable(pos: &Position<'_>) -> bool {
         return false;
     };
     let game = pos.game();
-    if game.rules.en_passant_always {
+    let victim_kind = crate::game::kind_of(pos.at(ep.victim));
+    if game.rules.en_passant_always & 1u128 << victim_kind != 0 {
         return true;
     }
-    let victim = &game.pieces[crate::game::kind_of(pos.at(ep.victim)) as usize];
+    let victim = &game.pieces[victim_kind as usize];
     if victim
         .movements
         .iter()

@@ -120,7 +120,7 @@ pub(crate) fn write_en_passant(pos: &Position<'_>) -> String {
         .filter(|m| m.sets_en_passant)
         .count();
     if setters < 2
-        && !game.rules.en_passant_always
+        && game.rules.en_passant_always & 1u128 << kind_of(pos.at(ep.victim)) == 0
         && en_passant_for(pos, target).is_some_and(|found| found.victim == ep.victim)
     {
         return target.to_string();

@@ -67,6 +67,31 @@ pub struct File {
     pub layout: Vec<LayoutDecl>,
     /// `notation en passant always`.
     pub en_passant_always: Option<Span>,
+    /// `shuffle ZONE: ...`, in source order (at most one is allowed).
+    pub shuffles: Vec<ShuffleDecl>,
+    /// `notation en passant always KIND...`: the kinds named (none: every kind).
+    pub en_passant_always_kinds: Vec<Name>,
+}
+
+/// `shuffle ZONE: STEP, STEP, ..., defended KIND...`.
+#[derive(Clone, Debug)]
+pub struct ShuffleDecl {
+    /// The zone whose cells are drawn anew.
+    pub zone: Name,
+    /// The steps, in order.
+    pub steps: Vec<ShuffleStepDecl>,
+    /// `defended KIND...`: every piece of these kinds must be defended.
+    pub defended: Vec<Name>,
+    pub span: Span,
+}
+
+/// One step of a `shuffle`: pieces, `on ZONE...`, `in order`.
+#[derive(Clone, Debug)]
+pub struct ShuffleStepDecl {
+    pub kinds: Vec<Name>,
+    pub zones: Vec<Name>,
+    pub in_order: bool,
+    pub span: Span,
 }
 
 /// One `layout` statement: how pictures draw the board.
@@ -124,6 +149,8 @@ pub struct DropDecl {
     pub unmoved_in: Option<Name>,
     /// `spread over ZONE ZONE ...`.
     pub spread: Vec<Name>,
+    /// `compulsory`.
+    pub compulsory: bool,
 }
 
 /// `phase moves 1..2: only unmoved Exile`.
@@ -393,6 +420,8 @@ pub struct GoalDecl {
     pub outcome: Outcome,
     /// `, may answer` (`Some(None)`) or `, black may answer` (`Some(Some(Black))`).
     pub answer: Option<Option<Side>>,
+    /// `, if the other side has N`: the count and its span.
+    pub other_has: Option<(u32, Span)>,
     pub span: Span,
 }
 

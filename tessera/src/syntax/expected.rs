@@ -120,6 +120,14 @@ macro_rules! keyword_rules {
             | Rule::kw_quiet
             | Rule::kw_reaches
             | Rule::kw_holds
+            | Rule::kw_if
+            | Rule::kw_shuffle
+            | Rule::kw_defended
+            | Rule::kw_order
+            | Rule::kw_the
+            | Rule::kw_other
+            | Rule::kw_side
+            | Rule::kw_has
             | Rule::kw_full
             | Rule::kw_flip
             | Rule::kw_enclosed
@@ -271,6 +279,15 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::next_to => "`next to`",
         Rule::flipping => "`flipping`",
         Rule::until_full => "`until full`",
+        Rule::compulsory_kw => "`compulsory`",
+        Rule::shuffle_stmt => "`shuffle`",
+        Rule::shuffle_item => "pieces to place, or `defended`",
+        Rule::shuffle_defended => "`defended` and piece names",
+        Rule::shuffle_step => "piece names",
+        Rule::shuffle_on => "`on` and zone names",
+        Rule::in_order => "`in order`",
+        // Optional after an extinction goal, as `answer` after every goal.
+        Rule::other_has => return None,
         Rule::clock_stmt => "`clock reset by`",
         Rule::captures_and_drops => "`captures and drops`",
         Rule::count_stmt => "`count bonus`",
@@ -460,6 +477,15 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`holds`",
     "`full`",
     "`flip`",
+    "`shuffle`",
+    "`defended`",
+    "`order`",
+    "`other`",
+    "`side`",
+    "`has`",
+    "`if`",
+    "`the`",
+    "`in`",
     "`enclosed`",
     "`next`",
     "`flipping`",

@@ -265,6 +265,7 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
                 ));
             }
             file.en_passant_always = Some(span(&stmt));
+            file.en_passant_always_kinds = inner(stmt).map(name).collect();
         }
         Rule::pass_stmt => {
             if file.pass.is_some() {
@@ -303,6 +304,7 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
         }
         Rule::phase_stmt => file.phases.push(lower_phase(stmt)?),
         Rule::layout_stmt => file.layout.push(lower_layout(stmt)),
+        Rule::shuffle_stmt => file.shuffles.push(lower_shuffle(stmt)),
         Rule::EOI => {}
         r => unreachable!("grammar yields no {r:?} at top level"),
     }
@@ -336,6 +338,7 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
     let mut also_promoted = false;
     let mut unmoved_in = None;
     let mut spread = Vec::new();
+    let mut compulsory = false;
     for p in it {
         match p.as_rule() {
             Rule::drop_kinds => kinds.extend(inner(p).map(name)),
@@ -362,6 +365,7 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
                         unmoved_in = inner(m).find(|x| x.as_rule() == Rule::bare_name).map(name)
                     }
                     Rule::spread_over => spread.extend(inner(m).map(name)),
+                    Rule::compulsory_kw => compulsory = true,
                     _ => not_mating = true,
                 }
             }
@@ -384,6 +388,7 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
         also_promoted,
         unmoved_in,
         spread,
+        compulsory,
     }
 }
 
@@ -1075,13 +1080,58 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
         "counts" => Outcome::Counts,
         _ => Outcome::Draws,
     };
-    let answer = it.next().map(|a| inner(a).next().map(lower_side));
+    let mut answer = None;
+    let mut other_has = None;
+    if let Some(a) = it.next() {
+        if a.as_rule() == Rule::other_has {
+            let n = inner(a).next().expect("count");
+            let nsp = span(&n);
+            other_has = Some((small(n)?, nsp));
+        } else {
+            answer = Some(inner(a).next().map(lower_side));
+        }
+    }
     Ok(GoalDecl {
         condition,
         outcome,
         answer,
+        other_has,
         span: sp,
     })
+}
+
+fn lower_shuffle(pair: P<'_>) -> ShuffleDecl {
+    let sp = span(&pair);
+    let mut it = inner(pair);
+    let zone = name(it.next().expect("zone"));
+    let mut decl = ShuffleDecl {
+        zone,
+        steps: Vec::new(),
+        defended: Vec::new(),
+        span: sp,
+    };
+    for item in it {
+        let item = inner(item).next().expect("shuffle item");
+        if item.as_rule() == Rule::shuffle_defended {
+            decl.defended.extend(inner(item).map(name));
+            continue;
+        }
+        let mut step = ShuffleStepDecl {
+            kinds: Vec::new(),
+            zones: Vec::new(),
+            in_order: false,
+            span: span(&item),
+        };
+        for p in inner(item) {
+            match p.as_rule() {
+                Rule::shuffle_on => step.zones.extend(inner(p).map(name)),
+                Rule::in_order => step.in_order = true,
+                _ => step.kinds.push(name(p)),
+            }
+        }
+        decl.steps.push(step);
+    }
+    decl
 }
 
 fn lower_layout(pair: P<'_>) -> LayoutDecl {

@@ -187,6 +187,15 @@ pub fn counted_winner(pos: &Position<'_>) -> Option<Side> {
 /// kinds `e` names (of any kind, when it names none).
 fn is_extinct(pos: &Position<'_>, side: Side, e: &Extinction) -> bool {
     let game = pos.game();
+    if e.other_at_least > 0 {
+        // `, if the other side has N`: a group the side has at most
+        // `at_most` of while the other side has at least N.
+        let own = group_counts(pos, side, e);
+        let other = group_counts(pos, side.opposite(), e);
+        return own.iter().zip(&other).any(|(&mine, &theirs)| {
+            mine <= e.at_most as usize && theirs >= e.other_at_least as usize
+        });
+    }
     if e.at_most > 0 {
         return at_most_left(pos, side, e);
     }
@@ -209,6 +218,14 @@ fn is_extinct(pos: &Position<'_>, side: Side, e: &Extinction) -> bool {
 /// pools, of one of the kinds `e` names (of all kinds together, when it names
 /// none).
 fn at_most_left(pos: &Position<'_>, side: Side, e: &Extinction) -> bool {
+    group_counts(pos, side, e)
+        .iter()
+        .any(|&n| n <= e.at_most as usize)
+}
+
+/// How many pieces `side` has, on the board and in its pools, of each group
+/// of kinds `e` names (of all kinds together, when it names none).
+fn group_counts(pos: &Position<'_>, side: Side, e: &Extinction) -> Vec<usize> {
     let game = pos.game();
     let mut counts = vec![0usize; e.kinds.len().max(1)];
     let mut count = |kind: u8| {
@@ -229,7 +246,7 @@ fn at_most_left(pos: &Position<'_>, side: Side, e: &Extinction) -> bool {
             count(kind_of(code));
         }
     }
-    counts.iter().any(|&n| n <= e.at_most as usize)
+    counts
 }
 
 /// Whether a piece of `side` of the goal's kinds stands in its zone.
