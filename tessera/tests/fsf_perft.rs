@@ -62,7 +62,11 @@ fn check(keep: impl Fn(&Row) -> bool) {
         checked += 1;
     }
     // Every one of Fairy-Stockfish's built-in variants has its rule file.
-    assert!(missing.is_empty(), "no rule file for: {}", missing.join(" "));
+    assert!(
+        missing.is_empty(),
+        "no rule file for: {}",
+        missing.join(" ")
+    );
     assert!(checked > 0, "no row checked");
 }
 
