@@ -466,7 +466,8 @@ fn lines_from(game: &Game, side: Side, dirs: &[u8]) -> Vec<crate::game::CellSet>
 /// only while few royal pieces are left, one of them may be left attacked.
 /// (A forced capture keeps the captures among the legal moves however
 /// legality was decided; several promotion rules, or one limited to the
-/// pieces captured, change which moves there are, not whether one is legal.)
+/// pieces captured, change which moves there are, not whether one is legal;
+/// a gating move is tested as the move without the gated piece.)
 fn needs_general_legality(game: &Game) -> bool {
     let movements = || game.pieces.iter().flat_map(|p| &p.movements);
     game.rules.filters_moves
@@ -477,7 +478,6 @@ fn needs_general_legality(game: &Game) -> bool {
         || game.rules.royals_at_most.is_some()
         || game.rules.check_capture_only != 0
         || game.rules.explosion.is_some()
-        || game.rules.gating.is_some()
         || game.rules.walling.is_some()
         || game
             .pools

@@ -322,8 +322,10 @@ pub fn count_legal_moves(pos: &mut Position<'_>, buffer: &mut Vec<Move>) -> u64 
     let side = pos.side_to_move();
     let exposed = Shields::find(pos, side, side);
     let mut known = Unattacked::new(exposed.checked);
+    // Gating makes its moves from the listed ones: none may be counted.
+    let gates = pos.game().rules.gating.is_some();
     let counted = pseudo_legal_moves_counting(pos, buffer, &mut known, |from| {
-        if exposed.all || exposed.contains(from) {
+        if gates || exposed.all || exposed.contains(from) {
             return None;
         }
         count_plain_moves(pos, from, exposed.captures_fill_pools)
@@ -394,7 +396,30 @@ fn keep_legal(
     // The mover's pieces that shield the enemy's royal pieces from the mover's
     // sliders: found only when a move may not give check.
     let mut discovering: Option<Shields> = None;
-    moves.retain(|&mv| {
+    let gates = pos.game().rules.gating.is_some();
+    let checked = known.checked;
+    moves.retain(|&full| {
+        // A move that gates a piece is legal as the move without it, as
+        // Fairy-Stockfish tests it (the gated piece only adds a blocker):
+        // but for a royal piece moving out of no check, which the gated
+        // piece may shield, and which is made whole.
+        let mut mv = full;
+        if gates && full.gate != NO_CELL {
+            let in_check_now = checked.unwrap_or_else(|| in_check(pos, side));
+            if !in_check_now && pos.royals(side).contains(full.from) {
+                let undo = pos.make(full);
+                let ok =
+                    !in_check(pos, side) && (!full.not_checking || !in_check(pos, side.opposite()));
+                pos.unmake(undo);
+                return ok;
+            }
+            mv = Move {
+                gate: NO_CELL,
+                piece: 0,
+                state: 0,
+                ..full
+            };
+        }
         if mv.from == royal
             && mv.kind == MoveKind::Normal
             && mv.promotion == 0
