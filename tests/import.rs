@@ -256,3 +256,32 @@ fn betza_h_is_written_as_the_jumps_fsf_reads() {
     assert!(text.contains("piece customPiece1 S\n  leap only (1, 2) (-2, 1) (2, 1) (-1, 2): quiet\n  betza \"cfW\""), "{text}");
     assert!(text.contains("mirror file rank"), "{text}");
 }
+
+#[test]
+fn shogi_style_promotion_is_a_kind_lettered_plus() {
+    // `promotedPieceType`: a move into, out of or within the zone promotes
+    // (compulsory here) to a kind `+X` moving as the promoted type.
+    let result = imported("tests/import/promoted.ini");
+    let text = rules(&result, "promoted-mini");
+    assert!(
+        text.contains(
+            "piece shogiPawn P\n  betza \"fW\"\n  promote promotion to shogiPawn-promoted\n  promote from promotion to shogiPawn-promoted\n\npiece shogiPawn-promoted +P\n  betza \"K\"\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("piece rook-promoted +R\n  betza \"RF\"\n"),
+        "{text}"
+    );
+    assert!(!text.contains("knight-promoted"), "{text}");
+    // Black's pawn on e4 steps into its zone and must promote.
+    let game = tessera::compile_str(&text).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut pos = tessera::Position::start(&game);
+    assert!(tessera::perft(&mut pos, 3) > 0);
+    let refused = |name: &str| match section(&result, name) {
+        Ok(_) => panic!("{name} written"),
+        Err(why) => why.clone(),
+    };
+    assert!(refused("promoted-optional").contains("`immobilityIllegal`"));
+    assert!(refused("promoted-named").contains("promoted to the commoner type"));
+}

@@ -327,12 +327,7 @@ impl Emitter<'_> {
                 "promotion limited by counts is not imported yet",
             ));
         }
-        if (0..PIECE_TYPE_NB).any(|pt| v.promoted_piece_type[pt] != 0 && v.pieces[pt].is_some()) {
-            return Err(self.refuse(
-                "promotedPieceType",
-                "shogi-style promoted kinds are not imported yet",
-            ));
-        }
+        self.check_piece_promotions()?;
         if v.soldierPromotionRank_is_set() {
             return Err(self.refuse(
                 "soldierPromotionRank",
@@ -340,6 +335,82 @@ impl Emitter<'_> {
             ));
         }
         Ok(())
+    }
+
+    /// The shogi-style promotions (`promotedPieceType`) that can be said:
+    /// the promoted piece is a kind lettered `+X` of its own, which moves as
+    /// Fairy-Stockfish's promoted type but is not that type for goals and
+    /// rules, so the promoted type must be named by none of them.
+    fn check_piece_promotions(&self) -> Result<(), Refusal> {
+        let v = self.v;
+        let promoters: Vec<usize> = (1..PIECE_TYPE_NB)
+            .filter(|&pt| v.promoted_piece_type[pt] != 0 && v.pieces[pt].is_some())
+            .collect();
+        if promoters.is_empty() {
+            return Ok(());
+        }
+        let refuse = |m: &str| Err(self.refuse("promotedPieceType", m));
+        let flags = !v.squares("flagRegion.w").is_empty() || !v.squares("flagRegion.b").is_empty();
+        if flags && (v.piece_type("flagPiece.w") == 0 || v.piece_type("flagPiece.b") == 0) {
+            return refuse("promoted pieces where every piece is a flag piece cannot be said yet");
+        }
+        let mut named = (1 << v.piece_type("flagPiece.w"))
+            | (1 << v.piece_type("flagPiece.b"))
+            | v.set("promotionPawnTypes.w")
+            | v.set("promotionPawnTypes.b")
+            | v.set("enPassantTypes.w")
+            | v.set("enPassantTypes.b")
+            | v.set("blastImmuneTypes")
+            | (1 << v.piece_type("dropNoDoubled"))
+            | (1 << KING);
+        if v.flag("castling") {
+            named |= v.set("castlingRookPieces.w")
+                | v.set("castlingRookPieces.b")
+                | (1 << v.piece_type("castlingKingPiece.w"))
+                | (1 << v.piece_type("castlingKingPiece.b"));
+        }
+        if v.outcome("extinctionValue") != Outcome::None {
+            named |= v.set("extinctionPieceTypes");
+        }
+        if v.int("nMoveRule") != 0 {
+            named |= v.set("nMoveRuleTypes.w") | v.set("nMoveRuleTypes.b");
+        }
+        if !v.flag("mandatoryPiecePromotion") && v.flag("immobilityIllegal") {
+            // Fairy-Stockfish then forbids the move without promotion onto a
+            // cell the piece could never leave, which the importer does not
+            // work out yet.
+            return refuse("optional shogi-style promotion with `immobilityIllegal` (compulsory where the piece could not move again) is not imported yet");
+        }
+        for &pt in &promoters {
+            let to = v.promoted_piece_type[pt];
+            if named & (1 << to) != 0 || to == JANGGI_CANNON {
+                return refuse(&format!(
+                    "a piece promoted to the {} type, which a rule or goal names, cannot be said yet (a kind `+X` is not its promoted type for goals and rules)",
+                    piece_name(to)
+                ));
+            }
+            if v.promoted_piece_type[to] != 0 {
+                return refuse("promotions in a chain (a promoted type that promotes again) are not imported yet");
+            }
+            if (v.set("promotionPawnTypes.w") | v.set("promotionPawnTypes.b")) & (1 << pt) != 0
+                && !(self
+                    .kinds_of(v.set("promotionPieceTypes.w") | v.set("promotionPieceTypes.b"))
+                    .is_empty())
+            {
+                return refuse(
+                    "a kind with both pawn-style and shogi-style promotion is not imported yet",
+                );
+            }
+            if to >= CUSTOM_FIRST && v.pieces[to].is_none() {
+                return refuse("promotion to a custom piece the section does not define");
+            }
+        }
+        Ok(())
+    }
+
+    /// The promoted kind of `pt` (`promotedPieceType`), lettered `+X`.
+    fn promoted_kind(&self, pt: usize) -> String {
+        format!("{}-promoted", self.kind(pt))
     }
 
     fn run(&mut self) -> Result<String, Refusal> {
@@ -397,6 +468,7 @@ impl Emitter<'_> {
         let royal = self.royal_kind();
         let pseudo_royal = self.pseudo_royal(&fen)?;
         let ep_types = v.set("enPassantTypes.w");
+        let mut promoted_kinds: Vec<usize> = Vec::new();
         // Declared from Fairy-Stockfish's highest piece type down, the order
         // in which it writes hands in FEN.
         for pt in (1..PIECE_TYPE_NB).rev() {
@@ -444,6 +516,37 @@ impl Emitter<'_> {
             }
             for (_, rule) in promo_rules.iter().filter(|(p, _)| *p == pt) {
                 let _ = writeln!(body, "  {rule}");
+            }
+            let to = v.promoted_piece_type[pt];
+            if to != 0 {
+                // Fairy-Stockfish promotes a move into, out of or within the
+                // zone; compulsory with `mandatoryPiecePromotion`.
+                let opt = if v.flag("mandatoryPiecePromotion") {
+                    ""
+                } else {
+                    " optional"
+                };
+                let zone = self.zone(
+                    "promotion",
+                    &v.squares("promotionRegion.w"),
+                    &v.squares("promotionRegion.b"),
+                );
+                if let Some(z) = zone {
+                    let p = self.promoted_kind(pt);
+                    let _ = writeln!(body, "  promote {z} to {p}{opt}");
+                    let _ = writeln!(body, "  promote from {z} to {p}{opt}");
+                    promoted_kinds.push(pt);
+                    let _ = writeln!(body, "\npiece {p} +{}", def.letter);
+                    let betza = if to >= CUSTOM_FIRST {
+                        v.pieces[to]
+                            .as_ref()
+                            .map(|d| d.betza.clone())
+                            .unwrap_or_default()
+                    } else {
+                        predefined_betza(to).to_string()
+                    };
+                    self.write_betza(&mut body, to, &betza, None, false)?;
+                }
             }
         }
 
@@ -575,7 +678,9 @@ impl Emitter<'_> {
         body.push('\n');
         let promoting = promo_rules
             .iter()
-            .fold(0u64, |acc, (pt, _)| acc | (1 << pt));
+            .map(|(pt, _)| *pt)
+            .chain(promoted_kinds.iter().copied())
+            .fold(0u64, |acc, pt| acc | (1 << pt));
         body.push_str(&self.goals(&fen, royal, promoting)?);
 
         for z in &self.zones {
