@@ -285,3 +285,44 @@ fn shogi_style_promotion_is_a_kind_lettered_plus() {
     assert!(refused("promoted-optional").contains("`immobilityIllegal`"));
     assert!(refused("promoted-named").contains("promoted to the commoner type"));
 }
+
+#[test]
+fn triple_steps_are_written_without_en_passant() {
+    let result = imported("tests/import/steps.ini");
+    let text = rules(&result, "triple-noep");
+    assert!(
+        text.contains("zone triple-step white a2..k2 black a9..k9\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  step n then step n: quiet, from double-step\n  step n then step n then step n: quiet, from triple-step\n"),
+        "{text}"
+    );
+    match section(&result, "triple-ep") {
+        Ok(_) => panic!("triple-ep written"),
+        Err(why) => assert!(why.contains("triple steps beside en passant"), "{why}"),
+    }
+}
+
+#[test]
+fn the_xiangqi_shogi_and_othello_built_ins_are_known() {
+    // Refused for their own rules, each naming the option and the built-in.
+    let result = import(
+        "b.ini",
+        "[a:xiangqi]\n[b:janggi]\n[c:gorogoro]\n[d:ataxx]\n[e:flipello]\n[f:minixiangqi]\n\
+         [g:ataxx]\nstalematePieceCount = false\nadjudicateFullBoard = false\n",
+    );
+    for name in ["a", "b", "c", "d", "e", "f"] {
+        match section(&result, name) {
+            Ok(_) => panic!("{name} written"),
+            Err(why) => assert!(why.contains("(of the built-in `"), "{name}: {why}"),
+        }
+    }
+    match section(&result, "g") {
+        Ok(_) => panic!("g written"),
+        Err(why) => assert!(
+            why.contains("`freeDrops` (of the built-in `ataxx`)"),
+            "{why}"
+        ),
+    }
+}

@@ -239,6 +239,12 @@ impl Emitter<'_> {
                 ));
             }
         }
+        if v.flag("freeDrops") && v.flag("pieceDrops") {
+            return Err(self.refuse(
+                "freeDrops",
+                "drops that take no piece from the hand cannot be said in Tessera's language yet",
+            ));
+        }
         if !v.flag("checking") {
             return Err(self.refuse(
                 "checking",
@@ -307,8 +313,13 @@ impl Emitter<'_> {
             }
         }
         for f in ["tripleStepRegion.w", "tripleStepRegion.b"] {
-            if !self.on_board(&v.squares(f)).is_empty() {
-                return Err(self.refuse(f, "triple steps are not imported yet"));
+            if !self.on_board(&v.squares(f)).is_empty()
+                && v.pieces[PAWN].is_some()
+                && !v.flag("doubleStep")
+            {
+                return Err(
+                    self.refuse(f, "triple steps without double steps are not imported yet")
+                );
             }
         }
         if let Some((c, pt, _)) = v
@@ -457,7 +468,22 @@ impl Emitter<'_> {
             &v.squares("doubleStepRegion.w"),
             &v.squares("doubleStepRegion.b"),
         );
+        // FSF's pawn steps three cells from its triple-step region.
+        let triple = self.zone(
+            "triple-step",
+            &v.squares("tripleStepRegion.w"),
+            &v.squares("tripleStepRegion.b"),
+        );
         let ep = self.en_passant()?;
+        if ep && triple.is_some() && v.pieces[PAWN].is_some() {
+            // Tessera writes the en-passant field after any double step of a
+            // piece with two movements that set it (as of a Berolina pawn);
+            // Fairy-Stockfish only where an enemy pawn attacks the cell.
+            return Err(self.refuse(
+                "tripleStepRegion.w",
+                "triple steps beside en passant (Tessera would write the en-passant field after every double step) are not imported yet",
+            ));
+        }
         if !self.same("enPassantTypes") {
             return Err(self.refuse(
                 "enPassantTypes.w",
@@ -485,6 +511,13 @@ impl Emitter<'_> {
                     let _ = writeln!(
                         body,
                         "  step n then step n: quiet, from {z}{}",
+                        if ep { ", sets en passant" } else { "" }
+                    );
+                }
+                if let Some(z) = &triple {
+                    let _ = writeln!(
+                        body,
+                        "  step n then step n then step n: quiet, from {z}{}",
                         if ep { ", sets en passant" } else { "" }
                     );
                 }
