@@ -326,3 +326,17 @@ fn the_xiangqi_shogi_and_othello_built_ins_are_known() {
         ),
     }
 }
+
+#[test]
+fn promotion_limits_are_only_captured_kinds() {
+    let result = imported("tests/import/promoted.ini");
+    let text = rules(&result, "limited");
+    assert!(
+        text.contains("  promote last-rank to chancellor archbishop queen rook bishop knight only captured\n  promote promotion to chancellor archbishop queen rook bishop knight optional only captured\n"),
+        "{text}"
+    );
+    match section(&result, "limited-other") {
+        Ok(_) => panic!("limited-other written"),
+        Err(why) => assert!(why.contains("each side's count at the start"), "{why}"),
+    }
+}

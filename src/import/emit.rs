@@ -332,10 +332,14 @@ impl Emitter<'_> {
                 "a piece confined to a region cannot be written in Betza's shorthand yet",
             ));
         }
-        if (0..PIECE_TYPE_NB).any(|pt| v.promotion_limit[pt] != 0) {
+        if (0..PIECE_TYPE_NB).any(|pt| {
+            v.promotion_limit[pt] != 0
+                && (0..PIECE_TYPE_NB)
+                    .any(|q| v.promoted_piece_type[q] == pt && v.pieces[q].is_some())
+        }) {
             return Err(self.refuse(
                 "promotionLimit",
-                "promotion limited by counts is not imported yet",
+                "a limit on shogi-style promotion is not imported yet",
             ));
         }
         self.check_piece_promotions()?;
@@ -490,7 +494,7 @@ impl Emitter<'_> {
                 "different en-passant kinds for each side",
             ));
         }
-        let promo_rules = self.promotion_rules();
+        let promo_rules = self.promotion_rules(&fen)?;
         let royal = self.royal_kind();
         let pseudo_royal = self.pseudo_royal(&fen)?;
         let ep_types = v.set("enPassantTypes.w");
@@ -803,13 +807,58 @@ impl Emitter<'_> {
 
     /// The promotion rules of each promoting kind: one rule for both sides
     /// where they promote alike, else a rule on a zone of each side's own.
-    fn promotion_rules(&mut self) -> Vec<(usize, String)> {
+    fn promotion_rules(&mut self, fen: &Fen) -> Result<Vec<(usize, String)>, Refusal> {
         let v = self.v;
         let optional = if v.flag("mandatoryPawnPromotion") {
             ""
         } else {
             " optional"
         };
+        // `promotionLimit`: a kind is offered while its side has fewer of it
+        // on the board than the limit; Tessera's `only captured` counts
+        // against the setup, the same where each limit is what each side
+        // starts with.
+        let promo_all = v.set("promotionPieceTypes.w") | v.set("promotionPieceTypes.b");
+        let limited: Vec<usize> = (1..PIECE_TYPE_NB)
+            .filter(|&pt| promo_all & (1 << pt) != 0 && v.pieces[pt].is_some())
+            .filter(|&pt| v.promotion_limit[pt] != 0)
+            .collect();
+        let only = if limited.is_empty() {
+            ""
+        } else {
+            for pt in (1..PIECE_TYPE_NB)
+                .filter(|&pt| promo_all & (1 << pt) != 0 && v.pieces[pt].is_some())
+            {
+                let limit = v.promotion_limit[pt];
+                let w = fen.white.iter().filter(|p| p.0 == pt).count() as i64;
+                let b = fen.black.iter().filter(|p| p.0 == pt).count() as i64;
+                if limit == 0 || limit != w || limit != b {
+                    return Err(self.refuse(
+                        "promotionLimit",
+                        "a promotion limit other than each side's count at the start, or on some promotion kinds only, cannot be said yet",
+                    ));
+                }
+            }
+            " only captured"
+        };
+        // With `immobilityIllegal`, FSF's pawn may not stay unpromoted on
+        // its last rank, where it could never move again.
+        let mut last = None;
+        if !optional.is_empty() && v.flag("immobilityIllegal") {
+            let (pawn_w, pawn_b) = (v.set("promotionPawnTypes.w"), v.set("promotionPawnTypes.b"));
+            let top = self.ranks - 1;
+            let rank = |r: i32| -> Squares { (0..self.files).map(|f| (f, r)).collect() };
+            let (zw, zb) = (
+                v.squares("promotionRegion.w"),
+                v.squares("promotionRegion.b"),
+            );
+            if (pawn_w | pawn_b) == 1u64 << PAWN
+                && rank(top).is_subset(&zw)
+                && rank(0).is_subset(&zb)
+            {
+                last = self.zone("last-rank", &rank(top), &rank(0));
+            }
+        }
         let zw = v.squares("promotionRegion.w");
         let zb = v.squares("promotionRegion.b");
         let (pawn_w, pawn_b) = (v.set("promotionPawnTypes.w"), v.set("promotionPawnTypes.b"));
@@ -834,27 +883,40 @@ impl Emitter<'_> {
             if !names(promo_w).is_empty() {
                 if let Some(z) = self.zone("promotion", &zw, &zb) {
                     for pt in promoters(pawn_w) {
-                        rules.push((pt, format!("promote {z} to {}{optional}", names(promo_w))));
+                        if let Some(l) = &last {
+                            rules.push((pt, format!("promote {l} to {}{only}", names(promo_w))));
+                        }
+                        rules.push((
+                            pt,
+                            format!("promote {z} to {}{optional}{only}", names(promo_w)),
+                        ));
                     }
                 }
             }
-            return rules;
+            return Ok(rules);
         }
+
         if !names(promo_w).is_empty() {
             if let Some(z) = self.zone("promotion-white", &zw, &Squares::new()) {
                 for pt in promoters(pawn_w) {
-                    rules.push((pt, format!("promote {z} to {}{optional}", names(promo_w))));
+                    rules.push((
+                        pt,
+                        format!("promote {z} to {}{optional}{only}", names(promo_w)),
+                    ));
                 }
             }
         }
         if !names(promo_b).is_empty() {
             if let Some(z) = self.zone("promotion-black", &Squares::new(), &zb) {
                 for pt in promoters(pawn_b) {
-                    rules.push((pt, format!("promote {z} to {}{optional}", names(promo_b))));
+                    rules.push((
+                        pt,
+                        format!("promote {z} to {}{optional}{only}", names(promo_b)),
+                    ));
                 }
             }
         }
-        rules
+        Ok(rules)
     }
 
     /// A piece's moves in Betza's shorthand; its initial double step (`ifmnD`),
