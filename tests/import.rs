@@ -256,3 +256,87 @@ fn betza_h_is_written_as_the_jumps_fsf_reads() {
     assert!(text.contains("piece customPiece1 S\n  leap only (1, 2) (-2, 1) (2, 1) (-1, 2): quiet\n  betza \"cfW\""), "{text}");
     assert!(text.contains("mirror file rank"), "{text}");
 }
+
+#[test]
+fn shogi_style_promotion_is_a_kind_lettered_plus() {
+    // `promotedPieceType`: a move into, out of or within the zone promotes
+    // (compulsory here) to a kind `+X` moving as the promoted type.
+    let result = imported("tests/import/promoted.ini");
+    let text = rules(&result, "promoted-mini");
+    assert!(
+        text.contains(
+            "piece shogiPawn P\n  betza \"fW\"\n  promote promotion to shogiPawn-promoted\n  promote from promotion to shogiPawn-promoted\n\npiece shogiPawn-promoted +P\n  betza \"K\"\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("piece rook-promoted +R\n  betza \"RF\"\n"),
+        "{text}"
+    );
+    assert!(!text.contains("knight-promoted"), "{text}");
+    // Black's pawn on e4 steps into its zone and must promote.
+    let game = tessera::compile_str(&text).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut pos = tessera::Position::start(&game);
+    assert!(tessera::perft(&mut pos, 3) > 0);
+    let refused = |name: &str| match section(&result, name) {
+        Ok(_) => panic!("{name} written"),
+        Err(why) => why.clone(),
+    };
+    assert!(refused("promoted-optional").contains("`immobilityIllegal`"));
+    assert!(refused("promoted-named").contains("promoted to the commoner type"));
+}
+
+#[test]
+fn triple_steps_are_written_without_en_passant() {
+    let result = imported("tests/import/steps.ini");
+    let text = rules(&result, "triple-noep");
+    assert!(
+        text.contains("zone triple-step white a2..k2 black a9..k9\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  step n then step n: quiet, from double-step\n  step n then step n then step n: quiet, from triple-step\n"),
+        "{text}"
+    );
+    match section(&result, "triple-ep") {
+        Ok(_) => panic!("triple-ep written"),
+        Err(why) => assert!(why.contains("triple steps beside en passant"), "{why}"),
+    }
+}
+
+#[test]
+fn the_xiangqi_shogi_and_othello_built_ins_are_known() {
+    // Refused for their own rules, each naming the option and the built-in.
+    let result = import(
+        "b.ini",
+        "[a:xiangqi]\n[b:janggi]\n[c:gorogoro]\n[d:ataxx]\n[e:flipello]\n[f:minixiangqi]\n\
+         [g:ataxx]\nstalematePieceCount = false\nadjudicateFullBoard = false\n",
+    );
+    for name in ["a", "b", "c", "d", "e", "f"] {
+        match section(&result, name) {
+            Ok(_) => panic!("{name} written"),
+            Err(why) => assert!(why.contains("(of the built-in `"), "{name}: {why}"),
+        }
+    }
+    match section(&result, "g") {
+        Ok(_) => panic!("g written"),
+        Err(why) => assert!(
+            why.contains("`freeDrops` (of the built-in `ataxx`)"),
+            "{why}"
+        ),
+    }
+}
+
+#[test]
+fn promotion_limits_are_only_captured_kinds() {
+    let result = imported("tests/import/promoted.ini");
+    let text = rules(&result, "limited");
+    assert!(
+        text.contains("  promote last-rank to chancellor archbishop queen rook bishop knight only captured\n  promote promotion to chancellor archbishop queen rook bishop knight optional only captured\n"),
+        "{text}"
+    );
+    match section(&result, "limited-other") {
+        Ok(_) => panic!("limited-other written"),
+        Err(why) => assert!(why.contains("each side's count at the start"), "{why}"),
+    }
+}

@@ -239,6 +239,12 @@ impl Emitter<'_> {
                 ));
             }
         }
+        if v.flag("freeDrops") && v.flag("pieceDrops") {
+            return Err(self.refuse(
+                "freeDrops",
+                "drops that take no piece from the hand cannot be said in Tessera's language yet",
+            ));
+        }
         if !v.flag("checking") {
             return Err(self.refuse(
                 "checking",
@@ -307,8 +313,13 @@ impl Emitter<'_> {
             }
         }
         for f in ["tripleStepRegion.w", "tripleStepRegion.b"] {
-            if !self.on_board(&v.squares(f)).is_empty() {
-                return Err(self.refuse(f, "triple steps are not imported yet"));
+            if !self.on_board(&v.squares(f)).is_empty()
+                && v.pieces[PAWN].is_some()
+                && !v.flag("doubleStep")
+            {
+                return Err(
+                    self.refuse(f, "triple steps without double steps are not imported yet")
+                );
             }
         }
         if let Some((c, pt, _)) = v
@@ -321,18 +332,17 @@ impl Emitter<'_> {
                 "a piece confined to a region cannot be written in Betza's shorthand yet",
             ));
         }
-        if (0..PIECE_TYPE_NB).any(|pt| v.promotion_limit[pt] != 0) {
+        if (0..PIECE_TYPE_NB).any(|pt| {
+            v.promotion_limit[pt] != 0
+                && (0..PIECE_TYPE_NB)
+                    .any(|q| v.promoted_piece_type[q] == pt && v.pieces[q].is_some())
+        }) {
             return Err(self.refuse(
                 "promotionLimit",
-                "promotion limited by counts is not imported yet",
+                "a limit on shogi-style promotion is not imported yet",
             ));
         }
-        if (0..PIECE_TYPE_NB).any(|pt| v.promoted_piece_type[pt] != 0 && v.pieces[pt].is_some()) {
-            return Err(self.refuse(
-                "promotedPieceType",
-                "shogi-style promoted kinds are not imported yet",
-            ));
-        }
+        self.check_piece_promotions()?;
         if v.soldierPromotionRank_is_set() {
             return Err(self.refuse(
                 "soldierPromotionRank",
@@ -340,6 +350,82 @@ impl Emitter<'_> {
             ));
         }
         Ok(())
+    }
+
+    /// The shogi-style promotions (`promotedPieceType`) that can be said:
+    /// the promoted piece is a kind lettered `+X` of its own, which moves as
+    /// Fairy-Stockfish's promoted type but is not that type for goals and
+    /// rules, so the promoted type must be named by none of them.
+    fn check_piece_promotions(&self) -> Result<(), Refusal> {
+        let v = self.v;
+        let promoters: Vec<usize> = (1..PIECE_TYPE_NB)
+            .filter(|&pt| v.promoted_piece_type[pt] != 0 && v.pieces[pt].is_some())
+            .collect();
+        if promoters.is_empty() {
+            return Ok(());
+        }
+        let refuse = |m: &str| Err(self.refuse("promotedPieceType", m));
+        let flags = !v.squares("flagRegion.w").is_empty() || !v.squares("flagRegion.b").is_empty();
+        if flags && (v.piece_type("flagPiece.w") == 0 || v.piece_type("flagPiece.b") == 0) {
+            return refuse("promoted pieces where every piece is a flag piece cannot be said yet");
+        }
+        let mut named = (1 << v.piece_type("flagPiece.w"))
+            | (1 << v.piece_type("flagPiece.b"))
+            | v.set("promotionPawnTypes.w")
+            | v.set("promotionPawnTypes.b")
+            | v.set("enPassantTypes.w")
+            | v.set("enPassantTypes.b")
+            | v.set("blastImmuneTypes")
+            | (1 << v.piece_type("dropNoDoubled"))
+            | (1 << KING);
+        if v.flag("castling") {
+            named |= v.set("castlingRookPieces.w")
+                | v.set("castlingRookPieces.b")
+                | (1 << v.piece_type("castlingKingPiece.w"))
+                | (1 << v.piece_type("castlingKingPiece.b"));
+        }
+        if v.outcome("extinctionValue") != Outcome::None {
+            named |= v.set("extinctionPieceTypes");
+        }
+        if v.int("nMoveRule") != 0 {
+            named |= v.set("nMoveRuleTypes.w") | v.set("nMoveRuleTypes.b");
+        }
+        if !v.flag("mandatoryPiecePromotion") && v.flag("immobilityIllegal") {
+            // Fairy-Stockfish then forbids the move without promotion onto a
+            // cell the piece could never leave, which the importer does not
+            // work out yet.
+            return refuse("optional shogi-style promotion with `immobilityIllegal` (compulsory where the piece could not move again) is not imported yet");
+        }
+        for &pt in &promoters {
+            let to = v.promoted_piece_type[pt];
+            if named & (1 << to) != 0 || to == JANGGI_CANNON {
+                return refuse(&format!(
+                    "a piece promoted to the {} type, which a rule or goal names, cannot be said yet (a kind `+X` is not its promoted type for goals and rules)",
+                    piece_name(to)
+                ));
+            }
+            if v.promoted_piece_type[to] != 0 {
+                return refuse("promotions in a chain (a promoted type that promotes again) are not imported yet");
+            }
+            if (v.set("promotionPawnTypes.w") | v.set("promotionPawnTypes.b")) & (1 << pt) != 0
+                && !(self
+                    .kinds_of(v.set("promotionPieceTypes.w") | v.set("promotionPieceTypes.b"))
+                    .is_empty())
+            {
+                return refuse(
+                    "a kind with both pawn-style and shogi-style promotion is not imported yet",
+                );
+            }
+            if to >= CUSTOM_FIRST && v.pieces[to].is_none() {
+                return refuse("promotion to a custom piece the section does not define");
+            }
+        }
+        Ok(())
+    }
+
+    /// The promoted kind of `pt` (`promotedPieceType`), lettered `+X`.
+    fn promoted_kind(&self, pt: usize) -> String {
+        format!("{}-promoted", self.kind(pt))
     }
 
     fn run(&mut self) -> Result<String, Refusal> {
@@ -386,17 +472,33 @@ impl Emitter<'_> {
             &v.squares("doubleStepRegion.w"),
             &v.squares("doubleStepRegion.b"),
         );
+        // FSF's pawn steps three cells from its triple-step region.
+        let triple = self.zone(
+            "triple-step",
+            &v.squares("tripleStepRegion.w"),
+            &v.squares("tripleStepRegion.b"),
+        );
         let ep = self.en_passant()?;
+        if ep && triple.is_some() && v.pieces[PAWN].is_some() {
+            // Tessera writes the en-passant field after any double step of a
+            // piece with two movements that set it (as of a Berolina pawn);
+            // Fairy-Stockfish only where an enemy pawn attacks the cell.
+            return Err(self.refuse(
+                "tripleStepRegion.w",
+                "triple steps beside en passant (Tessera would write the en-passant field after every double step) are not imported yet",
+            ));
+        }
         if !self.same("enPassantTypes") {
             return Err(self.refuse(
                 "enPassantTypes.w",
                 "different en-passant kinds for each side",
             ));
         }
-        let promo_rules = self.promotion_rules();
+        let promo_rules = self.promotion_rules(&fen)?;
         let royal = self.royal_kind();
         let pseudo_royal = self.pseudo_royal(&fen)?;
         let ep_types = v.set("enPassantTypes.w");
+        let mut promoted_kinds: Vec<usize> = Vec::new();
         // Declared from Fairy-Stockfish's highest piece type down, the order
         // in which it writes hands in FEN.
         for pt in (1..PIECE_TYPE_NB).rev() {
@@ -413,6 +515,13 @@ impl Emitter<'_> {
                     let _ = writeln!(
                         body,
                         "  step n then step n: quiet, from {z}{}",
+                        if ep { ", sets en passant" } else { "" }
+                    );
+                }
+                if let Some(z) = &triple {
+                    let _ = writeln!(
+                        body,
+                        "  step n then step n then step n: quiet, from {z}{}",
                         if ep { ", sets en passant" } else { "" }
                     );
                 }
@@ -444,6 +553,37 @@ impl Emitter<'_> {
             }
             for (_, rule) in promo_rules.iter().filter(|(p, _)| *p == pt) {
                 let _ = writeln!(body, "  {rule}");
+            }
+            let to = v.promoted_piece_type[pt];
+            if to != 0 {
+                // Fairy-Stockfish promotes a move into, out of or within the
+                // zone; compulsory with `mandatoryPiecePromotion`.
+                let opt = if v.flag("mandatoryPiecePromotion") {
+                    ""
+                } else {
+                    " optional"
+                };
+                let zone = self.zone(
+                    "promotion",
+                    &v.squares("promotionRegion.w"),
+                    &v.squares("promotionRegion.b"),
+                );
+                if let Some(z) = zone {
+                    let p = self.promoted_kind(pt);
+                    let _ = writeln!(body, "  promote {z} to {p}{opt}");
+                    let _ = writeln!(body, "  promote from {z} to {p}{opt}");
+                    promoted_kinds.push(pt);
+                    let _ = writeln!(body, "\npiece {p} +{}", def.letter);
+                    let betza = if to >= CUSTOM_FIRST {
+                        v.pieces[to]
+                            .as_ref()
+                            .map(|d| d.betza.clone())
+                            .unwrap_or_default()
+                    } else {
+                        predefined_betza(to).to_string()
+                    };
+                    self.write_betza(&mut body, to, &betza, None, false)?;
+                }
             }
         }
 
@@ -575,7 +715,9 @@ impl Emitter<'_> {
         body.push('\n');
         let promoting = promo_rules
             .iter()
-            .fold(0u64, |acc, (pt, _)| acc | (1 << pt));
+            .map(|(pt, _)| *pt)
+            .chain(promoted_kinds.iter().copied())
+            .fold(0u64, |acc, pt| acc | (1 << pt));
         body.push_str(&self.goals(&fen, royal, promoting)?);
 
         for z in &self.zones {
@@ -665,13 +807,58 @@ impl Emitter<'_> {
 
     /// The promotion rules of each promoting kind: one rule for both sides
     /// where they promote alike, else a rule on a zone of each side's own.
-    fn promotion_rules(&mut self) -> Vec<(usize, String)> {
+    fn promotion_rules(&mut self, fen: &Fen) -> Result<Vec<(usize, String)>, Refusal> {
         let v = self.v;
         let optional = if v.flag("mandatoryPawnPromotion") {
             ""
         } else {
             " optional"
         };
+        // `promotionLimit`: a kind is offered while its side has fewer of it
+        // on the board than the limit; Tessera's `only captured` counts
+        // against the setup, the same where each limit is what each side
+        // starts with.
+        let promo_all = v.set("promotionPieceTypes.w") | v.set("promotionPieceTypes.b");
+        let limited: Vec<usize> = (1..PIECE_TYPE_NB)
+            .filter(|&pt| promo_all & (1 << pt) != 0 && v.pieces[pt].is_some())
+            .filter(|&pt| v.promotion_limit[pt] != 0)
+            .collect();
+        let only = if limited.is_empty() {
+            ""
+        } else {
+            for pt in (1..PIECE_TYPE_NB)
+                .filter(|&pt| promo_all & (1 << pt) != 0 && v.pieces[pt].is_some())
+            {
+                let limit = v.promotion_limit[pt];
+                let w = fen.white.iter().filter(|p| p.0 == pt).count() as i64;
+                let b = fen.black.iter().filter(|p| p.0 == pt).count() as i64;
+                if limit == 0 || limit != w || limit != b {
+                    return Err(self.refuse(
+                        "promotionLimit",
+                        "a promotion limit other than each side's count at the start, or on some promotion kinds only, cannot be said yet",
+                    ));
+                }
+            }
+            " only captured"
+        };
+        // With `immobilityIllegal`, FSF's pawn may not stay unpromoted on
+        // its last rank, where it could never move again.
+        let mut last = None;
+        if !optional.is_empty() && v.flag("immobilityIllegal") {
+            let (pawn_w, pawn_b) = (v.set("promotionPawnTypes.w"), v.set("promotionPawnTypes.b"));
+            let top = self.ranks - 1;
+            let rank = |r: i32| -> Squares { (0..self.files).map(|f| (f, r)).collect() };
+            let (zw, zb) = (
+                v.squares("promotionRegion.w"),
+                v.squares("promotionRegion.b"),
+            );
+            if (pawn_w | pawn_b) == 1u64 << PAWN
+                && rank(top).is_subset(&zw)
+                && rank(0).is_subset(&zb)
+            {
+                last = self.zone("last-rank", &rank(top), &rank(0));
+            }
+        }
         let zw = v.squares("promotionRegion.w");
         let zb = v.squares("promotionRegion.b");
         let (pawn_w, pawn_b) = (v.set("promotionPawnTypes.w"), v.set("promotionPawnTypes.b"));
@@ -696,27 +883,40 @@ impl Emitter<'_> {
             if !names(promo_w).is_empty() {
                 if let Some(z) = self.zone("promotion", &zw, &zb) {
                     for pt in promoters(pawn_w) {
-                        rules.push((pt, format!("promote {z} to {}{optional}", names(promo_w))));
+                        if let Some(l) = &last {
+                            rules.push((pt, format!("promote {l} to {}{only}", names(promo_w))));
+                        }
+                        rules.push((
+                            pt,
+                            format!("promote {z} to {}{optional}{only}", names(promo_w)),
+                        ));
                     }
                 }
             }
-            return rules;
+            return Ok(rules);
         }
+
         if !names(promo_w).is_empty() {
             if let Some(z) = self.zone("promotion-white", &zw, &Squares::new()) {
                 for pt in promoters(pawn_w) {
-                    rules.push((pt, format!("promote {z} to {}{optional}", names(promo_w))));
+                    rules.push((
+                        pt,
+                        format!("promote {z} to {}{optional}{only}", names(promo_w)),
+                    ));
                 }
             }
         }
         if !names(promo_b).is_empty() {
             if let Some(z) = self.zone("promotion-black", &Squares::new(), &zb) {
                 for pt in promoters(pawn_b) {
-                    rules.push((pt, format!("promote {z} to {}{optional}", names(promo_b))));
+                    rules.push((
+                        pt,
+                        format!("promote {z} to {}{optional}{only}", names(promo_b)),
+                    ));
                 }
             }
         }
-        rules
+        Ok(rules)
     }
 
     /// A piece's moves in Betza's shorthand; its initial double step (`ifmnD`),

@@ -196,6 +196,13 @@ fn builtins() -> HashMap<String, Variant> {
             None => Variant::chess_base(),
         };
         v.apply(&section);
+        if section
+            .entries
+            .get("freeDrops")
+            .is_some_and(|e| e.value == "true")
+        {
+            v.set_free_drops();
+        }
         // A built-in's own values have no line in the user's file.
         for origin in v.origin.values_mut() {
             origin.1 = 0;

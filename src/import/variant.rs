@@ -497,6 +497,8 @@ fn defaults() -> HashMap<&'static str, Val> {
         ("mandatoryPawnPromotion", Val::Bool(true)),
         ("mandatoryPiecePromotion", Val::Bool(false)),
         ("pieceDemotion", Val::Bool(false)),
+        // Not a key of the variants file: only built-ins set it (ataxx).
+        ("freeDrops", Val::Bool(false)),
         ("blastOnCapture", Val::Bool(false)),
         ("blastImmuneTypes", Val::Set(0)),
         ("mutuallyImmuneTypes", Val::Set(0)),
@@ -652,6 +654,13 @@ impl Variant {
         v
     }
 
+    /// Sets `freeDrops`, which Fairy-Stockfish's variants files cannot
+    /// set but some built-ins do (`builtins.ini` says it as a key).
+    pub fn set_free_drops(&mut self) {
+        self.fields.insert("freeDrops", Val::Bool(true));
+        self.origin
+            .insert("freeDrops".into(), ("freeDrops".into(), 0));
+    }
     /// A field's value.
     pub fn get(&self, field: &str) -> &Val {
         &self.fields[field]
