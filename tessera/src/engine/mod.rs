@@ -10,6 +10,7 @@ pub(crate) mod movegen;
 pub mod moves;
 pub mod outcome;
 pub mod perft;
+pub mod playable;
 pub mod position;
 pub mod pseudo;
 pub mod record;

@@ -103,7 +103,7 @@ impl<'g> Position<'g> {
                 }
             }
         }
-        if let Err(why) = crate::notation::check_playable(&pos) {
+        if let Err(why) = super::playable::check_playable(&pos) {
             return Err(SetupError::Impossible {
                 number,
                 why: why.to_string(),

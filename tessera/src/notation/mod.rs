@@ -9,6 +9,9 @@ mod text;
 pub mod uci;
 
 pub use checked::{IllegalMove, Illegality};
+// A position's playability is the engine's to judge; notation checks every
+// position it reads by it.
+pub use crate::engine::playable::{check_playable, InCheckNotToMove};
 
 use crate::engine::movegen::piece_moves;
 use crate::engine::moves::MoveKind;
@@ -131,39 +134,6 @@ pub(crate) fn write_en_passant(pos: &Position<'_>) -> String {
     } else {
         format!("{victim}{target}")
     }
-}
-
-/// A position no game reaches: the side that just moved has a royal piece
-/// under attack, so the side to move could take it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct InCheckNotToMove {
-    /// The side in check.
-    pub side: Side,
-}
-
-impl fmt::Display for InCheckNotToMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} is in check but not to move", self.side.name())
-    }
-}
-
-impl std::error::Error for InCheckNotToMove {}
-
-/// Checks what every position read from text must satisfy: the side that just
-/// moved has no royal piece under attack (else the side to move could take it).
-///
-/// # Errors
-/// The side in check.
-pub fn check_playable(pos: &Position<'_>) -> Result<(), InCheckNotToMove> {
-    let waiting = pos.side_to_move().opposite();
-    // A game a goal has ended may leave the winner in check: in atomic
-    // chess, the move that blows up the last enemy king.
-    if crate::engine::attack::in_check(pos, waiting)
-        && crate::engine::outcome::rule_end(&mut pos.clone()).is_none()
-    {
-        return Err(InCheckNotToMove { side: waiting });
-    }
-    Ok(())
 }
 
 /// Where a piece stands: on a cell or in a pool of its owner.
