@@ -315,17 +315,17 @@ pub fn count_legal_moves(pos: &mut Position<'_>, buffer: &mut Vec<Move>) -> u64 
     if let Some(n) = count_check_free(pos, buffer) {
         return n;
     }
-    if pos.game().tables.general_legality || pos.game().rules.forced_capture {
+    // Gating makes its moves from the listed ones: none may be counted.
+    let game = pos.game();
+    if game.tables.general_legality || game.rules.forced_capture || game.rules.gating.is_some() {
         moves_in_play(pos, buffer);
         return buffer.len() as u64;
     }
     let side = pos.side_to_move();
     let exposed = Shields::find(pos, side, side);
     let mut known = Unattacked::new(exposed.checked);
-    // Gating makes its moves from the listed ones: none may be counted.
-    let gates = pos.game().rules.gating.is_some();
     let counted = pseudo_legal_moves_counting(pos, buffer, &mut known, |from| {
-        if gates || exposed.all || exposed.contains(from) {
+        if exposed.all || exposed.contains(from) {
             return None;
         }
         count_plain_moves(pos, from, exposed.captures_fill_pools)
@@ -405,20 +405,10 @@ fn keep_legal(
         // piece may shield, and which is made whole.
         let mut mv = full;
         if gates && full.gate != NO_CELL {
-            let in_check_now = checked.unwrap_or_else(|| in_check(pos, side));
-            if !in_check_now && pos.royals(side).contains(full.from) {
-                let undo = pos.make(full);
-                let ok =
-                    !in_check(pos, side) && (!full.not_checking || !in_check(pos, side.opposite()));
-                pos.unmake(undo);
-                return ok;
+            match gated_move(pos, full, checked) {
+                Ok(verdict) => return verdict,
+                Err(bare) => mv = bare,
             }
-            mv = Move {
-                gate: NO_CELL,
-                piece: 0,
-                state: 0,
-                ..full
-            };
         }
         if mv.from == royal
             && mv.kind == MoveKind::Normal
@@ -475,6 +465,28 @@ fn keep_legal(
             ok
         }
     });
+}
+
+/// A move that gates a piece, for [`keep_legal`]: `Ok` with its legality
+/// where a royal piece moves out of no check (the move made whole), else
+/// `Err` with the move without the gated piece, to be tested instead.
+#[cold]
+#[inline(never)]
+fn gated_move(pos: &mut Position<'_>, full: Move, checked: Option<bool>) -> Result<bool, Move> {
+    let side = pos.side_to_move();
+    let in_check_now = checked.unwrap_or_else(|| in_check(pos, side));
+    if !in_check_now && pos.royals(side).contains(full.from) {
+        let undo = pos.make(full);
+        let ok = !in_check(pos, side) && (!full.not_checking || !in_check(pos, side.opposite()));
+        pos.unmake(undo);
+        return Ok(ok);
+    }
+    Err(Move {
+        gate: NO_CELL,
+        piece: 0,
+        state: 0,
+        ..full
+    })
 }
 
 /// Whether the mover's one royal piece is attacked after `mv`, a plain move
