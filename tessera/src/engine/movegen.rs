@@ -384,7 +384,6 @@ pub(crate) fn gating_moves(pos: &Position<'_>, out: &mut Vec<Move>, pool: usize,
 /// rule says (the cell the moved piece left, or one it could move to next).
 pub(crate) fn walling_moves(pos: &Position<'_>, out: &mut Vec<Move>, w: Walling) {
     let game = pos.game();
-    let side = pos.side_to_move();
     let now = wall_now(pos, w);
     let moves = std::mem::take(out);
     // For shots: the position the move leads to, board only, and the moved
@@ -393,10 +392,7 @@ pub(crate) fn walling_moves(pos: &Position<'_>, out: &mut Vec<Move>, w: Walling)
     let mut next = Vec::new();
     for mv in moves {
         let (freed, filled) = freed_and_filled(&mv);
-        let allowed = |c: u16| {
-            let empty = (pos.at(c) == 0 || freed.contains(&c)) && !filled.contains(&c);
-            empty && Some(c) != now && w.zone.is_none_or(|z| game.in_zone(z, side, c))
-        };
+        let allowed = |c: u16| wall_may_land(pos, w, now, c, &freed, &filled);
         match w.at {
             WallAt::Anywhere => {
                 for c in 0..game.cell_count() as u16 {
@@ -604,6 +600,28 @@ fn wall_now(pos: &Position<'_>, w: Walling) -> Option<u16> {
         .find(|&c| pos.at(c) == wall)
 }
 
+/// Whether the wall of `w` may ever be placed on `c`: not where it stands
+/// (`now`), and within the rule's zone.
+fn wall_may_take(pos: &Position<'_>, w: Walling, now: Option<u16>, c: u16) -> bool {
+    let game = pos.game();
+    Some(c) != now
+        && w.zone
+            .is_none_or(|z| game.in_zone(z, pos.side_to_move(), c))
+}
+
+/// Whether the wall of `w` may be placed on `c` after a move that empties
+/// `freed` and fills `filled`: `c` is empty after the move and may be taken.
+fn wall_may_land(
+    pos: &Position<'_>,
+    w: Walling,
+    now: Option<u16>,
+    c: u16,
+    freed: &[u16; 2],
+    filled: &[u16; 2],
+) -> bool {
+    (pos.at(c) == 0 || freed.contains(&c)) && !filled.contains(&c) && wall_may_take(pos, w, now, c)
+}
+
 /// The cells `mv` empties and those it fills (`NO_CELL` for none).
 fn freed_and_filled(mv: &Move) -> ([u16; 2], [u16; 2]) {
     let (mut freed, mut filled) = ([NO_CELL; 2], [mv.to, NO_CELL]);
@@ -626,12 +644,10 @@ fn freed_and_filled(mv: &Move) -> ([u16; 2], [u16; 2]) {
 /// frees.
 pub(crate) fn placements(pos: &Position<'_>, moves: &[Move], w: Walling) -> u64 {
     let game = pos.game();
-    let side = pos.side_to_move();
     let now = wall_now(pos, w);
-    let may_take = |c: u16| Some(c) != now && w.zone.is_none_or(|z| game.in_zone(z, side, c));
-    let allowed = |c: u16, freed: &[u16; 2], filled: &[u16; 2]| {
-        (pos.at(c) == 0 || freed.contains(&c)) && !filled.contains(&c) && may_take(c)
-    };
+    let may_take = |c: u16| wall_may_take(pos, w, now, c);
+    let allowed =
+        |c: u16, freed: &[u16; 2], filled: &[u16; 2]| wall_may_land(pos, w, now, c, freed, filled);
     match w.at {
         WallAt::Anywhere => {
             let empty = (0..game.cell_count() as u16)
