@@ -270,8 +270,7 @@ fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
 /// The cell where `mv` makes a piece royal that was not (a promotion into a
 /// royal kind, a royal piece dropped), or `NO_CELL`.
 fn made_royal(pos: &Position<'_>, mv: &Move) -> u16 {
-    let pieces = &pos.game().pieces;
-    let royal = |kind: u8| pieces[kind as usize].royal;
+    let royal = |kind: u8| becomes_royal(pos, kind);
     let made = match mv.kind {
         MoveKind::Drop => mv.promotes_to().map_or(royal(kind_of(mv.piece)), royal),
         MoveKind::Transfer | MoveKind::Pass => false,
@@ -985,7 +984,7 @@ impl Shields {
 }
 
 /// Whether a piece of `kind`, promoted into or dropped, is royal where it
-/// lands: rare, kept out of the legality test's hot loop.
+/// lands: rare, kept out of the legality tests' hot loops.
 #[cold]
 #[inline(never)]
 fn becomes_royal(pos: &Position<'_>, kind: u8) -> bool {
