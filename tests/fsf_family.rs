@@ -9,7 +9,7 @@ use tessera::{compile_str, Game};
 
 mod common;
 
-use common::{compass_game, position_after};
+use common::{compass_game, fen_after, moves_after, position_after};
 
 #[track_caller]
 fn game_of(src: &str) -> Game {
@@ -21,19 +21,6 @@ fn bundled(name: &str) -> Game {
     let path = format!("{}/games/{name}.game", env!("CARGO_MANIFEST_DIR"));
     let src = std::fs::read_to_string(&path).expect("bundled game");
     compile_str(&src).unwrap_or_else(|e| panic!("{}", e.render(&path, &src)))
-}
-
-/// The sorted legal moves of the position `fen` after `moves`.
-#[track_caller]
-fn moves_after(game: &Game, fen_text: &str, moves: &[&str]) -> String {
-    common::sorted_moves(&mut position_after(game, fen_text, &moves.join(" "))).join(" ")
-}
-
-/// The FEN after `moves` from `fen_text`.
-#[track_caller]
-fn fen_after(game: &Game, fen_text: &str, moves: &[&str]) -> String {
-    let pos = position_after(game, fen_text, &moves.join(" "));
-    fen::format(&pos).expect("FEN holds the game")
 }
 
 const PAWNS_AND_ROYAL_QUEENS: &str = "

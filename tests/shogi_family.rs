@@ -3,29 +3,17 @@
 //! must give.
 
 use tessera::compile_str;
-use tessera::notation::fen;
 use tessera::Game;
 
 mod common;
 
-use common::{compass_game, position_after};
+use common::{compass_game, fen_after, moves_after, position_after};
 
 #[track_caller]
 fn game_of(src: &str) -> Game {
     compass_game(&format!(
         "grid file a..e rank 1..5\nzone board a1..e5\n{src}"
     ))
-}
-
-#[track_caller]
-fn moves_after(game: &Game, fen_text: &str, moves: &[&str]) -> String {
-    common::sorted_moves(&mut position_after(game, fen_text, &moves.join(" "))).join(" ")
-}
-
-#[track_caller]
-fn fen_after(game: &Game, fen_text: &str, moves: &[&str]) -> String {
-    let pos = position_after(game, fen_text, &moves.join(" "));
-    fen::format(&pos).expect("FEN holds the game")
 }
 
 /// Kyoto shogi's pawn and rook: one tile, turned over by every move.

@@ -66,6 +66,19 @@ pub fn position_after<'g>(
     pos
 }
 
+/// The sorted legal moves of the position `fen` after `moves`, in one line.
+#[track_caller]
+pub fn moves_after(game: &tessera::Game, fen: &str, moves: &[&str]) -> String {
+    sorted_moves(&mut position_after(game, fen, &moves.join(" "))).join(" ")
+}
+
+/// The FEN of the position `fen` after `moves`.
+#[track_caller]
+pub fn fen_after(game: &tessera::Game, fen: &str, moves: &[&str]) -> String {
+    let pos = position_after(game, fen, &moves.join(" "));
+    tessera::notation::fen::format(&pos).expect("FEN holds the game")
+}
+
 /// Compiles `src` after [`COMPASS`], panicking with the rendered errors.
 #[track_caller]
 pub fn compass_game(src: &str) -> tessera::Game {
