@@ -327,8 +327,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
     }
 }
 
-/// `tessera import FILE --out DIR`.
-fn import_ini(file: &str, dir: &str, out: &mut dyn Write) -> Result<(), Failure> {
+/// The bytes of the variants file `file`, refused past
+/// [`crate::import::MAX_FILE_BYTES`] before it is read.
+fn read_ini(file: &str) -> Result<Vec<u8>, Failure> {
     use anyhow::Context;
     let size = std::fs::metadata(file)
         .with_context(|| format!("cannot read {file}"))
@@ -343,6 +344,13 @@ fn import_ini(file: &str, dir: &str, out: &mut dyn Write) -> Result<(), Failure>
     let bytes = std::fs::read(file)
         .with_context(|| format!("cannot read {file}"))
         .map_err(Failure::Usage)?;
+    Ok(bytes)
+}
+
+/// `tessera import FILE --out DIR`.
+fn import_ini(file: &str, dir: &str, out: &mut dyn Write) -> Result<(), Failure> {
+    use anyhow::Context;
+    let bytes = read_ini(file)?;
     let text = String::from_utf8_lossy(&bytes);
     let result = crate::import::import(file, &text);
     std::fs::create_dir_all(dir)
@@ -653,20 +661,7 @@ fn offered_games(paths: &[String]) -> Result<Vec<crate::protocol::Offered>, Fail
 /// The sections of a variants file that import as games, each named after
 /// its section; the diagnostics of the others on standard error.
 fn ini_games(file: &str) -> Result<Vec<crate::protocol::Offered>, Failure> {
-    use anyhow::Context;
-    let size = std::fs::metadata(file)
-        .with_context(|| format!("cannot read {file}"))
-        .map_err(Failure::Usage)?
-        .len();
-    if size > crate::import::MAX_FILE_BYTES as u64 {
-        return Err(Failure::Usage(anyhow::anyhow!(
-            "{file} has {size} bytes; the limit is {}",
-            crate::import::MAX_FILE_BYTES
-        )));
-    }
-    let bytes = std::fs::read(file)
-        .with_context(|| format!("cannot read {file}"))
-        .map_err(Failure::Usage)?;
+    let bytes = read_ini(file)?;
     let result = crate::import::import(file, &String::from_utf8_lossy(&bytes));
     eprint!("{}", result.render(file));
     let mut games = Vec::new();
