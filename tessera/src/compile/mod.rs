@@ -4,6 +4,7 @@
 //! `Game` is built, so a rule file's author sees all errors at once.
 
 mod betza;
+mod bit_counts;
 mod bit_tables;
 mod board;
 mod layout;
@@ -364,6 +365,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             move_table: Default::default(),
             step_masks: Vec::new(),
             bit_tables: None,
+            bit_counts: crate::game::BitCountTable::None,
             general_legality: false,
             check_free: false,
         },
@@ -423,6 +425,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
     game.tables.move_table = table;
     game.tables.step_masks = step_masks(&game);
     game.tables.bit_tables = bit_tables::build(&game);
+    game.tables.bit_counts = bit_counts::build(&game);
     game.pools.dead_cells = dead_cells(&game);
     // A kind named by `clock reset by` resets it with every move; only the
     // default resetters (the promoting kinds) keep their reversible moves out.

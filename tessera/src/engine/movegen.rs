@@ -9,8 +9,8 @@ use super::bfs::Visit;
 use super::moves::{Move, MoveKind, DEMOTION, NO_CELL};
 use super::position::Position;
 use crate::game::{
-    code, kind_of, side_of, CaptureEntry, Game, Kind, Leg, Mark, Movement, Phase, Reach, Run,
-    RunCell, Side, WallAt, Walling, BRANCH,
+    code, kind_of, side_of, BitCountTable, BitCounts, CaptureEntry, Game, Kind, Leg, Mark,
+    Movement, Phase, Reach, Run, RunCell, Side, WallAt, Walling, Word, BRANCH,
 };
 
 /// The number of pseudo-legal moves of the piece on `from`, where every one
@@ -22,11 +22,19 @@ pub(crate) fn count_plain_moves(pos: &Position<'_>, from: u16, quiet_only: bool)
     let game = pos.game();
     let side = pos.side_to_move();
     let kind = kind_of(pos.at(from));
+    let unmoved = pos.is_unmoved(from);
+    let by_bits = match &game.tables.bit_counts {
+        BitCountTable::Narrow(bits) => count_by_bits(pos, bits, from, unmoved),
+        BitCountTable::Wide(bits) => count_by_bits(pos, bits, from, unmoved),
+        BitCountTable::None => None,
+    };
+    if let Some((n, captures)) = by_bits {
+        return (!quiet_only || captures == 0).then_some(u64::from(n));
+    }
     if game.tables.move_table.overlaps(side.index(), kind, from) {
         return None;
     }
     let movements = &game.pieces[kind as usize].movements;
-    let unmoved = pos.is_unmoved(from);
     let ep = pos.en_passant();
     let mut n = 0;
     for run in game.tables.move_table.runs(side.index(), kind, from) {
@@ -82,6 +90,25 @@ pub(crate) fn count_plain_moves(pos: &Position<'_>, from: u16, quiet_only: bool)
         }
     }
     Some(n)
+}
+
+/// The moves of the piece on `from`, and how many capture, counted by bit
+/// sets where its key allows (see [`crate::game::BitCounts`]).
+#[inline]
+fn count_by_bits<W: Word>(
+    pos: &Position<'_>,
+    bits: &BitCounts<W>,
+    from: u16,
+    unmoved: bool,
+) -> Option<(u32, u32)> {
+    let side = pos.side_to_move();
+    let key = bits.key(side.index(), kind_of(pos.at(from)), from);
+    if !key.countable || key.en_passant && pos.en_passant().is_some() {
+        return None;
+    }
+    let enemy = W::of(pos.occupied(side.opposite()).words());
+    let occupied = enemy | W::of(pos.occupied(side).words());
+    Some(bits.count(key, unmoved, occupied, enemy))
 }
 
 /// Whether the indexed run `e` of the piece on `from` reaches its cell, as if

@@ -5,6 +5,7 @@
 //! tests. Names are kept only for display and notation.
 
 mod access;
+mod bit_counts;
 mod bit_tables;
 mod cellset;
 mod csr;
@@ -12,6 +13,7 @@ mod layout;
 mod move_table;
 mod shuffle;
 
+pub(crate) use bit_counts::{BitCountTable, BitCounts, BitReach, BitRun, Word};
 pub(crate) use bit_tables::{cells_of, first_in, BitTables, LineOrder, MAX_BIT_CELLS};
 pub use cellset::CellSet;
 pub use shuffle::Shuffle;
@@ -1002,6 +1004,8 @@ pub(crate) struct Tables {
     pub(crate) step_masks: Vec<StepMasks>,
     /// Lines and leap sources as bit sets, unless the board is too large.
     pub(crate) bit_tables: Option<BitTables>,
+    /// Which pieces' moves may be counted by bit sets, and how.
+    pub(crate) bit_counts: BitCountTable,
 }
 
 /// For one set of directions: per cell, the cells one step away in any of
