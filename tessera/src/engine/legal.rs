@@ -624,8 +624,10 @@ struct Shields {
     cells: [u16; Shields::MAX],
     len: usize,
     /// Bit `c % 128` for each cell `c` noted: a quick "certainly not" for
-    /// [`Shields::contains`].
+    /// [`Shields::contains`], and its whole answer on a board of up to 128
+    /// cells (`exact`).
     filter: u128,
+    exact: bool,
     /// Whether a capture can create an attack by filling the enemy's pools.
     captures_fill_pools: bool,
     /// For the mover's own shields: whether its royal pieces stand attacked.
@@ -648,6 +650,7 @@ impl Shields {
             cells: [NO_CELL; Shields::MAX],
             len: 0,
             filter: 0,
+            exact: game.cell_count() <= 128,
             // A capture fills the enemy's pools; that matters, for the
             // mover's own royal pieces, where an enemy attacks only with
             // something in its pools to promote to.
@@ -956,7 +959,7 @@ impl Shields {
 
     #[inline]
     fn contains(&self, x: u16) -> bool {
-        self.filter & 1 << (x % 128) != 0 && self.cells[..self.len].contains(&x)
+        self.filter & 1 << (x % 128) != 0 && (self.exact || self.cells[..self.len].contains(&x))
     }
 
     /// Whether `mv` certainly leaves no royal piece of the mover attacked (a
