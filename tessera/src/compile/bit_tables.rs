@@ -47,6 +47,37 @@ pub fn build(game: &Game) -> Option<BitTables> {
     })
 }
 
+/// For `flip`, per direction of `dirs` (as White sees them): the constant a
+/// step against the direction adds to a cell's index, and the cells that
+/// have such a step; empty where the board has more than 128 cells or some
+/// step against a direction branches or adds another constant.
+pub fn flip_shifts(game: &Game, dirs: &[u8]) -> Vec<(i32, u128)> {
+    let cells = game.cell_count();
+    if cells > MAX_BIT_CELLS {
+        return Vec::new();
+    }
+    let mut shifts = Vec::with_capacity(dirs.len());
+    for &d in dirs {
+        let mut by = None;
+        let mut leaves = 0u128;
+        for c in 0..cells as u16 {
+            match game.prev(Side::White, d, c) {
+                NO_CELL => continue,
+                BRANCH => return Vec::new(),
+                p => {
+                    let delta = i32::from(p) - i32::from(c);
+                    if *by.get_or_insert(delta) != delta {
+                        return Vec::new();
+                    }
+                    leaves |= 1 << c;
+                }
+            }
+        }
+        shifts.push((by.unwrap_or(0), leaves));
+    }
+    shifts
+}
+
 /// The last cell of a line (none for an empty line), as a bit set.
 fn farthest(line: u128, order: LineOrder) -> u128 {
     match (line, order) {

@@ -233,6 +233,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         .map(|(enclosed, dirs, _)| crate::game::Flip {
             enclosed: *enclosed,
             dirs: board.dirs(dirs, errors),
+            shifts: Vec::new(),
         });
     let phases = build_phases(file, &kinds, errors);
     // `loses first move when ...`: the kind, the kinds that take the right
@@ -426,6 +427,10 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
     game.tables.step_masks = step_masks(&game);
     game.tables.bit_tables = bit_tables::build(&game);
     game.tables.bit_counts = bit_counts::build(&game);
+    if let Some(flip) = &game.rules.flip {
+        let shifts = bit_tables::flip_shifts(&game, &flip.dirs);
+        game.rules.flip.as_mut().expect("a flip rule").shifts = shifts;
+    }
     game.pools.dead_cells = dead_cells(&game);
     // A kind named by `clock reset by` resets it with every move; only the
     // default resetters (the promoting kinds) keep their reversible moves out.

@@ -515,6 +515,11 @@ pub(crate) fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
         } else {
             pos.pool(rule.pool, side)
         };
+        // `flipping`: the cells where a landing flips, for the whole board.
+        let flip_landings = match (&game.rules.flip, rule.flipping) {
+            (Some(f), true) => landings_that_flip(pos, side, f),
+            _ => None,
+        };
         for (piece, state) in distinct(pieces) {
             let kind = kind_of(piece);
             if rule.kinds & 1u128 << kind == 0 {
@@ -527,7 +532,20 @@ pub(crate) fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
             } else {
                 None
             };
-            for cell in game.board.zones[rule.zone][side.index()].iter() {
+            // Where the cells that flip are known, only those of the zone.
+            let zone = &game.board.zones[rule.zone][side.index()];
+            let (mut each, mut flipping);
+            let cells: &mut dyn Iterator<Item = u16> = match flip_landings {
+                Some(landings) => {
+                    flipping = crate::game::cells_of(landings & zone.bits());
+                    &mut flipping
+                }
+                None => {
+                    each = zone.iter();
+                    &mut each
+                }
+            };
+            for cell in cells {
                 if pos.at(cell) != 0 {
                     continue;
                 }
@@ -548,7 +566,12 @@ pub(crate) fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
                 if !rule.next_to.is_empty() && !next_to_own(pos, side, cell, &rule.next_to) {
                     continue;
                 }
-                if rule.flipping && !flips_some(pos, side, cell) {
+                if rule.flipping
+                    && !flip_landings.map_or_else(
+                        || flips_some(pos, side, cell),
+                        |cells| cells & 1 << cell != 0,
+                    )
+                {
                     continue;
                 }
                 out.push(Move {
@@ -763,6 +786,29 @@ fn flips_some(pos: &Position<'_>, side: Side, cell: u16) -> bool {
     let mut any = false;
     f.flipped(pos.game(), side, cell, |c| pos.at(c), |_| any = true);
     any
+}
+
+/// The empty cells where a piece of `side` landing would flip some enemy
+/// piece by `f`, where its directions are shifts of the cells' indices.
+fn landings_that_flip(pos: &Position<'_>, side: Side, f: &crate::game::Flip) -> Option<u128> {
+    if f.shifts.is_empty() {
+        return None;
+    }
+    let game = pos.game();
+    let (mut own, mut enemy) = (
+        pos.occupied(side).bits(),
+        pos.occupied(side.opposite()).bits(),
+    );
+    let empty = !(own | enemy);
+    if game.has_neutral_kinds() {
+        for c in crate::game::cells_of(own | enemy) {
+            if is_neutral(game, pos.at(c)) {
+                own &= !(1 << c);
+                enemy &= !(1 << c);
+            }
+        }
+    }
+    f.landings_that_flip(own, enemy, empty)
 }
 
 /// Whether the piece `piece` (kind and side) already stands on a cell with the

@@ -558,9 +558,54 @@ pub(crate) struct Flip {
     pub enclosed: bool,
     /// The directions, as White sees them.
     pub dirs: Vec<u8>,
+    /// Per direction of `dirs`, on a board of up to 128 cells where a step
+    /// against the direction always adds one constant to the cell's index:
+    /// that constant and the cells such a step leaves from. Empty where some
+    /// direction is not such a shift, and the cells are tried one by one.
+    pub shifts: Vec<(i32, u128)>,
 }
 
 impl Flip {
+    /// The empty cells (of `empty`) where a piece of the side whose pieces
+    /// stand on `own` would flip some enemy (on `enemy`; neutral pieces in
+    /// neither set) if it landed, found for the whole board at once: from
+    /// the side's pieces, against each direction, over one or more enemies
+    /// (or one step from an enemy, without `enclosed`) to an empty cell.
+    /// `None` where the directions are not shifts.
+    #[inline]
+    pub(crate) fn landings_that_flip(&self, own: u128, enemy: u128, empty: u128) -> Option<u128> {
+        if self.shifts.is_empty() {
+            return None;
+        }
+        let mut landings = 0;
+        for &(by, leaves) in &self.shifts {
+            let back = |set: u128| {
+                let set = set & leaves;
+                if by >= 0 {
+                    set << by
+                } else {
+                    set >> -by
+                }
+            };
+            let mut run = if self.enclosed {
+                back(own) & enemy
+            } else {
+                enemy
+            };
+            if self.enclosed {
+                loop {
+                    let longer = run | back(run) & enemy;
+                    if longer == run {
+                        break;
+                    }
+                    run = longer;
+                }
+            }
+            landings |= back(run) & empty;
+        }
+        Some(landings)
+    }
+
     /// Calls `each` with every cell whose enemy piece a piece of `side` landing
     /// on `at` flips by this rule: one step away, or enclosed on a line between `at`
     /// and another piece of `side`. Neutral pieces never flip and close no line.
@@ -1020,6 +1065,11 @@ pub(crate) struct StepMasks {
 }
 
 impl Game {
+    /// Whether some kind is neutral (belongs to neither side).
+    pub(crate) fn has_neutral_kinds(&self) -> bool {
+        self.pieces.iter().any(|p| p.neutral)
+    }
+
     /// The `shuffle` statement's setups, if the game has one.
     pub fn shuffle(&self) -> Option<&Shuffle> {
         self.start.shuffle.as_ref()
