@@ -13,14 +13,34 @@ pub fn build(game: &Game) -> BitCountTable {
     if cells > MAX_BIT_CELLS || game.pieces.iter().any(|p| p.neutral) {
         BitCountTable::None
     } else if cells <= 64 {
-        BitCountTable::Narrow(counts(game))
+        BitCountTable::Narrow(counts(game, For::Counting), attack_table(game))
     } else {
-        BitCountTable::Wide(counts(game))
+        BitCountTable::Wide(counts(game, For::Counting), attack_table(game))
     }
 }
 
+/// What a table's keys are for.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum For {
+    /// Counting a piece's pseudo-legal moves: every landing plain.
+    Counting,
+    /// Telling the cells a piece that has moved may capture on, whatever
+    /// its landings' rules (a superset where a counter cuts a ray): whether a
+    /// `not checking` move gives check.
+    Attacks,
+}
+
+/// The attack table, for a game with `not checking` movements.
+fn attack_table<W: Word>(game: &Game) -> Option<BitCounts<W>> {
+    let not_checking = game
+        .pieces
+        .iter()
+        .any(|p| p.movements.iter().any(|m| m.not_checking));
+    not_checking.then(|| counts(game, For::Attacks))
+}
+
 /// The keys of every (side, kind, cell), in words of `W`.
-fn counts<W: Word>(game: &Game) -> BitCounts<W> {
+fn counts<W: Word>(game: &Game, purpose: For) -> BitCounts<W> {
     let cells = game.cell_count();
     let table = &game.tables.move_table;
     let mut counts = BitCounts::new(game.pieces.len(), cells);
@@ -41,8 +61,18 @@ fn counts<W: Word>(game: &Game) -> BitCounts<W> {
                 let (mut seen, mut landed) = (W::default(), 0);
                 runs.clear();
                 for run in table.runs(side.index(), kind, cell) {
-                    let plain_run = !run.has(Run::GENERAL | Run::NOT_CHECKING | Run::COUNTER);
                     let m = &piece.movements[run.movement as usize];
+                    if purpose == For::Attacks {
+                        // An interpreted capturing movement cannot be told;
+                        // a first move is not a moved piece's.
+                        if run.has(Run::GENERAL) && m.modality.may_capture() {
+                            continue 'cell;
+                        }
+                        if run.has(Run::GENERAL | Run::FIRST) || !m.modality.may_capture() {
+                            continue;
+                        }
+                    }
+                    let plain_run = !run.has(Run::GENERAL | Run::NOT_CHECKING | Run::COUNTER);
                     let cells = table.cells(run);
                     // A path's cells but the last are its guard.
                     let guard_len = if run.has(Run::PATH) {
@@ -51,16 +81,20 @@ fn counts<W: Word>(game: &Game) -> BitCounts<W> {
                         run.guard as usize
                     };
                     let (guard, landings) = cells.split_at(guard_len);
-                    if !plain_run
-                        || m.capture_kinds != ALL_KINDS
-                        || landings.iter().any(|c| !c.plain)
+                    let counted_plainly = plain_run
+                        && m.capture_kinds == ALL_KINDS
+                        && landings.iter().all(|c| c.plain);
+                    if purpose == For::Counting && !counted_plainly
                         || guard.iter().any(|c| c.cell == cell)
                     {
                         continue 'cell;
                     }
                     en_passant |= m.takes_en_passant;
                     let serves = [false, true].map(|unmoved| run.applies(unmoved));
-                    let (may_move, may_capture) = (m.modality.may_move(), m.modality.may_capture());
+                    let (may_move, may_capture) = match purpose {
+                        For::Counting => (m.modality.may_move(), m.modality.may_capture()),
+                        For::Attacks => (false, true),
+                    };
                     let set = |cells: &[RunCell]| {
                         cells.iter().fold(W::default(), |s, c| s | W::bit(c.cell))
                     };
@@ -98,7 +132,7 @@ fn counts<W: Word>(game: &Game) -> BitCounts<W> {
                         }
                     }
                 }
-                if !piece.may_duplicate && seen.ones() != landed {
+                if purpose == For::Counting && !piece.may_duplicate && seen.ones() != landed {
                     continue;
                 }
                 counts.set(

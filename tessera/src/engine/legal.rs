@@ -13,7 +13,7 @@ use super::attack::{attacked_once_pools_fill, attacked_with, in_check, left_in_c
 use super::bfs::Visit;
 use super::castling::Unattacked;
 use super::movegen::reach_of;
-use super::movegen::{count_plain_moves, current_phase, placements};
+use super::movegen::{attacks_none_after, count_plain_moves, current_phase, placements};
 use super::moves::{Move, MoveKind, NO_CELL};
 use super::position::Position;
 use super::pseudo::{base_moves, pseudo_legal_moves_counting};
@@ -583,6 +583,9 @@ fn surely_no_check(pos: &Position<'_>, mv: &Move, discovering: &Shields) -> bool
     let kind = kind_of(pos.at(mv.from));
     let piece = &game.pieces[kind as usize];
     let royals = pos.royals(side.opposite());
+    if let Some(none) = attacks_none_after(pos, mv.from, mv.to, royals) {
+        return none;
+    }
     for run in game.tables.move_table.runs(side.index(), kind, mv.to) {
         if run.has(Run::GENERAL) {
             if piece.movements[run.movement as usize]

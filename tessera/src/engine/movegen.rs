@@ -24,8 +24,8 @@ pub(crate) fn count_plain_moves(pos: &Position<'_>, from: u16, quiet_only: bool)
     let kind = kind_of(pos.at(from));
     let unmoved = pos.is_unmoved(from);
     let by_bits = match &game.tables.bit_counts {
-        BitCountTable::Narrow(bits) => count_by_bits(pos, bits, from, unmoved),
-        BitCountTable::Wide(bits) => count_by_bits(pos, bits, from, unmoved),
+        BitCountTable::Narrow(bits, _) => count_by_bits(pos, bits, from, unmoved),
+        BitCountTable::Wide(bits, _) => count_by_bits(pos, bits, from, unmoved),
         BitCountTable::None => None,
     };
     if let Some((n, captures)) = by_bits {
@@ -109,6 +109,40 @@ fn count_by_bits<W: Word>(
     let enemy = W::of(pos.occupied(side.opposite()).words());
     let occupied = enemy | W::of(pos.occupied(side).words());
     Some(bits.count(key, unmoved, occupied, enemy))
+}
+
+/// Whether the piece on `from`, moved plainly to `to`, attacks none of the
+/// cells of `targets` there, told by the bit sets of its runs where the game
+/// has them (`None` where it does not, or its runs cannot tell).
+pub(crate) fn attacks_none_after(
+    pos: &Position<'_>,
+    from: u16,
+    to: u16,
+    targets: &crate::game::CellSet,
+) -> Option<bool> {
+    fn by<W: Word>(
+        pos: &Position<'_>,
+        bits: &BitCounts<W>,
+        from: u16,
+        to: u16,
+        targets: &crate::game::CellSet,
+    ) -> Option<bool> {
+        let side = pos.side_to_move();
+        let key = bits.key(side.index(), kind_of(pos.at(from)), to);
+        if !key.countable {
+            return None;
+        }
+        let occupied =
+            W::of(pos.occupied(side).words()) | W::of(pos.occupied(side.opposite()).words());
+        let occupied = occupied & !W::bit(from) | W::bit(to);
+        let (_, attacked) = bits.reach(key, false, occupied);
+        Some(attacked & W::of(targets.words()) == W::default())
+    }
+    match &pos.game().tables.bit_counts {
+        BitCountTable::Narrow(_, Some(bits)) => by(pos, bits, from, to, targets),
+        BitCountTable::Wide(_, Some(bits)) => by(pos, bits, from, to, targets),
+        _ => None,
+    }
 }
 
 /// Whether the indexed run `e` of the piece on `from` reaches its cell, as if

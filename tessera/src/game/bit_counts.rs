@@ -88,10 +88,11 @@ pub(crate) enum BitCountTable {
     /// by bits.
     #[default]
     None,
-    /// A board of up to 64 cells.
-    Narrow(BitCounts<u64>),
-    /// A board of up to 128 cells.
-    Wide(BitCounts<u128>),
+    /// A board of up to 64 cells: the counts, and for a game with `not
+    /// checking` movements the cells each piece attacks once moved.
+    Narrow(BitCounts<u64>, Option<BitCounts<u64>>),
+    /// A board of up to 128 cells, likewise.
+    Wide(BitCounts<u128>, Option<BitCounts<u128>>),
 }
 
 /// One (side, kind, cell) of [`BitCounts`].
@@ -195,6 +196,16 @@ impl<W: Word> BitCounts<W> {
     /// the pieces on `occupied` and the enemies on `enemy`.
     #[inline]
     pub fn count(&self, k: &BitKey<W>, unmoved: bool, occupied: W, enemy: W) -> (u32, u32) {
+        let (quiet, capture) = self.reach(k, unmoved, occupied);
+        let captures = (capture & enemy).ones();
+        ((quiet & !occupied).ones() + captures, captures)
+    }
+
+    /// The cells where the piece of key `k` may land quietly if they are
+    /// empty, and those where it captures if they hold an enemy, with the
+    /// pieces on `occupied`.
+    #[inline]
+    pub fn reach(&self, k: &BitKey<W>, unmoved: bool, occupied: W) -> (W, W) {
         let u = unmoved as usize;
         let (mut quiet, mut capture) = (k.quiet[u], k.capture[u]);
         let serves = 1u8 << u;
@@ -216,7 +227,6 @@ impl<W: Word> BitCounts<W> {
                 capture |= reached;
             }
         }
-        let captures = (capture & enemy).ones();
-        ((quiet & !occupied).ones() + captures, captures)
+        (quiet, capture)
     }
 }
