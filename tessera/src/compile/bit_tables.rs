@@ -1,6 +1,6 @@
 //! Builds the [`BitTables`]: backward lines and leap sources as bit sets.
 
-use crate::game::{BitTables, Game, LineOrder, Side, BRANCH, MAX_BIT_CELLS, NO_CELL};
+use crate::game::{BitTables, Game, LineOrder, Shift, Side, BRANCH, MAX_BIT_CELLS, NO_CELL};
 
 /// The bit tables of `game`, if its board is small enough.
 pub fn build(game: &Game) -> Option<BitTables> {
@@ -47,11 +47,11 @@ pub fn build(game: &Game) -> Option<BitTables> {
     })
 }
 
-/// For `flip`, per direction of `dirs` (as White sees them): the constant a
-/// step against the direction adds to a cell's index, and the cells that
-/// have such a step; empty where the board has more than 128 cells or some
-/// step against a direction branches or adds another constant.
-pub fn flip_shifts(game: &Game, dirs: &[u8]) -> Vec<(i32, u128)> {
+/// Per direction of `dirs` (as `side` sees them): the constant a step against
+/// the direction adds to a cell's index, and the cells that have such a
+/// step; empty where the board has more than 128 cells or some step against
+/// a direction branches or adds another constant.
+pub fn shifts(game: &Game, side: Side, dirs: &[u8]) -> Vec<Shift> {
     let cells = game.cell_count();
     if cells > MAX_BIT_CELLS {
         return Vec::new();
@@ -61,7 +61,7 @@ pub fn flip_shifts(game: &Game, dirs: &[u8]) -> Vec<(i32, u128)> {
         let mut by = None;
         let mut leaves = 0u128;
         for c in 0..cells as u16 {
-            match game.prev(Side::White, d, c) {
+            match game.prev(side, d, c) {
                 NO_CELL => continue,
                 BRANCH => return Vec::new(),
                 p => {
@@ -73,7 +73,10 @@ pub fn flip_shifts(game: &Game, dirs: &[u8]) -> Vec<(i32, u128)> {
                 }
             }
         }
-        shifts.push((by.unwrap_or(0), leaves));
+        shifts.push(Shift {
+            by: by.unwrap_or(0),
+            leaves,
+        });
     }
     shifts
 }

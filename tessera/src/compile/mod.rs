@@ -428,8 +428,16 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
     game.tables.bit_tables = bit_tables::build(&game);
     game.tables.bit_counts = bit_counts::build(&game);
     if let Some(flip) = &game.rules.flip {
-        let shifts = bit_tables::flip_shifts(&game, &flip.dirs);
+        let shifts = bit_tables::shifts(&game, Side::White, &flip.dirs);
         game.rules.flip.as_mut().expect("a flip rule").shifts = shifts;
+    }
+    for i in 0..game.pools.drops.len() {
+        if !game.pools.drops[i].next_to.is_empty() {
+            let dirs = &game.pools.drops[i].next_to;
+            let shifts =
+                [Side::White, Side::Black].map(|side| bit_tables::shifts(&game, side, dirs));
+            game.pools.drops[i].next_to_shifts = shifts;
+        }
     }
     game.pools.dead_cells = dead_cells(&game);
     // A kind named by `clock reset by` resets it with every move; only the
@@ -1073,6 +1081,7 @@ fn build_drops(
                 anywhere: d.anywhere,
                 mating_loses: d.mating_loses,
                 next_to: board.dirs(&d.next_to, errors),
+                next_to_shifts: [Vec::new(), Vec::new()],
                 flipping: d.flipping,
                 until_full: d.until_full,
                 also_promoted: d.also_promoted,

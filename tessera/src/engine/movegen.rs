@@ -549,11 +549,9 @@ pub(crate) fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
         } else {
             pos.pool(rule.pool, side)
         };
-        // `flipping`: the cells where a landing flips, for the whole board.
-        let flip_landings = match (&game.rules.flip, rule.flipping) {
-            (Some(f), true) => landings_that_flip(pos, side, f),
-            _ => None,
-        };
+        // The cells the rule may drop on, found for the whole board where
+        // bit sets tell them (`flipping`, `next to`): only those are tried.
+        let candidates = drop_candidates(pos, side, rule);
         for (piece, state) in distinct(pieces) {
             let kind = kind_of(piece);
             if rule.kinds & 1u128 << kind == 0 {
@@ -568,11 +566,11 @@ pub(crate) fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
             };
             // Where the cells that flip are known, only those of the zone.
             let zone = &game.board.zones[rule.zone][side.index()];
-            let (mut each, mut flipping);
-            let cells: &mut dyn Iterator<Item = u16> = match flip_landings {
-                Some(landings) => {
-                    flipping = crate::game::cells_of(landings & zone.bits());
-                    &mut flipping
+            let (mut each, mut candidate);
+            let cells: &mut dyn Iterator<Item = u16> = match candidates {
+                Some(candidates) => {
+                    candidate = crate::game::cells_of(candidates & zone.bits());
+                    &mut candidate
                 }
                 None => {
                     each = zone.iter();
@@ -597,14 +595,9 @@ pub(crate) fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
                         continue;
                     }
                 }
-                if !rule.next_to.is_empty() && !next_to_own(pos, side, cell, &rule.next_to) {
-                    continue;
-                }
-                if rule.flipping
-                    && !flip_landings.map_or_else(
-                        || flips_some(pos, side, cell),
-                        |cells| cells & 1 << cell != 0,
-                    )
+                if candidates.is_none()
+                    && (!rule.next_to.is_empty() && !next_to_own(pos, side, cell, &rule.next_to)
+                        || rule.flipping && !flips_some(pos, side, cell))
                 {
                     continue;
                 }
@@ -822,13 +815,25 @@ fn flips_some(pos: &Position<'_>, side: Side, cell: u16) -> bool {
     any
 }
 
-/// The empty cells where a piece of `side` landing would flip some enemy
-/// piece by `f`, where its directions are shifts of the cells' indices.
-fn landings_that_flip(pos: &Position<'_>, side: Side, f: &crate::game::Flip) -> Option<u128> {
-    if f.shifts.is_empty() {
+/// The cells where `rule` lets `side` drop as far as `next to` and
+/// `flipping` go (and, where either applies, empty ones only), found for the
+/// whole board by shifts; `None` where neither applies or the board's
+/// directions are not shifts.
+fn drop_candidates(pos: &Position<'_>, side: Side, rule: &crate::game::DropRule) -> Option<u128> {
+    let game = pos.game();
+    let next_to = &rule.next_to_shifts[side.index()];
+    let flip = game
+        .rules
+        .flip
+        .as_ref()
+        .filter(|f| rule.flipping && !f.shifts.is_empty());
+    let next_to_applies = !rule.next_to.is_empty() && !next_to.is_empty();
+    if !next_to_applies && flip.is_none()
+        || !rule.next_to.is_empty() && next_to.is_empty()
+        || rule.flipping && flip.is_none()
+    {
         return None;
     }
-    let game = pos.game();
     let (mut own, mut enemy) = (
         pos.occupied(side).bits(),
         pos.occupied(side.opposite()).bits(),
@@ -842,7 +847,14 @@ fn landings_that_flip(pos: &Position<'_>, side: Side, f: &crate::game::Flip) -> 
             }
         }
     }
-    f.landings_that_flip(own, enemy, empty)
+    let mut cells = empty;
+    if next_to_applies {
+        cells &= crate::game::next_to(next_to, own);
+    }
+    if let Some(f) = flip {
+        cells &= f.landings_that_flip(own, enemy, empty)?;
+    }
+    Some(cells)
 }
 
 /// Whether the piece `piece` (kind and side) already stands on a cell with the

@@ -71,6 +71,37 @@ impl BitTables {
     }
 }
 
+/// A direction on a board where a step against it always adds one constant
+/// to a cell's index: sets of cells are moved against it by a shift.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Shift {
+    /// What a step against the direction adds to a cell's index.
+    pub by: i32,
+    /// The cells that have such a step.
+    pub leaves: u128,
+}
+
+impl Shift {
+    /// The cells one step against the direction from the cells of `set`:
+    /// those from which a step in the direction lands on `set`.
+    #[inline]
+    pub fn back(self, set: u128) -> u128 {
+        let set = set & self.leaves;
+        if self.by >= 0 {
+            set << self.by
+        } else {
+            set >> -self.by
+        }
+    }
+}
+
+/// The cells from which a step in one of the directions of `shifts` lands on
+/// `set`.
+#[inline]
+pub(crate) fn next_to(shifts: &[Shift], set: u128) -> u128 {
+    shifts.iter().fold(0, |near, s| near | s.back(set))
+}
+
 /// The cells of a set, lowest first.
 #[inline]
 pub(crate) fn cells_of(mut set: u128) -> impl Iterator<Item = u16> {

@@ -14,7 +14,9 @@ mod move_table;
 mod shuffle;
 
 pub(crate) use bit_counts::{BitCountTable, BitCounts, BitReach, BitRun, Word};
-pub(crate) use bit_tables::{cells_of, first_in, BitTables, LineOrder, MAX_BIT_CELLS};
+pub(crate) use bit_tables::{
+    cells_of, first_in, next_to, BitTables, LineOrder, Shift, MAX_BIT_CELLS,
+};
 pub use cellset::CellSet;
 pub use shuffle::Shuffle;
 pub(crate) use shuffle::ShuffleStep;
@@ -530,6 +532,9 @@ pub(crate) struct DropRule {
     /// `next to DIRS`: only onto a cell one step, in one of these directions,
     /// from a piece of the mover (empty for no such condition).
     pub next_to: Vec<u8>,
+    /// Per side, `next_to`'s directions as that side sees them, as shifts
+    /// where the board allows (see [`Flip::shifts`]); empty otherwise.
+    pub next_to_shifts: [Vec<Shift>; 2],
     /// `flipping`: only where the drop flips some piece (`flip`).
     pub flipping: bool,
     /// `until full`: while the zone has an empty cell, the pool drops only
@@ -558,11 +563,10 @@ pub(crate) struct Flip {
     pub enclosed: bool,
     /// The directions, as White sees them.
     pub dirs: Vec<u8>,
-    /// Per direction of `dirs`, on a board of up to 128 cells where a step
-    /// against the direction always adds one constant to the cell's index:
-    /// that constant and the cells such a step leaves from. Empty where some
-    /// direction is not such a shift, and the cells are tried one by one.
-    pub shifts: Vec<(i32, u128)>,
+    /// Per direction of `dirs`, on a board of up to 128 cells where each is
+    /// a shift of the cells' indices; empty where some is not, and the cells
+    /// are tried one by one.
+    pub shifts: Vec<Shift>,
 }
 
 impl Flip {
@@ -578,30 +582,22 @@ impl Flip {
             return None;
         }
         let mut landings = 0;
-        for &(by, leaves) in &self.shifts {
-            let back = |set: u128| {
-                let set = set & leaves;
-                if by >= 0 {
-                    set << by
-                } else {
-                    set >> -by
-                }
-            };
+        for &shift in &self.shifts {
             let mut run = if self.enclosed {
-                back(own) & enemy
+                shift.back(own) & enemy
             } else {
                 enemy
             };
             if self.enclosed {
                 loop {
-                    let longer = run | back(run) & enemy;
+                    let longer = run | shift.back(run) & enemy;
                     if longer == run {
                         break;
                     }
                     run = longer;
                 }
             }
-            landings |= back(run) & empty;
+            landings |= shift.back(run) & empty;
         }
         Some(landings)
     }
