@@ -5,12 +5,10 @@ use crate::game::{
     MAX_BIT_CELLS,
 };
 
-/// The bit counts of `game`, where its board is small enough and no piece is
-/// neutral (a neutral piece blocks but is no enemy, which the sets of the two
-/// sides' cells do not tell).
+/// The bit counts of `game`, where its board is small enough.
 pub fn build(game: &Game) -> BitCountTable {
     let cells = game.cell_count();
-    if cells > MAX_BIT_CELLS || game.pieces.iter().any(|p| p.neutral) {
+    if cells > MAX_BIT_CELLS {
         BitCountTable::None
     } else if cells <= 64 {
         BitCountTable::Narrow(counts(game, For::Counting), attack_table(game))
@@ -43,6 +41,7 @@ fn attack_table<W: Word>(game: &Game) -> Option<BitCounts<W>> {
 fn counts<W: Word>(game: &Game, purpose: For) -> BitCounts<W> {
     let cells = game.cell_count();
     let table = &game.tables.move_table;
+    let neutral = game.has_neutral_kinds();
     let mut counts = BitCounts::new(game.pieces.len(), cells);
     let mut runs = Vec::new();
     for side in [Side::White, Side::Black] {
@@ -81,9 +80,13 @@ fn counts<W: Word>(game: &Game, purpose: For) -> BitCounts<W> {
                         run.guard as usize
                     };
                     let (guard, landings) = cells.split_at(guard_len);
+                    // A neutral piece blocks but is no enemy, which the sets
+                    // of the two sides' cells do not tell: beside neutral
+                    // pieces, only moves that never capture are counted.
                     let counted_plainly = plain_run
                         && m.capture_kinds == ALL_KINDS
-                        && landings.iter().all(|c| c.plain);
+                        && landings.iter().all(|c| c.plain)
+                        && !(neutral && m.modality.may_capture());
                     if purpose == For::Counting && !counted_plainly
                         || guard.iter().any(|c| c.cell == cell)
                     {

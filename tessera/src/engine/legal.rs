@@ -13,10 +13,12 @@ use super::attack::{attacked_once_pools_fill, attacked_with, in_check, left_in_c
 use super::bfs::Visit;
 use super::castling::Unattacked;
 use super::movegen::reach_of;
-use super::movegen::{attacks_none_after, count_plain_moves, current_phase, placements};
+use super::movegen::{
+    attacks_none_after, count_plain_moves, current_phase, placements, wall_may_take, wall_now,
+};
 use super::moves::{Move, MoveKind, NO_CELL};
 use super::position::Position;
-use super::pseudo::{base_moves, pseudo_legal_moves_counting};
+use super::pseudo::{base_moves, base_moves_counting, pseudo_legal_moves_counting};
 use crate::game::{code, first_in, kind_of, side_of, LineOrder, PathLine, Run, Side, WallAt};
 use goals::{facing, rule_end};
 
@@ -351,13 +353,28 @@ fn count_check_free(pos: &Position<'_>, buffer: &mut Vec<Move>) -> Option<u64> {
     {
         return None;
     }
-    base_moves(pos, buffer, &mut Unattacked::default());
     let mut captures_forced = false;
-    if game.rules.forced_capture {
+    let mut n = if game.rules.forced_capture {
+        base_moves(pos, buffer, &mut Unattacked::default());
         keep_captures(pos, buffer);
         captures_forced = buffer.first().is_some_and(|mv| pos.is_capture(mv));
-    }
-    let mut n = match game.rules.walling {
+        0
+    } else {
+        // A piece's moves are counted where its runs allow; with a wall left
+        // at the origin, each is one move where the origin may take the
+        // wall, none where it may not.
+        // (A wall placed anywhere counts by each move's cells: listed.)
+        let now = game.rules.walling.and_then(|w| wall_now(pos, w));
+        base_moves_counting(pos, buffer, |from| match game.rules.walling {
+            None => count_plain_moves(pos, from, false),
+            Some(w) if w.at == WallAt::Origin => match wall_may_take(pos, w, now, from) {
+                true => count_plain_moves(pos, from, false),
+                false => Some(0),
+            },
+            Some(_) => None,
+        })
+    };
+    n += match game.rules.walling {
         Some(w) => placements(pos, buffer, w),
         None => buffer.len() as u64,
     };

@@ -667,7 +667,7 @@ fn spread_allows(pos: &Position<'_>, side: Side, rule: &crate::game::DropRule, m
 
 /// Where the wall of `w` stands before the move: `None` where every
 /// placement adds a wall, or where it has not been placed yet.
-fn wall_now(pos: &Position<'_>, w: Walling) -> Option<u16> {
+pub(crate) fn wall_now(pos: &Position<'_>, w: Walling) -> Option<u16> {
     if w.new {
         return None;
     }
@@ -679,7 +679,7 @@ fn wall_now(pos: &Position<'_>, w: Walling) -> Option<u16> {
 
 /// Whether the wall of `w` may ever be placed on `c`: not where it stands
 /// (`now`), and within the rule's zone.
-fn wall_may_take(pos: &Position<'_>, w: Walling, now: Option<u16>, c: u16) -> bool {
+pub(crate) fn wall_may_take(pos: &Position<'_>, w: Walling, now: Option<u16>, c: u16) -> bool {
     let game = pos.game();
     Some(c) != now
         && w.zone

@@ -17,6 +17,16 @@ pub(crate) fn base_moves(pos: &Position<'_>, out: &mut Vec<Move>, known: &mut Un
     pieces_castling_and_pools(pos, out, known, None, |_| None);
 }
 
+/// [`base_moves`], but `count` may settle a piece's moves by their number,
+/// as in [`pseudo_legal_moves_counting`]; returns the moves counted.
+pub(crate) fn base_moves_counting(
+    pos: &Position<'_>,
+    out: &mut Vec<Move>,
+    count: impl FnMut(u16) -> Option<u64>,
+) -> u64 {
+    pieces_castling_and_pools(pos, out, &mut Unattacked::default(), None, count)
+}
+
 /// The pieces' moves (those of a phase's pieces, where there is one; `count`
 /// as in [`pseudo_legal_moves_counting`]), castling and the pools' moves.
 fn pieces_castling_and_pools(
