@@ -17,7 +17,9 @@ use crate::game::{
 /// is a plain move or capture of a run (no promotion, destination zone, en
 /// passant capture, `not checking` or interpreted movement, and no repeats);
 /// `None` otherwise, and with `quiet_only` for any capture.
-#[inline]
+// Inlined into perft's counting loops: called out of line, it costs chess's
+// perft 4%.
+#[inline(always)]
 pub(crate) fn count_plain_moves(pos: &Position<'_>, from: u16, quiet_only: bool) -> Option<u64> {
     let game = pos.game();
     let side = pos.side_to_move();
@@ -94,7 +96,7 @@ pub(crate) fn count_plain_moves(pos: &Position<'_>, from: u16, quiet_only: bool)
 
 /// The moves of the piece on `from`, and how many capture, counted by bit
 /// sets where its key allows (see [`crate::game::BitCounts`]).
-#[inline]
+#[inline(always)]
 fn count_by_bits<W: Word>(
     pos: &Position<'_>,
     bits: &BitCounts<W>,

@@ -459,6 +459,25 @@ impl<'g> Position<'g> {
                 }
             }
         }
+        self.en_passant = (mv.kind == MoveKind::SetsEnPassant).then_some(EnPassant {
+            targets: [mv.aux, mv.aux2],
+            victim: mv.to,
+        });
+        if self.game.rules.landing_effects || self.game.rules.walling.is_some() {
+            self.landing_effects(mv, &mut undo);
+        }
+        if side == Side::Black {
+            self.fullmove += 1;
+        }
+        self.side = side.opposite();
+        undo
+    }
+
+    /// What a move does beyond moving: the flips and lost first moves of its
+    /// landing, and en passant past a wall placed on a cell just passed.
+    /// Rare, kept out of `make`'s line.
+    #[inline(never)]
+    fn landing_effects(&mut self, mv: Move, undo: &mut Undo) {
         if self.game.rules.landing_effects
             && !matches!(mv.kind, MoveKind::Pass | MoveKind::Transfer)
         {
@@ -469,10 +488,6 @@ impl<'g> Position<'g> {
                 undo.blasted += self.lose_first(mv.to);
             }
         }
-        self.en_passant = (mv.kind == MoveKind::SetsEnPassant).then_some(EnPassant {
-            targets: [mv.aux, mv.aux2],
-            victim: mv.to,
-        });
         // A neutral piece placed on a cell just passed leaves nothing to take
         // en passant there.
         if let (Some(ep), true) = (self.en_passant, self.game.rules.walling.is_some()) {
@@ -486,11 +501,6 @@ impl<'g> Position<'g> {
                 _ => Some(EnPassant { targets, ..ep }),
             };
         }
-        if side == Side::Black {
-            self.fullmove += 1;
-        }
-        self.side = side.opposite();
-        undo
     }
 
     /// The history after a drop or a pass.
