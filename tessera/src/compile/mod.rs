@@ -6,6 +6,7 @@
 mod betza;
 mod bit_tables;
 mod board;
+mod exposure;
 mod layout;
 mod leaps;
 mod move_table;
@@ -364,6 +365,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             move_table: Default::default(),
             step_masks: Vec::new(),
             bit_tables: None,
+            exposure: None,
             general_legality: false,
             check_free: false,
         },
@@ -423,6 +425,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
     game.tables.move_table = table;
     game.tables.step_masks = step_masks(&game);
     game.tables.bit_tables = bit_tables::build(&game);
+    game.tables.exposure = exposure::build(&game);
     game.pools.dead_cells = dead_cells(&game);
     // A kind named by `clock reset by` resets it with every move; only the
     // default resetters (the promoting kinds) keep their reversible moves out.

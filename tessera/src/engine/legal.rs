@@ -8,6 +8,7 @@
 //! line of the mover's own or attacks from where it lands. Only the rest are
 //! tested, on the board alone where that is exact, else by making the move.
 
+mod exposure;
 pub(crate) mod goals;
 use super::attack::{attacked_once_pools_fill, attacked_with, in_check, left_in_check};
 use super::bfs::Visit;
@@ -208,7 +209,11 @@ fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
     // Fairy-Stockfish tests pins and generates a king's escapes from check:
     // the gated piece shields only a royal piece that moves out of no check.
     let checked = game.rules.gating.is_some() && in_check(pos, side);
+    let quiet = exposure::Quiet::find(pos, parting.is_some());
     moves.retain(|&mv| {
+        if let Some(verdict) = quiet.as_ref().and_then(|q| q.verdict(pos, &mv)) {
+            return verdict;
+        }
         if mv.gate != NO_CELL && (checked || !pos.royals(side).contains(mv.from)) {
             let bare = Move {
                 gate: NO_CELL,
