@@ -3,7 +3,7 @@
 //! game whose legality cannot use the shortcuts of chess (hops, lame legs,
 //! capture limits, facing pieces) still makes only the moves that touch them.
 
-use crate::game::{Approach, Exposure, Game, Leg, Movement, Reach, Run, Side};
+use crate::game::{Approach, AttackPattern, Exposure, Game, Leg, Movement, Reach, Run, Side};
 
 /// The table, or `None` where it would not say enough: a game on the
 /// shortcuts already, one where no piece can be in check, a board too large
@@ -63,6 +63,9 @@ pub(super) fn build(game: &Game) -> Option<Exposure> {
         approaches: [Vec::new(), Vec::new()],
         ray_kinds,
         bit_lines: straight_lines(game),
+        pattern_from: [Vec::new(), Vec::new()],
+        forward_from: [vec![0; n], vec![0; n]],
+        forward_kinds: t.forward_attackers.iter().fold(0, |m, &k| m | 1u128 << k),
     };
     for by in [Side::White, Side::Black] {
         let mut lists: Vec<Vec<Approach>> = vec![Vec::new(); n];
@@ -107,6 +110,13 @@ pub(super) fn build(game: &Game) -> Option<Exposure> {
                 }
             }
         }
+        exposure.pattern_from[by.index()] = (0..n as u16)
+            .flat_map(|cell| {
+                t.attack_patterns
+                    .iter()
+                    .map(move |pat| pattern_from(game, by, cell, pat))
+            })
+            .collect();
         // Multi-leg captures: the cells their runs pass before landing,
         // whatever zones the landing obeys.
         let table = &t.move_table;
@@ -134,6 +144,7 @@ pub(super) fn build(game: &Game) -> Option<Exposure> {
                         let passed = cells[..at].iter().fold(0u128, |s, c| s | 1u128 << c.cell);
                         let to = cells[at].cell;
                         add(&mut lists[to as usize], 1u128 << x, 1u128 << kind, passed);
+                        exposure.forward_from[by.index()][to as usize] |= 1u128 << x;
                     }
                 }
             }
@@ -250,4 +261,32 @@ fn straight_lines(game: &Game) -> bool {
             })
         })
     })
+}
+
+/// The cells from which the attack pattern `pat` of `by` may reach `cell`
+/// on an empty board: where a piece must stand for the pattern to hit.
+fn pattern_from(game: &Game, by: Side, cell: u16, pat: &AttackPattern) -> u128 {
+    let m = &game.pieces[pat.kind as usize].movements[pat.movement];
+    if m.to_zone.is_some_and(|z| !game.in_zone(z, by, cell))
+        || m.not_to_zone.is_some_and(|z| game.in_zone(z, by, cell))
+    {
+        return 0;
+    }
+    let bits = |cells: &[u16]| cells.iter().fold(0u128, |s, &x| s | 1u128 << x);
+    let n = game.cell_count() as u32;
+    match &pat.leg {
+        Leg::Step(dirs) => dirs
+            .iter()
+            .fold(0, |s, &d| s | bits(game.rev_step(by, d, cell))),
+        Leg::Leap(tables) => bits(game.board.rev_leaps[tables[by.index()]].get(cell as usize)),
+        Leg::Slide(dirs, reach) | Leg::Hop(dirs, reach) => {
+            let most = match (reach, &pat.leg) {
+                (_, Leg::Hop(..)) | (Reach::Counter, _) => n,
+                (Reach::Steps(k), _) => *k,
+            };
+            dirs.iter()
+                .fold(0, |s, &d| s | behind(game, by, d, cell, most, Some(m)).0)
+        }
+        Leg::Path(..) => u128::MAX,
+    }
 }

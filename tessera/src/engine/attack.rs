@@ -81,15 +81,37 @@ pub fn is_attacked(pos: &Position<'_>, cell: u16, by: Side) -> bool {
     if ray_attack(pos, cell, by) {
         return true;
     }
-    for pat in &game.tables.attack_patterns {
-        if pattern_hits(pos, pat, cell, by, false) {
-            return true;
-        }
+    if !game.tables.attack_patterns.is_empty() && patterns_hit(pos, cell, by, u128::MAX) {
+        return true;
     }
     if game.tables.forward_attackers.is_empty() {
         return false;
     }
     forward_attack(pos, cell, by, u128::MAX)
+}
+
+/// Whether an attack pattern of a kind in `kinds` reaches `cell`; with the
+/// game's exposure table, only the patterns with a piece of `by` where
+/// they could attack from are walked.
+#[inline(never)]
+fn patterns_hit(pos: &Position<'_>, cell: u16, by: Side, kinds: u128) -> bool {
+    let game = pos.game();
+    let patterns = &game.tables.attack_patterns;
+    let from = game
+        .tables
+        .exposure
+        .as_ref()
+        .map(|e| e.pattern_from(by.index(), cell, patterns.len()));
+    let theirs = pos.occupied(by).bits();
+    for (i, pat) in patterns.iter().enumerate() {
+        if kinds & 1u128 << pat.kind == 0 || from.is_some_and(|f| f[i] & theirs == 0) {
+            continue;
+        }
+        if pattern_hits(pos, pat, cell, by, false) {
+            return true;
+        }
+    }
+    false
 }
 
 /// [`is_attacked`] by the pieces of `kinds` only (bit `k` for kind `k`), for
@@ -106,12 +128,15 @@ pub(crate) fn is_attacked_by(pos: &Position<'_>, cell: u16, by: Side, kinds: u12
     if kinds & ray_kinds != 0 && ray_attack(pos, cell, by) {
         return true;
     }
-    for pat in &game.tables.attack_patterns {
-        if kinds & 1u128 << pat.kind != 0 && pattern_hits(pos, pat, cell, by, false) {
-            return true;
-        }
+    if patterns_hit(pos, cell, by, kinds) {
+        return true;
     }
-    !game.tables.forward_attackers.is_empty() && forward_attack(pos, cell, by, kinds)
+    let forward = game
+        .tables
+        .exposure
+        .as_ref()
+        .map_or(u128::MAX, |e| e.forward_kinds);
+    kinds & forward != 0 && forward_attack(pos, cell, by, kinds)
 }
 
 /// Whether the piece on `x` is one of `by`'s, of a kind in `masks`, with the
@@ -578,7 +603,17 @@ fn forward_attack(pos: &Position<'_>, cell: u16, by: Side, kinds: u128) -> bool 
     let mut probe: Option<Position<'_>> = None;
     let mut moves: Vec<Move> = Vec::new();
     let table = &game.tables.move_table;
+    // With the exposure table, only the pieces standing where a multi-leg
+    // capture onto the cell starts.
+    let from = game
+        .tables
+        .exposure
+        .as_ref()
+        .map_or(u128::MAX, |e| e.forward_from[by.index()][cell as usize]);
     for x in pos.occupied(by).iter() {
+        if from & 1u128 << (x % 128) == 0 {
+            continue;
+        }
         let kind = kind_of(pos.at(x));
         if !table.indexes(kind) || kinds & 1u128 << kind == 0 {
             continue;

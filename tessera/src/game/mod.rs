@@ -1028,9 +1028,24 @@ pub(crate) struct Exposure {
     /// Whether every line of the board, in every direction, goes straight to
     /// its edge (no branch, no loop), so that its bit set answers a walk.
     pub bit_lines: bool,
+    /// Per side, key `cell * patterns + i`: the cells from which attack
+    /// pattern `i` may reach the cell (its leg alone, on an empty board).
+    pub pattern_from: [Vec<u128>; 2],
+    /// Per side and cell: the cells from which a multi-leg capture lands on
+    /// it.
+    pub forward_from: [Vec<u128>; 2],
+    /// The kinds with multi-leg captures.
+    pub forward_kinds: u128,
 }
 
 impl Exposure {
+    /// Per attack pattern, the cells from which it may reach `cell`, for
+    /// attacks by the side of index `side`.
+    #[inline]
+    pub fn pattern_from(&self, side: usize, cell: u16, patterns: usize) -> &[u128] {
+        &self.pattern_from[side][cell as usize * patterns..][..patterns]
+    }
+
     /// The approaches to `cell` of attacks by the side of index `side`.
     #[inline]
     pub fn to(&self, side: usize, cell: u16) -> &[Approach] {

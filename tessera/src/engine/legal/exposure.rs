@@ -6,7 +6,7 @@
 //! touch such cells is tested by moving the piece alone and asking only the
 //! kinds whose approaches it touched; the rest are made and tested whole.
 
-use crate::engine::attack::{in_check, is_attacked_by};
+use crate::engine::attack::is_attacked_by;
 use crate::engine::moves::{Move, MoveKind};
 use crate::engine::position::Position;
 use crate::game::{cells_of, kind_of};
@@ -29,12 +29,12 @@ pub(super) struct Quiet {
 
 impl Quiet {
     /// The approaches of the side to move, or `None` where every move must
-    /// be made: no table, a royal piece attacked, or pieces facing that the
-    /// move must part.
-    pub(super) fn find(pos: &Position<'_>, parting: bool) -> Option<Quiet> {
+    /// be made: no table, or `unsettled` (a royal piece attacked, pieces
+    /// facing that the move must part).
+    pub(super) fn find(pos: &Position<'_>, unsettled: bool) -> Option<Quiet> {
         let exposure = pos.game().tables.exposure.as_ref()?;
         let side = pos.side_to_move();
-        if parting || in_check(pos, side) {
+        if unsettled {
             return None;
         }
         let by = side.opposite();
@@ -81,10 +81,19 @@ impl Quiet {
                 if touched & self.lines == 0 {
                     return Some(true);
                 }
-                if mv.promotion != 0 || pos.royals(pos.side_to_move()).contains(mv.from) {
+                if mv.promotion != 0 {
                     return None;
                 }
-                Some(self.safe_after(pos, mv, touched))
+                // A royal piece's own step asks every kind, where it lands.
+                let kinds = if pos.royals(pos.side_to_move()).contains(mv.from) || self.overflow {
+                    u128::MAX
+                } else {
+                    self.active[..self.len]
+                        .iter()
+                        .filter(|(passed, _)| passed & touched != 0)
+                        .fold(0, |k, (_, kinds)| k | kinds)
+                };
+                Some(safe_after(pos, mv, kinds))
             }
             MoveKind::Drop => (1u128 << mv.to & self.lines == 0
                 && !royal(kind_of(mv.piece))
@@ -95,30 +104,92 @@ impl Quiet {
             _ => None,
         }
     }
+}
 
-    /// Whether the plain move `mv` of a piece that is not royal, touching
-    /// the cells `touched`, leaves the royal pieces unattacked: the piece
-    /// moved alone, only the kinds of the approaches it touched asked.
-    #[inline(never)]
-    fn safe_after(&self, pos: &mut Position<'_>, mv: &Move, touched: u128) -> bool {
-        let kinds = if self.overflow {
-            u128::MAX
-        } else {
-            self.active[..self.len]
-                .iter()
-                .filter(|(passed, _)| passed & touched != 0)
-                .fold(0, |k, (_, kinds)| k | kinds)
-        };
-        let side = pos.side_to_move();
-        let displaced = pos.displace(mv.from, mv.to);
-        let mut safe = true;
-        for r in pos.royals(side).iter() {
-            if is_attacked_by(pos, r, side.opposite(), kinds) {
-                safe = false;
-                break;
+/// Whether the plain move `mv` (no promotion) leaves the mover's royal
+/// pieces unattacked by the pieces of `kinds`: the piece moved alone.
+#[inline(never)]
+fn safe_after(pos: &mut Position<'_>, mv: &Move, kinds: u128) -> bool {
+    let side = pos.side_to_move();
+    let displaced = pos.displace(mv.from, mv.to);
+    let mut safe = true;
+    for r in pos.royals(side).iter() {
+        if is_attacked_by(pos, r, side.opposite(), kinds) {
+            safe = false;
+            break;
+        }
+    }
+    pos.replace(displaced);
+    safe
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::attack::is_attacked;
+    use crate::engine::legal::{count_legal_moves, legal_moves};
+    use crate::engine::position::Position;
+    use crate::game::Side;
+
+    /// Along random games of the games that have the table, the legal moves,
+    /// their count and every attack test agree with the same game without
+    /// it, which makes every move and walks every line cell by cell.
+    #[test]
+    fn the_table_decides_as_making_every_move() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut names: Vec<String> = std::fs::read_dir(format!("{root}/games"))
+            .unwrap()
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter_map(|f| f.strip_suffix(".game").map(str::to_string))
+            .collect();
+        names.sort();
+        let mut tested = 0;
+        for name in &names {
+            let src = std::fs::read_to_string(format!("{root}/games/{name}.game")).unwrap();
+            let Ok(with) = crate::compile_str(&src) else {
+                continue;
+            };
+            if with.tables.exposure.is_none() {
+                continue;
+            }
+            tested += 1;
+            let mut without = with.clone();
+            without.tables.exposure = None;
+            for _ in 0..30 {
+                let mut a = Position::start(&with);
+                let mut b = Position::start(&without);
+                for _ in 0..120 {
+                    let text = crate::notation::position::format(&a);
+                    let (mut ma, mut mb) = (Vec::new(), Vec::new());
+                    legal_moves(&mut a, &mut ma);
+                    legal_moves(&mut b, &mut mb);
+                    assert_eq!(ma, mb, "{name}: {text}");
+                    assert_eq!(
+                        count_legal_moves(&mut a, &mut Vec::new()),
+                        ma.len() as u64,
+                        "{name}: {text}"
+                    );
+                    for by in [Side::White, Side::Black] {
+                        for cell in 0..with.cell_count() as u16 {
+                            assert_eq!(
+                                is_attacked(&a, cell, by),
+                                is_attacked(&b, cell, by),
+                                "{name}: {text}, {} by {by:?}",
+                                with.cell_name(cell)
+                            );
+                        }
+                    }
+                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    let Some(&mv) = ma.get((seed >> 33) as usize % ma.len().max(1)) else {
+                        break;
+                    };
+                    a.make(mv);
+                    b.make(mv);
+                }
             }
         }
-        pos.replace(displaced);
-        safe
+        // The hop games of Fairy-Stockfish at least (xiangqi, janggi and
+        // its rules, manchu, minixiangqi, supply, shako, grasshopper).
+        assert!(tested >= 10, "{tested}");
     }
 }
