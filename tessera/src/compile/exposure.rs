@@ -79,7 +79,7 @@ pub(super) fn build(game: &Game) -> Option<Exposure> {
                     .chain([&rays.far[d as usize]])
                     .fold(0, |k, m| k | kinds_of(m));
                 let (from, passed) = behind(game, by, d, cell, reach, None);
-                add(list, from, kinds, passed);
+                add(list, from, kinds, passed, 0);
             }
             for pat in &t.attack_patterns {
                 let m = &game.pieces[pat.kind as usize].movements[pat.movement];
@@ -95,7 +95,7 @@ pub(super) fn build(game: &Game) -> Option<Exposure> {
                     Leg::Slide(dirs, Reach::Steps(k)) => {
                         for &d in dirs {
                             let (from, passed) = behind(game, by, d, cell, *k, Some(m));
-                            add(list, from, kinds, passed);
+                            add(list, from, kinds, passed, 0);
                         }
                     }
                     // The screen may stand anywhere within the hop's reach,
@@ -103,7 +103,7 @@ pub(super) fn build(game: &Game) -> Option<Exposure> {
                     Leg::Hop(dirs, _) => {
                         for &d in dirs {
                             let (from, passed) = behind(game, by, d, cell, n as u32, Some(m));
-                            add(list, from, kinds, passed | from);
+                            add(list, from, kinds, passed | from, passed | from);
                         }
                     }
                     Leg::Slide(_, Reach::Counter) | Leg::Path(..) => return None,
@@ -143,7 +143,13 @@ pub(super) fn build(game: &Game) -> Option<Exposure> {
                     for at in landings {
                         let passed = cells[..at].iter().fold(0u128, |s, c| s | 1u128 << c.cell);
                         let to = cells[at].cell;
-                        add(&mut lists[to as usize], 1u128 << x, 1u128 << kind, passed);
+                        add(
+                            &mut lists[to as usize],
+                            1u128 << x,
+                            1u128 << kind,
+                            passed,
+                            0,
+                        );
                         exposure.forward_from[by.index()][to as usize] |= 1u128 << x;
                     }
                 }
@@ -156,6 +162,7 @@ pub(super) fn build(game: &Game) -> Option<Exposure> {
         for (cell, list) in lists.into_iter().enumerate() {
             approaches.extend(list.into_iter().map(|mut a| {
                 a.passed &= !(1u128 << cell);
+                a.entered &= !(1u128 << cell);
                 a
             }));
             starts.push(approaches.len() as u32);
@@ -165,20 +172,23 @@ pub(super) fn build(game: &Game) -> Option<Exposure> {
 }
 
 /// Adds an approach to a cell's list, merged with one from the same cells
-/// passing the same cells; none where nothing stands between.
-fn add(list: &mut Vec<Approach>, from: u128, kinds: u128, passed: u128) {
+/// passing the same cells; none where nothing stands between. `entered`
+/// are the cells a piece arriving on may open it (a hop's, whose screen it
+/// may become), of `passed`, those a piece leaving may.
+fn add(list: &mut Vec<Approach>, from: u128, kinds: u128, passed: u128, entered: u128) {
     if passed == 0 || from == 0 || kinds == 0 {
         return;
     }
     match list
         .iter_mut()
-        .find(|a| a.from == from && a.passed == passed)
+        .find(|a| a.from == from && a.passed == passed && a.entered == entered)
     {
         Some(a) => a.kinds |= kinds,
         None => list.push(Approach {
             from,
             kinds,
             passed,
+            entered,
         }),
     }
 }

@@ -1062,8 +1062,12 @@ pub(crate) struct Approach {
     pub from: u128,
     /// The attacking kinds (bit `k` for kind `k`).
     pub kinds: u128,
-    /// The cells whose occupancy bears on the attack.
+    /// The cells a piece leaving may open the attack through.
     pub passed: u128,
+    /// The cells a piece arriving on may open it through (a hop's: the
+    /// piece may become its screen, or a screen the hop may pass); for a
+    /// slide or a multi-leg capture, none: a piece arriving only blocks.
+    pub entered: u128,
 }
 
 /// For one set of directions: per cell, the cells one step away in any of

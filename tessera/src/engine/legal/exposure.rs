@@ -17,11 +17,13 @@ const MAX_ACTIVE: usize = 32;
 
 /// What a side not in check must know of its royal pieces' approaches.
 pub(super) struct Quiet {
-    /// The cells a move must leave alone to be legal as it is: the royal
+    /// The cells a move must not leave to be legal as it is: the royal
     /// pieces' cells and the passed cells of approaches with an attacker.
-    lines: u128,
-    /// Those approaches: their passed cells and attacking kinds.
-    active: [(u128, u128); MAX_ACTIVE],
+    left: u128,
+    /// The cells it must not enter: those of hops with an attacker.
+    entered: u128,
+    /// Those approaches: their passed and entered cells, attacking kinds.
+    active: [(u128, u128, u128); MAX_ACTIVE],
     len: usize,
     /// More approaches than `active` holds had an attacker.
     overflow: bool,
@@ -41,8 +43,9 @@ impl Quiet {
         let theirs = pos.occupied(by).bits();
         let royals = pos.royals(side).bits();
         let mut q = Quiet {
-            lines: royals,
-            active: [(0, 0); MAX_ACTIVE],
+            left: royals,
+            entered: 0,
+            active: [(0, 0, 0); MAX_ACTIVE],
             len: 0,
             overflow: false,
         };
@@ -51,11 +54,12 @@ impl Quiet {
                 // Only an attacker in place can attack after the move: a
                 // move adds no enemy piece.
                 if cells_of(a.from & theirs).any(|x| a.kinds & 1u128 << kind_of(pos.at(x)) != 0) {
-                    q.lines |= a.passed;
+                    q.left |= a.passed;
+                    q.entered |= a.entered;
                     if q.len == MAX_ACTIVE {
                         q.overflow = true;
                     } else {
-                        q.active[q.len] = (a.passed, a.kinds);
+                        q.active[q.len] = (a.passed, a.entered, a.kinds);
                         q.len += 1;
                     }
                 }
@@ -77,8 +81,8 @@ impl Quiet {
         }
         match mv.kind {
             MoveKind::Normal | MoveKind::SetsEnPassant => {
-                let touched = 1u128 << mv.from | 1u128 << mv.to;
-                if touched & self.lines == 0 {
+                let (from, to) = (1u128 << mv.from, 1u128 << mv.to);
+                if from & self.left == 0 && to & self.entered == 0 {
                     return Some(true);
                 }
                 if mv.promotion != 0 {
@@ -90,12 +94,12 @@ impl Quiet {
                 } else {
                     self.active[..self.len]
                         .iter()
-                        .filter(|(passed, _)| passed & touched != 0)
-                        .fold(0, |k, (_, kinds)| k | kinds)
+                        .filter(|(passed, entered, _)| passed & from != 0 || entered & to != 0)
+                        .fold(0, |k, (_, _, kinds)| k | kinds)
                 };
                 Some(safe_after(pos, mv, kinds))
             }
-            MoveKind::Drop => (1u128 << mv.to & self.lines == 0
+            MoveKind::Drop => (1u128 << mv.to & self.entered == 0
                 && !royal(kind_of(mv.piece))
                 && !game
                     .drop_rule(mv.from as usize, kind_of(mv.piece))
