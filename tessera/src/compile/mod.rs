@@ -7,6 +7,7 @@ mod betza;
 mod bit_counts;
 mod bit_tables;
 mod board;
+mod exposure;
 mod layout;
 mod leaps;
 mod move_table;
@@ -367,6 +368,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             step_masks: Vec::new(),
             bit_tables: None,
             bit_counts: crate::game::BitCountTable::None,
+            exposure: None,
             general_legality: false,
             check_free: false,
         },
@@ -439,6 +441,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             game.pools.drops[i].next_to_shifts = shifts;
         }
     }
+    game.tables.exposure = exposure::build(&game);
     game.pools.dead_cells = dead_cells(&game);
     // A kind named by `clock reset by` resets it with every move; only the
     // default resetters (the promoting kinds) keep their reversible moves out.

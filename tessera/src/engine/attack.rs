@@ -81,15 +81,62 @@ pub fn is_attacked(pos: &Position<'_>, cell: u16, by: Side) -> bool {
     if ray_attack(pos, cell, by) {
         return true;
     }
-    for pat in &game.tables.attack_patterns {
-        if pattern_hits(pos, pat, cell, by, false) {
-            return true;
-        }
+    if !game.tables.attack_patterns.is_empty() && patterns_hit(pos, cell, by, u128::MAX) {
+        return true;
     }
     if game.tables.forward_attackers.is_empty() {
         return false;
     }
-    forward_attack(pos, cell, by)
+    forward_attack(pos, cell, by, u128::MAX)
+}
+
+/// Whether an attack pattern of a kind in `kinds` reaches `cell`; with the
+/// game's exposure table, only the patterns with a piece of `by` where
+/// they could attack from are walked.
+#[inline(never)]
+fn patterns_hit(pos: &Position<'_>, cell: u16, by: Side, kinds: u128) -> bool {
+    let game = pos.game();
+    let patterns = &game.tables.attack_patterns;
+    let from = game
+        .tables
+        .exposure
+        .as_ref()
+        .map(|e| e.pattern_from(by.index(), cell, patterns.len()));
+    let theirs = pos.occupied(by).bits();
+    for (i, pat) in patterns.iter().enumerate() {
+        if kinds & 1u128 << pat.kind == 0 || from.is_some_and(|f| f[i] & theirs == 0) {
+            continue;
+        }
+        if pattern_hits(pos, pat, cell, by, false) {
+            return true;
+        }
+    }
+    false
+}
+
+/// [`is_attacked`] by the pieces of `kinds` only (bit `k` for kind `k`), for
+/// a move known to change no other kind's attacks on `cell`; needs the
+/// game's exposure table, which knows the kinds of the grouped attacks.
+#[inline(never)]
+pub(crate) fn is_attacked_by(pos: &Position<'_>, cell: u16, by: Side, kinds: u128) -> bool {
+    let game = pos.game();
+    let ray_kinds = game
+        .tables
+        .exposure
+        .as_ref()
+        .map_or(u128::MAX, |e| e.ray_kinds);
+    if kinds & ray_kinds != 0 && ray_attack(pos, cell, by) {
+        return true;
+    }
+    if patterns_hit(pos, cell, by, kinds) {
+        return true;
+    }
+    let forward = game
+        .tables
+        .exposure
+        .as_ref()
+        .map_or(u128::MAX, |e| e.forward_kinds);
+    kinds & forward != 0 && forward_attack(pos, cell, by, kinds)
 }
 
 /// Whether the piece on `x` is one of `by`'s, of a kind in `masks`, with the
@@ -293,6 +340,24 @@ fn pattern_hits(
         Reach::Steps(n) => n.min(game.cell_count() as u32),
         Reach::Counter => piece.counter.as_ref().map_or(0, |c| u32::from(c.high)),
     };
+    if let (Some(t), Some(_)) = (
+        &game.tables.bit_tables,
+        game.tables.exposure.as_ref().filter(|e| e.bit_lines),
+    ) {
+        if let Leg::Slide(dirs, reach) | Leg::Hop(dirs, reach) = &pat.leg {
+            return line_hits(
+                pos,
+                t,
+                dirs,
+                most(*reach),
+                cell,
+                by,
+                &ok,
+                m.screen_kinds,
+                &pat.leg,
+            );
+        }
+    }
     match &pat.leg {
         Leg::Step(dirs) => dirs
             .iter()
@@ -319,6 +384,48 @@ fn pattern_hits(
             })
         }
     }
+}
+
+/// [`pattern_hits`] for a slide or a hop by bit scans, on a board whose
+/// lines all end at its edge: the first piece back along each line (a hop's
+/// screen, within `max` steps), and for a hop the first piece behind it.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn line_hits(
+    pos: &Position<'_>,
+    t: &crate::game::BitTables,
+    dirs: &[u8],
+    max: u32,
+    cell: u16,
+    by: Side,
+    ok: &dyn Fn(u16, u32) -> bool,
+    screens: u128,
+    leg: &Leg,
+) -> bool {
+    let theirs = pos.occupied(by).bits();
+    let occupied = theirs | pos.occupied(by.opposite()).bits();
+    let hop = matches!(leg, Leg::Hop(..));
+    dirs.iter().any(|&d| {
+        let (line, order) = t.line(by.index(), d, cell);
+        if line & theirs == 0 {
+            return false;
+        }
+        let Some(x) = first_in(line, order, occupied) else {
+            return false;
+        };
+        let behind = t.line(by.index(), d, x).0;
+        let dist = (line & !behind).count_ones();
+        if dist > max {
+            return false;
+        }
+        if !hop {
+            return theirs & 1u128 << x != 0 && ok(x, dist);
+        }
+        if screens & 1u128 << kind_of(pos.at(x)) == 0 {
+            return false;
+        }
+        first_in(behind, order, occupied).is_some_and(|y| theirs & 1u128 << y != 0 && ok(y, 1))
+    })
 }
 
 /// Whether a piece of `kind` may end a capture on `cell`: not when it must promote
@@ -487,17 +594,28 @@ fn path_back(
     })
 }
 
-/// Tests the multi-leg capturing movements: by the move table's runs of each
-/// such piece that land on the cell, and for a piece whose runs cannot tell,
-/// by generating its moves on a copy of the position with an enemy there.
-fn forward_attack(pos: &Position<'_>, cell: u16, by: Side) -> bool {
+/// Tests the multi-leg capturing movements of the pieces of `kinds`: by the
+/// move table's runs of each such piece that land on the cell, and for a
+/// piece whose runs cannot tell, by generating its moves on a copy of the
+/// position with an enemy there.
+fn forward_attack(pos: &Position<'_>, cell: u16, by: Side, kinds: u128) -> bool {
     let game = pos.game();
     let mut probe: Option<Position<'_>> = None;
     let mut moves: Vec<Move> = Vec::new();
     let table = &game.tables.move_table;
+    // With the exposure table, only the pieces standing where a multi-leg
+    // capture onto the cell starts.
+    let from = game
+        .tables
+        .exposure
+        .as_ref()
+        .map_or(u128::MAX, |e| e.forward_from[by.index()][cell as usize]);
     for x in pos.occupied(by).iter() {
+        if from & 1u128 << (x % 128) == 0 {
+            continue;
+        }
         let kind = kind_of(pos.at(x));
-        if !table.indexes(kind) {
+        if !table.indexes(kind) || kinds & 1u128 << kind == 0 {
             continue;
         }
         let runs = table.captures_onto(by.index(), kind, x, cell);
@@ -577,7 +695,7 @@ mod tests {
                                 }
                             }
                             assert_eq!(
-                                forward_attack(&only, cell, by),
+                                forward_attack(&only, cell, by, u128::MAX),
                                 by_generation(&only, cell, by),
                                 "{path}: {} on {}",
                                 crate::notation::position::format(&pos),

@@ -8,6 +8,7 @@
 //! line of the mover's own or attacks from where it lands. Only the rest are
 //! tested, on the board alone where that is exact, else by making the move.
 
+mod exposure;
 pub(crate) mod goals;
 use super::attack::{attacked_once_pools_fill, attacked_with, in_check, left_in_check};
 use super::bfs::Visit;
@@ -38,8 +39,9 @@ pub(crate) fn moves_in_play(pos: &mut Position<'_>, out: &mut Vec<Move>) {
     out.clear();
     if pos.game().tables.general_legality {
         pseudo_legal_moves_counting(pos, out, &mut Unattacked::default(), |_| None);
+        let mut known = Known::default();
         if !pos.game().tables.check_free {
-            keep_legal_by_making(pos, out);
+            known = keep_legal_by_making(pos, out);
         }
         // Compulsory drops make a game decide legality this way.
         if pos.game().pools.compulsory_drops {
@@ -47,7 +49,7 @@ pub(crate) fn moves_in_play(pos: &mut Position<'_>, out: &mut Vec<Move>) {
         }
         // A game with a pass always decides legality by making moves.
         if pos.game().rules.pass && (out.is_empty() || !pos.game().rules.pass_when_stalemated) {
-            add_pass(pos, out);
+            add_pass(pos, out, known);
         }
     } else {
         let exposed = Shields::find(pos, pos.side_to_move(), pos.side_to_move());
@@ -134,17 +136,26 @@ fn keep_compulsory_drops(pos: &Position<'_>, moves: &mut Vec<Move>) {
     }
 }
 
+/// What [`keep_legal_by_making`] found out about the side to move, for the
+/// pass not to ask again: whether pieces face, whether it stands in check.
+#[derive(Copy, Clone, Default)]
+struct Known {
+    facing: Option<bool>,
+    checked: Option<bool>,
+}
+
 /// Adds the pass where the game has one: to a side not in check, or facing
 /// the enemy (a pass then ends the game, so check does not matter).
-fn add_pass(pos: &Position<'_>, out: &mut Vec<Move>) {
+fn add_pass(pos: &Position<'_>, out: &mut Vec<Move>, known: Known) {
     let side = pos.side_to_move();
-    let facing = pos
-        .game()
-        .goals
-        .facing
-        .as_ref()
-        .is_some_and(|f| facing(pos, f));
-    if facing || !in_check(pos, side) {
+    let facing = known.facing.unwrap_or_else(|| {
+        pos.game()
+            .goals
+            .facing
+            .as_ref()
+            .is_some_and(|f| facing(pos, f))
+    });
+    if facing || !known.checked.unwrap_or_else(|| in_check(pos, side)) {
         // Written as the royal piece standing still, or the first piece in
         // cell order, as Fairy-Stockfish writes it; with no piece at all, as
         // UCI's null move, where the game lets a side without pieces pass.
@@ -189,7 +200,7 @@ fn keep_captures(pos: &Position<'_>, moves: &mut Vec<Move>) {
 /// Keeps the moves after which no royal piece of the mover is attacked (and,
 /// for `not checking` moves, none of the opponent's), making each one; a drop
 /// that may not mate must not leave the opponent checkmated.
-fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
+fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) -> Known {
     let side = pos.side_to_move();
     let game = pos.game();
     let mut replies = Vec::new();
@@ -197,6 +208,15 @@ fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
     let explosions = game.rules.explosion.is_some();
     // Pieces facing each other must be parted by the side to move.
     let parting = game.goals.facing.as_ref().filter(|f| facing(pos, f));
+    let mut known = Known {
+        facing: Some(parting.is_some()),
+        checked: None,
+    };
+    // Where the exposure table settles most moves unmade, the one test of
+    // check it needs is kept for the pass.
+    if game.tables.exposure.is_some() && parting.is_none() {
+        known.checked = Some(in_check(pos, side));
+    }
     // In check, some kinds move only to capture the one piece giving check.
     if game.rules.check_capture_only != 0 && in_check(pos, side) {
         moves.retain(|mv| {
@@ -210,7 +230,11 @@ fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
     // Fairy-Stockfish tests pins and generates a king's escapes from check:
     // the gated piece shields only a royal piece that moves out of no check.
     let checked = game.rules.gating.is_some() && in_check(pos, side);
+    let quiet = exposure::Quiet::find(pos, parting.is_some() || known.checked != Some(false));
     moves.retain(|&mv| {
+        if let Some(verdict) = quiet.as_ref().and_then(|q| q.verdict(pos, &mv)) {
+            return verdict;
+        }
         if mv.gate != NO_CELL && (checked || !pos.royals(side).contains(mv.from)) {
             let bare = Move {
                 gate: NO_CELL,
@@ -267,6 +291,7 @@ fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
         pos.unmake(undo);
         ok
     });
+    known
 }
 
 /// The cell where `mv` makes a piece royal that was not (a promotion into a
@@ -381,7 +406,7 @@ fn count_check_free(pos: &Position<'_>, buffer: &mut Vec<Move>) -> Option<u64> {
     // The pass, as `moves_in_play` adds it: never beside a forced capture.
     if game.rules.pass && !captures_forced && (n == 0 || !game.rules.pass_when_stalemated) {
         buffer.clear();
-        add_pass(pos, buffer);
+        add_pass(pos, buffer, Known::default());
         n += buffer.len() as u64;
     }
     Some(n)

@@ -1047,6 +1047,72 @@ pub(crate) struct Tables {
     pub(crate) bit_tables: Option<BitTables>,
     /// Which pieces' moves may be counted by bit sets, and how.
     pub(crate) bit_counts: BitCountTable,
+    /// For a game off the shortcuts (hops, lame legs, capture limits,
+    /// facing pieces), the cells through which a move can create an attack,
+    /// where that is all that needs knowing to keep most moves unmade.
+    pub(crate) exposure: Option<Exposure>,
+}
+
+/// Per attacking side and attacked cell, the ways an attack may come:
+/// where the attacker stands and the cells whose occupancy bears on it (those
+/// a slide or a hop passes, its screen's included; those where a multi-leg
+/// capture's earlier legs stop). A move that neither leaves nor enters a
+/// passed cell of an approach with an attacker in place, by a piece other
+/// than the royal one, of a side not in check, cannot create an attack on
+/// the royal piece: a move adds no enemy piece, and pieces that step and
+/// leap attack whatever stands between.
+#[derive(Clone, Debug)]
+pub(crate) struct Exposure {
+    /// Per side: where each cell's approaches start in `approaches`, and one
+    /// extra entry closing the last cell's.
+    pub starts: [Vec<u32>; 2],
+    /// Per side: the approaches of every cell, cell after cell.
+    pub approaches: [Vec<Approach>; 2],
+    /// The kinds the grouped attack rays and leaps hold.
+    pub ray_kinds: u128,
+    /// Whether every line of the board, in every direction, goes straight to
+    /// its edge (no branch, no loop), so that its bit set answers a walk.
+    pub bit_lines: bool,
+    /// Per side, key `cell * patterns + i`: the cells from which attack
+    /// pattern `i` may reach the cell (its leg alone, on an empty board).
+    pub pattern_from: [Vec<u128>; 2],
+    /// Per side and cell: the cells from which a multi-leg capture lands on
+    /// it.
+    pub forward_from: [Vec<u128>; 2],
+    /// The kinds with multi-leg captures.
+    pub forward_kinds: u128,
+}
+
+impl Exposure {
+    /// Per attack pattern, the cells from which it may reach `cell`, for
+    /// attacks by the side of index `side`.
+    #[inline]
+    pub fn pattern_from(&self, side: usize, cell: u16, patterns: usize) -> &[u128] {
+        &self.pattern_from[side][cell as usize * patterns..][..patterns]
+    }
+
+    /// The approaches to `cell` of attacks by the side of index `side`.
+    #[inline]
+    pub fn to(&self, side: usize, cell: u16) -> &[Approach] {
+        let starts = &self.starts[side];
+        let (a, b) = (starts[cell as usize], starts[cell as usize + 1]);
+        &self.approaches[side][a as usize..b as usize]
+    }
+}
+
+/// One way an attack may come onto a cell (see [`Exposure`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Approach {
+    /// The cells the attacker may stand on.
+    pub from: u128,
+    /// The attacking kinds (bit `k` for kind `k`).
+    pub kinds: u128,
+    /// The cells a piece leaving may open the attack through.
+    pub passed: u128,
+    /// The cells a piece arriving on may open it through (a hop's: the
+    /// piece may become its screen, or a screen the hop may pass); for a
+    /// slide or a multi-leg capture, none: a piece arriving only blocks.
+    pub entered: u128,
 }
 
 /// For one set of directions: per cell, the cells one step away in any of
