@@ -81,7 +81,13 @@ pub fn is_attacked(pos: &Position<'_>, cell: u16, by: Side) -> bool {
     if ray_attack(pos, cell, by) {
         return true;
     }
-    if !game.tables.attack_patterns.is_empty() && patterns_hit(pos, cell, by, u128::MAX) {
+    if game.tables.exposure.is_none() {
+        for pat in &game.tables.attack_patterns {
+            if pattern_hits(pos, pat, cell, by, false) {
+                return true;
+            }
+        }
+    } else if !game.tables.attack_patterns.is_empty() && patterns_hit(pos, cell, by, u128::MAX) {
         return true;
     }
     if game.tables.forward_attackers.is_empty() {
@@ -97,14 +103,15 @@ pub fn is_attacked(pos: &Position<'_>, cell: u16, by: Side) -> bool {
 fn patterns_hit(pos: &Position<'_>, cell: u16, by: Side, kinds: u128) -> bool {
     let game = pos.game();
     let patterns = &game.tables.attack_patterns;
-    let from = game
-        .tables
-        .exposure
-        .as_ref()
-        .map(|e| e.pattern_from(by.index(), cell, patterns.len()));
+    let Some(exposure) = game.tables.exposure.as_ref() else {
+        return patterns
+            .iter()
+            .any(|pat| kinds & 1u128 << pat.kind != 0 && pattern_hits(pos, pat, cell, by, false));
+    };
+    let from = exposure.pattern_from(by.index(), cell, patterns.len());
     let theirs = pos.occupied(by).bits();
     for (i, pat) in patterns.iter().enumerate() {
-        if kinds & 1u128 << pat.kind == 0 || from.is_some_and(|f| f[i] & theirs == 0) {
+        if kinds & 1u128 << pat.kind == 0 || from[i] & theirs == 0 {
             continue;
         }
         if pattern_hits(pos, pat, cell, by, false) {

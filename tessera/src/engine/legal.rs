@@ -231,9 +231,25 @@ fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) -> Known 
     // the gated piece shields only a royal piece that moves out of no check.
     let checked = game.rules.gating.is_some() && in_check(pos, side);
     let quiet = exposure::Quiet::find(pos, parting.is_some() || known.checked != Some(false));
+    // A quiet move of a piece changes nothing but the board where no landing
+    // has effects and royalty is not settled at the turn's start: moving the
+    // piece alone tells its legality, as making it would.
+    let board_only = !game.rules.landing_effects && game.rules.royals_at_most.is_none();
     moves.retain(|&mv| {
         if let Some(verdict) = quiet.as_ref().and_then(|q| q.verdict(pos, &mv)) {
             return verdict;
+        }
+        if board_only
+            && matches!(mv.kind, MoveKind::Normal | MoveKind::SetsEnPassant)
+            && mv.promotion == 0
+            && mv.gate == NO_CELL
+            && !mv.not_checking
+            && pos.at(mv.to) == 0
+        {
+            let moved = pos.displace(mv.from, mv.to);
+            let ok = !in_check(pos, side) && parting.is_none_or(|f| !facing(pos, f));
+            pos.replace(moved);
+            return ok;
         }
         if mv.gate != NO_CELL && (checked || !pos.royals(side).contains(mv.from)) {
             let bare = Move {
