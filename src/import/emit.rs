@@ -193,7 +193,6 @@ impl Emitter<'_> {
                 "oppositeCastling",
                 "castling forbidden on the opponent's side",
             ),
-            ("mustDrop", "compulsory drops"),
             (
                 "sittuyinRookDrop",
                 "rook drops restricted to the first rank",
@@ -246,10 +245,14 @@ impl Emitter<'_> {
             ));
         }
         if !v.flag("checking") {
-            return Err(self.refuse(
-                "checking",
-                "moves that may not give check cannot be written in Betza's shorthand yet",
-            ));
+            // Each movement says `not checking`; castling and walls have no
+            // such modifier.
+            if v.text("wallingRule") != "none" {
+                return Err(self.refuse(
+                    "checking",
+                    "castling or walls beside moves that may not give check cannot be said yet",
+                ));
+            }
         }
         if !self.same("pass") {
             return Err(self.refuse("pass.w", "passing for one side only cannot be said yet"));
@@ -327,10 +330,14 @@ impl Emitter<'_> {
             .iter()
             .find(|(_, pt, s)| v.pieces[*pt].is_some() && !s.is_empty())
         {
-            return Err(self.refuse(
-                &format!("mobility:{c}:{pt}"),
-                "a piece confined to a region cannot be written in Betza's shorthand yet",
-            ));
+            // Each movement says `to ZONE`; drops would need a rule per kind,
+            // castling and the flying general no such modifier.
+            if v.flag("pieceDrops") || v.flag("flyingGeneral") {
+                return Err(self.refuse(
+                    &format!("mobility:{c}:{pt}"),
+                    "a piece confined to a region beside drops, castling or the flying general cannot be said yet",
+                ));
+            }
         }
         if (0..PIECE_TYPE_NB).any(|pt| {
             v.promotion_limit[pt] != 0
@@ -509,33 +516,42 @@ impl Emitter<'_> {
                 body.push_str(" royal");
             }
             body.push('\n');
+            let extra = self.movement_mods(pt);
+            let more = if extra.is_empty() {
+                String::new()
+            } else {
+                format!(", {extra}")
+            };
             if pt == PAWN {
-                body.push_str("  step n: quiet\n");
+                let _ = writeln!(body, "  step n: quiet{more}");
                 if let Some(z) = &double {
                     let _ = writeln!(
                         body,
-                        "  step n then step n: quiet, from {z}{}",
+                        "  step n then step n: quiet, from {z}{}{more}",
                         if ep { ", sets en passant" } else { "" }
                     );
                 }
                 if let Some(z) = &triple {
                     let _ = writeln!(
                         body,
-                        "  step n then step n then step n: quiet, from {z}{}",
+                        "  step n then step n then step n: quiet, from {z}{}{more}",
                         if ep { ", sets en passant" } else { "" }
                     );
                 }
                 let takes = ep && ep_types & (1 << PAWN) != 0;
                 let _ = writeln!(
                     body,
-                    "  step ne nw: capture{}",
+                    "  step ne nw: capture{}{more}",
                     if takes { ", takes en passant" } else { "" }
                 );
             } else if pt == JANGGI_CANNON {
                 // It hops over any piece but another cannon, and captures any
                 // piece but a cannon.
                 let me = self.kind(pt);
-                let _ = writeln!(body, "  hop orthogonal: not over {me}, not capturing {me}");
+                let _ = writeln!(
+                    body,
+                    "  hop orthogonal: not over {me}, not capturing {me}{more}"
+                );
             } else {
                 let betza = if pt == KING {
                     v.king_betza.clone().unwrap_or_else(|| "K".to_string())
@@ -649,6 +665,23 @@ impl Emitter<'_> {
 
         // Castling.
         if v.flag("castling") && fen.castling {
+            if !v.flag("checking") {
+                return Err(self.refuse(
+                    "checking",
+                    "castling beside moves that may not give check cannot be said yet",
+                ));
+            }
+            if let Some((c, pt, _)) = v.mobility_regions.iter().find(|(_, pt, s)| {
+                v.pieces[*pt].is_some()
+                    && !s.is_empty()
+                    && (*pt == v.piece_type("castlingKingPiece.w")
+                        || v.set("castlingRookPieces.w") & (1 << pt) != 0)
+            }) {
+                return Err(self.refuse(
+                    &format!("mobility:{c}:{pt}"),
+                    "a castling piece confined to a region cannot be said yet",
+                ));
+            }
             body.push('\n');
             body.push_str(&self.castling(&fen)?);
         }
@@ -919,10 +952,47 @@ impl Emitter<'_> {
         Ok(rules)
     }
 
+    /// The modifiers every movement of a piece of FSF type `pt` carries:
+    /// `to mobility-KIND` where a side confines the type to a region
+    /// (`mobilityRegion<Colour><Piece>`: its moves, captures and attacks end
+    /// there), and `not checking` with `checking = false`.
+    fn movement_mods(&mut self, pt: usize) -> String {
+        let v = self.v;
+        let mut mods = Vec::new();
+        let all: Squares = (0..self.files)
+            .flat_map(|f| (0..self.ranks).map(move |r| (f, r)))
+            .collect();
+        let region = |c: usize| {
+            let s = v
+                .mobility_regions
+                .iter()
+                .find(|(col, p, _)| *col == c && *p == pt)
+                .map(|(_, _, s)| self.on_board(s))
+                .unwrap_or_default();
+            // An empty region is no region (FSF tests it for zero).
+            if s.is_empty() {
+                all.clone()
+            } else {
+                s
+            }
+        };
+        let (w, b) = (region(0), region(1));
+        if w != all || b != all {
+            let name = format!("mobility-{}", self.kind(pt));
+            if let Some(z) = self.zone(&name, &w, &b) {
+                mods.push(format!("to {z}"));
+            }
+        }
+        if !v.flag("checking") {
+            mods.push("not checking".to_string());
+        }
+        mods.join(", ")
+    }
+
     /// A piece's moves in Betza's shorthand; its initial double step (`ifmnD`),
     /// which Fairy-Stockfish allows from the double-step region, in the long form.
     fn write_betza(
-        &self,
+        &mut self,
         body: &mut String,
         pt: usize,
         betza: &str,
@@ -934,6 +1004,12 @@ impl Emitter<'_> {
         } else {
             format!("piece:{pt}")
         };
+        let extra = self.movement_mods(pt);
+        let more = if extra.is_empty() {
+            String::new()
+        } else {
+            format!(", {extra}")
+        };
         let mut plain = String::new();
         let mut initial = Vec::new();
         for chunk in betza_chunks(betza) {
@@ -943,7 +1019,12 @@ impl Emitter<'_> {
                     Some((offsets, modality)) if !offsets.is_empty() => {
                         let list: Vec<String> =
                             offsets.iter().map(|(f, r)| format!("({f}, {r})")).collect();
-                        let _ = writeln!(body, "  leap only {}{modality}", list.join(" "));
+                        let mods = match (modality.is_empty(), extra.is_empty()) {
+                            (_, true) => modality.to_string(),
+                            (true, false) => format!(": {extra}"),
+                            (false, false) => format!("{modality}{more}"),
+                        };
+                        let _ = writeln!(body, "  leap only {}{mods}", list.join(" "));
                         continue;
                     }
                     _ => {
@@ -961,7 +1042,11 @@ impl Emitter<'_> {
             }
         }
         if !plain.is_empty() {
-            let _ = writeln!(body, "  betza \"{plain}\"");
+            if extra.is_empty() {
+                let _ = writeln!(body, "  betza \"{plain}\"");
+            } else {
+                let _ = writeln!(body, "  betza \"{plain}\": {extra}");
+            }
         }
         for chunk in initial {
             let mut sorted: Vec<char> = chunk.chars().collect();
@@ -981,7 +1066,7 @@ impl Emitter<'_> {
                 for d in legs {
                     let _ = writeln!(
                         body,
-                        "  step {d} then step {d}: quiet, from {z}{}",
+                        "  step {d} then step {d}: quiet, from {z}{}{more}",
                         if ep { ", sets en passant" } else { "" }
                     );
                 }
@@ -1100,7 +1185,7 @@ impl Emitter<'_> {
             out.push('\n');
         }
         let mut common = Vec::new();
-        if !v.flag("dropChecks") {
+        if !v.flag("dropChecks") || !v.flag("checking") {
             common.push("not checking".to_string());
         }
         if !v.flag("immobilityIllegal") {
@@ -1176,12 +1261,42 @@ impl Emitter<'_> {
                 special.push(format!("drop hand {} -> {z}{}", self.kind(pt), mods(extra)));
             }
         }
+        // `mustDrop`: a side with a piece of `mustDropType` in hand drops it
+        // if it can (`compulsory` on that kind's rule), any piece for `*`
+        // (`forced drop`).
+        let must = v.piece_type("mustDropType");
+        if v.flag("mustDrop") && must != 0 && v.pieces[must].is_some() {
+            let head = format!("drop hand {} ->", self.kind(must));
+            if let Some(rule) = special.iter_mut().find(|s| s.starts_with(&head)) {
+                rule.push_str(if rule.contains(": ") {
+                    ", compulsory"
+                } else {
+                    ": compulsory"
+                });
+            } else if v.pieces[must].is_some() && must != PAWN {
+                if let Some(z) = &zone {
+                    special.push(format!(
+                        "drop hand {} -> {z}{}",
+                        self.kind(must),
+                        mods(vec!["compulsory".to_string()])
+                    ));
+                }
+            } else {
+                return Err(self.refuse(
+                    "mustDropType",
+                    "a compulsory drop of pawns, which may be dropped nowhere",
+                ));
+            }
+        }
         for s in special.into_iter().filter(|s| !s.is_empty()) {
             out.push_str(&s);
             out.push('\n');
         }
         if let Some(z) = zone {
             let _ = writeln!(out, "drop hand -> {z}{}", mods(Vec::new()));
+        }
+        if v.flag("mustDrop") && must == 0 {
+            out.push_str("forced drop\n");
         }
         Ok(out)
     }

@@ -626,6 +626,7 @@ fn lower_piece_head<'a>(it: impl IntoIterator<Item = P<'a>>) -> PieceDecl {
         promotions: Vec::new(),
         movements: Vec::new(),
         betza: Vec::new(),
+        betza_modifiers: Vec::new(),
     }
 }
 
@@ -721,7 +722,14 @@ fn lower_piece_prop(prop: P<'_>, piece: &mut PieceDecl) -> Result<(), Diagnostic
         }
         Rule::promote_prop => piece.promotions.push(lower_promote(prop)),
         Rule::movement => piece.movements.push(lower_movement(prop)?),
-        Rule::betza_prop => piece.betza.push(name(inner(prop).next().expect("string"))),
+        Rule::betza_prop => {
+            let mut it = inner(prop);
+            piece.betza.push(name(it.next().expect("string")));
+            let mods = it
+                .map(|m| lower_modifier(inner(m).next().expect("modifier")))
+                .collect();
+            piece.betza_modifiers.push(mods);
+        }
         r => unreachable!("grammar yields no {r:?} in a piece"),
     }
     Ok(())
