@@ -340,3 +340,89 @@ fn promotion_limits_are_only_captured_kinds() {
         Err(why) => assert!(why.contains("each side's count at the start"), "{why}"),
     }
 }
+
+#[test]
+fn test_runs_the_expectations_of_the_sections_of_a_variants_file() {
+    // `NAME.tests` beside the `.ini`: [minichess] has some, [untested] none
+    // (it is not run), [refused] none either.
+    let (code, out) = common::run_binary(&["test", "tests/import/expect/variants.ini"], "");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("ok      minichess: perft start 3"), "{out}");
+    assert!(!out.contains("untested"), "{out}");
+    // A folder with a variants file runs its sections' expectations too.
+    let (code, folder) = common::run_binary(&["test", "tests/import/expect"], "");
+    assert_eq!(code, 0, "{folder}");
+    assert!(
+        folder.contains("ok      minichess: perft start 3"),
+        "{folder}"
+    );
+    assert!(!folder.contains("no rule file"), "{folder}");
+    // Expectations of a section that does not import fail, saying why.
+    let dir = std::env::temp_dir().join(format!("tessera-ini-tests-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy("tests/import/expect/variants.ini", dir.join("v.ini")).unwrap();
+    std::fs::write(dir.join("refused.tests"), "perft start 1 10\n").unwrap();
+    let ini = dir.join("v.ini").to_string_lossy().into_owned();
+    let (code, out) = common::run_binary(&["test", &ini], "");
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("FAILED  refused: the section was not imported"),
+        "{out}"
+    );
+    assert!(out.contains("`twoBoards`"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn serve_offers_the_sections_of_a_variants_file_and_never_saves_them() {
+    use std::sync::Arc;
+    use tessera_cli::serve::api::Studio;
+    use tessera_cli::serve::jobs::Job;
+    use tessera_cli::serve::library::Library;
+    let library = Library::scan(&["tests/import/expect/variants.ini".to_string()]).unwrap();
+    let names: Vec<&str> = library.entries.iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(names, ["minichess", "untested"]);
+    assert_eq!(library.opening.as_deref(), Some("minichess"));
+    // The refused section is said, as `FILE:LINE: error:`.
+    assert!(
+        library
+            .skipped
+            .iter()
+            .any(|s| s.contains("error: [refused]")),
+        "{:?}",
+        library.skipped
+    );
+    let studio = Studio::new(library, 1);
+    let ask = |method: &str, path: &str, body: &str| {
+        let job = Job::unbounded(Arc::clone(&studio.slots));
+        let reply = studio.respond(method, path, body.as_bytes(), &job);
+        (reply.status, reply.body)
+    };
+    let (status, body) = ask("GET", "/api/games/minichess", "");
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("section [minichess]"), "{body}");
+    let (status, body) = ask("POST", "/api/perft", r#"{"game": "minichess", "depth": 2}"#);
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("\"total\":100"), "{body}");
+    let (status, body) = ask(
+        "POST",
+        "/api/save",
+        r#"{"game": "minichess", "rules": "game \"x\""}"#,
+    );
+    assert_eq!(status, 403, "{body}");
+    assert!(body.contains("converted in memory"), "{body}");
+    // A file past the importer's bound is refused before it is read.
+    let dir = std::env::temp_dir().join(format!("tessera-ini-serve-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let big = dir.join("big.ini");
+    let f = std::fs::File::create(&big).unwrap();
+    f.set_len(tessera_cli::import::MAX_FILE_BYTES as u64 + 1)
+        .unwrap();
+    let err = Library::scan(&[big.to_string_lossy().into_owned()])
+        .err()
+        .expect("refused");
+    assert!(err.contains("the limit is"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
