@@ -804,7 +804,15 @@ impl Emitter<'_> {
                 Some(def) if pt >= CUSTOM_FIRST => def.betza.clone(),
                 _ => return false,
             };
-            betza.contains('l') || betza.contains('r') || betza.contains('h')
+            betza_chunks(&betza).iter().any(|chunk| {
+                // `h` on a leaper: the jumps FSF reads, asymmetric only where
+                // they are not their own mirror image (`fhN` is symmetric,
+                // `rhN` is not).
+                if let Some((offsets, _)) = fsf_leaps(chunk).filter(|_| chunk.contains('h')) {
+                    return offsets.iter().any(|&(f, r)| !offsets.contains(&(-f, r)));
+                }
+                chunk.contains('l') || chunk.contains('r') || chunk.contains('h')
+            })
         })
     }
 
