@@ -268,7 +268,6 @@ impl Emitter<'_> {
             ("flipEnclosedPieces", "flipping enclosed pieces"),
             ("chasingRule", "the chasing rule"),
             ("materialCounting", "material counting"),
-            ("countingRule", "the counting rules"),
         ] {
             if v.text(field) != "none" {
                 return Err(self.refuse(
@@ -503,7 +502,7 @@ impl Emitter<'_> {
         }
         let promo_rules = self.promotion_rules(&fen)?;
         let royal = self.royal_kind();
-        let pseudo_royal = self.pseudo_royal(&fen)?;
+        let (pseudo_royal, pseudo_rule) = self.pseudo_royal(&fen)?;
         let ep_types = v.set("enPassantTypes.w");
         let mut promoted_kinds: Vec<usize> = Vec::new();
         // Declared from Fairy-Stockfish's highest piece type down, the order
@@ -738,6 +737,9 @@ impl Emitter<'_> {
                 ));
             }
         }
+        if let Some(rule) = pseudo_rule {
+            let _ = writeln!(body, "\n{rule}");
+        }
         if v.flag("pass.w") {
             body.push_str("\npass\n");
         } else if v.flag("passOnStalemate.w") {
@@ -764,10 +766,10 @@ impl Emitter<'_> {
     /// `extinctionPseudoRoyal`: the last piece of an extinction kind is
     /// royal. Said as `royal` where no side can ever have two of a kind: at
     /// most one each at the start, none made by promotion or dropped.
-    fn pseudo_royal(&self, fen: &Fen) -> Result<u64, Refusal> {
+    fn pseudo_royal(&self, fen: &Fen) -> Result<(u64, Option<String>), Refusal> {
         let v = self.v;
         if !v.flag("extinctionPseudoRoyal") {
-            return Ok(0);
+            return Ok((0, None));
         }
         let set = v.set("extinctionPieceTypes");
         let why = |m: &str| {
@@ -776,23 +778,48 @@ impl Emitter<'_> {
                 format!("the last extinction piece treated as royal, {m}, cannot be said yet"),
             ))
         };
-        if set & 1 != 0 || v.int("extinctionPieceCount") != 0 {
-            return why("among several");
+        // FSF: a side's pieces of an extinction type are royal while it has
+        // at most `extinctionPieceCount + 1` of that type on the board,
+        // settled when its turn starts (as Tessera's `check when at most N
+        // royals`); dropped or promoted ones at once.
+        let n = v.int("extinctionPieceCount");
+        if set & 1 != 0 || !(0..=1000).contains(&n) {
+            return why("among all pieces");
+        }
+        if n != 0 && v.flag("blastOnCapture") {
+            return why("among several, with explosions");
         }
         if v.flag("pieceDrops") {
             return why("with drops");
         }
         let promo = v.set("promotionPieceTypes.w") | v.set("promotionPieceTypes.b");
-        for pt in self.kinds_of(set) {
+        let kinds = self.kinds_of(set);
+        let mut always = true;
+        for &pt in &kinds {
             let count = |list: &Vec<(usize, (i32, i32))>| list.iter().filter(|p| p.0 == pt).count();
-            if count(&fen.white) > 1 || count(&fen.black) > 1 {
-                return why("for a kind a side has several of");
+            if count(&fen.white) as i64 > n + 1 || count(&fen.black) as i64 > n + 1 {
+                always = false;
             }
             if promo & (1 << pt) != 0 {
                 return why("for a kind that promotion makes");
             }
         }
-        Ok(set)
+        if always {
+            // No side ever has more than it may: they are royal throughout.
+            return Ok((set, None));
+        }
+        let [kind] = kinds[..] else {
+            return why("for several kinds a side has more of than the count");
+        };
+        // Tessera counts a side's royal pieces together: no side may hold
+        // another royal kind beside this one.
+        let others = |list: &Vec<(usize, (i32, i32))>| {
+            list.iter().any(|p| p.0 == kind) && list.iter().any(|p| p.0 == KING && kind != KING)
+        };
+        if others(&fen.white) || others(&fen.black) {
+            return why("beside a king");
+        }
+        Ok((set, Some(format!("check when at most {} royals", n + 1))))
     }
 
     /// Whether some piece's Betza tells left from right.
@@ -1439,6 +1466,14 @@ impl Emitter<'_> {
             if nv != Outcome::None {
                 let _ = writeln!(out, "goal repeated {n_fold} times {}", outcome_word(nv));
             }
+        }
+        if v.text("countingRule") != "none" {
+            // As games/makruk.game: the count ends a game only on a claim.
+            let _ = writeln!(
+                out,
+                "# `countingRule = {}`: Fairy-Stockfish's count ends a game only on a claim; Tessera does not keep it.",
+                v.text("countingRule")
+            );
         }
         let n_move = v.int("nMoveRule");
         if n_move > 0 && n_move <= 500_000_000 {
