@@ -212,10 +212,6 @@ impl Emitter<'_> {
             ("makpongRule", "the makpong rule"),
             ("perpetualCheckIllegal", "perpetual check forbidden"),
             ("moveRepetitionIllegal", "move repetition forbidden"),
-            (
-                "stalematePieceCount",
-                "stalemate decided by counting pieces",
-            ),
             ("shatarMateRule", "the shatar mating rules"),
             ("bikjangRule", "the bikjang rule"),
             ("extinctionClaim", "extinction claimed by the side to move"),
@@ -224,7 +220,6 @@ impl Emitter<'_> {
                 "check only when all pseudo-royal pieces are attacked",
             ),
             ("flagPieceBlockedWin", "a flag win by a blocked flag zone"),
-            ("adjudicateFullBoard", "adjudication when the board is full"),
             (
                 "nFoldValueAbsolute",
                 "a repetition result from White's point of view",
@@ -247,10 +242,11 @@ impl Emitter<'_> {
         if !v.flag("checking") {
             // Each movement says `not checking`; castling and walls have no
             // such modifier.
-            if v.text("wallingRule") != "none" {
+            if v.text("wallingRule") != "none" || v.flag("blastOnCapture") {
+                // FSF counts blowing up the enemy king as a check.
                 return Err(self.refuse(
                     "checking",
-                    "castling or walls beside moves that may not give check cannot be said yet",
+                    "walls or explosions beside moves that may not give check cannot be said yet",
                 ));
             }
         }
@@ -263,12 +259,22 @@ impl Emitter<'_> {
                 "passing when stalemated for one side only cannot be said yet",
             ));
         }
-        for (field, what) in [
-            ("enclosingDrop", "enclosing drops"),
-            ("flipEnclosedPieces", "flipping enclosed pieces"),
-            ("chasingRule", "the chasing rule"),
-            ("materialCounting", "material counting"),
-        ] {
+        match (v.text("enclosingDrop"), v.text("flipEnclosedPieces")) {
+            ("none" | "ataxx", "none" | "ataxx") | ("reversi", "reversi") | ("none", "reversi") => {
+            }
+            (e, f) => {
+                let field = if matches!(e, "none" | "ataxx" | "reversi") {
+                    "flipEnclosedPieces"
+                } else {
+                    "enclosingDrop"
+                };
+                return Err(self.refuse(
+                    field,
+                    format!("enclosing drops `{e}` with flips `{f}` cannot be imported yet"),
+                ));
+            }
+        }
+        for (field, what) in [("chasingRule", "the chasing rule")] {
             if v.text(field) != "none" {
                 return Err(self.refuse(
                     field,
@@ -304,12 +310,7 @@ impl Emitter<'_> {
                 ));
             }
         }
-        for f in [
-            "connectRegion1.w",
-            "connectRegion1.b",
-            "diagonalLines",
-            "enclosingDropStart",
-        ] {
+        for f in ["connectRegion1.w", "connectRegion1.b", "diagonalLines"] {
             if !v.squares(f).is_empty() {
                 return Err(self.refuse(f, "this region's rule cannot be imported yet"));
             }
@@ -505,6 +506,8 @@ impl Emitter<'_> {
         let (pseudo_royal, pseudo_rule) = self.pseudo_royal(&fen)?;
         let ep_types = v.set("enPassantTypes.w");
         let mut promoted_kinds: Vec<usize> = Vec::new();
+        let counting = self.counting()?;
+        let unit_values = counting.is_some_and(|c| c.0);
         // Declared from Fairy-Stockfish's highest piece type down, the order
         // in which it writes hands in FEN.
         for pt in (1..PIECE_TYPE_NB).rev() {
@@ -513,6 +516,9 @@ impl Emitter<'_> {
             let _ = write!(body, "\npiece {name} {}", def.letter);
             if Some(pt) == royal || pseudo_royal & (1 << pt) != 0 {
                 body.push_str(" royal");
+            }
+            if unit_values {
+                body.push_str(" value 1");
             }
             body.push('\n');
             let extra = self.movement_mods(pt);
@@ -588,7 +594,12 @@ impl Emitter<'_> {
                     let _ = writeln!(body, "  promote {z} to {p}{opt}");
                     let _ = writeln!(body, "  promote from {z} to {p}{opt}");
                     promoted_kinds.push(pt);
-                    let _ = writeln!(body, "\npiece {p} +{}", def.letter);
+                    let _ = writeln!(
+                        body,
+                        "\npiece {p} +{}{}",
+                        def.letter,
+                        if unit_values { " value 1" } else { "" }
+                    );
                     let betza = if to >= CUSTOM_FIRST {
                         v.pieces[to]
                             .as_ref()
@@ -660,6 +671,20 @@ impl Emitter<'_> {
         // step where a piece other than its pawn may take en passant.
         if ep && (ep_types | v.set("enPassantTypes.b")) & !(1u64 << PAWN) != 0 {
             body.push_str("\nnotation en passant always\n");
+        }
+
+        if v.text("enclosingDrop") == "reversi" && neutral.is_some() {
+            // FSF's test of an enclosed line looks through walls.
+            return Err(self.refuse(
+                "enclosingDrop",
+                "enclosing drops beside walls (Fairy-Stockfish's lines run through walls) cannot be said yet",
+            ));
+        }
+        // Flips after a move or a drop.
+        match v.text("flipEnclosedPieces") {
+            "reversi" => body.push_str("\nflip enclosed all\n"),
+            "ataxx" => body.push_str("\nflip around all\n"),
+            _ => {}
         }
 
         // Castling.
@@ -761,6 +786,51 @@ impl Emitter<'_> {
         }
         out.push_str(&body);
         Ok(out)
+    }
+
+    /// How Fairy-Stockfish counts where a result would be a draw
+    /// (`materialCounting`) or a stalemate (`stalematePieceCount`): whether
+    /// every kind is worth 1 (pieces counted), and the side given the
+    /// draws (`whitedrawodds`: White wins them, said as a count bonus with
+    /// kinds worth nothing); `None` where nothing is counted.
+    fn counting(&self) -> Result<Option<(bool, Option<&'static str>)>, Refusal> {
+        let v = self.v;
+        let stalemate_counts =
+            v.flag("stalematePieceCount") && v.outcome("stalemateValue") != Outcome::Draw;
+        if v.flag("stalematePieceCount") && v.outcome("stalemateValue") == Outcome::Win {
+            return Err(self.refuse(
+                "stalematePieceCount",
+                "a stalemate won by the side with fewer pieces cannot be said yet",
+            ));
+        }
+        let odds = match v.text("materialCounting") {
+            "none" | "unweighted" => None,
+            "whitedrawodds" => Some("white"),
+            "blackdrawodds" => Some("black"),
+            other => {
+                return Err(self.refuse(
+                    "materialCounting",
+                    format!("material counting ({other}) cannot be imported yet"),
+                ))
+            }
+        };
+        let unit = v.text("materialCounting") == "unweighted" || stalemate_counts;
+        if unit && odds.is_some() {
+            return Err(self.refuse(
+                "materialCounting",
+                "draw odds beside stalemates decided by counting pieces cannot be said yet",
+            ));
+        }
+        Ok((unit || odds.is_some()).then_some((unit, odds)))
+    }
+
+    /// The outcome of a result that Fairy-Stockfish counts when it is a draw.
+    fn drawn(&self, o: Outcome) -> &'static str {
+        if o == Outcome::Draw && self.v.text("materialCounting") != "none" {
+            "counts"
+        } else {
+            outcome_word(o)
+        }
     }
 
     /// `extinctionPseudoRoyal`: the last piece of an extinction kind is
@@ -947,6 +1017,21 @@ impl Emitter<'_> {
         let promoters = |s: u64| {
             (1..PIECE_TYPE_NB).filter(move |&pt| s & (1 << pt) != 0 && v.pieces[pt].is_some())
         };
+        // A compulsory promotion to no kind: FSF forbids the moves into the
+        // zone but keeps the attacks there, which no rule says yet.
+        let mandatory = optional.is_empty();
+        for (pawns, promo, zone) in [(pawn_w, promo_w, &zw), (pawn_b, promo_b, &zb)] {
+            if mandatory
+                && names(promo).is_empty()
+                && promoters(pawns).next().is_some()
+                && !self.on_board(zone).is_empty()
+            {
+                return Err(self.refuse(
+                    "promotionPieceTypes.w",
+                    "pawns that must promote with no kind to promote to (they may not enter the zone, but attack it) cannot be said yet",
+                ));
+            }
+        }
         if pawn_w == pawn_b && promo_w == promo_b {
             if !names(promo_w).is_empty() {
                 if let Some(z) = self.zone("promotion", &zw, &zb) {
@@ -1226,8 +1311,29 @@ impl Emitter<'_> {
         if !v.flag("immobilityIllegal") {
             common.push("anywhere".to_string());
         }
+        // Enclosing drops: Othello's must flip (`flipping`), Ataxx's stand
+        // next to a piece of the mover (`next to all`).
+        match v.text("enclosingDrop") {
+            "reversi" => common.push("flipping".to_string()),
+            "ataxx" => common.push("next to all".to_string()),
+            _ => {}
+        }
         let dw = v.squares("dropRegion.w");
         let db = v.squares("dropRegion.b");
+        // While a cell of `enclosingDropStart` is empty, drops go there only.
+        let start = self.on_board(&v.squares("enclosingDropStart"));
+        if v.text("enclosingDrop") != "none" && !start.is_empty() {
+            let start: Squares = start.intersection(&dw).copied().collect();
+            if let Some(z) = self.zone("drop-start", &start, &start) {
+                let plain: Vec<String> = common
+                    .iter()
+                    .filter(|m| *m != "flipping" && *m != "next to all")
+                    .cloned()
+                    .chain(std::iter::once("until full".to_string()))
+                    .collect();
+                let _ = writeln!(out, "drop hand -> {z}: {}", plain.join(", "));
+            }
+        }
         let zone = self.zone("drops", &dw, &db);
         let no_doubled = v.piece_type("dropNoDoubled");
         let mods = |extra: Vec<String>| {
@@ -1355,7 +1461,22 @@ impl Emitter<'_> {
         if sm == Outcome::None {
             return Err(self.refuse("stalemateValue", "stalemate without a result"));
         }
-        let _ = writeln!(out, "goal stalemated {}", outcome_word(sm));
+        if v.flag("stalematePieceCount") && sm == Outcome::Loss {
+            // More pieces on the board win, as many draw (then counted).
+            out.push_str("goal stalemated counts\n");
+        } else {
+            let _ = writeln!(out, "goal stalemated {}", self.drawn(sm));
+        }
+        if let Some((_, Some(side))) = self.counting()? {
+            let _ = writeln!(out, "count bonus {side} 1");
+        }
+        if v.flag("adjudicateFullBoard") {
+            let _ = writeln!(out, "goal full {}", self.drawn(Outcome::Draw));
+        }
+        if v.flag("pass.w") || v.flag("passOnStalemate.w") {
+            // Two passes in a row end the game.
+            let _ = writeln!(out, "goal passed 2 times {}", self.drawn(Outcome::Draw));
+        }
         if v.flag("mustCapture") {
             out.push_str("forced capture\n");
         }
@@ -1464,7 +1585,7 @@ impl Emitter<'_> {
         if (2..=255).contains(&n_fold) {
             let nv = v.outcome("nFoldValue");
             if nv != Outcome::None {
-                let _ = writeln!(out, "goal repeated {n_fold} times {}", outcome_word(nv));
+                let _ = writeln!(out, "goal repeated {n_fold} times {}", self.drawn(nv));
             }
         }
         if v.text("countingRule") != "none" {
@@ -1477,7 +1598,12 @@ impl Emitter<'_> {
         }
         let n_move = v.int("nMoveRule");
         if n_move > 0 && n_move <= 500_000_000 {
-            let _ = writeln!(out, "goal clock {} draws", n_move * 2);
+            let _ = writeln!(
+                out,
+                "goal clock {} {}",
+                n_move * 2,
+                self.drawn(Outcome::Draw)
+            );
         }
         let (rw, rb) = (v.set("nMoveRuleTypes.w"), v.set("nMoveRuleTypes.b"));
         if rw != rb {
