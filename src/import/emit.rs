@@ -188,7 +188,6 @@ impl Emitter<'_> {
             ("piecePromotionOnCapture", "promotion only on captures"),
             ("pieceDemotion", "demotion of promoted pieces"),
             ("petrifyBlastPieces", "petrified blast pieces"),
-            ("castlingDroppedPiece", "castling with dropped pieces"),
             (
                 "oppositeCastling",
                 "castling forbidden on the opponent's side",
@@ -196,10 +195,6 @@ impl Emitter<'_> {
             (
                 "sittuyinRookDrop",
                 "rook drops restricted to the first rank",
-            ),
-            (
-                "dropOppositeColoredBishop",
-                "bishops dropped on opposite colours",
             ),
             ("dropPromoted", "drops in promoted state"),
             ("gating", "gating rights kept in the castling field"),
@@ -688,7 +683,8 @@ impl Emitter<'_> {
         }
 
         // Castling.
-        if v.flag("castling") && fen.castling {
+        let dropped_castle = v.flag("castlingDroppedPiece") && v.flag("pieceDrops");
+        if v.flag("castling") && (fen.castling || dropped_castle) {
             if !v.flag("checking") {
                 return Err(self.refuse(
                     "checking",
@@ -1400,6 +1396,58 @@ impl Emitter<'_> {
             }
             if let Some(z) = &zone {
                 special.push(format!("drop hand {} -> {z}{}", self.kind(pt), mods(extra)));
+            }
+        }
+        // Per-kind modifiers of the general drop rule: a kind's own rule
+        // gets them (`rule` below), or one is written for it.
+        let mut per_kind: Vec<(usize, String)> = Vec::new();
+        // `castlingDroppedPiece`: a king dropped on its castling cell, a rook
+        // on a corner of its first rank, counts as unmoved, so they castle.
+        if v.flag("castlingDroppedPiece") && v.flag("castling") && self.same("castlingKingPiece") {
+            let king = v.piece_type("castlingKingPiece.w");
+            let kf = v.int("castlingKingFile") as i32;
+            let top = self.ranks - 1;
+            let one = |r: i32, fs: &[i32]| -> Squares { fs.iter().map(|&f| (f, r)).collect() };
+            if king != 0 && v.pieces[king].is_some() {
+                if let Some(z) = self.zone("castling-king", &one(0, &[kf]), &one(top, &[kf])) {
+                    per_kind.push((king, format!("unmoved in {z}")));
+                }
+            }
+            let corners = [0, self.files - 1];
+            let rooks = v.set("castlingRookPieces.w") | v.set("castlingRookPieces.b");
+            for rook in self.kinds_of(rooks) {
+                if rook == king {
+                    continue;
+                }
+                if let Some(z) = self.zone("castling-rooks", &one(0, &corners), &one(top, &corners)) {
+                    per_kind.push((rook, format!("unmoved in {z}")));
+                }
+            }
+        }
+        // `dropOppositeColoredBishop`: bishops end on cells of both colours.
+        const BISHOP: usize = 3;
+        if v.flag("dropOppositeColoredBishop") && v.pieces[BISHOP].is_some() {
+            let all: Squares = (0..self.files)
+                .flat_map(|f| (0..self.ranks).map(move |r| (f, r)))
+                .collect();
+            let dark: Squares = all.iter().copied().filter(|(f, r)| (f + r) % 2 == 0).collect();
+            let light: Squares = all.difference(&dark).copied().collect();
+            if let (Some(d), Some(l)) = (
+                self.zone("dark", &dark, &dark),
+                self.zone("light", &light, &light),
+            ) {
+                per_kind.push((BISHOP, format!("spread over {d} {l}")));
+            }
+        }
+        for (pt, m) in per_kind {
+            let head = format!("drop hand {} ->", self.kind(pt));
+            if let Some(rule) = special.iter_mut().find(|s| s.starts_with(&head)) {
+                rule.push_str(if rule.contains(": ") { ", " } else { ": " });
+                rule.push_str(&m);
+            } else if pt == PAWN {
+                return Err(self.refuse("castlingDroppedPiece", "castling pawns"));
+            } else if let Some(z) = &zone {
+                special.push(format!("drop hand {} -> {z}{}", self.kind(pt), mods(vec![m])));
             }
         }
         // `mustDrop`: a side with a piece of `mustDropType` in hand drops it
