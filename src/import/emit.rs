@@ -469,18 +469,33 @@ impl Emitter<'_> {
 
         let mut body = String::new();
         // Pieces.
-        let double = self.zone(
-            "double-step",
-            &v.squares("doubleStepRegion.w"),
-            &v.squares("doubleStepRegion.b"),
+        // En passant after a double step from the cells where FSF allows it
+        // (`enPassantRegion`): one zone of those, one of the others.
+        let (ep, quiet_cells) = self.en_passant()?;
+        let (dw, db) = (
+            v.squares("doubleStepRegion.w"),
+            v.squares("doubleStepRegion.b"),
         );
+        let double = match &quiet_cells {
+            None => self.zone("double-step", &dw, &db),
+            Some((qw, qb)) => self.zone(
+                "double-step",
+                &dw.difference(qw).copied().collect(),
+                &db.difference(qb).copied().collect(),
+            ),
+        };
+        let mut doubles: Vec<(String, bool)> = double.iter().map(|z| (z.clone(), ep)).collect();
+        if let Some((qw, qb)) = &quiet_cells {
+            if let Some(z) = self.zone("double-step-quiet", qw, qb) {
+                doubles.push((z, false));
+            }
+        }
         // FSF's pawn steps three cells from its triple-step region.
         let triple = self.zone(
             "triple-step",
             &v.squares("tripleStepRegion.w"),
             &v.squares("tripleStepRegion.b"),
         );
-        let ep = self.en_passant()?;
         if ep && triple.is_some() && v.pieces[PAWN].is_some() {
             // Tessera writes the en-passant field after any double step of a
             // piece with two movements that set it (as of a Berolina pawn);
@@ -524,11 +539,11 @@ impl Emitter<'_> {
             };
             if pt == PAWN {
                 let _ = writeln!(body, "  step n: quiet{more}");
-                if let Some(z) = &double {
+                for (z, sets) in &doubles {
                     let _ = writeln!(
                         body,
                         "  step n then step n: quiet, from {z}{}{more}",
-                        if ep { ", sets en passant" } else { "" }
+                        if *sets { ", sets en passant" } else { "" }
                     );
                 }
                 if let Some(z) = &triple {
@@ -560,7 +575,7 @@ impl Emitter<'_> {
                 } else {
                     predefined_betza(pt).to_string()
                 };
-                self.write_betza(&mut body, pt, &betza, double.as_deref(), ep)?;
+                self.write_betza(&mut body, pt, &betza, &doubles)?;
                 if pt == KING && v.flag("flyingGeneral") {
                     // Kings may not face each other on an open line: each
                     // attacks the other along it.
@@ -603,7 +618,7 @@ impl Emitter<'_> {
                     } else {
                         predefined_betza(to).to_string()
                     };
-                    self.write_betza(&mut body, to, &betza, None, false)?;
+                    self.write_betza(&mut body, to, &betza, &[])?;
                 }
             }
         }
@@ -913,11 +928,14 @@ impl Emitter<'_> {
         self.v.pieces[KING].as_ref().map(|_| KING)
     }
 
-    /// Whether en passant is on for every double step, or off for all.
-    fn en_passant(&self) -> Result<bool, Refusal> {
+    /// Whether en passant is on for some double step, and where it is on
+    /// for some only, the cells of each side's double-step region from
+    /// which it is not.
+    fn en_passant(&self) -> Result<(bool, Option<(Squares, Squares)>), Refusal> {
         let v = self.v;
         let mut any = false;
         let mut all = true;
+        let mut quiet = (Squares::new(), Squares::new());
         for (mover, them) in [("w", "b"), ("b", "w")] {
             let region = v.squares(&format!("enPassantRegion.{them}"));
             let dir = if mover == "w" { 1 } else { -1 };
@@ -930,13 +948,15 @@ impl Emitter<'_> {
                     any = true;
                 } else {
                     all = false;
+                    if mover == "w" {
+                        quiet.0.insert((f, r));
+                    } else {
+                        quiet.1.insert((f, r));
+                    }
                 }
             }
         }
-        if any && !all {
-            return Err(self.refuse("enPassantRegion.w", "en passant on some double steps only"));
-        }
-        Ok(any)
+        Ok((any, (any && !all).then_some(quiet)))
     }
 
     /// The promotion rules of each promoting kind: one rule for both sides
@@ -1112,8 +1132,7 @@ impl Emitter<'_> {
         body: &mut String,
         pt: usize,
         betza: &str,
-        double: Option<&str>,
-        ep: bool,
+        doubles: &[(String, bool)],
     ) -> Result<(), Refusal> {
         let field = if pt == KING {
             format!("piece:{KING}")
@@ -1178,12 +1197,12 @@ impl Emitter<'_> {
                     ))
                 }
             };
-            if let Some(z) = double {
+            for (z, sets) in doubles {
                 for d in legs {
                     let _ = writeln!(
                         body,
                         "  step {d} then step {d}: quiet, from {z}{}{more}",
-                        if ep { ", sets en passant" } else { "" }
+                        if *sets { ", sets en passant" } else { "" }
                     );
                 }
             }
