@@ -35,6 +35,9 @@ struct Emitter<'a> {
     ranks: i32,
     zones: Vec<String>,
     zone_names: Vec<String>,
+    /// A promoted type that only one kind's promotion ever makes, by type:
+    /// that kind, whose promoted kind `+X` stands for the type everywhere.
+    alias: Vec<Option<usize>>,
 }
 
 /// Writes the variant as a rule file, or refuses it.
@@ -46,7 +49,9 @@ pub fn emit(v: &Variant, src: &Source) -> Result<String, Refusal> {
         ranks: v.max_rank + 1,
         zones: Vec::new(),
         zone_names: Vec::new(),
+        alias: vec![None; PIECE_TYPE_NB],
     };
+    e.alias = e.aliases();
     e.run()
 }
 
@@ -88,7 +93,48 @@ impl Emitter<'_> {
     }
 
     fn kind(&self, pt: usize) -> String {
-        piece_name(pt)
+        match self.alias.get(pt).copied().flatten() {
+            Some(from) => format!("{}-promoted", piece_name(from)),
+            None => piece_name(pt),
+        }
+    }
+
+    /// The promoted types (`promotedPieceType`) that are nothing but the
+    /// promoted form of one kind: made by the promotion of that kind alone,
+    /// on no cell and in no hand at the start, no pawn's promotion choice,
+    /// promoting no further, not the king. The promoted kind `+X` then is
+    /// that type for goals and rules too (chak's king becomes a divine king,
+    /// its extinction and flag piece).
+    fn aliases(&self) -> Vec<Option<usize>> {
+        let v = self.v;
+        let mut alias = vec![None; PIECE_TYPE_NB];
+        let Ok(fen) = Fen::parse(v.text("startFen"), self) else {
+            return alias;
+        };
+        let pawn_made = v.set("promotionPieceTypes.w") | v.set("promotionPieceTypes.b");
+        for to in 1..PIECE_TYPE_NB {
+            if to == KING || to == JANGGI_CANNON || v.pieces[to].is_none() {
+                continue;
+            }
+            let from: Vec<usize> = (1..PIECE_TYPE_NB)
+                .filter(|&pt| v.pieces[pt].is_some() && v.promoted_piece_type[pt] == to)
+                .collect();
+            let [from] = from[..] else { continue };
+            let present = fen.white.iter().chain(&fen.black).any(|p| p.0 == to)
+                || fen.hand_white.contains(&to)
+                || fen.hand_black.contains(&to);
+            if present
+                || pawn_made & (1 << to) != 0
+                || v.promoted_piece_type[to] != 0
+                || from == to
+                || v.set("castlingRookPieces.w") & (1 << to) != 0
+                || v.piece_type("castlingKingPiece.w") == to
+            {
+                continue;
+            }
+            alias[to] = Some(from);
+        }
+        alias
     }
 
     fn kinds_of(&self, set: u64) -> Vec<usize> {
@@ -400,7 +446,7 @@ impl Emitter<'_> {
         }
         for &pt in &promoters {
             let to = v.promoted_piece_type[pt];
-            if named & (1 << to) != 0 || to == JANGGI_CANNON {
+            if (named & (1 << to) != 0 && self.alias[to] != Some(pt)) || to == JANGGI_CANNON {
                 return refuse(&format!(
                     "a piece promoted to the {} type, which a rule or goal names, cannot be said yet (a kind `+X` is not its promoted type for goals and rules)",
                     piece_name(to)
@@ -522,6 +568,10 @@ impl Emitter<'_> {
         // in which it writes hands in FEN.
         for pt in (1..PIECE_TYPE_NB).rev() {
             let Some(def) = &v.pieces[pt] else { continue };
+            if self.alias[pt].is_some() {
+                // Declared as the promoted kind of the kind that makes it.
+                continue;
+            }
             let name = self.kind(pt);
             let _ = write!(body, "\npiece {name} {}", def.letter);
             if Some(pt) == royal || pseudo_royal & (1 << pt) != 0 {
@@ -604,10 +654,13 @@ impl Emitter<'_> {
                     let _ = writeln!(body, "  promote {z} to {p}{opt}");
                     let _ = writeln!(body, "  promote from {z} to {p}{opt}");
                     promoted_kinds.push(pt);
+                    let royal_too = self.alias[to] == Some(pt)
+                        && (Some(to) == royal || pseudo_royal & (1 << to) != 0);
                     let _ = writeln!(
                         body,
-                        "\npiece {p} +{}{}",
+                        "\npiece {p} +{}{}{}",
                         def.letter,
+                        if royal_too { " royal" } else { "" },
                         if unit_values { " value 1" } else { "" }
                     );
                     let betza = if to >= CUSTOM_FIRST {
@@ -1438,7 +1491,8 @@ impl Emitter<'_> {
                 if rook == king {
                     continue;
                 }
-                if let Some(z) = self.zone("castling-rooks", &one(0, &corners), &one(top, &corners)) {
+                if let Some(z) = self.zone("castling-rooks", &one(0, &corners), &one(top, &corners))
+                {
                     per_kind.push((rook, format!("unmoved in {z}")));
                 }
             }
@@ -1449,7 +1503,11 @@ impl Emitter<'_> {
             let all: Squares = (0..self.files)
                 .flat_map(|f| (0..self.ranks).map(move |r| (f, r)))
                 .collect();
-            let dark: Squares = all.iter().copied().filter(|(f, r)| (f + r) % 2 == 0).collect();
+            let dark: Squares = all
+                .iter()
+                .copied()
+                .filter(|(f, r)| (f + r) % 2 == 0)
+                .collect();
             let light: Squares = all.difference(&dark).copied().collect();
             if let (Some(d), Some(l)) = (
                 self.zone("dark", &dark, &dark),
@@ -1466,7 +1524,11 @@ impl Emitter<'_> {
             } else if pt == PAWN {
                 return Err(self.refuse("castlingDroppedPiece", "castling pawns"));
             } else if let Some(z) = &zone {
-                special.push(format!("drop hand {} -> {z}{}", self.kind(pt), mods(vec![m])));
+                special.push(format!(
+                    "drop hand {} -> {z}{}",
+                    self.kind(pt),
+                    mods(vec![m])
+                ));
             }
         }
         // `mustDrop`: a side with a piece of `mustDropType` in hand drops it
