@@ -1272,8 +1272,10 @@ impl Emitter<'_> {
         if king == 0 || v.pieces[king].is_none() {
             return Ok(String::new());
         }
-        if v.int("castlingRank") != 0 {
-            return Err(self.refuse("castlingRank", "castling on another rank than the first"));
+        // The rank the king and rooks castle on, as each side sees it.
+        let cr = v.int("castlingRank") as i32;
+        if !(0..self.ranks).contains(&cr) {
+            return Err(self.refuse("castlingRank", "a castling rank off the board"));
         }
         if let Some(c) = fen.rights.chars().find(|c| !"KQkq".contains(*c)) {
             return Err(self.refuse(
@@ -1286,7 +1288,7 @@ impl Emitter<'_> {
         let rooks = v.set("castlingRookPieces.w");
         let mut kf = v.int("castlingKingFile");
         let mut files = Vec::new();
-        for (list, rank) in [(&fen.white, 0), (&fen.black, self.ranks - 1)] {
+        for (list, rank) in [(&fen.white, cr), (&fen.black, self.ranks - 1 - cr)] {
             let kings: Vec<i32> = list
                 .iter()
                 .filter(|p| p.0 == king && p.1 .1 == rank)
@@ -1308,8 +1310,8 @@ impl Emitter<'_> {
         // A right the start position lacks must be one Tessera could not
         // give either: no king, or no partner on that wing.
         for (list, rank, k, q) in [
-            (&fen.white, 0, 'K', 'Q'),
-            (&fen.black, self.ranks - 1, 'k', 'q'),
+            (&fen.white, cr, 'K', 'Q'),
+            (&fen.black, self.ranks - 1 - cr, 'k', 'q'),
         ] {
             for (right, east) in [(k, true), (q, false)] {
                 if fen.rights.contains(right) {
