@@ -404,6 +404,8 @@ pub struct CastlingDecl {
     pub rook_place: RookPlace,
     /// `king to ZONE, rook to ZONE`: fixed destinations (Chess960).
     pub fixed: Option<(Name, Name)>,
+    /// `, not checking`: the castling may not give check.
+    pub not_checking: bool,
     pub span: Span,
 }
 

@@ -935,6 +935,7 @@ fn lower_castling(pair: P<'_>) -> Result<CastlingDecl, Diagnostic> {
     if kr.as_rule() == Rule::king_to {
         let king_zone = name(inner(kr).next().expect("zone"));
         let rook_zone = name(inner(it.next().expect("rook to")).next().expect("zone"));
+        let not_checking = it.next().is_some();
         return Ok(CastlingDecl {
             king,
             rook,
@@ -943,6 +944,7 @@ fn lower_castling(pair: P<'_>) -> Result<CastlingDecl, Diagnostic> {
             king_open: false,
             rook_place: RookPlace::Beside,
             fixed: Some((king_zone, rook_zone)),
+            not_checking,
             span: sp,
         });
     }
@@ -960,6 +962,7 @@ fn lower_castling(pair: P<'_>) -> Result<CastlingDecl, Diagnostic> {
     } else {
         RookPlace::Behind
     };
+    let not_checking = it.next().is_some();
     Ok(CastlingDecl {
         king,
         rook,
@@ -968,6 +971,7 @@ fn lower_castling(pair: P<'_>) -> Result<CastlingDecl, Diagnostic> {
         king_open,
         rook_place,
         fixed: None,
+        not_checking,
         span: sp,
     })
 }
