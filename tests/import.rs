@@ -254,7 +254,15 @@ fn betza_h_is_written_as_the_jumps_fsf_reads() {
     let result = import("h.ini", "[h:chess]\ncustomPiece1 = s:mfhNcfW\n");
     let text = rules(&result, "h");
     assert!(text.contains("piece customPiece1 S\n  leap only (1, 2) (-2, 1) (2, 1) (-1, 2): quiet\n  betza \"cfW\""), "{text}");
-    assert!(text.contains("mirror file rank"), "{text}");
+    // `mfhN`'s jumps are their own mirror image: Black's moves need no
+    // turn by half a turn.
+    assert!(text.contains("mirror rank\n"), "{text}");
+    let r = import("h.ini", "[h:chess]\ncustomPiece1 = s:mrhNcfW\n");
+    assert!(
+        rules(&r, "h").contains("mirror file rank"),
+        "{}",
+        rules(&r, "h")
+    );
 }
 
 #[test]
@@ -283,7 +291,14 @@ fn shogi_style_promotion_is_a_kind_lettered_plus() {
         Err(why) => why.clone(),
     };
     assert!(refused("promoted-optional").contains("`immobilityIllegal`"));
-    assert!(refused("promoted-named").contains("promoted to the commoner type"));
+    // The gold, the flag piece, is only ever a promoted shogi pawn: the
+    // promoted kind stands for it.
+    let named = rules(&result, "promoted-named");
+    assert!(
+        named.contains("goal shogiPawn-promoted reaches flag wins"),
+        "{named}"
+    );
+    assert!(!named.contains("piece gold"), "{named}");
 }
 
 #[test]
@@ -312,11 +327,23 @@ fn the_xiangqi_shogi_and_othello_built_ins_are_known() {
         "[a:xiangqi]\n[b:janggi]\n[c:gorogoro]\n[d:ataxx]\n[e:flipello]\n[f:minixiangqi]\n\
          [g:ataxx]\nstalematePieceCount = false\nadjudicateFullBoard = false\n",
     );
-    for name in ["a", "b", "c", "d", "e", "f"] {
+    for name in ["a", "b", "c", "d", "f"] {
         match section(&result, name) {
             Ok(_) => panic!("{name} written"),
             Err(why) => assert!(why.contains("(of the built-in `"), "{name}: {why}"),
         }
+    }
+    // Othello's built-in is written, as games/flipello.game writes it.
+    let e = rules(&result, "e");
+    for line in [
+        "flip enclosed all\n",
+        "drop hand -> drop-start: anywhere, until full\n",
+        "drop hand -> drops: anywhere, flipping\n",
+        "pass when stalemated\n",
+        "goal stalemated counts\ngoal full counts\ngoal passed 2 times counts\n",
+        "piece immobile P value 1\n",
+    ] {
+        assert!(e.contains(line), "{line}: {e}");
     }
     match section(&result, "g") {
         Ok(_) => panic!("g written"),
@@ -425,4 +452,71 @@ fn serve_offers_the_sections_of_a_variants_file_and_never_saves_them() {
         .expect("refused");
     assert!(err.contains("the limit is"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn keys_the_language_says_are_translated() {
+    // tests/import/translated.ini: each section is exact against pyffish
+    // (tests/fsf/import_check.py); here, the constructs it becomes.
+    let result = imported("tests/import/translated.ini");
+    let has = |name: &str, lines: &[&str]| {
+        let text = rules(&result, name);
+        for line in lines {
+            assert!(text.contains(line), "{name}: no `{line}` in\n{text}");
+        }
+    };
+    has(
+        "nocheck",
+        &[
+            "  betza \"N\": not checking\n",
+            "  step ne nw: capture, takes en passant, not checking\n",
+            "castling king rook along e w: king 2, rook beside, not checking\n",
+        ],
+    );
+    has(
+        "palace",
+        &[
+            "zone mobility-customPiece1 white c1..f1 c2..f2 black c7..f7 c8..f8\n",
+            "  betza \"K\": to mobility-customPiece1\n",
+        ],
+    );
+    has(
+        "twokings",
+        &["piece commoner K royal\n", "check when at most 1 royals\n"],
+    );
+    has(
+        "setupphase",
+        &[
+            "drop hand king -> drops: unmoved in castling-king, anywhere\n",
+            "drop hand rook -> drops: unmoved in castling-rooks, anywhere\n",
+            "drop hand bishop -> drops: spread over dark light, anywhere\n",
+            "forced drop\n",
+            "castling king rook along e w: king 2, rook beside\n",
+        ],
+    );
+    has(
+        "othello6",
+        &[
+            "zone drop-start white c3..d3 c4..d4 black c3..d3 c4..d4\n",
+            "goal stalemated counts\ngoal full counts\ngoal passed 2 times counts\n",
+        ],
+    );
+    has("counted", &["# `countingRule = makruk`"]);
+    // Castling on the second rank, from the king's cell there.
+    let second = rules(&result, "secondrank");
+    let game = tessera::compile_str(&second).unwrap_or_else(|e| panic!("{e:?}"));
+    let moves = common::moves_after(&game, "8/r3k2r/8/8/8/8/R3K2R/8 w KQkq - 0 1", &[]);
+    // pyffish: 27 moves, castling e2g2 and e2c2.
+    assert_eq!(moves.split_whitespace().count(), 27, "{moves}");
+    assert!(moves.contains("e2g2") && moves.contains("e2c2"), "{moves}");
+    // A section's compulsory drop of one kind: `compulsory` on its rule.
+    let r = import(
+        "m.ini",
+        "[m:crazyhouse]\nmustDrop = true\nmustDropType = q\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR[Q] w KQkq - 0 1\n",
+    );
+    assert!(
+        rules(&r, "m").contains("drop hand queen -> drops: compulsory"),
+        "{}",
+        rules(&r, "m")
+    );
 }
