@@ -112,7 +112,7 @@ impl Emitter<'_> {
             return alias;
         };
         let pawn_made = v.set("promotionPieceTypes.w") | v.set("promotionPieceTypes.b");
-        for to in 1..PIECE_TYPE_NB {
+        for (to, slot) in alias.iter_mut().enumerate().skip(1) {
             if to == KING || to == JANGGI_CANNON || v.pieces[to].is_none() {
                 continue;
             }
@@ -132,7 +132,7 @@ impl Emitter<'_> {
             {
                 continue;
             }
-            alias[to] = Some(from);
+            *slot = Some(from);
         }
         alias
     }
