@@ -520,3 +520,42 @@ fn keys_the_language_says_are_translated() {
         rules(&r, "m")
     );
 }
+
+#[test]
+fn custom_pieces_move_as_fsf_0_0_90_reads_them() {
+    // pyffish 0.0.90 skips XBetza's `a`, rides only W, F, N and K, hops
+    // only along lines and gives `nW` no move: the rule file says the same.
+    let result = import(
+        "r.ini",
+        "[r:chess]\ncustomPiece1 = x:mafsWAADD\ncustomPiece2 = y:pWnWnNN\ncustomPiece3 = z:mBcpB \n",
+    );
+    let text = rules(&result, "r");
+    assert!(
+        text.contains("piece customPiece1 X\n  betza \"mfsW\"\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("piece customPiece2 Y\n  betza \"pRNN\"\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("piece customPiece3 Z\n  betza \"mBcpB\"\n"),
+        "{text}"
+    );
+    // A start FEN with fields after the clocks, and a pass with no royal
+    // piece where a side may have none on the board, are refused.
+    let result = import(
+        "f.ini",
+        "[f:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 {0 0}\n\
+         [p:chess]\nking = -\ncommoner = k\npass = true\nnMoveRuleTypes = -\n",
+    );
+    for (name, why) in [
+        ("f", "fields after the clocks"),
+        ("p", "no piece on the board"),
+    ] {
+        match section(&result, name) {
+            Ok(t) => panic!("{name} written:\n{t}"),
+            Err(w) => assert!(w.contains(why), "{name}: {w}"),
+        }
+    }
+}

@@ -819,6 +819,18 @@ impl Emitter<'_> {
                     "a pass without a royal piece, which Fairy-Stockfish counts as a move of a piece that resets the clock, cannot be said yet",
                 ));
             }
+            // FSF passes with a piece standing still: a side with no piece on
+            // the board cannot (Tessera's `pass` writes `0000`). Said where
+            // such a side has lost (`goal extinct all`) and has no hand.
+            let all_gone = v.outcome("extinctionValue") != Outcome::None
+                && v.set("extinctionPieceTypes") & 1 != 0
+                && v.int("extinctionPieceCount") == 0;
+            if v.flag("pass.w") && (v.flag("pieceDrops") || !all_gone) {
+                return Err(self.refuse(
+                    "pass.w",
+                    "a pass without a royal piece, which Fairy-Stockfish cannot make once a side has no piece on the board, cannot be said yet",
+                ));
+            }
         }
         if let Some(rule) = pseudo_rule {
             let _ = writeln!(body, "\n{rule}");
@@ -917,9 +929,6 @@ impl Emitter<'_> {
         if n != 0 && v.flag("blastOnCapture") {
             return why("among several, with explosions");
         }
-        if v.flag("pieceDrops") {
-            return why("with drops");
-        }
         let promo = v.set("promotionPieceTypes.w") | v.set("promotionPieceTypes.b");
         let kinds = self.kinds_of(set);
         let mut always = true;
@@ -932,9 +941,17 @@ impl Emitter<'_> {
                 return why("for a kind that promotion makes");
             }
         }
-        if always {
-            // No side ever has more than it may: they are royal throughout.
+        // A piece in hand at the start may be dropped, royal at once in FSF.
+        let in_hand = kinds
+            .iter()
+            .any(|pt| fen.hand_white.contains(pt) || fen.hand_black.contains(pt));
+        if always && !in_hand {
+            // No side ever has more than it may: they are royal throughout,
+            // so none is ever captured into a hand, and none is dropped.
             return Ok((set, None));
+        }
+        if v.flag("pieceDrops") {
+            return why("with drops");
         }
         let [kind] = kinds[..] else {
             return why("for several kinds a side has more of than the count");
@@ -1195,6 +1212,17 @@ impl Emitter<'_> {
         let mut plain = String::new();
         let mut initial = Vec::new();
         for chunk in betza_chunks(betza) {
+            let chunk =
+                match fsf_reading(&chunk) {
+                    Reading::Moves(c) => c,
+                    Reading::Nothing => continue,
+                    Reading::Unsure => return Err(self.refuse(
+                        &field,
+                        format!(
+                            "`{chunk}` of `{betza}` (a hopper with a range) is not imported yet"
+                        ),
+                    )),
+                };
             if chunk.contains('h') {
                 // Tessera's Betza has no `h`: the jumps FSF reads, one by one.
                 match fsf_leaps(&chunk) {
@@ -1899,6 +1927,70 @@ fn fsf_leaps(chunk: &str) -> Option<(Vec<(i32, i32)>, &'static str)> {
     Some((out, modality))
 }
 
+/// How Fairy-Stockfish 0.0.90 (pyffish) reads one move of a custom piece's
+/// Betza notation.
+enum Reading {
+    /// These moves, in the Betza Tessera reads the same way.
+    Moves(String),
+    /// No move at all.
+    Nothing,
+    /// A reading the importer does not work out.
+    Unsure,
+}
+
+/// Fairy-Stockfish 0.0.90 skips the letters it does not know (XBetza's
+/// `a`, `y`, `o`, `j`: `mafsW` is its `mfsW`); it rides only the atoms
+/// `W`, `F`, `N` and `K` (`DD`, `A2` give no move), hops only along lines
+/// (`pW` is `pR`, `gF` is `gB`; `pN` gives no move), and reads `n` only on
+/// a leaper with a middle cell (`nW` gives no move; `nNN` is `NN`).
+fn fsf_reading(chunk: &str) -> Reading {
+    let known = |c: char| {
+        "mcpgnie".contains(c)
+            || "fbvlrsh".contains(c)
+            || "WFDNAHCLZJGKRBQ".contains(c)
+            || c.is_ascii_digit()
+    };
+    let kept: String = chunk.chars().filter(|&c| known(c)).collect();
+    let Some(at) = kept.find(|c: char| c.is_ascii_uppercase()) else {
+        return Reading::Nothing;
+    };
+    let atom = kept[at..].chars().next().unwrap_or('W');
+    let tail = &kept[at + 1..];
+    let doubled = tail.starts_with(atom);
+    let ranged = tail.starts_with(|c: char| c.is_ascii_digit());
+    let slider = "RBQ".contains(atom);
+    let rider = doubled || ranged;
+    let mods = &kept[..at];
+    if rider && !slider && !"WFNK".contains(atom) {
+        return Reading::Nothing;
+    }
+    if mods.contains('p') || mods.contains('g') {
+        if slider {
+            return Reading::Moves(kept);
+        }
+        let line = match atom {
+            'W' => 'R',
+            'F' => 'B',
+            'K' => 'Q',
+            _ => return Reading::Nothing,
+        };
+        if ranged {
+            return Reading::Unsure;
+        }
+        return Reading::Moves(format!("{mods}{line}"));
+    }
+    if mods.contains('n') {
+        if rider || slider {
+            let plain: String = mods.chars().filter(|&c| c != 'n').collect();
+            return Reading::Moves(format!("{plain}{}", &kept[at..]));
+        }
+        if "WFK".contains(atom) {
+            return Reading::Nothing;
+        }
+    }
+    Reading::Moves(kept)
+}
+
 /// Splits Betza notation into its moves: modifiers, then an atom (doubled or
 /// with a range).
 fn betza_chunks(betza: &str) -> Vec<String> {
@@ -2070,6 +2162,16 @@ impl Fen {
         }
         if let Some((a, b)) = rest.peek().and_then(|s| s.split_once('+')) {
             fen.checks = Some((a.parse().unwrap_or(0), b.parse().unwrap_or(0)));
+            rest.next();
+        }
+        // The clocks; a field after them (a later FSF's points, `{0 0}`) is
+        // one that Tessera's FEN does not read, nor pyffish 0.0.90 write.
+        let tail: Vec<&&str> = rest.collect();
+        if tail.len() > 2 || tail.iter().any(|s| !is_number(s)) {
+            return Err(
+                "the start FEN has fields after the clocks, which Tessera's FEN does not read"
+                    .into(),
+            );
         }
         fen.castling = !fen.rights.is_empty();
         Ok(fen)
