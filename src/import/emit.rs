@@ -945,7 +945,9 @@ impl Emitter<'_> {
         let in_hand = kinds
             .iter()
             .any(|pt| fen.hand_white.contains(pt) || fen.hand_black.contains(pt));
-        if always && !in_hand {
+        // With explosions and drops, FSF's pseudo-royal pieces are not
+        // quite royal pieces (atomiczh's drops beside the king): refused.
+        if always && !in_hand && !(v.flag("pieceDrops") && v.flag("blastOnCapture")) {
             // No side ever has more than it may: they are royal throughout,
             // so none is ever captured into a hand, and none is dropped.
             return Ok((set, None));
@@ -1212,17 +1214,18 @@ impl Emitter<'_> {
         let mut plain = String::new();
         let mut initial = Vec::new();
         for chunk in betza_chunks(betza) {
-            let chunk =
-                match fsf_reading(&chunk) {
-                    Reading::Moves(c) => c,
-                    Reading::Nothing => continue,
-                    Reading::Unsure => return Err(self.refuse(
+            let chunk = match fsf_reading(&chunk) {
+                Reading::Moves(c) => c,
+                Reading::Nothing => continue,
+                Reading::Unsure => {
+                    return Err(self.refuse(
                         &field,
                         format!(
                             "`{chunk}` of `{betza}` (a hopper with a range) is not imported yet"
                         ),
-                    )),
-                };
+                    ))
+                }
+            };
             if chunk.contains('h') {
                 // Tessera's Betza has no `h`: the jumps FSF reads, one by one.
                 match fsf_leaps(&chunk) {
