@@ -150,9 +150,11 @@ pub enum Command {
     },
     /// Serve the browser studio: the board, play against the AI, the rule
     /// file in an editor checked as you type. Without arguments, the folder
-    /// `games`. Prints the page's address; Ctrl-C stops it.
+    /// `games`; a Fairy-Stockfish variants file (`.ini`) offers its
+    /// sections, converted in memory (not saved). Prints the page's address;
+    /// Ctrl-C stops it.
     Serve {
-        /// Rule files and folders of rule files.
+        /// Rule files, folders of rule files and variants files (`.ini`).
         files: Vec<String>,
         /// The address to listen on (the studio can save rule files: keep it local).
         #[arg(long, default_value = "127.0.0.1")]
@@ -165,9 +167,11 @@ pub enum Command {
         #[arg(long = "allow-host", value_name = "NAME")]
         allow_host: Vec<String>,
     },
-    /// Run the expectations of rule files (`NAME.tests` beside `NAME.game`).
+    /// Run the expectations of rule files (`NAME.tests` beside `NAME.game`);
+    /// for a variants file (`.ini`), of each section `NAME` converted in
+    /// memory (`NAME.tests` beside the `.ini`).
     Test {
-        /// Expectation files, rule files, or folders of them (`games/`).
+        /// Expectation files, rule files, variants files, or folders of them (`games/`).
         #[arg(required = true)]
         paths: Vec<String>,
         /// Run only the expectations whose name (`chess: perft start 3`) contains this.

@@ -378,7 +378,7 @@ fn exit_status_is_0_only_when_everything_passed() {
     assert_eq!(out.exit_code(), 2);
     assert_eq!(
         out.stderr(),
-        "error: `README.md` is neither a folder, a rule file (`.game`) nor an expectation file (`.tests`)\n"
+        "error: `README.md` is neither a folder, a rule file (`.game`), a variants file (`.ini`) nor an expectation file (`.tests`)\n"
     );
     let out = tessera(&["test", "games/no-such-game.tests"]);
     assert_eq!(out.exit_code(), 2);

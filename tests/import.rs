@@ -254,7 +254,15 @@ fn betza_h_is_written_as_the_jumps_fsf_reads() {
     let result = import("h.ini", "[h:chess]\ncustomPiece1 = s:mfhNcfW\n");
     let text = rules(&result, "h");
     assert!(text.contains("piece customPiece1 S\n  leap only (1, 2) (-2, 1) (2, 1) (-1, 2): quiet\n  betza \"cfW\""), "{text}");
-    assert!(text.contains("mirror file rank"), "{text}");
+    // `mfhN`'s jumps are their own mirror image: Black's moves need no
+    // turn by half a turn.
+    assert!(text.contains("mirror rank\n"), "{text}");
+    let r = import("h.ini", "[h:chess]\ncustomPiece1 = s:mrhNcfW\n");
+    assert!(
+        rules(&r, "h").contains("mirror file rank"),
+        "{}",
+        rules(&r, "h")
+    );
 }
 
 #[test]
@@ -283,7 +291,14 @@ fn shogi_style_promotion_is_a_kind_lettered_plus() {
         Err(why) => why.clone(),
     };
     assert!(refused("promoted-optional").contains("`immobilityIllegal`"));
-    assert!(refused("promoted-named").contains("promoted to the commoner type"));
+    // The gold, the flag piece, is only ever a promoted shogi pawn: the
+    // promoted kind stands for it.
+    let named = rules(&result, "promoted-named");
+    assert!(
+        named.contains("goal shogiPawn-promoted reaches flag wins"),
+        "{named}"
+    );
+    assert!(!named.contains("piece gold"), "{named}");
 }
 
 #[test]
@@ -312,11 +327,23 @@ fn the_xiangqi_shogi_and_othello_built_ins_are_known() {
         "[a:xiangqi]\n[b:janggi]\n[c:gorogoro]\n[d:ataxx]\n[e:flipello]\n[f:minixiangqi]\n\
          [g:ataxx]\nstalematePieceCount = false\nadjudicateFullBoard = false\n",
     );
-    for name in ["a", "b", "c", "d", "e", "f"] {
+    for name in ["a", "b", "c", "d", "f"] {
         match section(&result, name) {
             Ok(_) => panic!("{name} written"),
             Err(why) => assert!(why.contains("(of the built-in `"), "{name}: {why}"),
         }
+    }
+    // Othello's built-in is written, as games/flipello.game writes it.
+    let e = rules(&result, "e");
+    for line in [
+        "flip enclosed all\n",
+        "drop hand -> drop-start: anywhere, until full\n",
+        "drop hand -> drops: anywhere, flipping\n",
+        "pass when stalemated\n",
+        "goal stalemated counts\ngoal full counts\ngoal passed 2 times counts\n",
+        "piece immobile P value 1\n",
+    ] {
+        assert!(e.contains(line), "{line}: {e}");
     }
     match section(&result, "g") {
         Ok(_) => panic!("g written"),
@@ -338,5 +365,197 @@ fn promotion_limits_are_only_captured_kinds() {
     match section(&result, "limited-other") {
         Ok(_) => panic!("limited-other written"),
         Err(why) => assert!(why.contains("each side's count at the start"), "{why}"),
+    }
+}
+
+#[test]
+fn test_runs_the_expectations_of_the_sections_of_a_variants_file() {
+    // `NAME.tests` beside the `.ini`: [minichess] has some, [untested] none
+    // (it is not run), [refused] none either.
+    let (code, out) = common::run_binary(&["test", "tests/import/expect/variants.ini"], "");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("ok      minichess: perft start 3"), "{out}");
+    assert!(!out.contains("untested"), "{out}");
+    // A folder with a variants file runs its sections' expectations too.
+    let (code, folder) = common::run_binary(&["test", "tests/import/expect"], "");
+    assert_eq!(code, 0, "{folder}");
+    assert!(
+        folder.contains("ok      minichess: perft start 3"),
+        "{folder}"
+    );
+    assert!(!folder.contains("no rule file"), "{folder}");
+    // Expectations of a section that does not import fail, saying why.
+    let dir = std::env::temp_dir().join(format!("tessera-ini-tests-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy("tests/import/expect/variants.ini", dir.join("v.ini")).unwrap();
+    std::fs::write(dir.join("refused.tests"), "perft start 1 10\n").unwrap();
+    let ini = dir.join("v.ini").to_string_lossy().into_owned();
+    let (code, out) = common::run_binary(&["test", &ini], "");
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("FAILED  refused: the section was not imported"),
+        "{out}"
+    );
+    assert!(out.contains("`twoBoards`"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn serve_offers_the_sections_of_a_variants_file_and_never_saves_them() {
+    use std::sync::Arc;
+    use tessera_cli::serve::api::Studio;
+    use tessera_cli::serve::jobs::Job;
+    use tessera_cli::serve::library::Library;
+    let library = Library::scan(&["tests/import/expect/variants.ini".to_string()]).unwrap();
+    let names: Vec<&str> = library.entries.iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(names, ["minichess", "untested"]);
+    assert_eq!(library.opening.as_deref(), Some("minichess"));
+    // The refused section is said, as `FILE:LINE: error:`.
+    assert!(
+        library
+            .skipped
+            .iter()
+            .any(|s| s.contains("error: [refused]")),
+        "{:?}",
+        library.skipped
+    );
+    let studio = Studio::new(library, 1);
+    let ask = |method: &str, path: &str, body: &str| {
+        let job = Job::unbounded(Arc::clone(&studio.slots));
+        let reply = studio.respond(method, path, body.as_bytes(), &job);
+        (reply.status, reply.body)
+    };
+    let (status, body) = ask("GET", "/api/games/minichess", "");
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("section [minichess]"), "{body}");
+    let (status, body) = ask("POST", "/api/perft", r#"{"game": "minichess", "depth": 2}"#);
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("\"total\":100"), "{body}");
+    let (status, body) = ask(
+        "POST",
+        "/api/save",
+        r#"{"game": "minichess", "rules": "game \"x\""}"#,
+    );
+    assert_eq!(status, 403, "{body}");
+    assert!(body.contains("converted in memory"), "{body}");
+    // A file past the importer's bound is refused before it is read.
+    let dir = std::env::temp_dir().join(format!("tessera-ini-serve-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let big = dir.join("big.ini");
+    let f = std::fs::File::create(&big).unwrap();
+    f.set_len(tessera_cli::import::MAX_FILE_BYTES as u64 + 1)
+        .unwrap();
+    let err = Library::scan(&[big.to_string_lossy().into_owned()])
+        .err()
+        .expect("refused");
+    assert!(err.contains("the limit is"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn keys_the_language_says_are_translated() {
+    // tests/import/translated.ini: each section is exact against pyffish
+    // (tests/fsf/import_check.py); here, the constructs it becomes.
+    let result = imported("tests/import/translated.ini");
+    let has = |name: &str, lines: &[&str]| {
+        let text = rules(&result, name);
+        for line in lines {
+            assert!(text.contains(line), "{name}: no `{line}` in\n{text}");
+        }
+    };
+    has(
+        "nocheck",
+        &[
+            "  betza \"N\": not checking\n",
+            "  step ne nw: capture, takes en passant, not checking\n",
+            "castling king rook along e w: king 2, rook beside, not checking\n",
+        ],
+    );
+    has(
+        "palace",
+        &[
+            "zone mobility-customPiece1 white c1..f1 c2..f2 black c7..f7 c8..f8\n",
+            "  betza \"K\": to mobility-customPiece1\n",
+        ],
+    );
+    has(
+        "twokings",
+        &["piece commoner K royal\n", "check when at most 1 royals\n"],
+    );
+    has(
+        "setupphase",
+        &[
+            "drop hand king -> drops: unmoved in castling-king, anywhere\n",
+            "drop hand rook -> drops: unmoved in castling-rooks, anywhere\n",
+            "drop hand bishop -> drops: spread over dark light, anywhere\n",
+            "forced drop\n",
+            "castling king rook along e w: king 2, rook beside\n",
+        ],
+    );
+    has(
+        "othello6",
+        &[
+            "zone drop-start white c3..d3 c4..d4 black c3..d3 c4..d4\n",
+            "goal stalemated counts\ngoal full counts\ngoal passed 2 times counts\n",
+        ],
+    );
+    has("counted", &["# `countingRule = makruk`"]);
+    // Castling on the second rank, from the king's cell there.
+    let second = rules(&result, "secondrank");
+    let game = tessera::compile_str(&second).unwrap_or_else(|e| panic!("{e:?}"));
+    let moves = common::moves_after(&game, "8/r3k2r/8/8/8/8/R3K2R/8 w KQkq - 0 1", &[]);
+    // pyffish: 27 moves, castling e2g2 and e2c2.
+    assert_eq!(moves.split_whitespace().count(), 27, "{moves}");
+    assert!(moves.contains("e2g2") && moves.contains("e2c2"), "{moves}");
+    // A section's compulsory drop of one kind: `compulsory` on its rule.
+    let r = import(
+        "m.ini",
+        "[m:crazyhouse]\nmustDrop = true\nmustDropType = q\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR[Q] w KQkq - 0 1\n",
+    );
+    assert!(
+        rules(&r, "m").contains("drop hand queen -> drops: compulsory"),
+        "{}",
+        rules(&r, "m")
+    );
+}
+
+#[test]
+fn custom_pieces_move_as_fsf_0_0_90_reads_them() {
+    // pyffish 0.0.90 skips XBetza's `a`, rides only W, F, N and K, hops
+    // only along lines and gives `nW` no move: the rule file says the same.
+    let result = import(
+        "r.ini",
+        "[r:chess]\ncustomPiece1 = x:mafsWAADD\ncustomPiece2 = y:pWnWnNN\ncustomPiece3 = z:mBcpB \n",
+    );
+    let text = rules(&result, "r");
+    assert!(
+        text.contains("piece customPiece1 X\n  betza \"mfsW\"\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("piece customPiece2 Y\n  betza \"pRNN\"\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("piece customPiece3 Z\n  betza \"mBcpB\"\n"),
+        "{text}"
+    );
+    // A start FEN with fields after the clocks, and a pass with no royal
+    // piece where a side may have none on the board, are refused.
+    let result = import(
+        "f.ini",
+        "[f:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 {0 0}\n\
+         [p:chess]\nking = -\ncommoner = k\npass = true\nnMoveRuleTypes = -\n",
+    );
+    for (name, why) in [
+        ("f", "fields after the clocks"),
+        ("p", "no piece on the board"),
+    ] {
+        match section(&result, name) {
+            Ok(t) => panic!("{name} written:\n{t}"),
+            Err(w) => assert!(w.contains(why), "{name}: {w}"),
+        }
     }
 }

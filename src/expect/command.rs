@@ -32,6 +32,21 @@ pub struct Options {
 struct Pair {
     tests: PathBuf,
     game: PathBuf,
+    /// Where the rule file comes from.
+    source: Source,
+}
+
+/// The rule file of a pair: the file `game`, or a section of a variants
+/// file converted in memory (`NAME.tests` beside `FILE.ini`).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Source {
+    /// The file `game`.
+    File,
+    /// The section's rule file, and the variants file and section it came
+    /// from, as `FILE.ini [NAME]`.
+    Converted(String, String),
+    /// A section that did not import: the variants file and section, and why.
+    Refused(String, String),
 }
 
 /// A snapshot written as pending by this run.
@@ -124,17 +139,34 @@ fn collect(paths: &[String]) -> Result<Vec<Pair>, Failure> {
                 Failure::Usage(anyhow::anyhow!("cannot read the folder `{p}`: {e}"))
             })?;
             let before = pairs.len();
+            let mut inis = Vec::new();
             for entry in entries.flatten() {
                 let file = entry.path();
                 if matches!(ext(&file), "game" | "tests") {
                     pairs.push(pair_of(&file));
+                } else if ext(&file) == "ini" {
+                    inis.push(file);
                 }
+            }
+            inis.sort();
+            for ini in inis {
+                let sections = ini_pairs(&ini)?;
+                // A section's expectations are run with the section, not as
+                // a pair without a rule file.
+                pairs.retain(|p| {
+                    p.source != Source::File
+                        || p.game.exists()
+                        || !sections.iter().any(|s| s.tests == p.tests)
+                });
+                pairs.extend(sections);
             }
             if pairs.len() == before {
                 return Err(Failure::Usage(anyhow::anyhow!(
                     "the folder `{p}` holds no rule file (`.game`) and no expectation file (`.tests`)"
                 )));
             }
+        } else if ext(path) == "ini" {
+            pairs.extend(ini_pairs(path)?);
         } else if matches!(ext(path), "game" | "tests") {
             if !path.exists() {
                 return Err(Failure::Usage(anyhow::anyhow!(
@@ -144,12 +176,46 @@ fn collect(paths: &[String]) -> Result<Vec<Pair>, Failure> {
             pairs.push(pair_of(path));
         } else {
             return Err(Failure::Usage(anyhow::anyhow!(
-                "`{p}` is neither a folder, a rule file (`.game`) nor an expectation file (`.tests`)"
+                "`{p}` is neither a folder, a rule file (`.game`), a variants file (`.ini`) nor an expectation file (`.tests`)"
             )));
         }
     }
     pairs.sort();
     pairs.dedup();
+    Ok(pairs)
+}
+
+/// The sections of the variants file `ini` that have expectations
+/// (`NAME.tests` beside it), each converted in memory, or refused.
+fn ini_pairs(ini: &Path) -> Result<Vec<Pair>, Failure> {
+    let file = shown(ini);
+    let text =
+        crate::import::read_bounded(&file).map_err(|e| Failure::Usage(anyhow::anyhow!(e)))?;
+    let result = crate::import::import(&file, &text);
+    let dir = ini.parent().unwrap_or(Path::new(""));
+    let mut pairs = Vec::new();
+    for section in result.sections {
+        let tests = dir.join(format!("{}.tests", section.name));
+        // Only names that make a file name; the others cannot have one.
+        let plain = section
+            .name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_.+".contains(c))
+            && !section.name.starts_with('.');
+        if !plain || !tests.is_file() {
+            continue;
+        }
+        let origin = format!("{file} [{}]", section.name);
+        let source = match section.outcome {
+            Ok(rules) => Source::Converted(rules, origin),
+            Err(why) => Source::Refused(origin, why),
+        };
+        pairs.push(Pair {
+            game: tests.with_extension("game"),
+            tests,
+            source,
+        });
+    }
     Ok(pairs)
 }
 
@@ -161,6 +227,7 @@ fn pair_of(path: &Path) -> Pair {
     Pair {
         tests: path.with_extension("tests"),
         game: path.with_extension("game"),
+        source: Source::File,
     }
 }
 
@@ -180,13 +247,28 @@ fn run_pair(
         .tests
         .file_stem()
         .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-    let (tests_path, game_path) = (shown(&pair.tests), shown(&pair.game));
+    let (tests_path, mut game_path) = (shown(&pair.tests), shown(&pair.game));
     let mut fail = |out: &mut dyn Write, what: &str, detail: &str| {
         tally.failed += 1;
         writeln!(out, "FAILED  {stem}: {what}")?;
         write!(out, "{}", indent(detail))
     };
-    let game_src = match std::fs::read_to_string(&pair.game) {
+    let read = match &pair.source {
+        Source::File => std::fs::read_to_string(&pair.game),
+        Source::Converted(rules, origin) => {
+            game_path.clone_from(origin);
+            Ok(rules.clone())
+        }
+        Source::Refused(origin, why) => {
+            fail(
+                out,
+                "the section was not imported",
+                &format!("{origin}: {why}\n"),
+            )?;
+            return Ok(opts.filter.is_none());
+        }
+    };
+    let game_src = match read {
         Ok(s) => s,
         Err(e) => {
             fail(

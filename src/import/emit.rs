@@ -35,6 +35,9 @@ struct Emitter<'a> {
     ranks: i32,
     zones: Vec<String>,
     zone_names: Vec<String>,
+    /// A promoted type that only one kind's promotion ever makes, by type:
+    /// that kind, whose promoted kind `+X` stands for the type everywhere.
+    alias: Vec<Option<usize>>,
 }
 
 /// Writes the variant as a rule file, or refuses it.
@@ -46,7 +49,9 @@ pub fn emit(v: &Variant, src: &Source) -> Result<String, Refusal> {
         ranks: v.max_rank + 1,
         zones: Vec::new(),
         zone_names: Vec::new(),
+        alias: vec![None; PIECE_TYPE_NB],
     };
+    e.alias = e.aliases();
     e.run()
 }
 
@@ -88,7 +93,48 @@ impl Emitter<'_> {
     }
 
     fn kind(&self, pt: usize) -> String {
-        piece_name(pt)
+        match self.alias.get(pt).copied().flatten() {
+            Some(from) => format!("{}-promoted", piece_name(from)),
+            None => piece_name(pt),
+        }
+    }
+
+    /// The promoted types (`promotedPieceType`) that are nothing but the
+    /// promoted form of one kind: made by the promotion of that kind alone,
+    /// on no cell and in no hand at the start, no pawn's promotion choice,
+    /// promoting no further, not the king. The promoted kind `+X` then is
+    /// that type for goals and rules too (chak's king becomes a divine king,
+    /// its extinction and flag piece).
+    fn aliases(&self) -> Vec<Option<usize>> {
+        let v = self.v;
+        let mut alias = vec![None; PIECE_TYPE_NB];
+        let Ok(fen) = Fen::parse(v.text("startFen"), self) else {
+            return alias;
+        };
+        let pawn_made = v.set("promotionPieceTypes.w") | v.set("promotionPieceTypes.b");
+        for (to, slot) in alias.iter_mut().enumerate().skip(1) {
+            if to == KING || to == JANGGI_CANNON || v.pieces[to].is_none() {
+                continue;
+            }
+            let from: Vec<usize> = (1..PIECE_TYPE_NB)
+                .filter(|&pt| v.pieces[pt].is_some() && v.promoted_piece_type[pt] == to)
+                .collect();
+            let [from] = from[..] else { continue };
+            let present = fen.white.iter().chain(&fen.black).any(|p| p.0 == to)
+                || fen.hand_white.contains(&to)
+                || fen.hand_black.contains(&to);
+            if present
+                || pawn_made & (1 << to) != 0
+                || v.promoted_piece_type[to] != 0
+                || from == to
+                || v.set("castlingRookPieces.w") & (1 << to) != 0
+                || v.piece_type("castlingKingPiece.w") == to
+            {
+                continue;
+            }
+            *slot = Some(from);
+        }
+        alias
     }
 
     fn kinds_of(&self, set: u64) -> Vec<usize> {
@@ -188,19 +234,13 @@ impl Emitter<'_> {
             ("piecePromotionOnCapture", "promotion only on captures"),
             ("pieceDemotion", "demotion of promoted pieces"),
             ("petrifyBlastPieces", "petrified blast pieces"),
-            ("castlingDroppedPiece", "castling with dropped pieces"),
             (
                 "oppositeCastling",
                 "castling forbidden on the opponent's side",
             ),
-            ("mustDrop", "compulsory drops"),
             (
                 "sittuyinRookDrop",
                 "rook drops restricted to the first rank",
-            ),
-            (
-                "dropOppositeColoredBishop",
-                "bishops dropped on opposite colours",
             ),
             ("dropPromoted", "drops in promoted state"),
             ("gating", "gating rights kept in the castling field"),
@@ -213,10 +253,6 @@ impl Emitter<'_> {
             ("makpongRule", "the makpong rule"),
             ("perpetualCheckIllegal", "perpetual check forbidden"),
             ("moveRepetitionIllegal", "move repetition forbidden"),
-            (
-                "stalematePieceCount",
-                "stalemate decided by counting pieces",
-            ),
             ("shatarMateRule", "the shatar mating rules"),
             ("bikjangRule", "the bikjang rule"),
             ("extinctionClaim", "extinction claimed by the side to move"),
@@ -225,7 +261,6 @@ impl Emitter<'_> {
                 "check only when all pseudo-royal pieces are attacked",
             ),
             ("flagPieceBlockedWin", "a flag win by a blocked flag zone"),
-            ("adjudicateFullBoard", "adjudication when the board is full"),
             (
                 "nFoldValueAbsolute",
                 "a repetition result from White's point of view",
@@ -246,10 +281,15 @@ impl Emitter<'_> {
             ));
         }
         if !v.flag("checking") {
-            return Err(self.refuse(
-                "checking",
-                "moves that may not give check cannot be written in Betza's shorthand yet",
-            ));
+            // Each movement says `not checking`; castling and walls have no
+            // such modifier.
+            if v.text("wallingRule") != "none" || v.flag("blastOnCapture") {
+                // FSF counts blowing up the enemy king as a check.
+                return Err(self.refuse(
+                    "checking",
+                    "walls or explosions beside moves that may not give check cannot be said yet",
+                ));
+            }
         }
         if !self.same("pass") {
             return Err(self.refuse("pass.w", "passing for one side only cannot be said yet"));
@@ -260,13 +300,22 @@ impl Emitter<'_> {
                 "passing when stalemated for one side only cannot be said yet",
             ));
         }
-        for (field, what) in [
-            ("enclosingDrop", "enclosing drops"),
-            ("flipEnclosedPieces", "flipping enclosed pieces"),
-            ("chasingRule", "the chasing rule"),
-            ("materialCounting", "material counting"),
-            ("countingRule", "the counting rules"),
-        ] {
+        match (v.text("enclosingDrop"), v.text("flipEnclosedPieces")) {
+            ("none" | "ataxx", "none" | "ataxx") | ("reversi", "reversi") | ("none", "reversi") => {
+            }
+            (e, f) => {
+                let field = if matches!(e, "none" | "ataxx" | "reversi") {
+                    "flipEnclosedPieces"
+                } else {
+                    "enclosingDrop"
+                };
+                return Err(self.refuse(
+                    field,
+                    format!("enclosing drops `{e}` with flips `{f}` cannot be imported yet"),
+                ));
+            }
+        }
+        for (field, what) in [("chasingRule", "the chasing rule")] {
             if v.text(field) != "none" {
                 return Err(self.refuse(
                     field,
@@ -302,12 +351,7 @@ impl Emitter<'_> {
                 ));
             }
         }
-        for f in [
-            "connectRegion1.w",
-            "connectRegion1.b",
-            "diagonalLines",
-            "enclosingDropStart",
-        ] {
+        for f in ["connectRegion1.w", "connectRegion1.b", "diagonalLines"] {
             if !v.squares(f).is_empty() {
                 return Err(self.refuse(f, "this region's rule cannot be imported yet"));
             }
@@ -327,10 +371,14 @@ impl Emitter<'_> {
             .iter()
             .find(|(_, pt, s)| v.pieces[*pt].is_some() && !s.is_empty())
         {
-            return Err(self.refuse(
-                &format!("mobility:{c}:{pt}"),
-                "a piece confined to a region cannot be written in Betza's shorthand yet",
-            ));
+            // Each movement says `to ZONE`; drops would need a rule per kind,
+            // castling and the flying general no such modifier.
+            if v.flag("pieceDrops") || v.flag("flyingGeneral") {
+                return Err(self.refuse(
+                    &format!("mobility:{c}:{pt}"),
+                    "a piece confined to a region beside drops, castling or the flying general cannot be said yet",
+                ));
+            }
         }
         if (0..PIECE_TYPE_NB).any(|pt| {
             v.promotion_limit[pt] != 0
@@ -398,7 +446,7 @@ impl Emitter<'_> {
         }
         for &pt in &promoters {
             let to = v.promoted_piece_type[pt];
-            if named & (1 << to) != 0 || to == JANGGI_CANNON {
+            if (named & (1 << to) != 0 && self.alias[to] != Some(pt)) || to == JANGGI_CANNON {
                 return refuse(&format!(
                     "a piece promoted to the {} type, which a rule or goal names, cannot be said yet (a kind `+X` is not its promoted type for goals and rules)",
                     piece_name(to)
@@ -467,18 +515,33 @@ impl Emitter<'_> {
 
         let mut body = String::new();
         // Pieces.
-        let double = self.zone(
-            "double-step",
-            &v.squares("doubleStepRegion.w"),
-            &v.squares("doubleStepRegion.b"),
+        // En passant after a double step from the cells where FSF allows it
+        // (`enPassantRegion`): one zone of those, one of the others.
+        let (ep, quiet_cells) = self.en_passant()?;
+        let (dw, db) = (
+            v.squares("doubleStepRegion.w"),
+            v.squares("doubleStepRegion.b"),
         );
+        let double = match &quiet_cells {
+            None => self.zone("double-step", &dw, &db),
+            Some((qw, qb)) => self.zone(
+                "double-step",
+                &dw.difference(qw).copied().collect(),
+                &db.difference(qb).copied().collect(),
+            ),
+        };
+        let mut doubles: Vec<(String, bool)> = double.iter().map(|z| (z.clone(), ep)).collect();
+        if let Some((qw, qb)) = &quiet_cells {
+            if let Some(z) = self.zone("double-step-quiet", qw, qb) {
+                doubles.push((z, false));
+            }
+        }
         // FSF's pawn steps three cells from its triple-step region.
         let triple = self.zone(
             "triple-step",
             &v.squares("tripleStepRegion.w"),
             &v.squares("tripleStepRegion.b"),
         );
-        let ep = self.en_passant()?;
         if ep && triple.is_some() && v.pieces[PAWN].is_some() {
             // Tessera writes the en-passant field after any double step of a
             // piece with two movements that set it (as of a Berolina pawn);
@@ -496,46 +559,64 @@ impl Emitter<'_> {
         }
         let promo_rules = self.promotion_rules(&fen)?;
         let royal = self.royal_kind();
-        let pseudo_royal = self.pseudo_royal(&fen)?;
+        let (pseudo_royal, pseudo_rule) = self.pseudo_royal(&fen)?;
         let ep_types = v.set("enPassantTypes.w");
         let mut promoted_kinds: Vec<usize> = Vec::new();
+        let counting = self.counting()?;
+        let unit_values = counting.is_some_and(|c| c.0);
         // Declared from Fairy-Stockfish's highest piece type down, the order
         // in which it writes hands in FEN.
         for pt in (1..PIECE_TYPE_NB).rev() {
             let Some(def) = &v.pieces[pt] else { continue };
+            if self.alias[pt].is_some() {
+                // Declared as the promoted kind of the kind that makes it.
+                continue;
+            }
             let name = self.kind(pt);
             let _ = write!(body, "\npiece {name} {}", def.letter);
             if Some(pt) == royal || pseudo_royal & (1 << pt) != 0 {
                 body.push_str(" royal");
             }
+            if unit_values {
+                body.push_str(" value 1");
+            }
             body.push('\n');
+            let extra = self.movement_mods(pt);
+            let more = if extra.is_empty() {
+                String::new()
+            } else {
+                format!(", {extra}")
+            };
             if pt == PAWN {
-                body.push_str("  step n: quiet\n");
-                if let Some(z) = &double {
+                let _ = writeln!(body, "  step n: quiet{more}");
+                for (z, sets) in &doubles {
                     let _ = writeln!(
                         body,
-                        "  step n then step n: quiet, from {z}{}",
-                        if ep { ", sets en passant" } else { "" }
+                        "  step n then step n: quiet, from {z}{}{more}",
+                        if *sets { ", sets en passant" } else { "" }
                     );
                 }
                 if let Some(z) = &triple {
                     let _ = writeln!(
                         body,
-                        "  step n then step n then step n: quiet, from {z}{}",
+                        "  step n then step n then step n: quiet, from {z}{}{more}",
                         if ep { ", sets en passant" } else { "" }
                     );
                 }
                 let takes = ep && ep_types & (1 << PAWN) != 0;
                 let _ = writeln!(
                     body,
-                    "  step ne nw: capture{}",
+                    "  step ne nw: capture{}{more}",
                     if takes { ", takes en passant" } else { "" }
                 );
             } else if pt == JANGGI_CANNON {
                 // It hops over any piece but another cannon, and captures any
                 // piece but a cannon.
                 let me = self.kind(pt);
-                let _ = writeln!(body, "  hop orthogonal: not over {me}, not capturing {me}");
+                let _ = writeln!(
+                    body,
+                    "  hop orthogonal: not over {me}, not capturing {me}{more}"
+                );
             } else {
                 let betza = if pt == KING {
                     v.king_betza.clone().unwrap_or_else(|| "K".to_string())
@@ -544,7 +625,7 @@ impl Emitter<'_> {
                 } else {
                     predefined_betza(pt).to_string()
                 };
-                self.write_betza(&mut body, pt, &betza, double.as_deref(), ep)?;
+                self.write_betza(&mut body, pt, &betza, &doubles)?;
                 if pt == KING && v.flag("flyingGeneral") {
                     // Kings may not face each other on an open line: each
                     // attacks the other along it.
@@ -573,7 +654,15 @@ impl Emitter<'_> {
                     let _ = writeln!(body, "  promote {z} to {p}{opt}");
                     let _ = writeln!(body, "  promote from {z} to {p}{opt}");
                     promoted_kinds.push(pt);
-                    let _ = writeln!(body, "\npiece {p} +{}", def.letter);
+                    let royal_too = self.alias[to] == Some(pt)
+                        && (Some(to) == royal || pseudo_royal & (1 << to) != 0);
+                    let _ = writeln!(
+                        body,
+                        "\npiece {p} +{}{}{}",
+                        def.letter,
+                        if royal_too { " royal" } else { "" },
+                        if unit_values { " value 1" } else { "" }
+                    );
                     let betza = if to >= CUSTOM_FIRST {
                         v.pieces[to]
                             .as_ref()
@@ -582,7 +671,7 @@ impl Emitter<'_> {
                     } else {
                         predefined_betza(to).to_string()
                     };
-                    self.write_betza(&mut body, to, &betza, None, false)?;
+                    self.write_betza(&mut body, to, &betza, &[])?;
                 }
             }
         }
@@ -647,8 +736,34 @@ impl Emitter<'_> {
             body.push_str("\nnotation en passant always\n");
         }
 
+        if v.text("enclosingDrop") == "reversi" && neutral.is_some() {
+            // FSF's test of an enclosed line looks through walls.
+            return Err(self.refuse(
+                "enclosingDrop",
+                "enclosing drops beside walls (Fairy-Stockfish's lines run through walls) cannot be said yet",
+            ));
+        }
+        // Flips after a move or a drop.
+        match v.text("flipEnclosedPieces") {
+            "reversi" => body.push_str("\nflip enclosed all\n"),
+            "ataxx" => body.push_str("\nflip around all\n"),
+            _ => {}
+        }
+
         // Castling.
-        if v.flag("castling") && fen.castling {
+        let dropped_castle = v.flag("castlingDroppedPiece") && v.flag("pieceDrops");
+        if v.flag("castling") && (fen.castling || dropped_castle) {
+            if let Some((c, pt, _)) = v.mobility_regions.iter().find(|(_, pt, s)| {
+                v.pieces[*pt].is_some()
+                    && !s.is_empty()
+                    && (*pt == v.piece_type("castlingKingPiece.w")
+                        || v.set("castlingRookPieces.w") & (1 << pt) != 0)
+            }) {
+                return Err(self.refuse(
+                    &format!("mobility:{c}:{pt}"),
+                    "a castling piece confined to a region cannot be said yet",
+                ));
+            }
             body.push('\n');
             body.push_str(&self.castling(&fen)?);
         }
@@ -704,6 +819,21 @@ impl Emitter<'_> {
                     "a pass without a royal piece, which Fairy-Stockfish counts as a move of a piece that resets the clock, cannot be said yet",
                 ));
             }
+            // FSF passes with a piece standing still: a side with no piece on
+            // the board cannot (Tessera's `pass` writes `0000`). Said where
+            // such a side has lost (`goal extinct all`) and has no hand.
+            let all_gone = v.outcome("extinctionValue") != Outcome::None
+                && v.set("extinctionPieceTypes") & 1 != 0
+                && v.int("extinctionPieceCount") == 0;
+            if v.flag("pass.w") && (v.flag("pieceDrops") || !all_gone) {
+                return Err(self.refuse(
+                    "pass.w",
+                    "a pass without a royal piece, which Fairy-Stockfish cannot make once a side has no piece on the board, cannot be said yet",
+                ));
+            }
+        }
+        if let Some(rule) = pseudo_rule {
+            let _ = writeln!(body, "\n{rule}");
         }
         if v.flag("pass.w") {
             body.push_str("\npass\n");
@@ -728,13 +858,58 @@ impl Emitter<'_> {
         Ok(out)
     }
 
+    /// How Fairy-Stockfish counts where a result would be a draw
+    /// (`materialCounting`) or a stalemate (`stalematePieceCount`): whether
+    /// every kind is worth 1 (pieces counted), and the side given the
+    /// draws (`whitedrawodds`: White wins them, said as a count bonus with
+    /// kinds worth nothing); `None` where nothing is counted.
+    fn counting(&self) -> Result<Option<(bool, Option<&'static str>)>, Refusal> {
+        let v = self.v;
+        let stalemate_counts =
+            v.flag("stalematePieceCount") && v.outcome("stalemateValue") != Outcome::Draw;
+        if v.flag("stalematePieceCount") && v.outcome("stalemateValue") == Outcome::Win {
+            return Err(self.refuse(
+                "stalematePieceCount",
+                "a stalemate won by the side with fewer pieces cannot be said yet",
+            ));
+        }
+        let odds = match v.text("materialCounting") {
+            "none" | "unweighted" => None,
+            "whitedrawodds" => Some("white"),
+            "blackdrawodds" => Some("black"),
+            other => {
+                return Err(self.refuse(
+                    "materialCounting",
+                    format!("material counting ({other}) cannot be imported yet"),
+                ))
+            }
+        };
+        let unit = v.text("materialCounting") == "unweighted" || stalemate_counts;
+        if unit && odds.is_some() {
+            return Err(self.refuse(
+                "materialCounting",
+                "draw odds beside stalemates decided by counting pieces cannot be said yet",
+            ));
+        }
+        Ok((unit || odds.is_some()).then_some((unit, odds)))
+    }
+
+    /// The outcome of a result that Fairy-Stockfish counts when it is a draw.
+    fn drawn(&self, o: Outcome) -> &'static str {
+        if o == Outcome::Draw && self.v.text("materialCounting") != "none" {
+            "counts"
+        } else {
+            outcome_word(o)
+        }
+    }
+
     /// `extinctionPseudoRoyal`: the last piece of an extinction kind is
     /// royal. Said as `royal` where no side can ever have two of a kind: at
     /// most one each at the start, none made by promotion or dropped.
-    fn pseudo_royal(&self, fen: &Fen) -> Result<u64, Refusal> {
+    fn pseudo_royal(&self, fen: &Fen) -> Result<(u64, Option<String>), Refusal> {
         let v = self.v;
         if !v.flag("extinctionPseudoRoyal") {
-            return Ok(0);
+            return Ok((0, None));
         }
         let set = v.set("extinctionPieceTypes");
         let why = |m: &str| {
@@ -743,23 +918,55 @@ impl Emitter<'_> {
                 format!("the last extinction piece treated as royal, {m}, cannot be said yet"),
             ))
         };
-        if set & 1 != 0 || v.int("extinctionPieceCount") != 0 {
-            return why("among several");
+        // FSF: a side's pieces of an extinction type are royal while it has
+        // at most `extinctionPieceCount + 1` of that type on the board,
+        // settled when its turn starts (as Tessera's `check when at most N
+        // royals`); dropped or promoted ones at once.
+        let n = v.int("extinctionPieceCount");
+        if set & 1 != 0 || !(0..=1000).contains(&n) {
+            return why("among all pieces");
         }
-        if v.flag("pieceDrops") {
-            return why("with drops");
+        if n != 0 && v.flag("blastOnCapture") {
+            return why("among several, with explosions");
         }
         let promo = v.set("promotionPieceTypes.w") | v.set("promotionPieceTypes.b");
-        for pt in self.kinds_of(set) {
+        let kinds = self.kinds_of(set);
+        let mut always = true;
+        for &pt in &kinds {
             let count = |list: &Vec<(usize, (i32, i32))>| list.iter().filter(|p| p.0 == pt).count();
-            if count(&fen.white) > 1 || count(&fen.black) > 1 {
-                return why("for a kind a side has several of");
+            if count(&fen.white) as i64 > n + 1 || count(&fen.black) as i64 > n + 1 {
+                always = false;
             }
             if promo & (1 << pt) != 0 {
                 return why("for a kind that promotion makes");
             }
         }
-        Ok(set)
+        // A piece in hand at the start may be dropped, royal at once in FSF.
+        let in_hand = kinds
+            .iter()
+            .any(|pt| fen.hand_white.contains(pt) || fen.hand_black.contains(pt));
+        // With explosions and drops, FSF's pseudo-royal pieces are not
+        // quite royal pieces (atomiczh's drops beside the king): refused.
+        if always && !in_hand && !(v.flag("pieceDrops") && v.flag("blastOnCapture")) {
+            // No side ever has more than it may: they are royal throughout,
+            // so none is ever captured into a hand, and none is dropped.
+            return Ok((set, None));
+        }
+        if v.flag("pieceDrops") {
+            return why("with drops");
+        }
+        let [kind] = kinds[..] else {
+            return why("for several kinds a side has more of than the count");
+        };
+        // Tessera counts a side's royal pieces together: no side may hold
+        // another royal kind beside this one.
+        let others = |list: &Vec<(usize, (i32, i32))>| {
+            list.iter().any(|p| p.0 == kind) && list.iter().any(|p| p.0 == KING && kind != KING)
+        };
+        if others(&fen.white) || others(&fen.black) {
+            return why("beside a king");
+        }
+        Ok((set, Some(format!("check when at most {} royals", n + 1))))
     }
 
     /// Whether some piece's Betza tells left from right.
@@ -771,7 +978,15 @@ impl Emitter<'_> {
                 Some(def) if pt >= CUSTOM_FIRST => def.betza.clone(),
                 _ => return false,
             };
-            betza.contains('l') || betza.contains('r') || betza.contains('h')
+            betza_chunks(&betza).iter().any(|chunk| {
+                // `h` on a leaper: the jumps FSF reads, asymmetric only where
+                // they are not their own mirror image (`fhN` is symmetric,
+                // `rhN` is not).
+                if let Some((offsets, _)) = fsf_leaps(chunk).filter(|_| chunk.contains('h')) {
+                    return offsets.iter().any(|&(f, r)| !offsets.contains(&(-f, r)));
+                }
+                chunk.contains('l') || chunk.contains('r') || chunk.contains('h')
+            })
         })
     }
 
@@ -779,11 +994,14 @@ impl Emitter<'_> {
         self.v.pieces[KING].as_ref().map(|_| KING)
     }
 
-    /// Whether en passant is on for every double step, or off for all.
-    fn en_passant(&self) -> Result<bool, Refusal> {
+    /// Whether en passant is on for some double step, and where it is on
+    /// for some only, the cells of each side's double-step region from
+    /// which it is not.
+    fn en_passant(&self) -> Result<(bool, Option<(Squares, Squares)>), Refusal> {
         let v = self.v;
         let mut any = false;
         let mut all = true;
+        let mut quiet = (Squares::new(), Squares::new());
         for (mover, them) in [("w", "b"), ("b", "w")] {
             let region = v.squares(&format!("enPassantRegion.{them}"));
             let dir = if mover == "w" { 1 } else { -1 };
@@ -796,13 +1014,15 @@ impl Emitter<'_> {
                     any = true;
                 } else {
                     all = false;
+                    if mover == "w" {
+                        quiet.0.insert((f, r));
+                    } else {
+                        quiet.1.insert((f, r));
+                    }
                 }
             }
         }
-        if any && !all {
-            return Err(self.refuse("enPassantRegion.w", "en passant on some double steps only"));
-        }
-        Ok(any)
+        Ok((any, (any && !all).then_some(quiet)))
     }
 
     /// The promotion rules of each promoting kind: one rule for both sides
@@ -879,6 +1099,21 @@ impl Emitter<'_> {
         let promoters = |s: u64| {
             (1..PIECE_TYPE_NB).filter(move |&pt| s & (1 << pt) != 0 && v.pieces[pt].is_some())
         };
+        // A compulsory promotion to no kind: FSF forbids the moves into the
+        // zone but keeps the attacks there, which no rule says yet.
+        let mandatory = optional.is_empty();
+        for (pawns, promo, zone) in [(pawn_w, promo_w, &zw), (pawn_b, promo_b, &zb)] {
+            if mandatory
+                && names(promo).is_empty()
+                && promoters(pawns).next().is_some()
+                && !self.on_board(zone).is_empty()
+            {
+                return Err(self.refuse(
+                    "promotionPieceTypes.w",
+                    "pawns that must promote with no kind to promote to (they may not enter the zone, but attack it) cannot be said yet",
+                ));
+            }
+        }
         if pawn_w == pawn_b && promo_w == promo_b {
             if !names(promo_w).is_empty() {
                 if let Some(z) = self.zone("promotion", &zw, &zb) {
@@ -919,31 +1154,90 @@ impl Emitter<'_> {
         Ok(rules)
     }
 
+    /// The modifiers every movement of a piece of FSF type `pt` carries:
+    /// `to mobility-KIND` where a side confines the type to a region
+    /// (`mobilityRegion<Colour><Piece>`: its moves, captures and attacks end
+    /// there), and `not checking` with `checking = false`.
+    fn movement_mods(&mut self, pt: usize) -> String {
+        let v = self.v;
+        let mut mods = Vec::new();
+        let all: Squares = (0..self.files)
+            .flat_map(|f| (0..self.ranks).map(move |r| (f, r)))
+            .collect();
+        let region = |c: usize| {
+            let s = v
+                .mobility_regions
+                .iter()
+                .find(|(col, p, _)| *col == c && *p == pt)
+                .map(|(_, _, s)| self.on_board(s))
+                .unwrap_or_default();
+            // An empty region is no region (FSF tests it for zero).
+            if s.is_empty() {
+                all.clone()
+            } else {
+                s
+            }
+        };
+        let (w, b) = (region(0), region(1));
+        if w != all || b != all {
+            let name = format!("mobility-{}", self.kind(pt));
+            if let Some(z) = self.zone(&name, &w, &b) {
+                mods.push(format!("to {z}"));
+            }
+        }
+        if !v.flag("checking") {
+            mods.push("not checking".to_string());
+        }
+        mods.join(", ")
+    }
+
     /// A piece's moves in Betza's shorthand; its initial double step (`ifmnD`),
     /// which Fairy-Stockfish allows from the double-step region, in the long form.
     fn write_betza(
-        &self,
+        &mut self,
         body: &mut String,
         pt: usize,
         betza: &str,
-        double: Option<&str>,
-        ep: bool,
+        doubles: &[(String, bool)],
     ) -> Result<(), Refusal> {
         let field = if pt == KING {
             format!("piece:{KING}")
         } else {
             format!("piece:{pt}")
         };
+        let extra = self.movement_mods(pt);
+        let more = if extra.is_empty() {
+            String::new()
+        } else {
+            format!(", {extra}")
+        };
         let mut plain = String::new();
         let mut initial = Vec::new();
         for chunk in betza_chunks(betza) {
+            let chunk = match fsf_reading(&chunk) {
+                Reading::Moves(c) => c,
+                Reading::Nothing => continue,
+                Reading::Unsure => {
+                    return Err(self.refuse(
+                        &field,
+                        format!(
+                            "`{chunk}` of `{betza}` (a hopper with a range) is not imported yet"
+                        ),
+                    ))
+                }
+            };
             if chunk.contains('h') {
                 // Tessera's Betza has no `h`: the jumps FSF reads, one by one.
                 match fsf_leaps(&chunk) {
                     Some((offsets, modality)) if !offsets.is_empty() => {
                         let list: Vec<String> =
                             offsets.iter().map(|(f, r)| format!("({f}, {r})")).collect();
-                        let _ = writeln!(body, "  leap only {}{modality}", list.join(" "));
+                        let mods = match (modality.is_empty(), extra.is_empty()) {
+                            (_, true) => modality.to_string(),
+                            (true, false) => format!(": {extra}"),
+                            (false, false) => format!("{modality}{more}"),
+                        };
+                        let _ = writeln!(body, "  leap only {}{mods}", list.join(" "));
                         continue;
                     }
                     _ => {
@@ -961,7 +1255,11 @@ impl Emitter<'_> {
             }
         }
         if !plain.is_empty() {
-            let _ = writeln!(body, "  betza \"{plain}\"");
+            if extra.is_empty() {
+                let _ = writeln!(body, "  betza \"{plain}\"");
+            } else {
+                let _ = writeln!(body, "  betza \"{plain}\": {extra}");
+            }
         }
         for chunk in initial {
             let mut sorted: Vec<char> = chunk.chars().collect();
@@ -977,12 +1275,12 @@ impl Emitter<'_> {
                     ))
                 }
             };
-            if let Some(z) = double {
+            for (z, sets) in doubles {
                 for d in legs {
                     let _ = writeln!(
                         body,
-                        "  step {d} then step {d}: quiet, from {z}{}",
-                        if ep { ", sets en passant" } else { "" }
+                        "  step {d} then step {d}: quiet, from {z}{}{more}",
+                        if *sets { ", sets en passant" } else { "" }
                     );
                 }
             }
@@ -999,8 +1297,10 @@ impl Emitter<'_> {
         if king == 0 || v.pieces[king].is_none() {
             return Ok(String::new());
         }
-        if v.int("castlingRank") != 0 {
-            return Err(self.refuse("castlingRank", "castling on another rank than the first"));
+        // The rank the king and rooks castle on, as each side sees it.
+        let cr = v.int("castlingRank") as i32;
+        if !(0..self.ranks).contains(&cr) {
+            return Err(self.refuse("castlingRank", "a castling rank off the board"));
         }
         if let Some(c) = fen.rights.chars().find(|c| !"KQkq".contains(*c)) {
             return Err(self.refuse(
@@ -1013,7 +1313,7 @@ impl Emitter<'_> {
         let rooks = v.set("castlingRookPieces.w");
         let mut kf = v.int("castlingKingFile");
         let mut files = Vec::new();
-        for (list, rank) in [(&fen.white, 0), (&fen.black, self.ranks - 1)] {
+        for (list, rank) in [(&fen.white, cr), (&fen.black, self.ranks - 1 - cr)] {
             let kings: Vec<i32> = list
                 .iter()
                 .filter(|p| p.0 == king && p.1 .1 == rank)
@@ -1035,8 +1335,8 @@ impl Emitter<'_> {
         // A right the start position lacks must be one Tessera could not
         // give either: no king, or no partner on that wing.
         for (list, rank, k, q) in [
-            (&fen.white, 0, 'K', 'Q'),
-            (&fen.black, self.ranks - 1, 'k', 'q'),
+            (&fen.white, cr, 'K', 'Q'),
+            (&fen.black, self.ranks - 1 - cr, 'k', 'q'),
         ] {
             for (right, east) in [(k, true), (q, false)] {
                 if fen.rights.contains(right) {
@@ -1077,13 +1377,22 @@ impl Emitter<'_> {
             ));
         }
         let mut out = String::new();
+        // `checking = false`: a castling may not give check either.
+        let nc = if v.flag("checking") {
+            ""
+        } else {
+            ", not checking"
+        };
         for rook in self.kinds_of(v.set("castlingRookPieces.w")) {
             let (k, r) = (self.kind(king), self.kind(rook));
             if ks == qs {
-                let _ = writeln!(out, "castling {k} {r} along e w: king {ks}, rook beside");
+                let _ = writeln!(
+                    out,
+                    "castling {k} {r} along e w: king {ks}, rook beside{nc}"
+                );
             } else {
-                let _ = writeln!(out, "castling {k} {r} along e: king {ks}, rook beside");
-                let _ = writeln!(out, "castling {k} {r} along w: king {qs}, rook beside");
+                let _ = writeln!(out, "castling {k} {r} along e: king {ks}, rook beside{nc}");
+                let _ = writeln!(out, "castling {k} {r} along w: king {qs}, rook beside{nc}");
             }
         }
         Ok(out)
@@ -1100,14 +1409,35 @@ impl Emitter<'_> {
             out.push('\n');
         }
         let mut common = Vec::new();
-        if !v.flag("dropChecks") {
+        if !v.flag("dropChecks") || !v.flag("checking") {
             common.push("not checking".to_string());
         }
         if !v.flag("immobilityIllegal") {
             common.push("anywhere".to_string());
         }
+        // Enclosing drops: Othello's must flip (`flipping`), Ataxx's stand
+        // next to a piece of the mover (`next to all`).
+        match v.text("enclosingDrop") {
+            "reversi" => common.push("flipping".to_string()),
+            "ataxx" => common.push("next to all".to_string()),
+            _ => {}
+        }
         let dw = v.squares("dropRegion.w");
         let db = v.squares("dropRegion.b");
+        // While a cell of `enclosingDropStart` is empty, drops go there only.
+        let start = self.on_board(&v.squares("enclosingDropStart"));
+        if v.text("enclosingDrop") != "none" && !start.is_empty() {
+            let start: Squares = start.intersection(&dw).copied().collect();
+            if let Some(z) = self.zone("drop-start", &start, &start) {
+                let plain: Vec<String> = common
+                    .iter()
+                    .filter(|m| *m != "flipping" && *m != "next to all")
+                    .cloned()
+                    .chain(std::iter::once("until full".to_string()))
+                    .collect();
+                let _ = writeln!(out, "drop hand -> {z}: {}", plain.join(", "));
+            }
+        }
         let zone = self.zone("drops", &dw, &db);
         let no_doubled = v.piece_type("dropNoDoubled");
         let mods = |extra: Vec<String>| {
@@ -1176,12 +1506,103 @@ impl Emitter<'_> {
                 special.push(format!("drop hand {} -> {z}{}", self.kind(pt), mods(extra)));
             }
         }
+        // Per-kind modifiers of the general drop rule: a kind's own rule
+        // gets them (`rule` below), or one is written for it.
+        let mut per_kind: Vec<(usize, String)> = Vec::new();
+        // `castlingDroppedPiece`: a king dropped on its castling cell, a rook
+        // on a corner of its first rank, counts as unmoved, so they castle.
+        if v.flag("castlingDroppedPiece") && v.flag("castling") && self.same("castlingKingPiece") {
+            let king = v.piece_type("castlingKingPiece.w");
+            let kf = v.int("castlingKingFile") as i32;
+            let top = self.ranks - 1;
+            let one = |r: i32, fs: &[i32]| -> Squares { fs.iter().map(|&f| (f, r)).collect() };
+            if king != 0 && v.pieces[king].is_some() {
+                if let Some(z) = self.zone("castling-king", &one(0, &[kf]), &one(top, &[kf])) {
+                    per_kind.push((king, format!("unmoved in {z}")));
+                }
+            }
+            let corners = [0, self.files - 1];
+            let rooks = v.set("castlingRookPieces.w") | v.set("castlingRookPieces.b");
+            for rook in self.kinds_of(rooks) {
+                if rook == king {
+                    continue;
+                }
+                if let Some(z) = self.zone("castling-rooks", &one(0, &corners), &one(top, &corners))
+                {
+                    per_kind.push((rook, format!("unmoved in {z}")));
+                }
+            }
+        }
+        // `dropOppositeColoredBishop`: bishops end on cells of both colours.
+        const BISHOP: usize = 3;
+        if v.flag("dropOppositeColoredBishop") && v.pieces[BISHOP].is_some() {
+            let all: Squares = (0..self.files)
+                .flat_map(|f| (0..self.ranks).map(move |r| (f, r)))
+                .collect();
+            let dark: Squares = all
+                .iter()
+                .copied()
+                .filter(|(f, r)| (f + r) % 2 == 0)
+                .collect();
+            let light: Squares = all.difference(&dark).copied().collect();
+            if let (Some(d), Some(l)) = (
+                self.zone("dark", &dark, &dark),
+                self.zone("light", &light, &light),
+            ) {
+                per_kind.push((BISHOP, format!("spread over {d} {l}")));
+            }
+        }
+        for (pt, m) in per_kind {
+            let head = format!("drop hand {} ->", self.kind(pt));
+            if let Some(rule) = special.iter_mut().find(|s| s.starts_with(&head)) {
+                rule.push_str(if rule.contains(": ") { ", " } else { ": " });
+                rule.push_str(&m);
+            } else if pt == PAWN {
+                return Err(self.refuse("castlingDroppedPiece", "castling pawns"));
+            } else if let Some(z) = &zone {
+                special.push(format!(
+                    "drop hand {} -> {z}{}",
+                    self.kind(pt),
+                    mods(vec![m])
+                ));
+            }
+        }
+        // `mustDrop`: a side with a piece of `mustDropType` in hand drops it
+        // if it can (`compulsory` on that kind's rule), any piece for `*`
+        // (`forced drop`).
+        let must = v.piece_type("mustDropType");
+        if v.flag("mustDrop") && must != 0 && v.pieces[must].is_some() {
+            let head = format!("drop hand {} ->", self.kind(must));
+            if let Some(rule) = special.iter_mut().find(|s| s.starts_with(&head)) {
+                rule.push_str(if rule.contains(": ") {
+                    ", compulsory"
+                } else {
+                    ": compulsory"
+                });
+            } else if v.pieces[must].is_some() && must != PAWN {
+                if let Some(z) = &zone {
+                    special.push(format!(
+                        "drop hand {} -> {z}{}",
+                        self.kind(must),
+                        mods(vec!["compulsory".to_string()])
+                    ));
+                }
+            } else {
+                return Err(self.refuse(
+                    "mustDropType",
+                    "a compulsory drop of pawns, which may be dropped nowhere",
+                ));
+            }
+        }
         for s in special.into_iter().filter(|s| !s.is_empty()) {
             out.push_str(&s);
             out.push('\n');
         }
         if let Some(z) = zone {
             let _ = writeln!(out, "drop hand -> {z}{}", mods(Vec::new()));
+        }
+        if v.flag("mustDrop") && must == 0 {
+            out.push_str("forced drop\n");
         }
         Ok(out)
     }
@@ -1205,7 +1626,22 @@ impl Emitter<'_> {
         if sm == Outcome::None {
             return Err(self.refuse("stalemateValue", "stalemate without a result"));
         }
-        let _ = writeln!(out, "goal stalemated {}", outcome_word(sm));
+        if v.flag("stalematePieceCount") && sm == Outcome::Loss {
+            // More pieces on the board win, as many draw (then counted).
+            out.push_str("goal stalemated counts\n");
+        } else {
+            let _ = writeln!(out, "goal stalemated {}", self.drawn(sm));
+        }
+        if let Some((_, Some(side))) = self.counting()? {
+            let _ = writeln!(out, "count bonus {side} 1");
+        }
+        if v.flag("adjudicateFullBoard") {
+            let _ = writeln!(out, "goal full {}", self.drawn(Outcome::Draw));
+        }
+        if v.flag("pass.w") || v.flag("passOnStalemate.w") {
+            // Two passes in a row end the game.
+            let _ = writeln!(out, "goal passed 2 times {}", self.drawn(Outcome::Draw));
+        }
         if v.flag("mustCapture") {
             out.push_str("forced capture\n");
         }
@@ -1314,12 +1750,25 @@ impl Emitter<'_> {
         if (2..=255).contains(&n_fold) {
             let nv = v.outcome("nFoldValue");
             if nv != Outcome::None {
-                let _ = writeln!(out, "goal repeated {n_fold} times {}", outcome_word(nv));
+                let _ = writeln!(out, "goal repeated {n_fold} times {}", self.drawn(nv));
             }
+        }
+        if v.text("countingRule") != "none" {
+            // As games/makruk.game: the count ends a game only on a claim.
+            let _ = writeln!(
+                out,
+                "# `countingRule = {}`: Fairy-Stockfish's count ends a game only on a claim; Tessera does not keep it.",
+                v.text("countingRule")
+            );
         }
         let n_move = v.int("nMoveRule");
         if n_move > 0 && n_move <= 500_000_000 {
-            let _ = writeln!(out, "goal clock {} draws", n_move * 2);
+            let _ = writeln!(
+                out,
+                "goal clock {} {}",
+                n_move * 2,
+                self.drawn(Outcome::Draw)
+            );
         }
         let (rw, rb) = (v.set("nMoveRuleTypes.w"), v.set("nMoveRuleTypes.b"));
         if rw != rb {
@@ -1479,6 +1928,70 @@ fn fsf_leaps(chunk: &str) -> Option<(Vec<(i32, i32)>, &'static str)> {
         _ => "",
     };
     Some((out, modality))
+}
+
+/// How Fairy-Stockfish 0.0.90 (pyffish) reads one move of a custom piece's
+/// Betza notation.
+enum Reading {
+    /// These moves, in the Betza Tessera reads the same way.
+    Moves(String),
+    /// No move at all.
+    Nothing,
+    /// A reading the importer does not work out.
+    Unsure,
+}
+
+/// Fairy-Stockfish 0.0.90 skips the letters it does not know (XBetza's
+/// `a`, `y`, `o`, `j`: `mafsW` is its `mfsW`); it rides only the atoms
+/// `W`, `F`, `N` and `K` (`DD`, `A2` give no move), hops only along lines
+/// (`pW` is `pR`, `gF` is `gB`; `pN` gives no move), and reads `n` only on
+/// a leaper with a middle cell (`nW` gives no move; `nNN` is `NN`).
+fn fsf_reading(chunk: &str) -> Reading {
+    let known = |c: char| {
+        "mcpgnie".contains(c)
+            || "fbvlrsh".contains(c)
+            || "WFDNAHCLZJGKRBQ".contains(c)
+            || c.is_ascii_digit()
+    };
+    let kept: String = chunk.chars().filter(|&c| known(c)).collect();
+    let Some(at) = kept.find(|c: char| c.is_ascii_uppercase()) else {
+        return Reading::Nothing;
+    };
+    let atom = kept[at..].chars().next().unwrap_or('W');
+    let tail = &kept[at + 1..];
+    let doubled = tail.starts_with(atom);
+    let ranged = tail.starts_with(|c: char| c.is_ascii_digit());
+    let slider = "RBQ".contains(atom);
+    let rider = doubled || ranged;
+    let mods = &kept[..at];
+    if rider && !slider && !"WFNK".contains(atom) {
+        return Reading::Nothing;
+    }
+    if mods.contains('p') || mods.contains('g') {
+        if slider {
+            return Reading::Moves(kept);
+        }
+        let line = match atom {
+            'W' => 'R',
+            'F' => 'B',
+            'K' => 'Q',
+            _ => return Reading::Nothing,
+        };
+        if ranged {
+            return Reading::Unsure;
+        }
+        return Reading::Moves(format!("{mods}{line}"));
+    }
+    if mods.contains('n') {
+        if rider || slider {
+            let plain: String = mods.chars().filter(|&c| c != 'n').collect();
+            return Reading::Moves(format!("{plain}{}", &kept[at..]));
+        }
+        if "WFK".contains(atom) {
+            return Reading::Nothing;
+        }
+    }
+    Reading::Moves(kept)
 }
 
 /// Splits Betza notation into its moves: modifiers, then an atom (doubled or
@@ -1652,6 +2165,16 @@ impl Fen {
         }
         if let Some((a, b)) = rest.peek().and_then(|s| s.split_once('+')) {
             fen.checks = Some((a.parse().unwrap_or(0), b.parse().unwrap_or(0)));
+            rest.next();
+        }
+        // The clocks; a field after them (a later FSF's points, `{0 0}`) is
+        // one that Tessera's FEN does not read, nor pyffish 0.0.90 write.
+        let tail: Vec<&&str> = rest.collect();
+        if tail.len() > 2 || tail.iter().any(|s| !is_number(s)) {
+            return Err(
+                "the start FEN has fields after the clocks, which Tessera's FEN does not read"
+                    .into(),
+            );
         }
         fen.castling = !fen.rights.is_empty();
         Ok(fen)

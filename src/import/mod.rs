@@ -144,6 +144,24 @@ pub const MAX_FILE_BYTES: usize = 16 * 1024 * 1024;
 /// At most this many sections are imported.
 pub const MAX_SECTIONS: usize = 10_000;
 
+/// The text of the variants file `file`, refused past [`MAX_FILE_BYTES`]
+/// before it is read (invalid UTF-8 replaced, as FSF reads bytes).
+///
+/// # Errors
+/// The file cannot be read, or is too large.
+pub fn read_bounded(file: &str) -> Result<String, String> {
+    let size = std::fs::metadata(file)
+        .map_err(|e| format!("cannot read {file}: {e}"))?
+        .len();
+    if size > MAX_FILE_BYTES as u64 {
+        return Err(format!(
+            "{file} has {size} bytes; the limit is {MAX_FILE_BYTES}"
+        ));
+    }
+    let bytes = std::fs::read(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
 /// What became of one section.
 #[derive(Debug, Clone)]
 pub struct SectionResult {

@@ -784,7 +784,9 @@ impl Variant {
             if let Some(e) = get(&name) {
                 let first = e.value.chars().next().unwrap_or('-');
                 if first.is_ascii_alphabetic() {
-                    let betza = e.value.get(2..).unwrap_or("").to_string();
+                    // FSF skips characters that are no Betza letter, such
+                    // as spaces before or after it.
+                    let betza = e.value.get(2..).unwrap_or("").trim().to_string();
                     self.add_piece(pt, first, if pt >= CUSTOM_FIRST { &betza } else { "" });
                     self.origin
                         .insert(format!("piece:{pt}"), (name.clone(), e.line));

@@ -25,6 +25,9 @@ pub struct Entry {
     /// The file Save writes: the path resolved at start, when it is inside
     /// the folder it was found in; `None` for a link out of it.
     writable: Option<PathBuf>,
+    /// For a section of a variants file (`.ini`), the rule file converted
+    /// from it in memory when the studio started; `path` is the `.ini`.
+    pub converted: Option<Arc<str>>,
 }
 
 /// Why a save failed.
@@ -67,6 +70,9 @@ impl Library {
         };
         let mut files: Vec<(PathBuf, Option<PathBuf>)> = Vec::new();
         let mut skipped = Vec::new();
+        // The sections of variants files: their index in `files`, name and
+        // rule file.
+        let mut sections: Vec<(usize, String, Arc<str>)> = Vec::new();
         // The index in `files` of the first file named rather than found.
         let mut named: Option<usize> = None;
         for p in paths {
@@ -92,6 +98,22 @@ impl Library {
                     }
                     files.push((file, writable));
                 }
+            } else if path.is_file() && path.extension().is_some_and(|x| x == "ini") {
+                // A Fairy-Stockfish variants file: its sections, converted in
+                // memory (the file read within the importer's size bound);
+                // the refused ones are said on standard error.
+                let text = crate::import::read_bounded(p)?;
+                let result = crate::import::import(p, &text);
+                for line in result.render(p).lines() {
+                    skipped.push(line.to_string());
+                }
+                named.get_or_insert(files.len());
+                for section in result.sections {
+                    if let Ok(rules) = section.outcome {
+                        files.push((path.to_path_buf(), None));
+                        sections.push((files.len() - 1, section.name, Arc::from(rules)));
+                    }
+                }
             } else if path.is_file() {
                 let folder = path
                     .parent()
@@ -107,20 +129,31 @@ impl Library {
             }
         }
         let mut entries: Vec<Entry> = Vec::new();
-        for (path, writable) in files {
-            let stem = path
-                .file_stem()
-                .map_or_else(|| "game".to_string(), |s| s.to_string_lossy().into_owned());
+        let mut taken = std::collections::HashSet::new();
+        let mut sections = sections.into_iter().peekable();
+        for (i, (path, writable)) in files.into_iter().enumerate() {
+            let mut converted = None;
+            let stem = match sections.next_if(|s| s.0 == i) {
+                Some((_, name, rules)) => {
+                    converted = Some(rules);
+                    name
+                }
+                None => path
+                    .file_stem()
+                    .map_or_else(|| "game".to_string(), |s| s.to_string_lossy().into_owned()),
+            };
             let mut name = stem.clone();
             let mut n = 2;
-            while entries.iter().any(|e| e.name == name) {
+            while taken.contains(&name) {
                 name = format!("{stem}-{n}");
                 n += 1;
             }
+            taken.insert(name.clone());
             entries.push(Entry {
                 name,
                 path,
                 writable,
+                converted,
             });
         }
         let opening = named
@@ -146,6 +179,9 @@ impl Library {
     /// # Errors
     /// The file cannot be read, is not UTF-8 or is over the size limit.
     pub fn read(&self, entry: &Entry) -> Result<String, String> {
+        if let Some(text) = &entry.converted {
+            return Ok(text.to_string());
+        }
         tessera::read_rule_file(&entry.path.to_string_lossy())
             .map_err(|e| e.to_string().trim_end().to_string())
     }
@@ -208,6 +244,12 @@ impl Library {
             return Err(SaveError::TooLarge(message));
         }
         let shown = entry.path.display();
+        if entry.converted.is_some() {
+            return Err(SaveError::NotWritable(format!(
+                "`{}` is a section of the variants file `{shown}`, converted in memory; the studio does not write it",
+                entry.name
+            )));
+        }
         let Some(target) = &entry.writable else {
             return Err(SaveError::NotWritable(format!(
                 "`{shown}` leads out of its folder; the studio does not write through it"

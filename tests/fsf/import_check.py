@@ -74,6 +74,16 @@ def main():
         wanted = set(args.sections.split(","))
         written = [w for w in written if w in wanted]
 
+    # Where a side may pass, two passes in a row end the game: FSF knows it
+    # only from the moves played, so those games are played with their history
+    # (as differential.py plays ataxx and flipello).
+    for name in written:
+        try:
+            with open(os.path.join(out, name + ".game"), encoding="utf-8") as f:
+                if re.search(r"^pass\b", f.read(), re.M):
+                    differential.WITH_HISTORY.add(name)
+        except OSError:
+            pass
     print(f"pyffish {'.'.join(map(str, sf.version()))}, seed {args.seed}, {args.ini}: "
           f"{len(written)} sections written, {len(refused)} refused")
     began = time.time()

@@ -748,6 +748,7 @@ fn build_castlings(
                 king_open: c.king_open,
                 rook_behind: c.rook_place == ast::RookPlace::Behind,
                 fixed,
+                not_checking: c.not_checking,
             });
         }
     }

@@ -108,7 +108,7 @@ fn fixed_castling(
     rc: u16,
     d: u8,
     (kz, rz): (usize, usize),
-    royal: bool,
+    (royal, not_checking): (bool, bool),
     out: &mut Vec<Move>,
 ) {
     let game = pos.game();
@@ -139,6 +139,7 @@ fn fixed_castling(
         kind: MoveKind::Castle,
         aux: rc,
         aux2: rd,
+        not_checking,
         ..Move::normal(kc, kd)
     });
 }
@@ -192,7 +193,7 @@ pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>, known: &mut Unatt
                     break;
                 }
                 if let Some((kz, rz)) = c.fixed {
-                    fixed_castling(pos, kc, rc, d, (kz, rz), royal, out);
+                    fixed_castling(pos, kc, rc, d, (kz, rz), (royal, c.not_checking), out);
                     continue;
                 }
                 // On a board without bit tables the legality test of a
@@ -243,6 +244,7 @@ pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>, known: &mut Unatt
                         kind: MoveKind::Castle,
                         aux: rc,
                         aux2: rook_to,
+                        not_checking: c.not_checking,
                         ..Move::normal(kc, to)
                     };
                     if c.rook_behind {

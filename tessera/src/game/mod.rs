@@ -694,6 +694,8 @@ pub(crate) struct Castling {
     /// `king to ZONE, rook to ZONE`: the zones whose cell (the first, as the
     /// side sees the zone) each lands on, whatever the distance (Chess960).
     pub fixed: Option<(usize, usize)>,
+    /// `, not checking`: the castling may not give check.
+    pub not_checking: bool,
 }
 
 /// The outcome for the side to move when a goal condition holds.

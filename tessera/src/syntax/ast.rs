@@ -288,6 +288,9 @@ pub struct PieceDecl {
     /// `betza "..."`: movements in Betza's shorthand, as written (the text
     /// between the quotes, the span with them); the compiler expands them.
     pub betza: Vec<Name>,
+    /// The modifiers after each `betza` string's colon (`betza "K": to
+    /// palace`), added to every movement it yields; by the string's index.
+    pub betza_modifiers: Vec<Vec<Modifier>>,
 }
 
 /// `promote in place ZONE to KIND...: modifiers`.
@@ -401,6 +404,8 @@ pub struct CastlingDecl {
     pub rook_place: RookPlace,
     /// `king to ZONE, rook to ZONE`: fixed destinations (Chess960).
     pub fixed: Option<(Name, Name)>,
+    /// `, not checking`: the castling may not give check.
+    pub not_checking: bool,
     pub span: Span,
 }
 

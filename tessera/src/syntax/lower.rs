@@ -626,6 +626,7 @@ fn lower_piece_head<'a>(it: impl IntoIterator<Item = P<'a>>) -> PieceDecl {
         promotions: Vec::new(),
         movements: Vec::new(),
         betza: Vec::new(),
+        betza_modifiers: Vec::new(),
     }
 }
 
@@ -721,7 +722,14 @@ fn lower_piece_prop(prop: P<'_>, piece: &mut PieceDecl) -> Result<(), Diagnostic
         }
         Rule::promote_prop => piece.promotions.push(lower_promote(prop)),
         Rule::movement => piece.movements.push(lower_movement(prop)?),
-        Rule::betza_prop => piece.betza.push(name(inner(prop).next().expect("string"))),
+        Rule::betza_prop => {
+            let mut it = inner(prop);
+            piece.betza.push(name(it.next().expect("string")));
+            let mods = it
+                .map(|m| lower_modifier(inner(m).next().expect("modifier")))
+                .collect();
+            piece.betza_modifiers.push(mods);
+        }
         r => unreachable!("grammar yields no {r:?} in a piece"),
     }
     Ok(())
@@ -927,6 +935,7 @@ fn lower_castling(pair: P<'_>) -> Result<CastlingDecl, Diagnostic> {
     if kr.as_rule() == Rule::king_to {
         let king_zone = name(inner(kr).next().expect("zone"));
         let rook_zone = name(inner(it.next().expect("rook to")).next().expect("zone"));
+        let not_checking = it.next().is_some();
         return Ok(CastlingDecl {
             king,
             rook,
@@ -935,6 +944,7 @@ fn lower_castling(pair: P<'_>) -> Result<CastlingDecl, Diagnostic> {
             king_open: false,
             rook_place: RookPlace::Beside,
             fixed: Some((king_zone, rook_zone)),
+            not_checking,
             span: sp,
         });
     }
@@ -952,6 +962,7 @@ fn lower_castling(pair: P<'_>) -> Result<CastlingDecl, Diagnostic> {
     } else {
         RookPlace::Behind
     };
+    let not_checking = it.next().is_some();
     Ok(CastlingDecl {
         king,
         rook,
@@ -960,6 +971,7 @@ fn lower_castling(pair: P<'_>) -> Result<CastlingDecl, Diagnostic> {
         king_open,
         rook_place,
         fixed: None,
+        not_checking,
         span: sp,
     })
 }

@@ -40,7 +40,12 @@ pub fn expand(file: &ast::File, work: &Work, errors: &mut Diagnostics) -> Option
             .any(|l| file.directions.iter().any(|d| d.name.text == l.name.text));
     for piece in &mut out.pieces {
         let mut groups = Vec::new();
-        for text in &piece.betza {
+        for (index, text) in piece.betza.iter().enumerate() {
+            let extra = piece
+                .betza_modifiers
+                .get(index)
+                .cloned()
+                .unwrap_or_default();
             if file.axes.len() != 2 {
                 errors.push(Diagnostic::new(
                     text.span,
@@ -70,13 +75,17 @@ pub fn expand(file: &ast::File, work: &Work, errors: &mut Diagnostics) -> Option
             if !work.charge(u64::try_from(units).unwrap_or(u64::MAX), text.span, errors) {
                 continue;
             }
-            groups.extend(expand::groups(&moves).into_iter().map(|g| (g, text.span)));
+            groups.extend(
+                expand::groups(&moves)
+                    .into_iter()
+                    .map(|g| (g, text.span, extra.clone())),
+            );
         }
-        let takes_en_passant = groups.iter().any(|(g, _)| g.flags.takes_en_passant);
-        for (g, span) in groups {
-            piece
-                .movements
-                .push(movement(&g, span, takes_en_passant, &mut names));
+        let takes_en_passant = groups.iter().any(|(g, _, _)| g.flags.takes_en_passant);
+        for (g, span, extra) in groups {
+            let mut m = movement(&g, span, takes_en_passant, &mut names);
+            m.modifiers.extend(extra);
+            piece.movements.push(m);
         }
     }
     out.directions.extend(names.added);
