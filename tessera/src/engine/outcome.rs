@@ -72,7 +72,15 @@ fn repetition_end(pos: &Position<'_>, record: &Record, n: u8, outcome: Outcome) 
     let status = match (game.goals.record_goals.perpetual, them, us) {
         (Some(p), true, false) => over(pos, to_move.opposite(), p, Reason::Repetition),
         (Some(p), false, true) => over(pos, to_move, p, Reason::Repetition),
-        (Some(_), true, true) => over(pos, to_move, Outcome::Draws, Reason::Repetition),
+        // Both checked throughout: a draw, or the count where the goal counts.
+        (Some(_), true, true) => {
+            let drawn = if outcome == Outcome::Counts {
+                Outcome::Counts
+            } else {
+                Outcome::Draws
+            };
+            over(pos, to_move, drawn, Reason::Repetition)
+        }
         _ => over(pos, to_move, outcome, Reason::Repetition),
     };
     Some(status)

@@ -25,7 +25,7 @@ impl Record {
     /// A record that starts at `pos`.
     pub fn new(pos: &Position<'_>) -> Record {
         let hasher = Keys::new(pos.game());
-        let keys = vec![hasher.key(pos)];
+        let keys = vec![hasher.repetition_key(pos)];
         let checks = pos.game().goals.record_goals.perpetual.is_some();
         let mut record = Record {
             hasher,
@@ -44,7 +44,7 @@ impl Record {
 
     /// Records `pos`, the position after a move.
     pub fn push(&mut self, pos: &Position<'_>) {
-        self.keys.push(self.hasher.key(pos));
+        self.keys.push(self.hasher.repetition_key(pos));
         self.marks.push(self.mark(pos));
     }
 
