@@ -224,10 +224,6 @@ impl Emitter<'_> {
                 "check only when all pseudo-royal pieces are attacked",
             ),
             ("adjudicateFullBoard", "adjudication when the board is full"),
-            (
-                "nFoldValueAbsolute",
-                "a repetition result from White's point of view",
-            ),
         ];
         for (field, what) in flags {
             if v.flag(field) {
@@ -1283,7 +1279,8 @@ impl Emitter<'_> {
             if nv != Outcome::None {
                 let _ = writeln!(
                     out,
-                    "goal repeated {n_fold} times {}{}",
+                    "goal repeated {n_fold} times {}{}{}",
+                    self.repetition_side(),
                     outcome_word(nv),
                     self.perpetual_check()
                 );
@@ -1345,6 +1342,16 @@ impl Emitter<'_> {
     fn perpetual_check(&self) -> &'static str {
         if self.v.flag("perpetualCheckIllegal") {
             ", perpetual check loses"
+        } else {
+            ""
+        }
+    }
+
+    /// `white ` before the repetition's outcome where `nFoldValueAbsolute`
+    /// gives it from White's point of view.
+    fn repetition_side(&self) -> &'static str {
+        if self.v.flag("nFoldValueAbsolute") {
+            "white "
         } else {
             ""
         }

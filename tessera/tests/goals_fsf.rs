@@ -255,3 +255,17 @@ fn goals_on_rows_are_checked() {
         assert!(compile_str(&src).is_err(), "{why}: {bad}");
     }
 }
+
+#[test]
+fn a_repetition_may_name_the_side_it_is_for() {
+    let g = game(&format!("{CHESSLIKE}goal repeated 3 times black wins\n"));
+    let quiet = "e2a2 d8c8 a2e2 c8d8 e2a2 d8c8 a2e2 c8d8";
+    // White to move, or Black: Black wins both.
+    won(after(&g, START, quiet), Side::Black, Reason::Repetition);
+    let black_first = "d8c8 e2a2 c8d8 a2e2 d8c8 e2a2 c8d8 a2e2";
+    won(
+        after(&g, &START.replace(" w ", " b "), black_first),
+        Side::Black,
+        Reason::Repetition,
+    );
+}

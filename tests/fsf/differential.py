@@ -222,6 +222,12 @@ def compare_repetition(variant, tessera, start, moves, fsf_end):
     (plies, result for the side to move) where FSF's is_optional_game_end
     said the game may end, or None. A mismatch where one of them ends it by
     repetition and the other does not end it there the same way."""
+    if fsf_end is None:
+        # The game stopped (at the ply cap or the deadline) before FSF was
+        # asked about its last position.
+        claim = sf.is_optional_game_end(variant, start, moves)
+        if claim[0]:
+            fsf_end = (len(moves), claim[1])
     ours, why = tessera_end(tessera, moves)
     full = [start]
     for m in moves:

@@ -860,6 +860,7 @@ fn build_goals(
                 }
                 goals.record.repetition = Some(((*n).clamp(2, 255) as u8, outcome));
                 goals.record.perpetual = g.perpetual.map(|(o, _)| outcome_of(o));
+                goals.record.repetition_side = g.repeated_side.map(side);
                 continue;
             }
             GoalCondition::Clock(n, span) => {

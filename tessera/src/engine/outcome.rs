@@ -81,7 +81,10 @@ fn repetition_end(pos: &Position<'_>, record: &Record, n: u8, outcome: Outcome) 
             };
             over(pos, to_move, drawn, Reason::Repetition)
         }
-        _ => over(pos, to_move, outcome, Reason::Repetition),
+        _ => {
+            let named = game.goals.record_goals.repetition_side.unwrap_or(to_move);
+            over(pos, named, outcome, Reason::Repetition)
+        }
     };
     Some(status)
 }

@@ -438,6 +438,9 @@ pub(crate) struct RecordGoals {
     /// a side that gave check with every one of its moves since the first
     /// time the repeated position stood (a draw where both sides did).
     pub perpetual: Option<Outcome>,
+    /// `repeated N times black wins`: the repetition's outcome is this
+    /// side's, whoever is to move (otherwise the side to move's).
+    pub repetition_side: Option<Side>,
 }
 
 /// A goal on pieces in a row (`goal row of N ...`, `line of N`, `square of

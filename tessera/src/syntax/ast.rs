@@ -430,6 +430,8 @@ pub struct GoalDecl {
     pub reach_count: Option<(u32, Span)>,
     /// `, or fewer when full`.
     pub or_full: Option<Span>,
+    /// `repeated N times black wins`: the side the outcome is for.
+    pub repeated_side: Option<Side>,
     pub span: Span,
 }
 

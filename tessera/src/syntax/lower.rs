@@ -1009,6 +1009,7 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
     let mut it = inner(pair);
     let cond = it.next().expect("condition");
     let mut reach_count = None;
+    let mut repeated_side = None;
     let condition = match cond.as_rule() {
         Rule::extinct_goal => {
             let mut at_most = 0;
@@ -1056,7 +1057,10 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
         }
         Rule::repeats_goal => {
             let csp = span(&cond);
-            GoalCondition::Repeated(small(inner(cond).next().expect("count"))?, csp)
+            let mut r = inner(cond);
+            let n = small(r.next().expect("count"))?;
+            repeated_side = r.next().map(lower_side);
+            GoalCondition::Repeated(n, csp)
         }
         Rule::clock_goal => {
             let csp = span(&cond);
@@ -1135,6 +1139,7 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
         perpetual,
         reach_count,
         or_full,
+        repeated_side,
         span: sp,
     })
 }
