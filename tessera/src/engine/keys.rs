@@ -57,7 +57,9 @@ impl Keys {
     /// to move has an en-passant capture (as FEN writes the field), and the
     /// last moves (passes, a drop that may not mate) not at all.
     pub fn repetition_key(&self, pos: &Position<'_>) -> u64 {
-        let key = self.key(pos) ^ history_feature(pos);
+        // As the key of a position with no such past, so that the search,
+        // which compares its own keys with the game's, finds them equal.
+        let key = self.key(pos) ^ history_feature(pos) ^ mix(HISTORY);
         match pos.en_passant() {
             Some(ep) if !crate::notation::fen::en_passant_capturable(pos) => {
                 key ^ en_passant_feature(&ep)

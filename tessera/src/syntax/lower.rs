@@ -1056,7 +1056,15 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
             GoalCondition::Passed(small(inner(cond).next().expect("count"))?, csp)
         }
         Rule::repeats_goal => {
-            let csp = span(&cond);
+            // `repeated N times`, without the side after it.
+            let whole = span(&cond);
+            let csp = cond
+                .clone()
+                .children()
+                .find(|p| p.as_rule() == Rule::kw_times)
+                .map_or(whole, |t| {
+                    Span::new(whole.start as usize, span(&t).end as usize)
+                });
             let mut r = inner(cond);
             let n = small(r.next().expect("count"))?;
             repeated_side = r.next().map(lower_side);
