@@ -127,16 +127,18 @@ fn an_option_tessera_cannot_say_refuses_its_section_only() {
     let result = imported("tests/import/refused.ini");
     let text = result.render("refused.ini");
     assert!(
-        text.contains("refused.ini:8: error: [tictactoe-ish]: `connectN`: connect-N goals"),
+        text.contains(
+            "refused.ini:8: error: [tictactoe-ish]: `connectRegion1White`: this region's rule"
+        ),
         "{text}"
     );
     // A child of a refused section is refused at its own line.
     assert!(
-        text.contains("refused.ini:17: error: [child]: `connectN`"),
+        text.contains("refused.ini:17: error: [child]: `connectRegion1White`"),
         "{text}"
     );
     assert!(
-        text.contains("refused.ini:20: error: [perpetual]: `perpetualCheckIllegal`"),
+        text.contains("refused.ini:20: error: [chasing]: `chasingRule`"),
         "{text}"
     );
     assert!(
@@ -159,7 +161,7 @@ fn the_command_writes_the_files_and_fails_when_one_is_refused() {
     assert!(run.stdout.contains("fine: written\n"), "{}", run.stdout);
     assert!(
         run.stdout
-            .contains("tictactoe-ish: not written: `connectN`"),
+            .contains("tictactoe-ish: not written: `connectRegion1White`"),
         "{}",
         run.stdout
     );
@@ -558,4 +560,33 @@ fn custom_pieces_move_as_fsf_0_0_90_reads_them() {
             Err(w) => assert!(w.contains(why), "{name}: {w}"),
         }
     }
+}
+
+#[test]
+fn the_goals_of_issue_25_are_written() {
+    let result = imported("tests/import/goals.ini");
+    let has = |name: &str, line: &str| {
+        let text = rules(&result, name);
+        assert!(text.contains(line), "{name}: no `{line}` in\n{text}");
+        // Every section written compiles.
+        tessera::compile_str(&text).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+    };
+    has(
+        "perpetual",
+        "goal repeated 4 times draws, perpetual check loses",
+    );
+    has("sente-loses", "goal repeated 3 times white loses");
+    has("tictactoe", "goal row of 3 all along e n ne se wins");
+    has("musketeers", "goal line of 3 customPiece1 along e n loses");
+    has("squares", "goal square of 2 all along e n wins");
+    has(
+        "halma",
+        "goal 3 customPiece1 reach flag wins, or fewer when full",
+    );
+    has("alapo-ish", "goal commoner holds flag wins");
+    has("alapo-ish", "goal commoner reaches flag safely wins");
+    has(
+        "anti-atomic",
+        "goal extinct all wins, if the other side has 1",
+    );
 }

@@ -251,7 +251,6 @@ impl Emitter<'_> {
                 "the Cambodian king's and queen's first moves",
             ),
             ("makpongRule", "the makpong rule"),
-            ("perpetualCheckIllegal", "perpetual check forbidden"),
             ("moveRepetitionIllegal", "move repetition forbidden"),
             ("shatarMateRule", "the shatar mating rules"),
             ("bikjangRule", "the bikjang rule"),
@@ -259,11 +258,6 @@ impl Emitter<'_> {
             (
                 "dupleCheck",
                 "check only when all pseudo-royal pieces are attacked",
-            ),
-            ("flagPieceBlockedWin", "a flag win by a blocked flag zone"),
-            (
-                "nFoldValueAbsolute",
-                "a repetition result from White's point of view",
             ),
         ];
         for (field, what) in flags {
@@ -334,16 +328,7 @@ impl Emitter<'_> {
                 return Err(self.refuse(field, format!("{what} is not imported yet")));
             }
         }
-        for (field, what) in [
-            ("connectN", "connect-N goals"),
-            ("connectNxN", "connect-NxN goals"),
-            ("collinearN", "collinear goals"),
-            ("castlingWins", "castling goals"),
-            (
-                "extinctionOpponentPieceCount",
-                "an opponent's piece count for extinction",
-            ),
-        ] {
+        for (field, what) in [("castlingWins", "castling goals")] {
             if v.int(field) != 0 {
                 return Err(self.refuse(
                     field,
@@ -1690,10 +1675,11 @@ impl Emitter<'_> {
                 if !(0..=4096).contains(&n) {
                     return Err(self.refuse("extinctionPieceCount", "a count out of range"));
                 }
+                let other = self.extinction_other()?;
                 if n == 0 {
-                    let _ = writeln!(out, "goal extinct {what} {}", outcome_word(ext));
+                    let _ = writeln!(out, "goal extinct {what} {}{other}", outcome_word(ext));
                 } else {
-                    let _ = writeln!(out, "goal at most {n} {what} {}", outcome_word(ext));
+                    let _ = writeln!(out, "goal at most {n} {what} {}{other}", outcome_word(ext));
                 }
             }
         }
@@ -1707,32 +1693,8 @@ impl Emitter<'_> {
             if flag != 0 && v.pieces[flag].is_none() {
                 return Err(self.refuse("flagPiece.w", "a flag piece the variant does not have"));
             }
-            if v.int("flagPieceCount") != 1 {
-                return Err(self.refuse("flagPieceCount", "more than one flag piece in the zone"));
-            }
             let z = self.zone("flag", &fw, &fb).unwrap_or_default();
-            // `*`: any piece; one goal per kind says it, as one piece suffices.
-            let kinds: Vec<usize> = if flag == 0 {
-                (1..PIECE_TYPE_NB)
-                    .rev()
-                    .filter(|&pt| v.pieces[pt].is_some())
-                    .collect()
-            } else {
-                vec![flag]
-            };
-            for flag in kinds {
-                let kind = self.kind(flag);
-                if v.flag("flagMove") {
-                    if flag != KING || v.flag("flagPieceSafe") {
-                        return Err(self.refuse("flagMove", "an extra move after the flag zone is reached, for a piece other than the king"));
-                    }
-                    let _ = writeln!(out, "goal {kind} reaches {z} wins, black may answer");
-                } else if v.flag("flagPieceSafe") {
-                    let _ = writeln!(out, "goal {kind} reaches {z} safely wins");
-                } else {
-                    let _ = writeln!(out, "goal {kind} reaches {z} wins");
-                }
-            }
+            out.push_str(&self.flag_goals(flag, &z)?);
         }
         if v.flag("checkCounting") {
             let Some((w, b)) = fen.checks else {
@@ -1746,11 +1708,18 @@ impl Emitter<'_> {
             }
             let _ = writeln!(out, "goal checked {w} times loses");
         }
+        out.push_str(&self.connect_goals()?);
         let n_fold = v.int("nFoldRule");
         if (2..=255).contains(&n_fold) {
             let nv = v.outcome("nFoldValue");
             if nv != Outcome::None {
-                let _ = writeln!(out, "goal repeated {n_fold} times {}", self.drawn(nv));
+                let _ = writeln!(
+                    out,
+                    "goal repeated {n_fold} times {}{}{}",
+                    self.repetition_side(),
+                    self.drawn(nv),
+                    self.perpetual_check()
+                );
             }
         }
         if v.text("countingRule") != "none" {
@@ -1808,6 +1777,170 @@ impl Emitter<'_> {
                 let names: Vec<String> = kinds.iter().map(|&p| self.kind(p)).collect();
                 let _ = writeln!(out, "clock reset by {}", names.join(" "));
             }
+        }
+        Ok(out)
+    }
+}
+
+/// The goals of issue 25's second part: perpetual check, pieces in a row,
+/// flag zones holding several pieces, the opponent's count for extinction.
+impl Emitter<'_> {
+    /// `, perpetual check loses` after the repetition goal, where
+    /// `perpetualCheckIllegal` is set: Fairy-Stockfish ends a repetition in
+    /// which one side gave check with each of its moves as a loss for it.
+    fn perpetual_check(&self) -> &'static str {
+        if self.v.flag("perpetualCheckIllegal") {
+            ", perpetual check loses"
+        } else {
+            ""
+        }
+    }
+
+    /// `white ` before the repetition's outcome where `nFoldValueAbsolute`
+    /// gives it from White's point of view.
+    fn repetition_side(&self) -> &'static str {
+        if self.v.flag("nFoldValueAbsolute") {
+            "white "
+        } else {
+            ""
+        }
+    }
+
+    /// `, if the other side has N` for `extinctionOpponentPieceCount`.
+    fn extinction_other(&self) -> Result<String, Refusal> {
+        let n = self.v.int("extinctionOpponentPieceCount");
+        match n {
+            0 => Ok(String::new()),
+            1..=255 => Ok(format!(", if the other side has {n}")),
+            _ => Err(self.refuse(
+                "extinctionOpponentPieceCount",
+                "an opponent's piece count out of range",
+            )),
+        }
+    }
+
+    /// The goals of the flag zone: `flagPiece`, `flagPieceCount`,
+    /// `flagPieceBlockedWin`, `flagMove`, `flagPieceSafe`.
+    fn flag_goals(&self, flag: usize, z: &str) -> Result<String, Refusal> {
+        let v = self.v;
+        let mut out = String::new();
+        let count = v.int("flagPieceCount");
+        if !(1..=255).contains(&count) {
+            return Err(self.refuse("flagPieceCount", "a flag piece count out of range"));
+        }
+        let blocked = v.flag("flagPieceBlockedWin");
+        let (safe, extra) = (v.flag("flagPieceSafe"), v.flag("flagMove"));
+        // `*`: any piece; one goal per kind says it where one piece
+        // suffices, but several must be counted together.
+        let kinds: Vec<usize> = if flag == 0 {
+            if count > 1 || blocked {
+                return Err(self.refuse(
+                    "flagPieceCount",
+                    "several flag pieces of any kind together cannot be said yet",
+                ));
+            }
+            (1..PIECE_TYPE_NB)
+                .rev()
+                .filter(|&pt| v.pieces[pt].is_some())
+                .collect()
+        } else {
+            vec![flag]
+        };
+        let tail = if blocked { ", or fewer when full" } else { "" };
+        for flag in kinds {
+            let kind = self.kind(flag);
+            let (reaches, holds) = if count == 1 {
+                (format!("{kind} reaches"), format!("{kind} holds"))
+            } else {
+                (
+                    format!("{count} {kind} reach"),
+                    format!("{count} {kind} hold"),
+                )
+            };
+            if extra && flag == KING {
+                if safe || count != 1 || blocked {
+                    return Err(self.refuse("flagMove", "an extra move after the flag zone is reached by a king that must be safe, or by several pieces"));
+                }
+                let _ = writeln!(out, "goal {reaches} {z} wins, black may answer");
+            } else if extra {
+                // The side whose piece still stands in the zone when its
+                // turn comes wins; with `flagPieceSafe`, a piece that
+                // reaches the zone unattacked wins at once.
+                let _ = writeln!(out, "goal {holds} {z} wins{tail}");
+                if safe {
+                    let _ = writeln!(out, "goal {reaches} {z} safely wins{tail}");
+                }
+            } else if safe {
+                let _ = writeln!(out, "goal {reaches} {z} safely wins{tail}");
+            } else {
+                let _ = writeln!(out, "goal {reaches} {z} wins{tail}");
+            }
+        }
+        Ok(out)
+    }
+
+    /// The goals on pieces in a row: `connectN`, `connectNxN`, `collinearN`
+    /// with `connectPieceTypes`, the directions and `connectValue`, judged
+    /// for the side that has just moved.
+    fn connect_goals(&self) -> Result<String, Refusal> {
+        let v = self.v;
+        let mut out = String::new();
+        let (n, nxn, line) = (v.int("connectN"), v.int("connectNxN"), v.int("collinearN"));
+        if n == 0 && nxn == 0 && line == 0 {
+            return Ok(out);
+        }
+        for (field, value) in [("connectN", n), ("connectNxN", nxn), ("collinearN", line)] {
+            if !(0..=64).contains(&value) {
+                return Err(self.refuse(field, "a count out of range"));
+            }
+        }
+        let outcome = match v.outcome("connectValue") {
+            Outcome::None => {
+                return Err(self.refuse("connectValue", "a connection without a result"))
+            }
+            o => outcome_word(o),
+        };
+        let set = v.set("connectPieceTypes");
+        let present: Vec<usize> = (1..PIECE_TYPE_NB)
+            .filter(|&pt| v.pieces[pt].is_some())
+            .collect();
+        let kinds: Vec<usize> = present
+            .iter()
+            .copied()
+            .filter(|&pt| set & (1 << pt) != 0)
+            .collect();
+        if kinds.is_empty() {
+            return Ok(out);
+        }
+        let what = if kinds.len() == present.len() {
+            "all".to_string()
+        } else {
+            kinds
+                .iter()
+                .map(|&p| self.kind(p))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let mut dirs = Vec::new();
+        if v.flag("connectHorizontal") {
+            dirs.push("e");
+        }
+        if v.flag("connectVertical") {
+            dirs.push("n");
+        }
+        if v.flag("connectDiagonal") {
+            dirs.extend(["ne", "se"]);
+        }
+        let dirs = dirs.join(" ");
+        // In Fairy-Stockfish's order: N in a row, the square, the line.
+        if n > 0 && !dirs.is_empty() {
+            let _ = writeln!(out, "goal row of {n} {what} along {dirs} {outcome}");
+        }
+        if nxn > 0 {
+            let _ = writeln!(out, "goal square of {nxn} {what} along e n {outcome}");
+        }
+        if line > 0 && !dirs.is_empty() {
+            let _ = writeln!(out, "goal line of {line} {what} along {dirs} {outcome}");
         }
         Ok(out)
     }

@@ -7,9 +7,14 @@ moves that `tessera moves games/V.game --fen FEN` prints must equal
 pyffish.legal_moves(V, start, moves), FEN being pyffish.get_fen(V, start,
 moves). Where pyffish says the game is over (no legal move, or
 is_immediate_game_end), Tessera must print no move. A game stops at a draw
-claim (is_optional_game_end: the move-count rules, which Tessera does not
-have yet) or at the ply cap. Each ply goes on from the FEN, without history,
-so FSF applies no repetition rule (Tessera has none yet).
+claim (is_optional_game_end) or at the ply cap. Each ply goes on from the FEN,
+without history, so FSF applies no repetition rule, but in the games whose
+rule file has a `goal repeated`: these are played with their history (below),
+and where FSF ends the game by repetition, Tessera must end it there too,
+with the same result (a perpetual check loses for the side that checked).
+`tessera play --ai none`, given the game's moves, says where and how Tessera
+ends it; random moves there lean toward taking back one's last move, so that
+positions repeat.
 
 Games whose rules look back further than a FEN can hold (janggi: a pass
 while the generals face each other, or two passes in a row, end the game;
@@ -167,13 +172,122 @@ WITH_HISTORY = {
 }
 
 
+# How many games ended alike by repetition (and of them, with a winner), in
+# the variant being checked: printed beside its line.
+ENDS = {"repetition": 0, "perpetual": 0}
+
+
+def has_repetition_goal(game):
+    """Whether the rule file says `goal repeated`."""
+    try:
+        with open(game, encoding="utf-8") as f:
+            return any(l.split()[:2] == ["goal", "repeated"] for l in f)
+    except OSError:
+        return False
+
+
+def identity(fen):
+    """A FEN without its clocks: what must match for a repetition."""
+    fields = fen.split()
+    return " ".join(fields[:4] + [f for f in fields[4:-2] if "+" in f])
+
+
+def tessera_end(tessera, moves):
+    """Where and how `tessera play` ends the game made of `moves` (played
+    from its setup): (plies, winner) with winner 'w', 'b' or 'draw', or
+    None if it does not end; and the line that says why."""
+    run = subprocess.run(
+        [tessera.exe, "play", tessera.game, "--ai", "none"],
+        input="\n".join(moves) + "\nquit\n",
+        capture_output=True,
+        text=True,
+    )
+    plies = run.stdout.count(" to move> ")
+    why = ""
+    for line in run.stdout.splitlines():
+        line = line.split("> ")[-1]
+        if line.startswith("Game over: 1-0"):
+            return (plies, "w"), why
+        if line.startswith("Game over: 0-1"):
+            return (plies, "b"), why
+        if line.startswith("Game over: 1/2"):
+            return (plies, "draw"), why
+        if line.startswith("Game over: "):
+            why = line
+    return None, why
+
+
+def compare_repetition(variant, tessera, start, moves, fsf_end):
+    """Compares the end of a game played with its history: `fsf_end` is
+    (plies, result for the side to move) where FSF's is_optional_game_end
+    said the game may end, or None. A mismatch where one of them ends it by
+    repetition and the other does not end it there the same way."""
+    if fsf_end is None:
+        # The game stopped (at the ply cap or the deadline) before FSF was
+        # asked about its last position.
+        claim = sf.is_optional_game_end(variant, start, moves)
+        if claim[0]:
+            fsf_end = (len(moves), claim[1])
+    ours, why = tessera_end(tessera, moves)
+    full = [start]
+    for m in moves:
+        full.append(sf.get_fen(variant, full[-1], [m]))
+    fens = [identity(f) for f in full]
+    repeated = fsf_end is not None and fens[fsf_end[0]] in fens[: fsf_end[0]]
+    theirs = None
+    if fsf_end is not None:
+        plies, value = fsf_end
+        black_to_move = full[plies].split()[1] == "b"
+        mover = "b" if black_to_move else "w"
+        other = "w" if black_to_move else "b"
+        theirs = (plies, "draw" if value == 0 else mover if value > 0 else other)
+    by_repetition = "repeated" in why
+    if ours == theirs:
+        if by_repetition:
+            ENDS["repetition"] += 1
+            ENDS["perpetual"] += theirs[1] != "draw"
+        return None
+    # Other ends than repetition (Tessera's material and clock goals, FSF's
+    # move-count rules) are not compared here; nor is a game that one side
+    # ended, for another reason, before the other's repetition.
+    if not by_repetition and not repeated:
+        return None
+    if ours is not None and not by_repetition and (theirs is None or ours[0] < theirs[0]):
+        return None
+    if theirs is not None and not repeated and (ours is None or theirs[0] < ours[0]):
+        return None
+    text = f"FSF ends the game at ply {theirs[0]}: {theirs[1]}" if theirs else "FSF plays on"
+    return (
+        full[-1],
+        None,
+        None,
+        f"{text}; Tessera: {why or 'plays on'} at ply {ours[0] if ours else '-'} ({ours[1] if ours else '-'})",
+        list(moves),
+    )
+
+
+def back_move(history):
+    """The move that takes back the last move of the side to move, if it
+    was a plain move (`a1b2` gives `b2a1`)."""
+    if len(history) < 2:
+        return None
+    m = history[-2]
+    if "@" in m or "," in m or not m[-1].isdigit():
+        return None
+    half = [i for i in range(1, len(m)) if m[i].isalpha() and m[i - 1].isdigit()]
+    if len(half) != 1:
+        return None
+    return m[half[0]:] + m[: half[0]]
+
+
 def check_variant(variant, tessera, rng, games, plies, deadline):
     """Plays games until `games` are done or the deadline passes; returns
     (games, positions, mismatches)."""
     start = sf.start_fen(variant)
     played = positions = 0
     mismatches = []
-    keep_history = variant in WITH_HISTORY
+    repeats = has_repetition_goal(tessera.game)
+    keep_history = variant in WITH_HISTORY or repeats
     while played < games and time.time() < deadline:
         # The game goes on from each FEN, so that no call replays the moves.
         # Without the history, FSF applies no repetition rule either.
@@ -181,6 +295,7 @@ def check_variant(variant, tessera, rng, games, plies, deadline):
         history = [] if keep_history else None
         # Every move of the game, for the FEN of the game so far.
         played_moves = []
+        fsf_end = None
         for _ in range(plies):
             if time.time() > deadline:
                 break
@@ -212,13 +327,28 @@ def check_variant(variant, tessera, rng, games, plies, deadline):
                         (want, None, None, f"after the moves, show writes {back}", list(played_moves))
                     )
                     break
-            if over or sf.is_optional_game_end(variant, root, line)[0]:
+            if over:
+                break
+            claim = sf.is_optional_game_end(variant, root, line)
+            if claim[0]:
+                if repeats:
+                    fsf_end = (len(played_moves), claim[1])
                 break
             move = pick(rng, fen, fsf)
+            # Taking back one's last move, and going on round the cycle
+            # once in it, makes positions repeat.
+            if repeats and back_move(history) in fsf:
+                cycling = len(history) >= 4 and back_move(history[:-2]) == history[-2]
+                if rng.random() < (0.9 if cycling else 0.1):
+                    move = back_move(history)
             fen = sf.get_fen(variant, fen, [move])
             played_moves.append(move)
             if keep_history:
                 history.append(move)
+        if repeats and not mismatches and played_moves:
+            bad = compare_repetition(variant, tessera, start, played_moves, fsf_end)
+            if bad:
+                mismatches.append(bad)
         played += 1
     return played, positions, mismatches
 
@@ -285,6 +415,7 @@ def main():
         rng = random.Random(f"{args.seed}:{variant}")
         t0 = time.time()
         deadline = t0 + slice_
+        ENDS.update(repetition=0, perpetual=0)
         played, positions, bad = check_variant(
             variant, Tessera(args.tessera, game), rng, args.games, args.plies, deadline
         )
@@ -294,6 +425,8 @@ def main():
         total_positions += positions
         total_bad += len(bad)
         status = "ok" if not bad else f"{len(bad)} MISMATCHES"
+        if ENDS["repetition"]:
+            status += f" ({ENDS['repetition']} ended alike by repetition, {ENDS['perpetual']} won)"
         print(f"{variant:15} {played:5} games {positions:7} positions {time.time() - t0:6.1f} s  {status}")
     print(
         f"total: {len(variants)} variants, {total_games} games, {total_positions} positions, "

@@ -128,7 +128,8 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         || !goals.reach_goals.is_empty()
         || goals.check_goal.is_some()
         || goals.passes_goal.is_some()
-        || goals.facing.is_some();
+        || goals.facing.is_some()
+        || !goals.rows.is_empty();
     let count_bonus = count_bonus(file, errors);
     let walling = file.walling.as_ref().and_then(|w| {
         let n = &w.kind;
@@ -345,6 +346,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             count_bonus,
             ends_by_rule,
             full: goals.full,
+            rows: goals.rows,
         },
         pools: crate::game::Pools {
             unmoved_drops: drops
@@ -804,6 +806,7 @@ fn build_goals(
                 ));
             }
         }
+        goal_suffixes(g, errors);
         let slot = match &g.condition {
             GoalCondition::Checkmated => &mut checkmated,
             GoalCondition::Stalemated => &mut stalemated,
@@ -876,6 +879,8 @@ fn build_goals(
                     ));
                 }
                 goals.record.repetition = Some(((*n).clamp(2, 255) as u8, outcome));
+                goals.record.perpetual = g.perpetual.map(|(o, _)| outcome_of(o));
+                goals.record.repetition_side = g.repeated_side.map(side);
                 continue;
             }
             GoalCondition::Clock(n, span) => {
@@ -914,6 +919,26 @@ fn build_goals(
                 goals.record.material = Some((sets, outcome));
                 continue;
             }
+            GoalCondition::Row(shape, n, nspan, names, dirs) => {
+                if let Some(mut row) = row_goal(
+                    board,
+                    (*shape, *n, *nspan),
+                    names,
+                    dirs,
+                    outcome,
+                    &kind_mask,
+                    errors,
+                ) {
+                    // Neutral pieces are nobody's.
+                    for (k, p) in pieces.iter().enumerate() {
+                        if p.neutral {
+                            row.kinds &= !(1u128 << k);
+                        }
+                    }
+                    goals.rows.push(row);
+                }
+                continue;
+            }
             GoalCondition::Faces(kind, other, dirs) => {
                 if goals.facing.is_some() {
                     errors.push(Diagnostic::new(g.span, "this goal is given twice"));
@@ -942,6 +967,8 @@ fn build_goals(
                         outcome,
                         answer: g.answer.flatten().map(side),
                         held: *held,
+                        count: g.reach_count.map_or(1, |(n, _)| n.clamp(1, 255) as u8),
+                        or_full: g.or_full.is_some(),
                     });
                 }
                 if let Some(None) = g.answer {
@@ -974,6 +1001,93 @@ fn build_goals(
     goals
 }
 
+fn outcome_of(o: ast::Outcome) -> Outcome {
+    match o {
+        ast::Outcome::Wins => Outcome::Wins,
+        ast::Outcome::Loses => Outcome::Loses,
+        ast::Outcome::Draws => Outcome::Draws,
+        ast::Outcome::Counts => Outcome::Counts,
+    }
+}
+
+/// The checks of the phrases after a goal's outcome that only some goals
+/// take: `, perpetual check`, a count of pieces to reach, `, or fewer when
+/// full`.
+fn goal_suffixes(g: &ast::GoalDecl, errors: &mut Diagnostics) {
+    if let Some((_, span)) = g.perpetual {
+        if !matches!(g.condition, GoalCondition::Repeated(..)) {
+            errors.push(Diagnostic::new(
+                span,
+                "only a `repeated` goal takes `, perpetual check`",
+            ));
+        }
+    }
+    let reaches = matches!(g.condition, GoalCondition::Reaches(..));
+    if let Some((n, span)) = g.reach_count {
+        if n == 0 || n > 255 {
+            errors.push(Diagnostic::new(
+                span,
+                "a goal on reaching a zone counts 1 to 255 pieces",
+            ));
+        }
+        if reaches && g.answer.is_some() && n != 1 {
+            errors.push(Diagnostic::new(
+                g.span,
+                "a goal on several pieces reaching a zone cannot be answered",
+            ));
+        }
+    }
+    if let Some(span) = g.or_full {
+        if !reaches {
+            errors.push(Diagnostic::new(
+                span,
+                "only a goal on reaching a zone takes `, or fewer when full`",
+            ));
+        }
+    }
+}
+
+/// A goal on pieces in a row, a line or a square, checked.
+fn row_goal(
+    board: &board::Board,
+    (shape, n, nspan): (ast::RowShape, u32, crate::diag::Span),
+    names: &[ast::Name],
+    dirs: &[ast::Name],
+    outcome: Outcome,
+    kind_mask: &dyn Fn(&ast::Name, &mut Diagnostics) -> Option<u128>,
+    errors: &mut Diagnostics,
+) -> Option<crate::game::RowGoal> {
+    if n == 0 || n > 64 {
+        errors.push(Diagnostic::new(
+            nspan,
+            "a goal on pieces in a row counts 1 to 64 of them",
+        ));
+        return None;
+    }
+    let all = names.len() == 1 && names[0].text == "all";
+    let mut kinds = if all { u128::MAX } else { 0 };
+    if !all {
+        for name in names {
+            kinds |= kind_mask(name, errors)?;
+        }
+    }
+    let dirs = board.dirs(dirs, errors);
+    if shape == ast::RowShape::Square && dirs.len() != 2 {
+        errors.push(Diagnostic::new(
+            nspan,
+            "a square is spanned by two directions: `square of 2 all along e n`",
+        ));
+        return None;
+    }
+    Some(crate::game::RowGoal {
+        shape,
+        n: n as u8,
+        kinds,
+        dirs,
+        outcome,
+    })
+}
+
 /// The goals of a game.
 struct Goals {
     checkmated: Outcome,
@@ -987,6 +1101,7 @@ struct Goals {
     passes_goal: Option<(u8, Outcome)>,
     facing: Option<crate::game::Facing>,
     record: crate::game::RecordGoals,
+    rows: Vec<crate::game::RowGoal>,
 }
 
 impl Default for Goals {
@@ -1003,6 +1118,7 @@ impl Default for Goals {
             passes_goal: None,
             facing: None,
             record: crate::game::RecordGoals::default(),
+            rows: Vec::new(),
         }
     }
 }

@@ -23,6 +23,19 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
+/// The number the last moves (passes, a drop that may not mate) add to a key.
+fn history_feature(pos: &Position<'_>) -> u64 {
+    let history = pos.history();
+    mix(HISTORY | u64::from(history.passes()) << 1 | u64::from(history.mating_drop()))
+}
+
+/// The number an en-passant right adds to a key.
+fn en_passant_feature(ep: &crate::engine::position::EnPassant) -> u64 {
+    let feature =
+        u64::from(ep.targets[0]) << 32 | u64::from(ep.targets[1]) << 16 | u64::from(ep.victim);
+    mix(EN_PASSANT | feature)
+}
+
 /// Feature tags, so that different features never share a number.
 const CELL: u64 = 1 << 60;
 const POOL: u64 = 2 << 60;
@@ -36,6 +49,22 @@ impl Keys {
     pub fn new(game: &Game) -> Keys {
         Keys {
             pools: game.pools.pool_names.len(),
+        }
+    }
+
+    /// The key of `pos` for the goal on repetition, as Fairy-Stockfish
+    /// tells positions apart: an en-passant right counts only where the side
+    /// to move has an en-passant capture (as FEN writes the field), and the
+    /// last moves (passes, a drop that may not mate) not at all.
+    pub fn repetition_key(&self, pos: &Position<'_>) -> u64 {
+        // As the key of a position with no such past, so that the search,
+        // which compares its own keys with the game's, finds them equal.
+        let key = self.key(pos) ^ history_feature(pos) ^ mix(HISTORY);
+        match pos.en_passant() {
+            Some(ep) if !crate::notation::fen::en_passant_capturable(pos) => {
+                key ^ en_passant_feature(&ep)
+            }
+            _ => key,
         }
     }
 
@@ -65,14 +94,10 @@ impl Keys {
             h ^= mix(BLACK);
         }
         if let Some(ep) = pos.en_passant() {
-            let feature = u64::from(ep.targets[0]) << 32
-                | u64::from(ep.targets[1]) << 16
-                | u64::from(ep.victim);
-            h ^= mix(EN_PASSANT | feature);
+            h ^= en_passant_feature(&ep);
         }
         h ^= mix(CHECKS | u64::from(pos.checks[0]) << 8 | u64::from(pos.checks[1]));
-        let history = pos.history();
-        h ^= mix(HISTORY | u64::from(history.passes()) << 1 | u64::from(history.mating_drop()));
+        h ^= history_feature(pos);
         h
     }
 }

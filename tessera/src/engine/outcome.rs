@@ -54,12 +54,39 @@ pub fn status_in_game(pos: &mut Position<'_>, record: &Record) -> Status {
 /// whoever plays a game asks them after [`status`].
 pub fn record_end(pos: &Position<'_>, record: &Record) -> Option<Status> {
     if let Some((n, outcome)) = pos.game().goals.record_goals.repetition {
-        if record.occurrences() >= usize::from(n) {
-            let to_move = pos.side_to_move();
-            return Some(over(pos, to_move, outcome, Reason::Repetition));
+        if let Some(status) = repetition_end(pos, record, n, outcome) {
+            return Some(status);
         }
     }
     clock_or_material_end(pos)
+}
+
+/// The end a repetition gives, where the position has stood `n` times: the
+/// goal's outcome for the side to move, or, with `, perpetual check`, that
+/// outcome for a side that gave check throughout (a draw where both did).
+fn repetition_end(pos: &Position<'_>, record: &Record, n: u8, outcome: Outcome) -> Option<Status> {
+    let game = pos.game();
+    let whole = game.pools.captured_to.is_some();
+    let (them, us) = record.repetition(n, whole)?;
+    let to_move = pos.side_to_move();
+    let status = match (game.goals.record_goals.perpetual, them, us) {
+        (Some(p), true, false) => over(pos, to_move.opposite(), p, Reason::Repetition),
+        (Some(p), false, true) => over(pos, to_move, p, Reason::Repetition),
+        // Both checked throughout: a draw, or the count where the goal counts.
+        (Some(_), true, true) => {
+            let drawn = if outcome == Outcome::Counts {
+                Outcome::Counts
+            } else {
+                Outcome::Draws
+            };
+            over(pos, to_move, drawn, Reason::Repetition)
+        }
+        _ => {
+            let named = game.goals.record_goals.repetition_side.unwrap_or(to_move);
+            over(pos, named, outcome, Reason::Repetition)
+        }
+    };
+    Some(status)
 }
 
 /// The end that the goals on the clock and on material give the position,

@@ -438,6 +438,29 @@ pub(crate) struct RecordGoals {
     pub clock: Option<(u32, Outcome)>,
     /// Each side holds exactly one of these sets of pieces.
     pub material: Option<(Vec<MaterialSet>, Outcome)>,
+    /// `, perpetual check OUTCOME` on the repetition goal: the outcome for
+    /// a side that gave check with every one of its moves since the first
+    /// time the repeated position stood (a draw where both sides did).
+    pub perpetual: Option<Outcome>,
+    /// `repeated N times black wins`: the repetition's outcome is this
+    /// side's, whoever is to move (otherwise the side to move's).
+    pub repetition_side: Option<Side>,
+}
+
+/// A goal on pieces in a row (`goal row of N ...`, `line of N`, `square of
+/// N`), judged for the side that has just moved.
+#[derive(Clone, Debug)]
+pub(crate) struct RowGoal {
+    /// The shape the pieces must make.
+    pub shape: crate::syntax::ast::RowShape,
+    /// How many pieces (the side of the square).
+    pub n: u8,
+    /// The kinds that count, as a mask.
+    pub kinds: u128,
+    /// The directions: of the row or line; the two sides of the square.
+    pub dirs: Vec<u8>,
+    /// The outcome for the side that has just moved.
+    pub outcome: Outcome,
 }
 
 /// A set of pieces, as how many pieces of each group of kinds (a kind and
@@ -466,6 +489,13 @@ pub(crate) struct ReachGoal {
     /// `holds`: only the side to move is tested, so a piece must still stand
     /// in the zone when its side's turn comes.
     pub held: bool,
+    /// `N KIND reach ZONE`: how many pieces must stand in the zone (1 for
+    /// `reaches`). With `safely`, where exactly this many stand there, none
+    /// may be attacked; with more, they need not be.
+    pub count: u8,
+    /// `, or fewer when full`: at least one piece suffices once every cell
+    /// of the zone holds a piece.
+    pub or_full: bool,
 }
 
 /// `place KIND after every move`: the second part of every turn.
@@ -994,6 +1024,8 @@ pub(crate) struct Goals {
     /// `goal full`: the outcome for the side to move once every cell holds
     /// a piece.
     pub(crate) full: Option<Outcome>,
+    /// Goals on pieces in a row, a line or a square.
+    pub(crate) rows: Vec<RowGoal>,
 }
 
 /// The pools (hands) and the moves into and out of them.

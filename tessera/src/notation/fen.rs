@@ -614,7 +614,7 @@ pub fn format(pos: &Position<'_>) -> Option<String> {
 /// side to move has an en-passant capture there, legal or not; after one of
 /// a piece with several (a Berolina pawn), or with `notation en passant
 /// always`, always.
-fn en_passant_capturable(pos: &Position<'_>) -> bool {
+pub(crate) fn en_passant_capturable(pos: &Position<'_>) -> bool {
     let Some(ep) = pos.en_passant() else {
         return false;
     };

@@ -415,7 +415,18 @@ impl<'g> Searcher<'g> {
         let goals = &self.game.goals.record_goals;
         let seen = self.path[..ply].contains(&key) || self.keys_before.contains(&key);
         if seen {
-            let outcome = goals.repetition.map_or(Outcome::Draws, |(_, o)| o);
+            let mut outcome = goals.repetition.map_or(Outcome::Draws, |(_, o)| o);
+            // `repeated N times SIDE OUTCOME`: the other side's outcome turned.
+            if goals
+                .repetition_side
+                .is_some_and(|s| s != pos.side_to_move())
+            {
+                outcome = match outcome {
+                    Outcome::Wins => Outcome::Loses,
+                    Outcome::Loses => Outcome::Wins,
+                    o => o,
+                };
+            }
             return Some(outcome_score(outcome, ply));
         }
         if goals.clock.is_none() && goals.material.is_none() {

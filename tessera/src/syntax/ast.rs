@@ -427,7 +427,28 @@ pub struct GoalDecl {
     pub answer: Option<Option<Side>>,
     /// `, if the other side has N`: the count and its span.
     pub other_has: Option<(u32, Span)>,
+    /// `, perpetual check OUTCOME`: the outcome for a side that checked
+    /// throughout a repetition, and the span of the phrase.
+    pub perpetual: Option<(Outcome, Span)>,
+    /// `3 Knight reach home`: how many pieces must stand in the zone, and
+    /// the span of the number.
+    pub reach_count: Option<(u32, Span)>,
+    /// `, or fewer when full`.
+    pub or_full: Option<Span>,
+    /// `repeated N times black wins`: the side the outcome is for.
+    pub repeated_side: Option<Side>,
     pub span: Span,
+}
+
+/// The shape of a goal on pieces in a row.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RowShape {
+    /// `row of N`: on cells one after the other.
+    Row,
+    /// `line of N`: on one line, with any cells between.
+    Line,
+    /// `square of N`: filling N by N cells.
+    Square,
 }
 
 /// What ends the game, and for which side.
@@ -459,6 +480,10 @@ pub enum GoalCondition {
     Clock(u32, Span),
     /// Each side holds exactly one of these sets of pieces.
     Material(Vec<Vec<Name>>),
+    /// The side that has just moved has N pieces of the kinds (`all`: of
+    /// any kind) in a row, a line or a square along the directions; the
+    /// count's span.
+    Row(RowShape, u32, Span, Vec<Name>, Vec<Name>),
 }
 
 /// The result for the side to move.

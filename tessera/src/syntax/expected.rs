@@ -108,6 +108,14 @@ macro_rules! keyword_rules {
             | Rule::kw_passant
             | Rule::kw_passed
             | Rule::kw_repeated
+            | Rule::kw_perpetual
+            | Rule::kw_or
+            | Rule::kw_fewer
+            | Rule::kw_row
+            | Rule::kw_line
+            | Rule::kw_square
+            | Rule::kw_reach
+            | Rule::kw_hold
             | Rule::kw_material
             | Rule::kw_path
             | Rule::kw_per
@@ -258,6 +266,11 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::reach_goal => "a piece name and `reaches` or `holds`",
         Rule::passes_goal => "`passed N times`",
         Rule::repeats_goal => "`repeated N times`",
+        Rule::row_goal => "`row of N`, `line of N` or `square of N`",
+        Rule::reach_count => "a number",
+        // Optional after a goal, as `answer`.
+        Rule::perpetual => return None,
+        Rule::or_full => return None,
         Rule::clock_goal => "`clock N`",
         Rule::material_goal => "`material` and sets of pieces",
         Rule::material_set => "piece names",
@@ -475,6 +488,14 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`quiet`",
     "`reaches`",
     "`holds`",
+    "`perpetual`",
+    "`or`",
+    "`fewer`",
+    "`row`",
+    "`line`",
+    "`square`",
+    "`reach`",
+    "`hold`",
     "`full`",
     "`flip`",
     "`shuffle`",

@@ -1020,6 +1020,8 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
     let sp = span(&pair);
     let mut it = inner(pair);
     let cond = it.next().expect("condition");
+    let mut reach_count = None;
+    let mut repeated_side = None;
     let condition = match cond.as_rule() {
         Rule::extinct_goal => {
             let mut at_most = 0;
@@ -1050,8 +1052,13 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
             let holds = cond
                 .clone()
                 .children()
-                .any(|p| p.as_rule() == Rule::kw_holds);
-            let mut r = inner(cond);
+                .any(|p| matches!(p.as_rule(), Rule::kw_holds | Rule::kw_hold));
+            let mut r = inner(cond).peekable();
+            if let Some(n) = r.next_if(|p| p.as_rule() == Rule::reach_count) {
+                let n = inner(n).next().expect("count");
+                let nsp = span(&n);
+                reach_count = Some((small(n)?, nsp));
+            }
             let kind = name(r.next().expect("kind"));
             let zone = name(r.next().expect("zone"));
             GoalCondition::Reaches(kind, zone, holds, r.next().is_some())
@@ -1061,8 +1068,19 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
             GoalCondition::Passed(small(inner(cond).next().expect("count"))?, csp)
         }
         Rule::repeats_goal => {
-            let csp = span(&cond);
-            GoalCondition::Repeated(small(inner(cond).next().expect("count"))?, csp)
+            // `repeated N times`, without the side after it.
+            let whole = span(&cond);
+            let csp = cond
+                .clone()
+                .children()
+                .find(|p| p.as_rule() == Rule::kw_times)
+                .map_or(whole, |t| {
+                    Span::new(whole.start as usize, span(&t).end as usize)
+                });
+            let mut r = inner(cond);
+            let n = small(r.next().expect("count"))?;
+            repeated_side = r.next().map(lower_side);
+            GoalCondition::Repeated(n, csp)
         }
         Rule::clock_goal => {
             let csp = span(&cond);
@@ -1079,6 +1097,23 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
             let other = name(r.next().expect("kind"));
             GoalCondition::Faces(kind, other, lower_dirs(r.next().expect("directions")))
         }
+        Rule::row_goal => {
+            let shape = match cond.clone().children().next().map(|p| p.as_rule()) {
+                Some(Rule::kw_line) => RowShape::Line,
+                Some(Rule::kw_square) => RowShape::Square,
+                _ => RowShape::Row,
+            };
+            let mut r = inner(cond).peekable();
+            let n = r.next().expect("count");
+            let nsp = span(&n);
+            let count = small(n)?;
+            let mut kinds = Vec::new();
+            while let Some(p) = r.next_if(|p| p.as_rule() != Rule::facing_dirs) {
+                kinds.push(name(p));
+            }
+            let dirs = lower_dirs(r.next().expect("directions"));
+            GoalCondition::Row(shape, count, nsp, kinds, dirs)
+        }
         _ => match cond.as_str() {
             "checkmated" => GoalCondition::Checkmated,
             "bare" => GoalCondition::Bare,
@@ -1094,11 +1129,24 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
     };
     let mut answer = None;
     let mut other_has = None;
+    let mut perpetual = None;
+    let mut or_full = None;
     if let Some(a) = it.next() {
         if a.as_rule() == Rule::other_has {
             let n = inner(a).next().expect("count");
             let nsp = span(&n);
             other_has = Some((small(n)?, nsp));
+        } else if a.as_rule() == Rule::perpetual {
+            let psp = span(&a);
+            let o = match inner(a).next().expect("outcome").as_str() {
+                "wins" => Outcome::Wins,
+                "loses" => Outcome::Loses,
+                "counts" => Outcome::Counts,
+                _ => Outcome::Draws,
+            };
+            perpetual = Some((o, psp));
+        } else if a.as_rule() == Rule::or_full {
+            or_full = Some(span(&a));
         } else {
             answer = Some(inner(a).next().map(lower_side));
         }
@@ -1108,6 +1156,10 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
         outcome,
         answer,
         other_has,
+        perpetual,
+        reach_count,
+        or_full,
+        repeated_side,
         span: sp,
     })
 }

@@ -9,8 +9,9 @@ use crate::engine::attack::is_attacked;
 use crate::engine::position::Position;
 use crate::engine::status::{Reason, Status};
 use crate::game::{
-    kind_of, side_of, CellSet, Code, Extinction, Facing, Outcome, ReachGoal, Side, NO_CELL,
+    kind_of, side_of, CellSet, Code, Extinction, Facing, Outcome, ReachGoal, RowGoal, Side, NO_CELL,
 };
+use crate::syntax::ast::RowShape;
 
 /// The side reduced to royal pieces only, when the game has that goal and
 /// no answer is allowed.
@@ -96,6 +97,13 @@ pub fn rule_end(pos: &mut Position<'_>) -> Option<Status> {
             if pos.checks[side.index()] >= n {
                 return Some(over(pos, side, outcome, Reason::Checks));
             }
+        }
+    }
+    // Pieces in a row count for the side that has just moved only.
+    for g in &game.goals.rows {
+        let mover = to_move.opposite();
+        if has_row(pos, mover, g) {
+            return Some(over(pos, mover, g.outcome, Reason::Reached));
         }
     }
     if let Some((n, outcome)) = game.goals.passes_goal {
@@ -249,14 +257,122 @@ fn group_counts(pos: &Position<'_>, side: Side, e: &Extinction) -> Vec<usize> {
     counts
 }
 
-/// Whether a piece of `side` of the goal's kinds stands in its zone.
+/// Whether enough pieces of `side` of the goal's kinds stand in its zone:
+/// `count` of them, or one where `or_full` and every cell of the zone holds a
+/// piece. With `safely`, where exactly `count` stand there, none may be
+/// attacked (as Fairy-Stockfish judges `flagPieceSafe`).
 fn has_reached(pos: &Position<'_>, side: Side, g: &ReachGoal) -> bool {
     let game = pos.game();
-    pos.occupied(side).iter().any(|c| {
-        g.kinds & 1u128 << kind_of(pos.at(c)) != 0
-            && game.in_zone(g.zone, side, c)
-            && !(g.safely && is_attacked(pos, c, side.opposite()))
-    })
+    let mine = |c: u16| g.kinds & 1u128 << kind_of(pos.at(c)) != 0 && game.in_zone(g.zone, side, c);
+    if g.count == 1 && !g.or_full {
+        return pos
+            .occupied(side)
+            .iter()
+            .any(|c| mine(c) && !(g.safely && is_attacked(pos, c, side.opposite())))
+            || (g.safely && pos.occupied(side).iter().filter(|&c| mine(c)).count() > 1);
+    }
+    let there = pos.occupied(side).iter().filter(|&c| mine(c)).count();
+    if there == 0 {
+        return false;
+    }
+    let full = g.or_full
+        && (0..game.cell_count() as u16)
+            .filter(|&c| game.in_zone(g.zone, side, c))
+            .all(|c| pos.at(c) != 0);
+    if there < usize::from(g.count) && !full {
+        return false;
+    }
+    !(g.safely
+        && there == usize::from(g.count)
+        && pos
+            .occupied(side)
+            .iter()
+            .any(|c| mine(c) && is_attacked(pos, c, side.opposite())))
+}
+
+/// The cells one step from `c` along `d` as `side` sees it.
+fn ahead<'g>(pos: &Position<'g>, side: Side, d: u8, c: u16) -> &'g [u16] {
+    pos.game().step(side, d, c)
+}
+
+/// Whether `side` has pieces of the goal's kinds in the shape it asks for.
+fn has_row(pos: &Position<'_>, side: Side, g: &RowGoal) -> bool {
+    let counts = |c: u16| {
+        let code = pos.at(c);
+        code != 0 && side_of(code) == side && g.kinds & 1u128 << kind_of(code) != 0
+    };
+    let n = usize::from(g.n);
+    pos.occupied(side)
+        .iter()
+        .filter(|&c| counts(c))
+        .any(|c| match g.shape {
+            RowShape::Row => g
+                .dirs
+                .iter()
+                .any(|&d| row_from(pos, side, d, c, n - 1, &counts)),
+            RowShape::Line => g
+                .dirs
+                .iter()
+                .any(|&d| 1 + line_count(pos, side, d, c, &counts) >= n),
+            RowShape::Square => {
+                let (d1, d2) = (g.dirs[0], g.dirs[1]);
+                let mut cell = c;
+                for i in 0..n {
+                    if i > 0 {
+                        match ahead(pos, side, d1, cell).first() {
+                            Some(&x) => cell = x,
+                            None => return false,
+                        }
+                    }
+                    if !counts(cell) || !row_from(pos, side, d2, cell, n - 1, &counts) {
+                        return false;
+                    }
+                }
+                true
+            }
+        })
+}
+
+/// Whether `k` more cells that count follow `c` along `d`, one after the
+/// other (along any branch).
+fn row_from(
+    pos: &Position<'_>,
+    side: Side,
+    d: u8,
+    c: u16,
+    k: usize,
+    counts: &dyn Fn(u16) -> bool,
+) -> bool {
+    k == 0
+        || ahead(pos, side, d, c)
+            .iter()
+            .any(|&x| x != c && counts(x) && row_from(pos, side, d, x, k - 1, counts))
+}
+
+/// How many cells that count stand along `d` from `c`, with any cells
+/// between (each cell once, so that loops and branches end).
+fn line_count(
+    pos: &Position<'_>,
+    side: Side,
+    d: u8,
+    from: u16,
+    counts: &dyn Fn(u16) -> bool,
+) -> usize {
+    let game = pos.game();
+    let mut seen = CellSet::new(game.cell_count());
+    let mut todo = vec![from];
+    let mut n = 0;
+    while let Some(c) = todo.pop() {
+        for &x in ahead(pos, side, d, c) {
+            if x == from || seen.contains(x) {
+                continue;
+            }
+            seen.insert(x);
+            n += usize::from(counts(x));
+            todo.push(x);
+        }
+    }
+    n
 }
 
 /// The end a reach goal gives. Where one side may answer, its reach after the
@@ -269,10 +385,22 @@ fn reach_end(pos: &mut Position<'_>, g: &ReachGoal) -> Option<Status> {
             .then(|| over(pos, to_move, g.outcome, Reason::Reached));
     }
     let Some(answering) = g.answer else {
-        return [to_move.opposite(), to_move]
-            .into_iter()
-            .find(|&s| has_reached(pos, s, g))
-            .map(|s| over(pos, s, g.outcome, Reason::Reached));
+        // A piece that stood its ground safely through the opponent's
+        // reply wins, but where the opponent has just reached safely too,
+        // which draws.
+        if g.safely && has_reached(pos, to_move, g) {
+            let outcome = if has_reached(pos, to_move.opposite(), g) {
+                Outcome::Draws
+            } else {
+                g.outcome
+            };
+            return Some(over(pos, to_move, outcome, Reason::Reached));
+        }
+        // Otherwise only the side that has just moved reaches: the side to
+        // move cannot have brought its pieces there (a zone that fills up
+        // with the opponent's pieces is not its reach).
+        let mover = to_move.opposite();
+        return has_reached(pos, mover, g).then(|| over(pos, mover, g.outcome, Reason::Reached));
     };
     let first = answering.opposite();
     if has_reached(pos, answering, g) {

@@ -1,0 +1,271 @@
+//! The goals that Fairy-Stockfish's variants files need: perpetual check in
+//! a repetition, pieces in a row (a row, a line, a square), several pieces
+//! in a zone. Each test is a rule file, a position, moves, and the outcome.
+
+use tessera::engine::outcome::{status_in_game, Reason, Status};
+use tessera::game::Side;
+use tessera::notation::{fen, uci};
+use tessera::{compile_str, Game, Record};
+
+fn game(src: &str) -> Game {
+    compile_str(src).unwrap_or_else(|e| panic!("{}", e.render("test.game", src)))
+}
+
+/// The state of play after `moves` from `at`, with the game's record.
+#[track_caller]
+fn after(g: &Game, at: &str, moves: &str) -> Status {
+    let mut pos = fen::parse(g, at).unwrap();
+    let mut record = Record::new(&pos);
+    for m in moves.split_whitespace() {
+        assert_eq!(
+            status_in_game(&mut pos, &record),
+            Status::Ongoing,
+            "over before {m}"
+        );
+        let mv = uci::parse(&mut pos, m).unwrap();
+        pos.make(mv);
+        record.push(&pos);
+    }
+    status_in_game(&mut pos, &record)
+}
+
+#[track_caller]
+fn won(status: Status, side: Side, reason: Reason) {
+    match status {
+        Status::Over {
+            winner: Some(w),
+            reason: r,
+            ..
+        } => assert_eq!((w, r), (side, reason)),
+        other => panic!("expected a win for {side:?} by {reason:?}, got {other:?}"),
+    }
+}
+
+const CHESSLIKE: &str = "
+game \"Rook and king\"
+grid file a..h rank 1..8
+direction n (0, 1) s (0, -1) e (1, 0) w (-1, 0)
+direction ne (1, 1) nw (-1, 1) se (1, -1) sw (-1, -1)
+group orthogonal = n e s w
+group all = n e s w ne nw se sw
+mirror rank
+piece King K royal
+  step all
+piece Rook R
+  slide orthogonal
+";
+
+/// White's rook checks from d2 and e2 while Black's king steps between d8
+/// and e8: the start position stands a third time after eight plies, every
+/// move of White's having given check.
+const CHECKING: &str = "e2d2 d8e8 d2e2 e8d8 e2d2 d8e8 d2e2 e8d8";
+const START: &str = "3k4/8/8/8/8/8/4R3/5K2 w - - 0 1";
+
+#[test]
+fn a_perpetual_check_loses_for_the_side_that_checks() {
+    let g = game(&format!(
+        "{CHESSLIKE}goal repeated 3 times draws, perpetual check loses\n"
+    ));
+    won(after(&g, START, CHECKING), Side::Black, Reason::Repetition);
+    // One ply earlier the position has not stood three times.
+    let seven: Vec<&str> = CHECKING.split(' ').take(7).collect();
+    assert_eq!(after(&g, START, &seven.join(" ")), Status::Ongoing);
+}
+
+#[test]
+fn without_the_perpetual_clause_the_repetition_draws() {
+    let g = game(&format!("{CHESSLIKE}goal repeated 3 times draws\n"));
+    match after(&g, START, CHECKING) {
+        Status::Over {
+            winner: None,
+            reason: Reason::Repetition,
+            ..
+        } => {}
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_cycle_with_a_quiet_move_is_no_perpetual_check() {
+    let g = game(&format!(
+        "{CHESSLIKE}goal repeated 3 times draws, perpetual check loses\n"
+    ));
+    // The rook goes a2 (no check) and back to e2 (check), the king d8-c8.
+    let quiet = "e2a2 d8c8 a2e2 c8d8 e2a2 d8c8 a2e2 c8d8";
+    match after(&g, START, quiet) {
+        Status::Over {
+            winner: None,
+            reason: Reason::Repetition,
+            ..
+        } => {}
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_perpetual_check_needs_a_repetition_goal() {
+    let src = format!("{CHESSLIKE}goal clock 100 draws, perpetual check loses\n");
+    assert!(compile_str(&src).is_err());
+}
+
+const STONES: &str = "
+game \"Stones\"
+grid file a..e rank 1..5
+direction n (0, 1) s (0, -1) e (1, 0) w (-1, 0)
+direction ne (1, 1) nw (-1, 1) se (1, -1) sw (-1, -1)
+group orthogonal = n e s w
+mirror rank
+piece Stone S
+  step orthogonal: quiet
+piece Post P
+  step orthogonal: quiet
+goal stalemated draws
+";
+
+#[test]
+fn three_in_a_row_wins_for_the_side_that_made_it() {
+    let g = game(&format!("{STONES}goal row of 3 all along e n ne se wins\n"));
+    // White's c2 steps to c1 beside a1 and b1.
+    won(
+        after(&g, "5/5/s1s2/2S2/SS3 w - - 0 1", "c2c1"),
+        Side::White,
+        Reason::Reached,
+    );
+    // A diagonal counts; a row with a gap does not.
+    won(
+        after(&g, "5/5/5/1SS2/S4 w - - 0 1", "c2c3"),
+        Side::White,
+        Reason::Reached,
+    );
+    assert_eq!(
+        after(&g, "4s/5/5/S1S2/5 w - - 0 1", "a2a1"),
+        Status::Ongoing
+    );
+}
+
+#[test]
+fn a_row_of_the_side_to_move_does_not_count() {
+    let g = game(&format!("{STONES}goal row of 3 all along e n ne se wins\n"));
+    // Black's row stands, but Black is to move: only the mover's counts.
+    assert_eq!(after(&g, "5/5/5/sss2/S4 b - - 0 1", ""), Status::Ongoing);
+}
+
+#[test]
+fn only_the_listed_kinds_make_a_row_and_it_may_lose() {
+    let g = game(&format!("{STONES}goal row of 3 Stone along e n loses\n"));
+    // Two stones and a post: no row of stones.
+    assert_eq!(
+        after(&g, "4s/5/5/SSP2/5 w - - 0 1", "c2c3"),
+        Status::Ongoing
+    );
+    won(
+        after(&g, "5/5/5/SS3/2S2 w - - 0 1", "c1c2"),
+        Side::Black,
+        Reason::Reached,
+    );
+}
+
+#[test]
+fn a_line_counts_pieces_with_cells_between() {
+    let g = game(&format!("{STONES}goal line of 3 all along e n loses\n"));
+    // a1, c1 and e1 stand on one line, with a black stone and an empty
+    // cell between.
+    won(
+        after(&g, "5/5/5/4S/SsS2 w - - 0 1", "e2e1"),
+        Side::Black,
+        Reason::Reached,
+    );
+    assert_eq!(
+        after(&g, "5/5/5/4S/SsS2 w - - 0 1", "e2d2"),
+        Status::Ongoing
+    );
+}
+
+#[test]
+fn a_square_of_two_wins() {
+    let g = game(&format!("{STONES}goal square of 2 all along e n wins\n"));
+    won(
+        after(&g, "5/5/5/SS3/S1S2 w - - 0 1", "c1b1"),
+        Side::White,
+        Reason::Reached,
+    );
+    assert_eq!(
+        after(&g, "4s/5/5/SS3/2S2 w - - 0 1", "c1d1"),
+        Status::Ongoing
+    );
+}
+
+const HALMA: &str = "
+game \"Halma\"
+grid file a..e rank 1..5
+direction n (0, 1) s (0, -1) e (1, 0) w (-1, 0)
+group orthogonal = n e s w
+mirror rank
+zone home white a5 b5 c5 black a1 b1 c1
+piece Stone S
+  step orthogonal: quiet
+goal stalemated draws
+";
+
+#[test]
+fn several_pieces_must_reach_the_zone() {
+    let g = game(&format!("{HALMA}goal 3 Stone reach home wins\n"));
+    assert_eq!(
+        after(&g, "SS3/2S2/5/5/4s w - - 0 1", "c4d4"),
+        Status::Ongoing
+    );
+    won(
+        after(&g, "SS3/2S2/5/5/5 w - - 0 1", "c4c5"),
+        Side::White,
+        Reason::Reached,
+    );
+}
+
+#[test]
+fn fewer_pieces_do_when_the_zone_is_full() {
+    let g = game(&format!(
+        "{HALMA}goal 3 Stone reach home wins, or fewer when full\n"
+    ));
+    // a5 and b5 hold black stones; White's stone fills c5.
+    won(
+        after(&g, "ss3/2S2/5/5/5 w - - 0 1", "c4c5"),
+        Side::White,
+        Reason::Reached,
+    );
+    let g = game(&format!("{HALMA}goal 3 Stone reach home wins\n"));
+    assert_eq!(
+        after(&g, "ss3/2S2/5/5/5 w - - 0 1", "c4c5"),
+        Status::Ongoing
+    );
+}
+
+#[test]
+fn goals_on_rows_are_checked() {
+    for (bad, why) in [
+        ("goal row of 0 all along e wins", "count"),
+        ("goal square of 2 all along e n ne wins", "two directions"),
+        ("goal row of 3 Nothing along e wins", "kind"),
+        (
+            "goal row of 3 all along e wins, perpetual check loses",
+            "suffix",
+        ),
+        ("goal stalemated wins, or fewer when full", "suffix"),
+    ] {
+        let src = format!("{STONES}{bad}\n");
+        assert!(compile_str(&src).is_err(), "{why}: {bad}");
+    }
+}
+
+#[test]
+fn a_repetition_may_name_the_side_it_is_for() {
+    let g = game(&format!("{CHESSLIKE}goal repeated 3 times black wins\n"));
+    let quiet = "e2a2 d8c8 a2e2 c8d8 e2a2 d8c8 a2e2 c8d8";
+    // White to move, or Black: Black wins both.
+    won(after(&g, START, quiet), Side::Black, Reason::Repetition);
+    let black_first = "d8c8 e2a2 c8d8 a2e2 d8c8 e2a2 c8d8 a2e2";
+    won(
+        after(&g, &START.replace(" w ", " b "), black_first),
+        Side::Black,
+        Reason::Repetition,
+    );
+}
