@@ -2282,6 +2282,7 @@ impl Fen {
         let mut rest = rest[k..].iter().peekable();
         // The castling and en-passant fields may be left out (shogi: `w 0 1`);
         // check counts (`3+3`) stand before the clocks.
+        let mut en_passant_left_out = false;
         if let Some(c) = rest.peek() {
             if !is_number(c) && !c.contains('+') {
                 if *c != &"-" {
@@ -2293,6 +2294,8 @@ impl Fen {
                     .is_some_and(|s| !is_number(s) && !s.contains('+'))
                 {
                     rest.next(); // en passant
+                } else {
+                    en_passant_left_out = true;
                 }
             }
         }
@@ -2308,6 +2311,15 @@ impl Fen {
                 "the start FEN has fields after the clocks, which Tessera's FEN does not read"
                     .into(),
             );
+        }
+        // Without the en-passant field after castling's, Fairy-Stockfish
+        // takes the first clock's first character for it and reads the
+        // halfmove clock from the move number (`w - 0 1` starts at 1).
+        if en_passant_left_out && tail.len() == 2 && tail[1].trim_start_matches('0') != "" {
+            return Err(format!(
+                "the start FEN leaves out the en-passant field, so that Fairy-Stockfish reads its halfmove clock as {}, and a rule file's start cannot set the clock yet",
+                tail[1]
+            ));
         }
         fen.castling = !fen.rights.is_empty();
         Ok(fen)
