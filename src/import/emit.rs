@@ -2315,7 +2315,7 @@ impl Fen {
         // Without the en-passant field after castling's, Fairy-Stockfish
         // takes the first clock's first character for it and reads the
         // halfmove clock from the move number (`w - 0 1` starts at 1).
-        if en_passant_left_out && tail.len() == 2 && tail[1].trim_start_matches('0') != "" {
+        if en_passant_left_out && tail.len() == 2 && !tail[1].trim_start_matches('0').is_empty() {
             return Err(format!(
                 "the start FEN leaves out the en-passant field, so that Fairy-Stockfish reads its halfmove clock as {}, and a rule file's start cannot set the clock yet",
                 tail[1]

@@ -61,9 +61,7 @@ impl Keys {
         // which compares its own keys with the game's, finds them equal.
         let key = self.key(pos) ^ history_feature(pos) ^ mix(HISTORY);
         match pos.en_passant() {
-            Some(ep) if !crate::notation::fen::en_passant_capturable(pos) => {
-                key ^ en_passant_feature(&ep)
-            }
+            Some(ep) if !en_passant_capturable(pos) => key ^ en_passant_feature(&ep),
             _ => key,
         }
     }
@@ -100,4 +98,33 @@ impl Keys {
         h ^= history_feature(pos);
         h
     }
+}
+
+/// Whether FEN writes the en-passant field, as Fairy-Stockfish does: after a
+/// double step of a piece with one such movement (a pawn), only where the
+/// side to move has an en-passant capture there, legal or not; after one of
+/// a piece with several (a Berolina pawn), or with `notation en passant
+/// always`, always.
+pub(crate) fn en_passant_capturable(pos: &Position<'_>) -> bool {
+    let Some(ep) = pos.en_passant() else {
+        return false;
+    };
+    let game = pos.game();
+    let victim_kind = crate::game::kind_of(pos.at(ep.victim));
+    if game.rules.en_passant_always & 1u128 << victim_kind != 0 {
+        return true;
+    }
+    let victim = &game.pieces[victim_kind as usize];
+    if victim
+        .movements
+        .iter()
+        .filter(|m| m.sets_en_passant)
+        .count()
+        > 1
+    {
+        return true;
+    }
+    let mut moves = Vec::new();
+    super::pseudo::pseudo_legal_moves(pos, &mut moves);
+    moves.iter().any(|m| m.kind == super::MoveKind::EnPassant)
 }

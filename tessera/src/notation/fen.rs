@@ -596,7 +596,7 @@ pub fn format(pos: &Position<'_>) -> Option<String> {
     s.push(' ');
     // As Fairy-Stockfish writes it: only where the side to move has an
     // en-passant capture there, legal or not.
-    if en_passant_capturable(pos) {
+    if crate::engine::keys::en_passant_capturable(pos) {
         s.push_str(&super::write_en_passant(pos));
     } else {
         s.push('-');
@@ -607,37 +607,6 @@ pub fn format(pos: &Position<'_>) -> Option<String> {
     }
     s.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
     Some(s)
-}
-
-/// Whether FEN writes the en-passant field, as Fairy-Stockfish does: after a
-/// double step of a piece with one such movement (a pawn), only where the
-/// side to move has an en-passant capture there, legal or not; after one of
-/// a piece with several (a Berolina pawn), or with `notation en passant
-/// always`, always.
-pub(crate) fn en_passant_capturable(pos: &Position<'_>) -> bool {
-    let Some(ep) = pos.en_passant() else {
-        return false;
-    };
-    let game = pos.game();
-    let victim_kind = crate::game::kind_of(pos.at(ep.victim));
-    if game.rules.en_passant_always & 1u128 << victim_kind != 0 {
-        return true;
-    }
-    let victim = &game.pieces[victim_kind as usize];
-    if victim
-        .movements
-        .iter()
-        .filter(|m| m.sets_en_passant)
-        .count()
-        > 1
-    {
-        return true;
-    }
-    let mut moves = Vec::new();
-    crate::engine::pseudo::pseudo_legal_moves(pos, &mut moves);
-    moves
-        .iter()
-        .any(|m| m.kind == crate::engine::MoveKind::EnPassant)
 }
 
 fn castling_rights(pos: &Position<'_>) -> String {
