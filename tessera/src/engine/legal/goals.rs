@@ -207,19 +207,28 @@ fn is_extinct(pos: &Position<'_>, side: Side, e: &Extinction) -> bool {
     if e.at_most > 0 {
         return at_most_left(pos, side, e);
     }
+    // Not extinct as soon as every group named (or any kind) is present:
+    // a side of many pieces is seen alive at its first ones.
+    let alive = |present: u128| {
+        if e.kinds.is_empty() {
+            present != 0
+        } else {
+            e.kinds.iter().all(|&mask| present & mask != 0)
+        }
+    };
     let mut present: u128 = 0;
     for c in pos.occupied(side).iter() {
         present |= 1u128 << kind_of(pos.at(c));
+        if alive(present) {
+            return false;
+        }
     }
     for pool in 0..game.pools.pool_names.len() {
         for &(code, _) in pos.pool(pool, side) {
             present |= 1u128 << kind_of(code);
         }
     }
-    if e.kinds.is_empty() {
-        return present == 0;
-    }
-    e.kinds.iter().any(|&mask| present & mask == 0)
+    !alive(present)
 }
 
 /// Whether `side` has at most `e.at_most` pieces, on the board and in its
