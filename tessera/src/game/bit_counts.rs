@@ -194,7 +194,7 @@ impl<W: Word> BitCounts<W> {
 
     /// The moves of the piece of key `k`, and how many of them capture, with
     /// the pieces on `occupied` and the enemies on `enemy`.
-    #[inline]
+    #[inline(always)]
     pub fn count(&self, k: &BitKey<W>, unmoved: bool, occupied: W, enemy: W) -> (u32, u32) {
         let (quiet, capture) = self.reach(k, unmoved, occupied);
         let captures = (capture & enemy).ones();
@@ -204,7 +204,7 @@ impl<W: Word> BitCounts<W> {
     /// The cells where the piece of key `k` may land quietly if they are
     /// empty, and those where it captures if they hold an enemy, with the
     /// pieces on `occupied`.
-    #[inline]
+    #[inline(always)]
     pub fn reach(&self, k: &BitKey<W>, unmoved: bool, occupied: W) -> (W, W) {
         let u = unmoved as usize;
         let (mut quiet, mut capture) = (k.quiet[u], k.capture[u]);
