@@ -235,6 +235,10 @@ fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) -> Known 
     // has effects and royalty is not settled at the turn's start: moving the
     // piece alone tells its legality, as making it would.
     let board_only = !game.rules.landing_effects && game.rules.royals_at_most.is_none();
+    // And such a move of a piece that shields no royal piece of the mover,
+    // not in check, is legal as it is: it opens no line onto them, and the
+    // royal pieces stay where they were (found once, for the first such move).
+    let mut shields: Option<Shields> = None;
     moves.retain(|&mv| {
         if let Some(verdict) = quiet.as_ref().and_then(|q| q.verdict(pos, &mv)) {
             return verdict;
@@ -246,6 +250,12 @@ fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) -> Known 
             && !mv.not_checking
             && pos.at(mv.to) == 0
         {
+            if parting.is_none() {
+                let exposed = shields.get_or_insert_with(|| Shields::find(pos, side, side));
+                if !exposed.all && !exposed.contains(mv.from) {
+                    return true;
+                }
+            }
             let moved = pos.displace(mv.from, mv.to);
             let ok = !in_check(pos, side) && parting.is_none_or(|f| !facing(pos, f));
             pos.replace(moved);
