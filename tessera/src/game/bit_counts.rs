@@ -34,52 +34,39 @@ pub(crate) trait Word:
     fn of(words: &[u64]) -> Self;
 }
 
-impl Word for u64 {
-    #[inline]
-    fn bit(cell: u16) -> Self {
-        1 << cell
-    }
-    #[inline]
-    fn ones(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline]
-    fn through_lowest(self) -> Self {
-        self ^ self.wrapping_sub(1)
-    }
-    #[inline]
-    fn highest_or_first_and_up(self) -> Self {
-        u64::MAX << (63 - (self | 1).leading_zeros())
-    }
-    #[inline]
-    fn of(words: &[u64]) -> Self {
-        words[0]
-    }
+/// `Word` for the unsigned integers: the same code for each width.
+macro_rules! word {
+    ($t:ty, $of:expr) => {
+        impl Word for $t {
+            #[inline]
+            fn bit(cell: u16) -> Self {
+                1 << cell
+            }
+            #[inline]
+            fn ones(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline]
+            fn through_lowest(self) -> Self {
+                self ^ self.wrapping_sub(1)
+            }
+            #[inline]
+            fn highest_or_first_and_up(self) -> Self {
+                <$t>::MAX << (<$t>::BITS - 1 - (self | 1).leading_zeros())
+            }
+            #[inline]
+            fn of(words: &[u64]) -> Self {
+                $of(words)
+            }
+        }
+    };
 }
 
-impl Word for u128 {
-    #[inline]
-    fn bit(cell: u16) -> Self {
-        1 << cell
-    }
-    #[inline]
-    fn ones(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline]
-    fn through_lowest(self) -> Self {
-        self ^ self.wrapping_sub(1)
-    }
-    #[inline]
-    fn highest_or_first_and_up(self) -> Self {
-        u128::MAX << (127 - (self | 1).leading_zeros())
-    }
-    #[inline]
-    fn of(words: &[u64]) -> Self {
-        let high = words.get(1).map_or(0, |&w| u128::from(w) << 64);
-        u128::from(words[0]) | high
-    }
-}
+word!(u64, |words: &[u64]| words[0]);
+word!(u128, |words: &[u64]| {
+    let high = words.get(1).map_or(0, |&w| u128::from(w) << 64);
+    u128::from(words[0]) | high
+});
 
 /// The bit counts of a game, in the word its board fits.
 #[derive(Clone, Debug, Default)]
