@@ -415,7 +415,13 @@ fn count_check_free(pos: &Position<'_>, buffer: &mut Vec<Move>) -> Option<u64> {
         // at the origin, each is one move where the origin may take the
         // wall, none where it may not.
         // (A wall placed anywhere counts by each move's cells: listed.)
-        let now = game.rules.walling.and_then(|w| wall_now(pos, w));
+        // Where the wall stands, for a wall left at the origin only: the
+        // placements of one placed anywhere find it themselves.
+        let now = game
+            .rules
+            .walling
+            .filter(|w| w.at == WallAt::Origin)
+            .and_then(|w| wall_now(pos, w));
         base_moves_counting(pos, buffer, |from| match game.rules.walling {
             None => count_plain_moves(pos, from, false),
             Some(w) if w.at == WallAt::Origin => match wall_may_take(pos, w, now, from) {
