@@ -1,8 +1,8 @@
 //! Builds the [`BitCounts`]: which pieces' moves perft may count by bit sets.
 
 use crate::game::{
-    BitCountTable, BitCounts, BitReach, BitRun, Game, Run, RunCell, Side, Word, ALL_KINDS,
-    MAX_BIT_CELLS,
+    BitCountTable, BitCounts, BitKey, BitReach, BitRun, Game, Kind, Run, RunCell, ShiftRun, Side,
+    Word, ALL_KINDS, MAX_BIT_CELLS, MAX_SHIFT_KINDS,
 };
 
 /// The bit counts of `game`, where its board is small enough.
@@ -11,10 +11,155 @@ pub fn build(game: &Game) -> BitCountTable {
     if cells > MAX_BIT_CELLS {
         BitCountTable::None
     } else if cells <= 64 {
-        BitCountTable::Narrow(counts(game, For::Counting), attack_table(game))
+        BitCountTable::Narrow(
+            with_shifts(game, counts(game, For::Counting)),
+            attack_table(game),
+        )
     } else {
-        BitCountTable::Wide(counts(game, For::Counting), attack_table(game))
+        BitCountTable::Wide(
+            with_shifts(game, counts(game, For::Counting)),
+            attack_table(game),
+        )
     }
+}
+
+/// The most runs of shifts a kind may have: more, and its pieces are
+/// cheaper counted one by one.
+const MAX_SHIFT_RUNS: usize = 24;
+
+/// The fewest pieces of a kind the setup must give for them to be counted
+/// all at once.
+const MIN_SHIFT_PIECES: usize = 15;
+
+/// `counts`, with the kinds whose pieces may be counted all at once (see
+/// [`crate::game::BitCounts::count_kind`]): on every cell where a key has
+/// steps and leaps alone (guarded by at most two cells, its landings
+/// disjoint), each landing and guard is a fixed offset from the piece, the
+/// same for every cell that has it, so one shift of the set of the kind's
+/// pieces lands them all.
+fn with_shifts<W: Word>(game: &Game, mut counts: BitCounts<W>) -> BitCounts<W> {
+    if game.pieces.len() > MAX_SHIFT_KINDS {
+        return counts;
+    }
+    for side in 0..2 {
+        for kind in 0..game.pieces.len() as Kind {
+            // Too few pieces: see below.
+            if (game.start.setup_counts[kind as usize][side] as usize) < MIN_SHIFT_PIECES {
+                continue;
+            }
+            let mut runs: Vec<ShiftRun<W>> = Vec::new();
+            let (mut cells, mut en_passant) = (W::default(), false);
+            for (cell, key) in counts.keys_of(side, kind).iter().enumerate() {
+                let cell = cell as u16;
+                let Some(landings) = key
+                    .countable
+                    .then(|| shift_landings(&counts, key, cell))
+                    .flatten()
+                else {
+                    continue;
+                };
+                cells |= W::bit(cell);
+                en_passant |= key.en_passant != W::default();
+                for mut l in landings {
+                    match runs
+                        .iter_mut()
+                        .find(|r| ShiftRun { from: r.from, ..l } == **r)
+                    {
+                        Some(r) => r.from |= W::bit(cell),
+                        None => {
+                            l.from = W::bit(cell);
+                            runs.push(l);
+                        }
+                    }
+                }
+            }
+            // A shift per run against a count per piece, and the cost of
+            // sorting the pieces: measured (callgrind, perft), worth it where
+            // the setup gives the kind many pieces, three times as many as
+            // it has runs (a horde of pawns, clobber, breakthrough), not for
+            // chess's eight pawns (four runs), shogi's nine (one run) or a
+            // pair of knights.
+            let pieces = game.start.setup_counts[kind as usize][side] as usize;
+            if cells != W::default()
+                && !runs.is_empty()
+                && runs.len() <= MAX_SHIFT_RUNS
+                && 3 * runs.len() <= pieces
+                && pieces >= MIN_SHIFT_PIECES
+            {
+                counts.set_shifts((side, kind), cells, en_passant, &runs);
+            }
+        }
+    }
+    counts
+}
+
+/// The landings of the piece of key `k` on `cell` as shifts (their `from`
+/// left empty), or `None` where a ray, a guard of more than two cells or
+/// landings that two runs share (counted once by the key) forbid it.
+fn shift_landings<W: Word>(
+    counts: &BitCounts<W>,
+    k: &BitKey<W>,
+    cell: u16,
+) -> Option<Vec<ShiftRun<W>>> {
+    let offset = |c: u16| c as i16 - cell as i16;
+    let each = |set: W, f: &mut dyn FnMut(u16)| {
+        let mut rest = set;
+        while rest != W::default() {
+            let c = rest.lowest();
+            f(c);
+            rest = rest & !W::bit(c);
+        }
+    };
+    let mut out = Vec::new();
+    let stepped = k.quiet[0] | k.quiet[1] | k.capture[0] | k.capture[1];
+    each(stepped, &mut |c| {
+        let has = |set: W| set & W::bit(c) != W::default();
+        let by = |u: usize| (has(k.quiet[u]), has(k.capture[u]));
+        let land = |(quiet, capture): (bool, bool), serves| ShiftRun {
+            from: W::default(),
+            offset: offset(c),
+            guard: [0; 2],
+            guard_len: 0,
+            quiet,
+            capture,
+            serves,
+        };
+        if by(0) == by(1) {
+            out.push(land(by(0), 3));
+        } else {
+            for u in 0..2 {
+                if by(u) != (false, false) {
+                    out.push(land(by(u), 1 << u));
+                }
+            }
+        }
+    });
+    let mut seen = stepped;
+    for r in counts.runs_of(k) {
+        let guard_cells = r.guard.ones();
+        if r.reach != BitReach::Each || guard_cells > 2 || r.cells & seen != W::default() {
+            return None;
+        }
+        seen |= r.cells;
+        let mut guard = [0; 2];
+        let mut i = 0;
+        each(r.guard, &mut |g| {
+            guard[i] = offset(g);
+            i += 1;
+        });
+        each(r.cells, &mut |c| {
+            out.push(ShiftRun {
+                from: W::default(),
+                offset: offset(c),
+                guard,
+                guard_len: guard_cells as u8,
+                quiet: r.quiet,
+                capture: r.capture,
+                serves: r.serves,
+            })
+        });
+    }
+    Some(out)
 }
 
 /// What a table's keys are for.
@@ -54,7 +199,7 @@ fn counts<W: Word>(game: &Game, purpose: For) -> BitCounts<W> {
             'cell: for cell in 0..cells as u16 {
                 let mut quiet = [W::default(); 2];
                 let mut capture = [W::default(); 2];
-                let mut en_passant = false;
+                let mut en_passant = W::default();
                 // Every landing, and how many there are: where a kind's moves
                 // are never deduplicated, two runs onto one cell are two moves.
                 let (mut seen, mut landed) = (W::default(), 0);
@@ -92,7 +237,6 @@ fn counts<W: Word>(game: &Game, purpose: For) -> BitCounts<W> {
                     {
                         continue 'cell;
                     }
-                    en_passant |= m.takes_en_passant;
                     let serves = [false, true].map(|unmoved| run.applies(unmoved));
                     let (may_move, may_capture) = match purpose {
                         For::Counting => (m.modality.may_move(), m.modality.may_capture()),
@@ -115,6 +259,9 @@ fn counts<W: Word>(game: &Game, purpose: For) -> BitCounts<W> {
                     landed += landings.len() as u32;
                     let landings = set(landings);
                     seen |= landings;
+                    if m.takes_en_passant {
+                        en_passant |= landings;
+                    }
                     if reach != BitReach::Each || guard != W::default() {
                         runs.push(BitRun {
                             guard,

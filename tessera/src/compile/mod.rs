@@ -372,6 +372,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             bit_counts: crate::game::BitCountTable::None,
             exposure: None,
             general_legality: false,
+            count_by_shifts: [false; 2],
             check_free: false,
         },
         layout,
@@ -431,6 +432,11 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
     game.tables.step_masks = step_masks(&game);
     game.tables.bit_tables = bit_tables::build(&game);
     game.tables.bit_counts = bit_counts::build(&game);
+    game.tables.count_by_shifts = match &game.tables.bit_counts {
+        crate::game::BitCountTable::Narrow(bits, _) => bits.shifting(),
+        crate::game::BitCountTable::Wide(bits, _) => bits.shifting(),
+        crate::game::BitCountTable::None => [false; 2],
+    };
     if let Some(flip) = &game.rules.flip {
         let shifts = bit_tables::shifts(&game, Side::White, &flip.dirs);
         game.rules.flip.as_mut().expect("a flip rule").shifts = shifts;

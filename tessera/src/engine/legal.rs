@@ -19,7 +19,9 @@ use super::movegen::{
 };
 use super::moves::{Move, MoveKind, NO_CELL};
 use super::position::Position;
-use super::pseudo::{base_moves, base_moves_counting, pseudo_legal_moves_counting};
+use super::pseudo::{
+    base_moves, base_moves_counting, count_pseudo_legal_moves_shifting, pseudo_legal_moves_counting,
+};
 use crate::game::{code, first_in, kind_of, side_of, LineOrder, PathLine, Run, Side, WallAt};
 use goals::{facing, rule_end};
 
@@ -114,26 +116,32 @@ fn filter_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
 /// drops, no other drop is legal, and no move on the board either where such
 /// a drop is.
 fn keep_compulsory_drops(pos: &Position<'_>, moves: &mut Vec<Move>) {
+    if !compulsory_drop_due(pos) {
+        return;
+    }
     let game = pos.game();
-    let side = pos.side_to_move();
     let compulsory = |pool: usize, code: u8| {
         game.drop_rule(pool, kind_of(code))
             .is_some_and(|r| r.compulsory)
     };
-    let due = (0..game.pools.pool_names.len()).any(|p| {
-        pos.pool(p, side)
-            .iter()
-            .any(|&(code, _)| compulsory(p, code))
-    });
-    if !due {
-        return;
-    }
     let is_due = |mv: &Move| mv.kind == MoveKind::Drop && compulsory(mv.from as usize, mv.piece);
     if moves.iter().any(is_due) {
         moves.retain(is_due);
     } else {
         moves.retain(|mv| mv.kind != MoveKind::Drop);
     }
+}
+
+/// Whether the side to move holds a piece that a compulsory drop rule drops.
+fn compulsory_drop_due(pos: &Position<'_>) -> bool {
+    let game = pos.game();
+    let side = pos.side_to_move();
+    (0..game.pools.pool_names.len()).any(|p| {
+        pos.pool(p, side).iter().any(|&(code, _)| {
+            game.drop_rule(p, kind_of(code))
+                .is_some_and(|r| r.compulsory)
+        })
+    })
 }
 
 /// What [`keep_legal_by_making`] found out about the side to move, for the
@@ -376,12 +384,18 @@ pub fn count_legal_moves(pos: &mut Position<'_>, buffer: &mut Vec<Move>) -> u64 
     let side = pos.side_to_move();
     let exposed = Shields::find(pos, side, side);
     let mut known = Unattacked::new(exposed.checked);
-    let counted = pseudo_legal_moves_counting(pos, buffer, &mut known, |from| {
-        if exposed.all || exposed.contains(from) {
-            return None;
-        }
-        count_plain_moves(pos, from, exposed.captures_fill_pools)
-    });
+    let counted = if game.tables.count_by_shifts[side.index()] && !exposed.captures_fill_pools {
+        count_pseudo_legal_moves_shifting(pos, buffer, &mut known, |from| {
+            exposed.all || exposed.contains(from)
+        })
+    } else {
+        pseudo_legal_moves_counting(pos, buffer, &mut known, |from| {
+            if exposed.all || exposed.contains(from) {
+                return None;
+            }
+            count_plain_moves(pos, from, exposed.captures_fill_pools)
+        })
+    };
     keep_legal(pos, buffer, &exposed, &known);
     counted + buffer.len() as u64
 }
@@ -397,7 +411,7 @@ fn count_check_free(pos: &Position<'_>, buffer: &mut Vec<Move>) -> Option<u64> {
     if !game.tables.check_free
         || !(game.tables.general_legality || game.rules.forced_capture)
         || game.rules.filters_moves
-        || game.pools.compulsory_drops
+        || game.pools.compulsory_drops && compulsory_drop_due(pos)
         || game.rules.gating.is_some()
         || game.rules.walling.is_some_and(|w| w.at == WallAt::Shot)
         || current_phase(pos).is_some()

@@ -105,8 +105,15 @@ fn count_by_bits<W: Word>(
 ) -> Option<(u32, u32)> {
     let side = pos.side_to_move();
     let key = bits.key(side.index(), kind_of(pos.at(from)), from);
-    if !key.countable || key.en_passant && pos.en_passant().is_some() {
+    if !key.countable {
         return None;
+    }
+    // Only a piece that may land on an en passant target is walked.
+    if let Some(ep) = pos.en_passant() {
+        let on = |t: u16| t != NO_CELL && key.en_passant & W::bit(t) != W::default();
+        if on(ep.targets[0]) || on(ep.targets[1]) {
+            return None;
+        }
     }
     let enemy = W::of(pos.occupied(side.opposite()).words());
     let occupied = enemy | W::of(pos.occupied(side).words());

@@ -3,12 +3,13 @@
 //! Legal but for royal safety, which [`super::legal`] settles.
 
 use super::castling::{castling_moves, Unattacked};
+use super::movegen::count_plain_moves;
 use super::movegen::{
     current_phase, gating_moves, phase_moves, piece_moves, pool_moves, walling_moves,
 };
 use super::moves::Move;
 use super::position::Position;
-use crate::game::Phase;
+use crate::game::{kind_of, BitCountTable, BitCounts, Phase, Word, MAX_SHIFT_KINDS};
 
 /// The moves of the pieces, castling and the pools, before gating, walling
 /// and a phase add to them or keep some: for a game with neither gating nor
@@ -84,4 +85,70 @@ pub(crate) fn pseudo_legal_moves_counting(
         out.retain(|mv| !mv.is_from_pool() && phase_moves(pos, p, mv.from));
     }
     counted
+}
+
+/// The number of pseudo-legal moves of the pieces that `listed` does not
+/// claim, counted, with the others' moves listed in `out` (castling and the
+/// pools' moves too), as perft's last ply wants them, for a game whose bit
+/// counts count some kinds all at once (see [`BitCounts::count_kind`]): the
+/// other pieces are counted one by one where their runs allow. `known` as in
+/// [`pseudo_legal_moves_counting`].
+pub(crate) fn count_pseudo_legal_moves_shifting(
+    pos: &Position<'_>,
+    out: &mut Vec<Move>,
+    known: &mut Unattacked,
+    listed: impl Fn(u16) -> bool,
+) -> u64 {
+    match &pos.game().tables.bit_counts {
+        BitCountTable::Narrow(bits, _) => count_with_shifts(pos, bits, out, known, listed),
+        BitCountTable::Wide(bits, _) => count_with_shifts(pos, bits, out, known, listed),
+        BitCountTable::None => unreachable!("only a game with bit counts counts by shifts"),
+    }
+}
+
+/// [`count_pseudo_legal_moves`] where the board fits a word `W`.
+#[inline(always)]
+fn count_with_shifts<W: Word>(
+    pos: &Position<'_>,
+    bits: &BitCounts<W>,
+    out: &mut Vec<Move>,
+    known: &mut Unattacked,
+    listed: impl Fn(u16) -> bool,
+) -> u64 {
+    let side = pos.side_to_move();
+    let s = side.index();
+    let en_passant = pos.en_passant().is_some();
+    // The pieces each kind counts at once.
+    let mut pieces = [W::default(); MAX_SHIFT_KINDS];
+    let mut kinds = 0u32;
+    let counted = pseudo_legal_moves_counting(pos, out, known, |from| {
+        if listed(from) {
+            return None;
+        }
+        let kind = kind_of(pos.at(from));
+        let k = bits.shifts(s, kind);
+        if k.cells & W::bit(from) != W::default() && !(en_passant && k.en_passant) {
+            pieces[kind as usize] |= W::bit(from);
+            kinds |= 1 << kind;
+            return Some(0);
+        }
+        count_plain_moves(pos, from, false)
+    });
+    if kinds == 0 {
+        return counted;
+    }
+    let enemy = W::of(pos.occupied(side.opposite()).words());
+    let empty = !(enemy | W::of(pos.occupied(side).words()));
+    let unmoved = W::of(pos.unmoved.words());
+    let mut n = counted;
+    while kinds != 0 {
+        let kind = kinds.trailing_zeros() as crate::game::Kind;
+        kinds &= kinds - 1;
+        let k = bits.shifts(s, kind);
+        n += u64::from(
+            bits.count_kind(k, pieces[kind as usize], unmoved, empty, enemy)
+                .0,
+        );
+    }
+    n
 }

@@ -32,6 +32,11 @@ pub(crate) trait Word:
     fn highest_or_first_and_up(self) -> Self;
     /// The set of a position's cells, from its words.
     fn of(words: &[u64]) -> Self;
+    /// Each cell `c` of the set moved to `c + by` (cells moved past either
+    /// end are lost).
+    fn shifted(self, by: i16) -> Self;
+    /// The lowest cell of a set that is not empty.
+    fn lowest(self) -> u16;
 }
 
 /// `Word` for the unsigned integers: the same code for each width.
@@ -57,6 +62,18 @@ macro_rules! word {
             #[inline]
             fn of(words: &[u64]) -> Self {
                 $of(words)
+            }
+            #[inline]
+            fn lowest(self) -> u16 {
+                self.trailing_zeros() as u16
+            }
+            #[inline(always)]
+            fn shifted(self, by: i16) -> Self {
+                if by >= 0 {
+                    self << by
+                } else {
+                    self >> -by
+                }
             }
         }
     };
@@ -87,18 +104,18 @@ pub(crate) enum BitCountTable {
 pub(crate) struct BitKey<W> {
     /// Whether the piece's moves from the cell may be counted by bits.
     pub countable: bool,
-    /// Whether a landing takes en passant: while an en passant target
-    /// stands, the moves are counted by the runs instead.
-    pub en_passant: bool,
+    /// The landings that take en passant: while an en passant target
+    /// stands on one of them, the moves are counted by the runs instead.
+    pub en_passant: W,
     /// The key's rays and guarded runs, `runs[runs_start..][..runs_len]` of
     /// [`BitCounts`].
     runs_start: u32,
     runs_len: u32,
     /// The cells of steps and leaps where an empty cell is a move, for a
     /// piece that has moved (0) and one that has not (1).
-    quiet: [W; 2],
+    pub quiet: [W; 2],
     /// The cells of steps and leaps where an enemy is a capture, likewise.
-    capture: [W; 2],
+    pub capture: [W; 2],
 }
 
 /// A run of a countable key that is a ray, or that has a guard: its cells,
@@ -137,6 +154,48 @@ pub(crate) struct BitCounts<W> {
     cells: usize,
     keys: Vec<BitKey<W>>,
     runs: Vec<BitRun<W>>,
+    /// Per (side, kind), where the kind's pieces are counted all at once.
+    kind_shifts: Vec<KindShifts<W>>,
+    shift_runs: Vec<ShiftRun<W>>,
+    /// Per side: whether any of its kinds is counted all at once.
+    shifting: [bool; 2],
+}
+
+/// The most kinds whose pieces [`BitCounts::count_kind`] counts at once:
+/// a game's counting keeps one set per kind on the stack.
+pub(crate) const MAX_SHIFT_KINDS: usize = 16;
+
+/// Where the pieces of one (side, kind) are counted all at once: on
+/// `cells`, whose keys are steps and leaps (guarded or not) alone, each
+/// landing a fixed number of cells from the piece's own, so that the moves
+/// of every such piece are counted by shifting the set of their cells.
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct KindShifts<W> {
+    /// The cells whose pieces are counted this way (none: the kind is not).
+    pub cells: W,
+    /// Whether a landing takes en passant: while a target stands, the
+    /// pieces are counted one by one.
+    pub en_passant: bool,
+    runs_start: u32,
+    runs_len: u32,
+}
+
+/// The landings of a kind `offset` cells from the pieces on `from`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ShiftRun<W> {
+    /// The cells whose pieces have the landing.
+    pub from: W,
+    /// How far the landing is (in cell numbers).
+    pub offset: i16,
+    /// The cells, as offsets, that must be empty (a guard): `guard_len` of them.
+    pub guard: [i16; 2],
+    pub guard_len: u8,
+    /// An empty landing is a move.
+    pub quiet: bool,
+    /// An enemy on it is a capture.
+    pub capture: bool,
+    /// Bit 0: for a piece that has moved; bit 1: one that has not.
+    pub serves: u8,
 }
 
 impl<W: Word> BitCounts<W> {
@@ -147,7 +206,89 @@ impl<W: Word> BitCounts<W> {
             cells,
             keys: vec![BitKey::default(); 2 * kinds * cells],
             runs: Vec::new(),
+            kind_shifts: vec![KindShifts::default(); 2 * kinds],
+            shift_runs: Vec::new(),
+            shifting: [false; 2],
         }
+    }
+
+    /// The keys of `kind` of `side` (0 or 1), cell by cell.
+    pub fn keys_of(&self, side: usize, kind: Kind) -> &[BitKey<W>] {
+        let start = (side * self.kinds + kind as usize) * self.cells;
+        &self.keys[start..start + self.cells]
+    }
+
+    /// The rays and guarded runs of key `k`.
+    pub fn runs_of(&self, k: &BitKey<W>) -> &[BitRun<W>] {
+        &self.runs[k.runs_start as usize..][..k.runs_len as usize]
+    }
+
+    /// Has the pieces of `kind` of `side` on `cells` counted all at once,
+    /// by `runs`.
+    pub fn set_shifts(
+        &mut self,
+        (side, kind): (usize, Kind),
+        cells: W,
+        en_passant: bool,
+        runs: &[ShiftRun<W>],
+    ) {
+        self.kind_shifts[side * self.kinds + kind as usize] = KindShifts {
+            cells,
+            en_passant,
+            runs_start: self.shift_runs.len() as u32,
+            runs_len: runs.len() as u32,
+        };
+        self.shift_runs.extend_from_slice(runs);
+        self.shifting[side] = true;
+    }
+
+    /// Per side: whether any of its kinds' pieces are counted all at once.
+    #[inline]
+    pub fn shifting(&self) -> [bool; 2] {
+        self.shifting
+    }
+
+    /// Where the pieces of `kind` of `side` are counted all at once.
+    #[inline(always)]
+    pub fn shifts(&self, side: usize, kind: Kind) -> &KindShifts<W> {
+        &self.kind_shifts[side * self.kinds + kind as usize]
+    }
+
+    /// The moves of the pieces on `pieces`, all of `k`'s cells, and how
+    /// many capture: `unmoved` are the cells of pieces that have not moved,
+    /// `empty` and `enemy` the board's.
+    #[inline(always)]
+    pub fn count_kind(
+        &self,
+        k: &KindShifts<W>,
+        pieces: W,
+        unmoved: W,
+        empty: W,
+        enemy: W,
+    ) -> (u32, u32) {
+        let (mut n, mut captures) = (0, 0);
+        let served = [pieces & !unmoved, pieces & unmoved];
+        for r in &self.shift_runs[k.runs_start as usize..][..k.runs_len as usize] {
+            let mut from = r.from
+                & match r.serves {
+                    1 => served[0],
+                    2 => served[1],
+                    _ => pieces,
+                };
+            for &g in &r.guard[..r.guard_len as usize] {
+                from = from & empty.shifted(-g);
+            }
+            let landed = from.shifted(r.offset);
+            if r.quiet {
+                n += (landed & empty).ones();
+            }
+            if r.capture {
+                let c = (landed & enemy).ones();
+                n += c;
+                captures += c;
+            }
+        }
+        (n, captures)
     }
 
     /// Makes the key of `kind` of `side` on `cell` countable, with steps and
@@ -158,7 +299,7 @@ impl<W: Word> BitCounts<W> {
         (side, kind, cell): (usize, Kind, u16),
         quiet: [W; 2],
         capture: [W; 2],
-        en_passant: bool,
+        en_passant: W,
         runs: &[BitRun<W>],
     ) {
         let key = (side * self.kinds + kind as usize) * self.cells + cell as usize;

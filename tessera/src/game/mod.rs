@@ -13,7 +13,9 @@ mod layout;
 mod move_table;
 mod shuffle;
 
-pub(crate) use bit_counts::{BitCountTable, BitCounts, BitReach, BitRun, Word};
+pub(crate) use bit_counts::{
+    BitCountTable, BitCounts, BitKey, BitReach, BitRun, ShiftRun, Word, MAX_SHIFT_KINDS,
+};
 pub(crate) use bit_tables::{
     cells_of, first_in, next_to, BitTables, LineOrder, Shift, MAX_BIT_CELLS,
 };
@@ -1063,6 +1065,9 @@ pub(crate) struct Tables {
     /// shortcuts' assumptions do not hold (hops, capture limits, forced
     /// capture, drops that may not mate).
     pub(crate) general_legality: bool,
+    /// Per side: whether perft's counting counts some of its kinds' pieces
+    /// all at once (see `BitCounts::count_kind`): the bit counts say where.
+    pub(crate) count_by_shifts: [bool; 2],
     /// Whether no piece can ever stand in check: no kind is royal and no
     /// pieces must part, so every pseudo-legal move is legal.
     pub(crate) check_free: bool,

@@ -198,10 +198,14 @@ fn is_extinct(pos: &Position<'_>, side: Side, e: &Extinction) -> bool {
     if e.other_at_least > 0 {
         // `, if the other side has N`: a group the side has at most
         // `at_most` of while the other side has at least N.
-        let own = group_counts(pos, side, e);
-        let other = group_counts(pos, side.opposite(), e);
-        return own.iter().zip(&other).any(|(&mine, &theirs)| {
-            mine <= e.at_most as usize && theirs >= e.other_at_least as usize
+        let (at_most, at_least) = (e.at_most as usize, e.other_at_least as usize);
+        return with_group_counts(pos, side, e, at_most + 1, |own| {
+            !own.iter().all(|&mine| mine > at_most)
+                && with_group_counts(pos, side.opposite(), e, at_least, |other| {
+                    own.iter()
+                        .zip(other)
+                        .any(|(&mine, &theirs)| mine <= at_most && theirs >= at_least)
+                })
         });
     }
     if e.at_most > 0 {
@@ -235,16 +239,46 @@ fn is_extinct(pos: &Position<'_>, side: Side, e: &Extinction) -> bool {
 /// pools, of one of the kinds `e` names (of all kinds together, when it names
 /// none).
 fn at_most_left(pos: &Position<'_>, side: Side, e: &Extinction) -> bool {
-    group_counts(pos, side, e)
-        .iter()
-        .any(|&n| n <= e.at_most as usize)
+    let at_most = e.at_most as usize;
+    with_group_counts(pos, side, e, at_most + 1, |counts| {
+        counts.iter().any(|&n| n <= at_most)
+    })
 }
 
 /// How many pieces `side` has, on the board and in its pools, of each group
-/// of kinds `e` names (of all kinds together, when it names none).
-fn group_counts(pos: &Position<'_>, side: Side, e: &Extinction) -> Vec<usize> {
+/// of kinds `e` names (of all kinds together, when it names none); counted
+/// only until every group has `enough`, which is all a goal asks. `then`
+/// hears the counts (kept on the stack for up to four groups: the goal is
+/// judged at every node).
+fn with_group_counts<R>(
+    pos: &Position<'_>,
+    side: Side,
+    e: &Extinction,
+    enough: usize,
+    then: impl FnOnce(&[usize]) -> R,
+) -> R {
+    let groups = e.kinds.len().max(1);
+    let (mut small, mut large) = ([0usize; 4], Vec::new());
+    let counts: &mut [usize] = if groups <= small.len() {
+        &mut small[..groups]
+    } else {
+        large.resize(groups, 0);
+        &mut large
+    };
+    count_groups(pos, side, e, enough, counts);
+    then(counts)
+}
+
+/// Fills `counts` as [`with_group_counts`] says.
+fn count_groups(
+    pos: &Position<'_>,
+    side: Side,
+    e: &Extinction,
+    enough: usize,
+    counts: &mut [usize],
+) {
     let game = pos.game();
-    let mut counts = vec![0usize; e.kinds.len().max(1)];
+    // Counts one piece; true once every group has `enough`.
     let mut count = |kind: u8| {
         if e.kinds.is_empty() {
             counts[0] += 1;
@@ -254,16 +288,20 @@ fn group_counts(pos: &Position<'_>, side: Side, e: &Extinction) -> Vec<usize> {
                 counts[i] += 1;
             }
         }
+        counts.iter().all(|&n| n >= enough)
     };
     for c in pos.occupied(side).iter() {
-        count(kind_of(pos.at(c)));
+        if count(kind_of(pos.at(c))) {
+            return;
+        }
     }
     for pool in 0..game.pools.pool_names.len() {
         for &(code, _) in pos.pool(pool, side) {
-            count(kind_of(code));
+            if count(kind_of(code)) {
+                return;
+            }
         }
     }
-    counts
 }
 
 /// Whether enough pieces of `side` of the goal's kinds stand in its zone:
