@@ -423,12 +423,6 @@ impl Emitter<'_> {
         if v.int("nMoveRule") != 0 {
             named |= v.set("nMoveRuleTypes.w") | v.set("nMoveRuleTypes.b");
         }
-        if !v.flag("mandatoryPiecePromotion") && v.flag("immobilityIllegal") {
-            // Fairy-Stockfish then forbids the move without promotion onto a
-            // cell the piece could never leave, which the importer does not
-            // work out yet.
-            return refuse("optional shogi-style promotion with `immobilityIllegal` (compulsory where the piece could not move again) is not imported yet");
-        }
         for &pt in &promoters {
             let to = v.promoted_piece_type[pt];
             if (named & (1 << to) != 0 && self.alias[to] != Some(pt)) || to == JANGGI_CANNON {
@@ -454,6 +448,31 @@ impl Emitter<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Whether, with `immobilityIllegal`, a piece of type `pt` might reach a
+    /// cell from which it could never move again: its moves are limited to
+    /// some directions (Betza's `f`, `b`, `l`, `r`), as the pawn's, the
+    /// lance's and the shogi knight's are. Others get no rule, which would
+    /// change nothing for them.
+    fn may_be_stuck(&self, pt: usize) -> bool {
+        let v = self.v;
+        if !v.flag("immobilityIllegal") {
+            return false;
+        }
+        let betza = if pt == PAWN {
+            return true;
+        } else if pt == KING {
+            v.king_betza.clone().unwrap_or_else(|| "K".to_string())
+        } else if pt >= CUSTOM_FIRST {
+            v.pieces[pt]
+                .as_ref()
+                .map(|d| d.betza.clone())
+                .unwrap_or_default()
+        } else {
+            predefined_betza(pt).to_string()
+        };
+        betza.contains(['f', 'b', 'l', 'r'])
     }
 
     /// The promoted kind of `pt` (`promotedPieceType`), lettered `+X`.
@@ -620,6 +639,10 @@ impl Emitter<'_> {
             for (_, rule) in promo_rules.iter().filter(|(p, _)| *p == pt) {
                 let _ = writeln!(body, "  {rule}");
             }
+            // `immobilityIllegal`: no move but a promotion may leave the
+            // piece where it could never move again (written after its
+            // promotions; `import` drops it where no cell is such).
+            let mut stuck = self.may_be_stuck(pt);
             let to = v.promoted_piece_type[pt];
             if to != 0 {
                 // Fairy-Stockfish promotes a move into, out of or within the
@@ -638,6 +661,9 @@ impl Emitter<'_> {
                     let p = self.promoted_kind(pt);
                     let _ = writeln!(body, "  promote {z} to {p}{opt}");
                     let _ = writeln!(body, "  promote from {z} to {p}{opt}");
+                    if std::mem::take(&mut stuck) {
+                        body.push_str("  promote stuck to nothing\n");
+                    }
                     promoted_kinds.push(pt);
                     let royal_too = self.alias[to] == Some(pt)
                         && (Some(to) == royal || pseudo_royal & (1 << to) != 0);
@@ -657,7 +683,13 @@ impl Emitter<'_> {
                         predefined_betza(to).to_string()
                     };
                     self.write_betza(&mut body, to, &betza, &[])?;
+                    if self.may_be_stuck(to) {
+                        body.push_str("  promote stuck to nothing\n");
+                    }
                 }
+            }
+            if stuck {
+                body.push_str("  promote stuck to nothing\n");
             }
         }
 
