@@ -860,8 +860,11 @@ impl Emitter<'_> {
 
         // Goals.
         body.push('\n');
+        // A rule `to nothing` promotes to no kind: its kind is not made to
+        // reset the clock by it.
         let promoting = promo_rules
             .iter()
+            .filter(|(_, rule)| !rule.ends_with(" to nothing"))
             .map(|(pt, _)| *pt)
             .chain(promoted_kinds.iter().copied())
             .fold(0u64, |acc, pt| acc | (1 << pt));
@@ -1117,18 +1120,32 @@ impl Emitter<'_> {
             (1..PIECE_TYPE_NB).filter(move |&pt| s & (1 << pt) != 0 && v.pieces[pt].is_some())
         };
         // A compulsory promotion to no kind: FSF forbids the moves into the
-        // zone but keeps the attacks there, which no rule says yet.
+        // zone but keeps the attacks there, as `promote ZONE to nothing` does.
         let mandatory = optional.is_empty();
-        for (pawns, promo, zone) in [(pawn_w, promo_w, &zw), (pawn_b, promo_b, &zb)] {
-            if mandatory
-                && names(promo).is_empty()
-                && promoters(pawns).next().is_some()
-                && !self.on_board(zone).is_empty()
-            {
-                return Err(self.refuse(
-                    "promotionPieceTypes.w",
-                    "pawns that must promote with no kind to promote to (they may not enter the zone, but attack it) cannot be said yet",
-                ));
+        let none = |pawns: u64, promo: u64| {
+            mandatory && names(promo).is_empty() && promoters(pawns).next().is_some()
+        };
+        let (none_w, none_b) = (none(pawn_w, promo_w), none(pawn_b, promo_b));
+        if none_w && none_b && pawn_w == pawn_b {
+            if let Some(z) = self.zone("promotion", &zw, &zb) {
+                for pt in promoters(pawn_w) {
+                    rules.push((pt, format!("promote {z} to nothing")));
+                }
+            }
+        } else {
+            if none_w {
+                if let Some(z) = self.zone("promotion-white", &zw, &Squares::new()) {
+                    for pt in promoters(pawn_w) {
+                        rules.push((pt, format!("promote {z} to nothing")));
+                    }
+                }
+            }
+            if none_b {
+                if let Some(z) = self.zone("promotion-black", &Squares::new(), &zb) {
+                    for pt in promoters(pawn_b) {
+                        rules.push((pt, format!("promote {z} to nothing")));
+                    }
+                }
             }
         }
         if pawn_w == pawn_b && promo_w == promo_b {
