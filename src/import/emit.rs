@@ -231,8 +231,6 @@ impl Emitter<'_> {
                 "sittuyinPromotion",
                 "sittuyin promotion (a pawn promoting in place or by a move of the new piece)",
             ),
-            ("piecePromotionOnCapture", "promotion only on captures"),
-            ("pieceDemotion", "demotion of promoted pieces"),
             ("petrifyBlastPieces", "petrified blast pieces"),
             (
                 "oppositeCastling",
@@ -657,10 +655,17 @@ impl Emitter<'_> {
                     &v.squares("promotionRegion.w"),
                     &v.squares("promotionRegion.b"),
                 );
+                // `piecePromotionOnCapture`: only captures promote (and
+                // demote), and a compulsory promotion binds captures alone.
+                let cap = if v.flag("piecePromotionOnCapture") {
+                    ", on capture"
+                } else {
+                    ""
+                };
                 if let Some(z) = zone {
                     let p = self.promoted_kind(pt);
-                    let _ = writeln!(body, "  promote {z} to {p}{opt}");
-                    let _ = writeln!(body, "  promote from {z} to {p}{opt}");
+                    let _ = writeln!(body, "  promote {z} to {p}{opt}{cap}");
+                    let _ = writeln!(body, "  promote from {z} to {p}{opt}{cap}");
                     if std::mem::take(&mut stuck) {
                         body.push_str("  promote stuck to nothing\n");
                     }
@@ -683,6 +688,12 @@ impl Emitter<'_> {
                         predefined_betza(to).to_string()
                     };
                     self.write_betza(&mut body, to, &betza, &[])?;
+                    if v.flag("pieceDemotion") {
+                        // The promoted piece turns back as it promoted: a
+                        // move into, out of or within the zone.
+                        let _ = writeln!(body, "  promote {z} to {name}{opt}{cap}");
+                        let _ = writeln!(body, "  promote from {z} to {name}{opt}{cap}");
+                    }
                     if self.may_be_stuck(to) {
                         body.push_str("  promote stuck to nothing\n");
                     }
