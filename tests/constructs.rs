@@ -782,3 +782,51 @@ fn a_piece_promotes_in_place_or_a_step_away() {
     let most = src.replace("Pawn c4, Pawn e2", "Pawn c4, General e2");
     assert!(!moves_of(&most).contains("c4c4g"));
 }
+
+#[test]
+fn a_piece_must_promote_where_it_would_be_stuck() {
+    // `promote stuck`: the cells from which the pawn could never move again,
+    // here the last rank; in the far zone promotion is otherwise optional.
+    let got = moves_of(
+        "grid file a..b rank 1..4
+         zone far a3..b4
+         piece Pawn P
+           step n
+           promote far to Gold optional
+           promote stuck to Gold
+         piece Gold G
+           step all
+         setup white Pawn a3, Pawn b2",
+    );
+    assert_eq!(got, "a3a4g b2b3 b2b3g");
+}
+
+#[test]
+fn a_rule_to_nothing_forbids_the_move_but_keeps_the_attack() {
+    // The lance may not stop on the last rank, where it could never move
+    // again, yet it attacks a4 and a3 all the same: the black king may go to
+    // b3 only.
+    let src = "grid file a..b rank 1..4
+         piece Lance L
+           slide n
+           promote stuck to nothing
+         piece King K royal
+           step all
+         setup white Lance a1, King b1 black King b4";
+    assert_eq!(moves_of(src), "a1a2 a1a3 b1a2 b1b2");
+    assert_eq!(moves_of(&format!("{src} turn black")), "b4b3");
+    // A pawn that must promote on the last rank with nothing on offer stays
+    // short of it, but guards it.
+    let pawn = "grid file a..c rank 1..4
+         zone far a4..c4
+         piece Pawn P
+           step n: quiet
+           step ne nw: capture
+           promote far to nothing
+         piece King K royal
+           step all
+         setup white Pawn b3, King a1 black King b4 turn black";
+    assert_eq!(moves_of(pawn), "b4a3 b4b3 b4c3");
+    let alone = pawn.replace(" black King b4 turn black", "");
+    assert_eq!(moves_of(&alone), "a1a2 a1b1 a1b2");
+}

@@ -275,7 +275,7 @@ fn shogi_style_promotion_is_a_kind_lettered_plus() {
     let text = rules(&result, "promoted-mini");
     assert!(
         text.contains(
-            "piece shogiPawn P\n  betza \"fW\"\n  promote promotion to shogiPawn-promoted\n  promote from promotion to shogiPawn-promoted\n\npiece shogiPawn-promoted +P\n  betza \"K\"\n"
+            "piece shogiPawn P\n  betza \"fW\"\n  promote promotion to shogiPawn-promoted\n  promote from promotion to shogiPawn-promoted\n  promote stuck to nothing\n\npiece shogiPawn-promoted +P\n  betza \"K\"\n"
         ),
         "{text}"
     );
@@ -292,7 +292,15 @@ fn shogi_style_promotion_is_a_kind_lettered_plus() {
         Ok(_) => panic!("{name} written"),
         Err(why) => why.clone(),
     };
-    assert!(refused("promoted-optional").contains("`immobilityIllegal`"));
+    // Optional with `immobilityIllegal`: compulsory where the pawn would be stuck.
+    let optional = rules(&result, "promoted-optional");
+    assert!(
+        optional.contains(
+            "promote from promotion to shogiPawn-promoted optional\n  promote stuck to nothing\n"
+        ),
+        "{optional}"
+    );
+    let _ = refused;
     // The gold, the flag piece, is only ever a promoted shogi pawn: the
     // promoted kind stands for it.
     let named = rules(&result, "promoted-named");
@@ -329,7 +337,9 @@ fn the_xiangqi_shogi_and_othello_built_ins_are_known() {
         "[a:xiangqi]\n[b:janggi]\n[c:gorogoro]\n[d:ataxx]\n[e:flipello]\n[f:minixiangqi]\n\
          [g:ataxx]\nstalematePieceCount = false\nadjudicateFullBoard = false\n",
     );
-    for name in ["a", "b", "c", "d", "f"] {
+    // Gorogoro's optional promotion with `immobilityIllegal` is written.
+    assert!(rules(&result, "c").contains("promote stuck to nothing"));
+    for name in ["a", "b", "d", "f"] {
         match section(&result, name) {
             Ok(_) => panic!("{name} written"),
             Err(why) => assert!(why.contains("(of the built-in `"), "{name}: {why}"),
@@ -588,5 +598,68 @@ fn the_goals_of_issue_25_are_written() {
     has(
         "anti-atomic",
         "goal extinct all wins, if the other side has 1",
+    );
+}
+
+/// The moves of the start position of `src` after `moves`, sorted.
+fn moves_after(src: &str, moves: &str) -> String {
+    let game = tessera::compile_str(src).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut pos = tessera::Position::start(&game);
+    for m in moves.split_whitespace() {
+        let mv = tessera::notation::uci::parse(&mut pos, m).unwrap();
+        pos.make(mv);
+    }
+    common::sorted_moves(&mut pos).join(" ")
+}
+
+#[test]
+fn promotion_keys_of_issue_25_are_written() {
+    let result = imported("tests/import/promotion.ini");
+    // `immobilityIllegal`: the pawn and the lance may not stay unpromoted on
+    // the last rank; the king-moving kinds get no rule.
+    let stuck = rules(&result, "stuck-mini");
+    assert_eq!(
+        stuck.matches("promote stuck to nothing").count(),
+        2,
+        "{stuck}"
+    );
+    // White's pawn on d4 (after d1d2 d2d3 d3d4: within the zone) must
+    // promote on d5; the lance on e1 may stop on e4, promoted or not, but on
+    // e5 only promoted.
+    let moves = moves_after(&stuck, "d1d2 c5b4 d2d3 b4c5 d3d4 c5b4");
+    let lance: Vec<&str> = moves.split(' ').filter(|m| m.starts_with("e1")).collect();
+    assert_eq!(lance, ["e1e2", "e1e3", "e1e4", "e1e4+", "e1e5+"], "{moves}");
+    let pawn: Vec<&str> = moves.split(' ').filter(|m| m.starts_with("d4")).collect();
+    assert_eq!(pawn, ["d4d5+"], "{moves}");
+    // Pawns with nothing to promote to: d3 may not step to d4, yet it
+    // attacks c4, where the black king may not go.
+    let none = rules(&result, "no-kind");
+    assert!(none.contains("  promote promotion to nothing\n"), "{none}");
+    assert!(!moves_after(&none, "").contains("d3d4"));
+    assert_eq!(
+        moves_after(&none, "a1b1")
+            .split(' ')
+            .filter(|m| m.starts_with("b4"))
+            .collect::<Vec<_>>(),
+        ["b4a3", "b4a4", "b4c3"]
+    );
+    // Promotion on captures, and demotion: the wazir turns into a fers by
+    // capturing, and back by capturing again; quiet moves leave it as it is.
+    let flip = rules(&result, "flip-on-capture");
+    assert!(
+        flip.contains(
+            "piece wazir-promoted +W\n  betza \"F\"\n  promote promotion to wazir, on capture\n"
+        ),
+        "{flip}"
+    );
+    let moves = moves_after(&flip, "");
+    assert!(
+        moves.contains("b2b3+") && !moves.contains("b2b3 ") && moves.contains("b2a2 "),
+        "{moves}"
+    );
+    // The fers's quiet moves do not demote it.
+    assert_eq!(
+        moves_after(&flip, "b2b3+ a4b4"),
+        "b3a2 b3a4 b3c2 b3c4 d1c1 d1c2 d1d2"
     );
 }

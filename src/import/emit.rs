@@ -231,8 +231,6 @@ impl Emitter<'_> {
                 "sittuyinPromotion",
                 "sittuyin promotion (a pawn promoting in place or by a move of the new piece)",
             ),
-            ("piecePromotionOnCapture", "promotion only on captures"),
-            ("pieceDemotion", "demotion of promoted pieces"),
             ("petrifyBlastPieces", "petrified blast pieces"),
             (
                 "oppositeCastling",
@@ -423,12 +421,6 @@ impl Emitter<'_> {
         if v.int("nMoveRule") != 0 {
             named |= v.set("nMoveRuleTypes.w") | v.set("nMoveRuleTypes.b");
         }
-        if !v.flag("mandatoryPiecePromotion") && v.flag("immobilityIllegal") {
-            // Fairy-Stockfish then forbids the move without promotion onto a
-            // cell the piece could never leave, which the importer does not
-            // work out yet.
-            return refuse("optional shogi-style promotion with `immobilityIllegal` (compulsory where the piece could not move again) is not imported yet");
-        }
         for &pt in &promoters {
             let to = v.promoted_piece_type[pt];
             if (named & (1 << to) != 0 && self.alias[to] != Some(pt)) || to == JANGGI_CANNON {
@@ -454,6 +446,31 @@ impl Emitter<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Whether, with `immobilityIllegal`, a piece of type `pt` might reach a
+    /// cell from which it could never move again: its moves are limited to
+    /// some directions (Betza's `f`, `b`, `l`, `r`), as the pawn's, the
+    /// lance's and the shogi knight's are. Others get no rule, which would
+    /// change nothing for them.
+    fn may_be_stuck(&self, pt: usize) -> bool {
+        let v = self.v;
+        if !v.flag("immobilityIllegal") {
+            return false;
+        }
+        let betza = if pt == PAWN {
+            return true;
+        } else if pt == KING {
+            v.king_betza.clone().unwrap_or_else(|| "K".to_string())
+        } else if pt >= CUSTOM_FIRST {
+            v.pieces[pt]
+                .as_ref()
+                .map(|d| d.betza.clone())
+                .unwrap_or_default()
+        } else {
+            predefined_betza(pt).to_string()
+        };
+        betza.contains(['f', 'b', 'l', 'r'])
     }
 
     /// The promoted kind of `pt` (`promotedPieceType`), lettered `+X`.
@@ -620,6 +637,10 @@ impl Emitter<'_> {
             for (_, rule) in promo_rules.iter().filter(|(p, _)| *p == pt) {
                 let _ = writeln!(body, "  {rule}");
             }
+            // `immobilityIllegal`: no move but a promotion may leave the
+            // piece where it could never move again (written after its
+            // promotions; `import` drops it where no cell is such).
+            let mut stuck = self.may_be_stuck(pt);
             let to = v.promoted_piece_type[pt];
             if to != 0 {
                 // Fairy-Stockfish promotes a move into, out of or within the
@@ -634,10 +655,20 @@ impl Emitter<'_> {
                     &v.squares("promotionRegion.w"),
                     &v.squares("promotionRegion.b"),
                 );
+                // `piecePromotionOnCapture`: only captures promote (and
+                // demote), and a compulsory promotion binds captures alone.
+                let cap = if v.flag("piecePromotionOnCapture") {
+                    ", on capture"
+                } else {
+                    ""
+                };
                 if let Some(z) = zone {
                     let p = self.promoted_kind(pt);
-                    let _ = writeln!(body, "  promote {z} to {p}{opt}");
-                    let _ = writeln!(body, "  promote from {z} to {p}{opt}");
+                    let _ = writeln!(body, "  promote {z} to {p}{opt}{cap}");
+                    let _ = writeln!(body, "  promote from {z} to {p}{opt}{cap}");
+                    if std::mem::take(&mut stuck) {
+                        body.push_str("  promote stuck to nothing\n");
+                    }
                     promoted_kinds.push(pt);
                     let royal_too = self.alias[to] == Some(pt)
                         && (Some(to) == royal || pseudo_royal & (1 << to) != 0);
@@ -657,7 +688,19 @@ impl Emitter<'_> {
                         predefined_betza(to).to_string()
                     };
                     self.write_betza(&mut body, to, &betza, &[])?;
+                    if v.flag("pieceDemotion") {
+                        // The promoted piece turns back as it promoted: a
+                        // move into, out of or within the zone.
+                        let _ = writeln!(body, "  promote {z} to {name}{opt}{cap}");
+                        let _ = writeln!(body, "  promote from {z} to {name}{opt}{cap}");
+                    }
+                    if self.may_be_stuck(to) {
+                        body.push_str("  promote stuck to nothing\n");
+                    }
                 }
+            }
+            if stuck {
+                body.push_str("  promote stuck to nothing\n");
             }
         }
 
@@ -828,8 +871,11 @@ impl Emitter<'_> {
 
         // Goals.
         body.push('\n');
+        // A rule `to nothing` promotes to no kind: its kind is not made to
+        // reset the clock by it.
         let promoting = promo_rules
             .iter()
+            .filter(|(_, rule)| !rule.ends_with(" to nothing"))
             .map(|(pt, _)| *pt)
             .chain(promoted_kinds.iter().copied())
             .fold(0u64, |acc, pt| acc | (1 << pt));
@@ -1085,18 +1131,32 @@ impl Emitter<'_> {
             (1..PIECE_TYPE_NB).filter(move |&pt| s & (1 << pt) != 0 && v.pieces[pt].is_some())
         };
         // A compulsory promotion to no kind: FSF forbids the moves into the
-        // zone but keeps the attacks there, which no rule says yet.
+        // zone but keeps the attacks there, as `promote ZONE to nothing` does.
         let mandatory = optional.is_empty();
-        for (pawns, promo, zone) in [(pawn_w, promo_w, &zw), (pawn_b, promo_b, &zb)] {
-            if mandatory
-                && names(promo).is_empty()
-                && promoters(pawns).next().is_some()
-                && !self.on_board(zone).is_empty()
-            {
-                return Err(self.refuse(
-                    "promotionPieceTypes.w",
-                    "pawns that must promote with no kind to promote to (they may not enter the zone, but attack it) cannot be said yet",
-                ));
+        let none = |pawns: u64, promo: u64| {
+            mandatory && names(promo).is_empty() && promoters(pawns).next().is_some()
+        };
+        let (none_w, none_b) = (none(pawn_w, promo_w), none(pawn_b, promo_b));
+        if none_w && none_b && pawn_w == pawn_b {
+            if let Some(z) = self.zone("promotion", &zw, &zb) {
+                for pt in promoters(pawn_w) {
+                    rules.push((pt, format!("promote {z} to nothing")));
+                }
+            }
+        } else {
+            if none_w {
+                if let Some(z) = self.zone("promotion-white", &zw, &Squares::new()) {
+                    for pt in promoters(pawn_w) {
+                        rules.push((pt, format!("promote {z} to nothing")));
+                    }
+                }
+            }
+            if none_b {
+                if let Some(z) = self.zone("promotion-black", &Squares::new(), &zb) {
+                    for pt in promoters(pawn_b) {
+                        rules.push((pt, format!("promote {z} to nothing")));
+                    }
+                }
             }
         }
         if pawn_w == pawn_b && promo_w == promo_b {

@@ -362,10 +362,10 @@ pub fn import(file: &str, text: &str) -> Import {
         };
         match emit::emit(&v, &source) {
             Ok(text) => match tessera::compile_str(&text) {
-                Ok(_) => result.sections.push(SectionResult {
+                Ok(game) => result.sections.push(SectionResult {
                     name: section.name.clone(),
                     line: section.line,
-                    outcome: Ok(text),
+                    outcome: Ok(prune_stuck(text, &game)),
                 }),
                 Err(errors) => {
                     let first = errors
@@ -393,4 +393,38 @@ pub fn import(file: &str, text: &str) -> Import {
     }
     result.diagnostics.sort_by_key(|d| d.line);
     result
+}
+
+/// Drops the rules `promote stuck to nothing` of the kinds that no cell
+/// leaves stuck (the gold, a knight...): they would say nothing.
+fn prune_stuck(text: String, game: &tessera::Game) -> String {
+    const RULE: &str = "  promote stuck to nothing\n";
+    if !text.contains(RULE) {
+        return text;
+    }
+    let cells = game.cell_count() as u16;
+    let idle: Vec<&str> = game
+        .zone_names()
+        .iter()
+        .enumerate()
+        .filter(|(z, _)| {
+            (0..cells).all(|c| {
+                !game.in_zone(*z, tessera::Side::White, c)
+                    && !game.in_zone(*z, tessera::Side::Black, c)
+            })
+        })
+        .filter_map(|(_, n)| n.strip_prefix("stuck "))
+        .collect();
+    let mut out = String::with_capacity(text.len());
+    let mut piece = "";
+    for line in text.split_inclusive('\n') {
+        if let Some(rest) = line.strip_prefix("piece ") {
+            piece = rest.split_whitespace().next().unwrap_or("");
+        }
+        if line == RULE && idle.contains(&piece) {
+            continue;
+        }
+        out.push_str(line);
+    }
+    out
 }

@@ -117,7 +117,12 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         }
         None => {
             for p in &mut pieces {
-                p.resets_clock = !p.promotions.is_empty() || !p.in_place.is_empty();
+                // A rule `to nothing` only forbids moves.
+                p.resets_clock = p
+                    .promotions
+                    .iter()
+                    .any(|r| !r.targets.is_empty() || !r.from_pools.is_empty())
+                    || !p.in_place.is_empty();
             }
         }
     }
@@ -420,6 +425,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
     if work.is_spent() {
         return None;
     }
+    fill_stuck_zones(&mut game);
     game.tables.move_table = move_table::build(&game);
     let captures = |kind: Kind, m: u16| {
         game.pieces[kind as usize].movements[m as usize]
@@ -519,15 +525,83 @@ fn needs_general_legality(game: &Game) -> bool {
         })
 }
 
+/// Gives each `promote stuck` rule a zone of its own (named `stuck KIND`):
+/// the cells from which a piece of its kind could never move again
+/// ([`dead_cells`]).
+fn fill_stuck_zones(game: &mut Game) {
+    let stuck = pieces::STUCK_ZONE;
+    if !game
+        .pieces
+        .iter()
+        .any(|p| p.promotions.iter().any(|r| r.zone == stuck))
+    {
+        return;
+    }
+    // Until then the rules apply nowhere.
+    let n = game.cell_count();
+    let nowhere = game.board.zones.len();
+    game.board
+        .zones
+        .push([crate::game::CellSet::new(n), crate::game::CellSet::new(n)]);
+    game.board.zone_names.push("stuck".to_string());
+    for p in game.pieces.iter_mut() {
+        for r in p.promotions.iter_mut().filter(|r| r.zone == stuck) {
+            r.zone = nowhere;
+        }
+    }
+    let dead = dead_cells_always(game, false);
+    for (k, cells) in dead.into_iter().enumerate() {
+        let name = format!("stuck {}", game.pieces[k].name);
+        let mut own = None;
+        for r in 0..game.pieces[k].promotions.len() {
+            if game.pieces[k].promotions[r].zone != nowhere {
+                continue;
+            }
+            let z = *own.get_or_insert_with(|| {
+                game.board.zones.push(cells.clone());
+                game.board.zone_names.push(name.clone());
+                game.board.zones.len() - 1
+            });
+            game.pieces[k].promotions[r].zone = z;
+        }
+    }
+}
+
 /// Per kind and side, the cells from which a piece that has moved could never
 /// move again, neither on an empty board nor on one full of enemies: a drop
 /// may not land there. Computed only for games with drops.
 fn dead_cells(game: &Game) -> Vec<[crate::game::CellSet; 2]> {
-    let n = game.cell_count();
-    let empty = || [crate::game::CellSet::new(n), crate::game::CellSet::new(n)];
     if game.pools.drops.is_empty() {
         return Vec::new();
     }
+    dead_cells_always(game, true)
+}
+
+/// [`dead_cells`] for any game. Promotion rules play no part: a rule that
+/// forbids moves (a compulsory one with nothing on offer) leaves the piece
+/// its moves here. `built`: whether the game's move table is built yet.
+fn dead_cells_always(game: &Game, built: bool) -> Vec<[crate::game::CellSet; 2]> {
+    let forbids = game.pieces.iter().any(|p| {
+        p.promotions.iter().any(|r| {
+            !r.optional && (r.targets.is_empty() || r.only_captured || !r.from_pools.is_empty())
+        })
+    });
+    if forbids || !built {
+        let mut free = game.clone();
+        if forbids {
+            for p in free.pieces.iter_mut() {
+                p.promotions.clear();
+            }
+        }
+        free.tables.move_table = move_table::build(&free);
+        return dead_cells_of(&free);
+    }
+    dead_cells_of(game)
+}
+
+fn dead_cells_of(game: &Game) -> Vec<[crate::game::CellSet; 2]> {
+    let n = game.cell_count();
+    let empty = || [crate::game::CellSet::new(n), crate::game::CellSet::new(n)];
     let mut out = Vec::with_capacity(game.pieces.len());
     let mut moves = Vec::new();
     for kind in 0..game.pieces.len() as Kind {

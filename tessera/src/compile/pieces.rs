@@ -318,13 +318,22 @@ fn check_counter_name(p: &ast::PieceDecl, name: &ast::Name, errors: &mut Diagnos
     }
 }
 
+/// The zone of a `promote stuck` rule until the compiler gives it one.
+pub(crate) const STUCK_ZONE: usize = usize::MAX;
+
 fn build_promotion(
     pr: &ast::PromotionDecl,
     scope: &Scope<'_>,
     kinds: &Names<Kind>,
     errors: &mut Diagnostics,
 ) -> Option<Promotion> {
-    let zone = scope.zones.resolve(&pr.zone, errors);
+    // `stuck`: a zone of the piece's own, filled in once its moves are known
+    // (`compile::fill_stuck_zones`).
+    let zone = if pr.stuck {
+        Some(STUCK_ZONE)
+    } else {
+        scope.zones.resolve(&pr.zone, errors)
+    };
     let targets: Vec<Kind> = pr
         .targets
         .iter()
@@ -752,7 +761,8 @@ pub fn attack_tables(
             .iter()
             .all(|pr| pr.optional || (pr.from_pools.is_empty() && !pr.only_captured));
         if !lands_anywhere && p.movements.iter().any(|m| m.modality.may_capture()) {
-            for pr in &p.promotions {
+            // A `stuck` rule (never from pools) is no such condition.
+            for pr in p.promotions.iter().filter(|pr| pr.zone != STUCK_ZONE) {
                 rays.pool_zones.push(pr.zone);
             }
         }

@@ -316,6 +316,10 @@ pub struct PromotionDecl {
     /// With `from`, the zone is tested on the move's origin, else on its destination.
     pub on_origin: bool,
     pub zone: Name,
+    /// `promote stuck`: the zone is the cells from which the piece could
+    /// never move again (`zone` then holds the word `stuck`).
+    pub stuck: bool,
+    /// The kinds on offer; none for `to nothing`.
     pub targets: Vec<Name>,
     /// Pools the promoted piece is taken from; empty when it comes from nowhere.
     pub pools: Vec<Name>,

@@ -238,6 +238,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::itself_to => "`, itself to POOL`",
         Rule::marked => "`, marked`",
         Rule::promote_on_capture => "`, on capture`",
+        Rule::promote_stuck => "`stuck`",
+        Rule::promote_nothing => "`nothing`",
         Rule::path_leg => "`path`",
         Rule::pool_stmt => "`pool`",
         Rule::captured_stmt => "`captured`",

@@ -739,6 +739,9 @@ fn lower_promote(pair: P<'_>) -> PromotionDecl {
     let sp = span(&pair);
     let mut it = inner(pair).peekable();
     let on_origin = it.next_if(|p| p.as_rule() == Rule::from_kw).is_some();
+    let stuck = it
+        .peek()
+        .is_some_and(|p| p.as_rule() == Rule::promote_stuck);
     let zone = name(it.next().expect("zone"));
     let mut targets = Vec::new();
     let mut pools = Vec::new();
@@ -759,12 +762,14 @@ fn lower_promote(pair: P<'_>) -> PromotionDecl {
             ),
             Rule::itself_to => itself_to = inner(p).next().map(name),
             Rule::marked => marked = true,
+            Rule::promote_nothing => {}
             _ => targets.push(name(p)),
         }
     }
     PromotionDecl {
         on_origin,
         zone,
+        stuck,
         targets,
         pools,
         itself_to,
