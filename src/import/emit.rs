@@ -737,6 +737,8 @@ impl Emitter<'_> {
 
         // Castling.
         let dropped_castle = v.flag("castlingDroppedPiece") && v.flag("pieceDrops");
+        // The castling pieces whose rights the start FEN does not give.
+        let mut moved = Squares::new();
         if v.flag("castling") && (fen.castling || dropped_castle) {
             if let Some((c, pt, _)) = v.mobility_regions.iter().find(|(_, pt, s)| {
                 v.pieces[*pt].is_some()
@@ -750,7 +752,7 @@ impl Emitter<'_> {
                 ));
             }
             body.push('\n');
-            body.push_str(&self.castling(&fen)?);
+            body.push_str(&self.castling(&fen, &mut moved)?);
         }
 
         // Hands and drops.
@@ -789,6 +791,9 @@ impl Emitter<'_> {
             if !parts.is_empty() {
                 let _ = writeln!(body, "  {side} {}", parts.join(", "));
             }
+        }
+        if !moved.is_empty() {
+            let _ = writeln!(body, "  moved {}", self.cells(&moved));
         }
         if fen.black_to_move {
             body.push_str("  turn black\n");
@@ -1273,7 +1278,7 @@ impl Emitter<'_> {
         Ok(())
     }
 
-    fn castling(&mut self, fen: &Fen) -> Result<String, Refusal> {
+    fn castling(&mut self, fen: &Fen, moved: &mut Squares) -> Result<String, Refusal> {
         let v = self.v;
         if !self.same("castlingKingPiece") || !self.same("castlingRookPieces") {
             return Err(self.refuse("castlingKingPiece.w", "castling pieces that differ by side"));
@@ -1317,8 +1322,9 @@ impl Emitter<'_> {
             }
             kf = i64::from(f);
         }
-        // A right the start position lacks must be one Tessera could not
-        // give either: no king, or no partner on that wing.
+        // A right the start position lacks: where Tessera could castle
+        // there (a king and a partner on that wing), the partners on that
+        // wing are set up as having moved.
         for (list, rank, k, q) in [
             (&fen.white, cr, 'K', 'Q'),
             (&fen.black, self.ranks - 1 - cr, 'k', 'q'),
@@ -1330,29 +1336,27 @@ impl Emitter<'_> {
                 let has_king = list
                     .iter()
                     .any(|p| p.0 == king && p.1 .1 == rank && i64::from(p.1 .0) == kf);
-                let has_rook = list.iter().any(|p| {
+                let partners = list.iter().filter(|p| {
                     rooks & (1 << p.0) != 0
                         && p.1 .1 == rank
                         && (i64::from(p.1 .0) > kf) == east
                         && i64::from(p.1 .0) != kf
                 });
-                if has_king && has_rook {
-                    return Err(self.refuse(
-                        "startFen",
-                        format!(
-                            "castling rights `{}` for some rooks only cannot be said yet",
-                            fen.rights
-                        ),
-                    ));
+                if has_king {
+                    moved.extend(partners.map(|p| p.1));
                 }
             }
         }
         let ks = v.int("castlingKingsideFile") - kf;
         let qs = kf - v.int("castlingQueensideFile");
-        if ks < 2 || qs < 2 {
+        if ks < 1 || qs < 1 {
             return Err(self.refuse(
-                if ks < 2 { "castlingKingsideFile" } else { "castlingQueensideFile" },
-                "castling where the king goes one cell or none (Fairy-Stockfish writes it as the king taking its rook) is not imported yet",
+                if ks < 1 {
+                    "castlingKingsideFile"
+                } else {
+                    "castlingQueensideFile"
+                },
+                "castling where the king does not move is not imported yet",
             ));
         }
         if ks != qs && self.asymmetric() {
@@ -1362,6 +1366,11 @@ impl Emitter<'_> {
             ));
         }
         let mut out = String::new();
+        if ks == 1 || qs == 1 {
+            // Fairy-Stockfish writes a castling whose king moves one step as
+            // the king taking its rook (`d1f1`).
+            out.push_str("notation castling king takes rook\n");
+        }
         // `checking = false`: a castling may not give check either.
         let nc = if v.flag("checking") {
             ""
@@ -2086,7 +2095,17 @@ fn fsf_reading(chunk: &str) -> Reading {
             || "WFDNAHCLZJGKRBQ".contains(c)
             || c.is_ascii_digit()
     };
-    let kept: String = chunk.chars().filter(|&c| known(c)).collect();
+    // FSF's older letters `L` (the camel) and `J` (the zebra) are
+    // Tessera's `C` and `Z`.
+    let kept: String = chunk
+        .chars()
+        .filter(|&c| known(c))
+        .map(|c| match c {
+            'L' => 'C',
+            'J' => 'Z',
+            c => c,
+        })
+        .collect();
     let Some(at) = kept.find(|c: char| c.is_ascii_uppercase()) else {
         return Reading::Nothing;
     };

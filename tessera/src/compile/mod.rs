@@ -86,6 +86,8 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         }
     }
     let setup = build_setup(file, &board, &kinds, work, errors);
+    // `moved CELLS`: the pieces set up there count as having moved.
+    let moved: Vec<u16> = board.cell_set(&file.moved, work, errors);
     let setup_pools: Vec<(usize, Kind)> = file
         .setup
         .iter()
@@ -311,9 +313,12 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             first_turn: file.turn.map_or(Side::White, |(s, _)| side(s)),
             setup_counts: Vec::new(),
             shuffle,
+            moved,
         },
         rules: crate::game::Rules {
             castlings,
+            castling_takes_rook: file.castling_takes_rook.is_some(),
+            castling_only_unmoved: 0,
             pass: file.pass.is_some(),
             pass_when_stalemated: file.pass_when_stalemated,
             flip,
@@ -406,6 +411,26 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             lines: [Side::White, Side::Black].map(|side| lines_from(&game, side, &dirs)),
         })
         .collect();
+    // The kinds whose unmoved flag serves castling alone: once it gives no
+    // castling right, a repetition does not tell it apart.
+    if game.rules.gating.is_none() {
+        game.rules.castling_only_unmoved = game
+            .rules
+            .castlings
+            .iter()
+            .flat_map(|c| [c.king, c.rook])
+            .filter(|&k| {
+                let p = &game.pieces[k as usize];
+                !p.movements.iter().any(|m| m.first_only || m.later_only)
+                    && !game.rules.loses_first.iter().any(|l| l.kind == k)
+                    && !game
+                        .rules
+                        .phases
+                        .iter()
+                        .any(|ph| ph.unmoved && ph.kinds.contains(&k))
+            })
+            .fold(0u128, |m, k| m | 1u128 << k);
+    }
     game.rules.not_in_check = game
         .pieces
         .iter()

@@ -182,7 +182,7 @@ impl<'g> Position<'g> {
         let mut p = Position::empty(game, game.start.first_turn);
         for &(c, code) in setup {
             p.put(c, code);
-            p.set_unmoved(c, true);
+            p.set_unmoved(c, !game.start.moved.contains(&c));
         }
         for &(pool, code) in &game.start.setup_pools {
             let start = game.pieces[kind_of(code) as usize].start_state();

@@ -150,7 +150,12 @@ pub fn parse<'g>(game: &'g Game, fen: &str) -> Result<Position<'g>, ParseFenErro
     let letters = first_move_letters(game);
     for (cell, c) in &game.start.setup {
         let gates = gating_zone.is_some_and(|z| game.in_zone(z, side_of(*c), *cell));
-        if pos.at(*cell) == *c && !castling_kind(game, kind_of(*c)) && !gates && !letters {
+        if pos.at(*cell) == *c
+            && !castling_kind(game, kind_of(*c))
+            && !gates
+            && !letters
+            && !game.start.moved.contains(cell)
+        {
             // `set_unmoved` ignores kinds that do not track it.
             pos.set_unmoved(*cell, true);
         }
@@ -607,6 +612,31 @@ pub fn format(pos: &Position<'_>) -> Option<String> {
     }
     s.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
     Some(s)
+}
+
+/// The cells of the kings and partners that hold a castling right, as FEN
+/// writes the rights: an unmoved king with an unmoved partner along one of
+/// its castling directions.
+pub(crate) fn castling_right_cells(pos: &Position<'_>) -> Vec<u16> {
+    let game = pos.game();
+    let mut said = Vec::new();
+    for side in [Side::White, Side::Black] {
+        for c in &game.rules.castlings {
+            for king in pos.occupied(side).iter() {
+                if pos.at(king) != code(c.king, side) || !pos.is_unmoved(king) {
+                    continue;
+                }
+                for &d in &c.dirs {
+                    for r in partners_along(pos, king, d, code(c.rook, side)) {
+                        if pos.is_unmoved(r) {
+                            said.extend([king, r]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    said
 }
 
 fn castling_rights(pos: &Position<'_>) -> String {

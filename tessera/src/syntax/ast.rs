@@ -71,6 +71,10 @@ pub struct File {
     pub shuffles: Vec<ShuffleDecl>,
     /// `notation en passant always KIND...`: the kinds named (none: every kind).
     pub en_passant_always_kinds: Vec<Name>,
+    /// `moved CELLS` in the setup: the pieces there count as having moved.
+    pub moved: Vec<CellItem>,
+    /// `notation castling king takes rook`.
+    pub castling_takes_rook: Option<Span>,
 }
 
 /// `shuffle ZONE: STEP, STEP, ..., defended KIND...`.

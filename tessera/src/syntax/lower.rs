@@ -257,6 +257,15 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
             }
             file.check_all_royals = Some(span(&stmt));
         }
+        Rule::notation_castling_stmt => {
+            if file.castling_takes_rook.is_some() {
+                return Err(Diagnostic::new(
+                    span(&stmt),
+                    "`notation castling king takes rook` is given twice",
+                ));
+            }
+            file.castling_takes_rook = Some(span(&stmt));
+        }
         Rule::notation_stmt => {
             if file.en_passant_always.is_some() {
                 return Err(Diagnostic::new(
@@ -908,6 +917,10 @@ fn lower_setup(pair: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
                         });
                     }
                 }
+            }
+            Rule::moved => {
+                let cells = inner(part).next().expect("cells");
+                file.moved.extend(lower_cell_set(cells));
             }
             Rule::turn => {
                 let sp = span(&part);
