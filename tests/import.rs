@@ -644,4 +644,11 @@ fn castling_rights_one_step_castling_and_old_betza_letters() {
         "{old}"
     );
     assert_eq!([1, 2, 3].map(|d| perft(&old, d)), [25, 500, 13324]);
+    // `oppositeCastling`: `, opposite` (plain chess gives 625 and 15206).
+    let opposite = rules(&result, "opposite");
+    assert!(
+        opposite.contains("castling king rook along e w: king 2, rook beside, opposite\n"),
+        "{opposite}"
+    );
+    assert_eq!([1, 2, 3].map(|d| perft(&opposite, d)), [25, 623, 15121]);
 }

@@ -235,10 +235,6 @@ impl Emitter<'_> {
             ("pieceDemotion", "demotion of promoted pieces"),
             ("petrifyBlastPieces", "petrified blast pieces"),
             (
-                "oppositeCastling",
-                "castling forbidden on the opponent's side",
-            ),
-            (
                 "sittuyinRookDrop",
                 "rook drops restricted to the first rank",
             ),
@@ -1371,12 +1367,18 @@ impl Emitter<'_> {
             // the king taking its rook (`d1f1`).
             out.push_str("notation castling king takes rook\n");
         }
-        // `checking = false`: a castling may not give check either.
-        let nc = if v.flag("checking") {
+        // `checking = false`: a castling may not give check either;
+        // `oppositeCastling`: castling on a wing takes the other side's
+        // right there.
+        let mut nc = if v.flag("checking") {
             ""
         } else {
             ", not checking"
-        };
+        }
+        .to_string();
+        if v.flag("oppositeCastling") {
+            nc.push_str(", opposite");
+        }
         for rook in self.kinds_of(v.set("castlingRookPieces.w")) {
             let (k, r) = (self.kind(king), self.kind(rook));
             if ks == qs {

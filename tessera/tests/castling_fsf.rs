@@ -131,3 +131,24 @@ fn a_castling_flag_that_gives_no_right_does_not_tell_positions_apart() {
         other => panic!("expected a draw by repetition, got {other:?}"),
     }
 }
+
+#[test]
+fn an_opposite_castling_takes_the_other_sides_right_on_that_wing() {
+    // Counts from pyffish (Fairy-Stockfish's `oppositeCastling`); plain
+    // chess gives 625 and 15206.
+    let g = game(&chess().replace("rook beside", "rook beside, opposite"));
+    let at = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+    let mut pos = fen::parse(&g, at).unwrap();
+    assert_eq!(
+        [1, 2, 3].map(|d| tessera::perft(&mut pos, d)),
+        [25, 623, 15121]
+    );
+    assert_eq!(fen::format(&pos).unwrap(), at);
+    let mv = uci::parse(&mut pos, "e1g1").unwrap();
+    pos.make(mv);
+    assert_eq!(
+        fen::format(&pos).unwrap(),
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b q - 1 1"
+    );
+    assert!(!moves_from(&mut pos, "e8").contains(&"e8g8".to_string()));
+}

@@ -98,6 +98,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         .collect();
     let shuffle = shuffle::build(file, &board, &zones, &zone_names, &kinds, &setup, errors);
     let castlings = build_castlings(file, &board, &kinds, &zone_names, errors);
+    let castling_opposite = castlings.iter().any(|c| c.opposite);
     for c in &castlings {
         for k in [c.king, c.rook] {
             if let Some(p) = pieces.get_mut(k as usize) {
@@ -319,6 +320,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             castlings,
             castling_takes_rook: file.castling_takes_rook.is_some(),
             castling_only_unmoved: 0,
+            castling_opposite,
             pass: file.pass.is_some(),
             pass_when_stalemated: file.pass_when_stalemated,
             flip,
@@ -776,6 +778,7 @@ fn build_castlings(
                 rook_behind: c.rook_place == ast::RookPlace::Behind,
                 fixed,
                 not_checking: c.not_checking,
+                opposite: c.opposite,
             });
         }
     }

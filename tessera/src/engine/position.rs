@@ -363,6 +363,57 @@ impl<'g> Position<'g> {
         i as u16
     }
 
+    /// For a castling `mv` of an `opposite` rule: the other side's unmoved
+    /// partner that its unmoved king would castle with on the same wing (the
+    /// first piece from it on the side of the mover's partner, by file).
+    fn opposite_partner(&self, mv: Move) -> Option<u16> {
+        let game = self.game;
+        let king = kind_of(self.at(mv.from));
+        let rook = kind_of(self.at(mv.aux));
+        let file = |c: u16| game.board.cells[c as usize].coords[0][0];
+        let east = file(mv.aux) > file(mv.from);
+        let other = self.side.opposite();
+        for c in game
+            .rules
+            .castlings
+            .iter()
+            .filter(|c| c.opposite && c.king == king && c.rook == rook)
+        {
+            for k in self.occupied(other).iter() {
+                if self.at(k) != code(c.king, other) || !self.unmoved.contains(k) {
+                    continue;
+                }
+                for &d in &c.dirs {
+                    let mut at = k;
+                    let mut found = None;
+                    for _ in 0..game.cell_count() {
+                        let Some(&t) = game.step(other, d, at).first() else {
+                            break;
+                        };
+                        if t == k {
+                            break;
+                        }
+                        if self.at(t) != 0 {
+                            found = Some(t);
+                            break;
+                        }
+                        at = t;
+                    }
+                    if let Some(t) = found {
+                        if (file(t) > file(k)) == east
+                            && file(t) != file(k)
+                            && self.at(t) == code(c.rook, other)
+                            && self.unmoved.contains(t)
+                        {
+                            return Some(t);
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
     fn unmoved_bits(&self, cells: [u16; 4]) -> u8 {
         let mut bits = 0;
         for (i, c) in cells.iter().enumerate() {
@@ -552,6 +603,14 @@ impl<'g> Position<'g> {
         } else {
             NO_CELL
         };
+        // `, opposite`: the other side's partner that castling on this wing
+        // would take loses its right; a castling captures nothing, so its
+        // unmoved flag is kept in the captured cell's place for the undo.
+        let captured_at = if mv.kind == MoveKind::Castle && self.game.rules.castling_opposite {
+            self.opposite_partner(mv).unwrap_or(captured_at)
+        } else {
+            captured_at
+        };
         undo.captured_at = captured_at;
         undo.unmoved_bits = self.unmoved_bits([mv.from, mv.to, captured_at, rook_from]);
         undo.moved_state = self.state[mv.from as usize];
@@ -564,6 +623,9 @@ impl<'g> Position<'g> {
             let rook = self.take(mv.aux);
             self.unmoved.remove(mv.aux);
             self.put_with(mv.aux2, rook, rook_state);
+            if captured_at != mv.to {
+                self.unmoved.remove(captured_at);
+            }
         } else {
             undo.captured_state = self.state[captured_at as usize];
             undo.captured = self.take(captured_at);

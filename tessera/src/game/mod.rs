@@ -726,6 +726,9 @@ pub(crate) struct Castling {
     pub fixed: Option<(usize, usize)>,
     /// `, not checking`: the castling may not give check.
     pub not_checking: bool,
+    /// `, opposite`: castling on a wing takes the other side's right on that
+    /// wing (its first partner there counts as moved).
+    pub opposite: bool,
 }
 
 /// The outcome for the side to move when a goal condition holds.
@@ -939,6 +942,8 @@ pub(crate) struct Rules {
     /// `notation castling king takes rook`: a castling not written as the
     /// king's move alone is written as the king taking its partner.
     pub(crate) castling_takes_rook: bool,
+    /// Whether some castling is `opposite`.
+    pub(crate) castling_opposite: bool,
     /// The kinds whose unmoved flag serves castling alone (no `first`
     /// movement, gating, phase or `loses first move` reads it): a bit per kind.
     pub(crate) castling_only_unmoved: u128,

@@ -410,6 +410,8 @@ pub struct CastlingDecl {
     pub fixed: Option<(Name, Name)>,
     /// `, not checking`: the castling may not give check.
     pub not_checking: bool,
+    /// `, opposite`: castling on a wing takes the other side's right there.
+    pub opposite: bool,
     pub span: Span,
 }
 

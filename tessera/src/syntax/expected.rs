@@ -158,6 +158,7 @@ macro_rules! keyword_rules {
             | Rule::kw_step
             | Rule::kw_takes
             | Rule::kw_moved
+            | Rule::kw_opposite
             | Rule::kw_then
             | Rule::kw_times
             | Rule::kw_to
@@ -254,6 +255,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::placement => "a piece and its cells",
         Rule::turn => "`turn`",
         Rule::moved => "`moved`",
+        Rule::opposite_mod => "`opposite`",
         Rule::castling_stmt => "`castling`",
         Rule::king_range => "`king N` or `king N..`",
         Rule::open_end => "`..`",

@@ -948,7 +948,7 @@ fn lower_castling(pair: P<'_>) -> Result<CastlingDecl, Diagnostic> {
     if kr.as_rule() == Rule::king_to {
         let king_zone = name(inner(kr).next().expect("zone"));
         let rook_zone = name(inner(it.next().expect("rook to")).next().expect("zone"));
-        let not_checking = it.next().is_some();
+        let rest: Vec<Rule> = it.map(|p| p.as_rule()).collect();
         return Ok(CastlingDecl {
             king,
             rook,
@@ -957,7 +957,8 @@ fn lower_castling(pair: P<'_>) -> Result<CastlingDecl, Diagnostic> {
             king_open: false,
             rook_place: RookPlace::Beside,
             fixed: Some((king_zone, rook_zone)),
-            not_checking,
+            not_checking: rest.contains(&Rule::not_checking_mod),
+            opposite: rest.contains(&Rule::opposite_mod),
             span: sp,
         });
     }
@@ -975,7 +976,7 @@ fn lower_castling(pair: P<'_>) -> Result<CastlingDecl, Diagnostic> {
     } else {
         RookPlace::Behind
     };
-    let not_checking = it.next().is_some();
+    let rest: Vec<Rule> = it.map(|p| p.as_rule()).collect();
     Ok(CastlingDecl {
         king,
         rook,
@@ -984,7 +985,8 @@ fn lower_castling(pair: P<'_>) -> Result<CastlingDecl, Diagnostic> {
         king_open,
         rook_place,
         fixed: None,
-        not_checking,
+        not_checking: rest.contains(&Rule::not_checking_mod),
+        opposite: rest.contains(&Rule::opposite_mod),
         span: sp,
     })
 }
