@@ -363,12 +363,26 @@ impl<'g> Position<'g> {
         i as u16
     }
 
-    /// For a castling `mv` of an `opposite` rule: the other side's unmoved
-    /// partner that its unmoved king would castle with on the same wing (the
-    /// first piece from it on the side of the mover's partner, by file).
-    fn opposite_partner(&self, mv: Move) -> Option<u16> {
+    /// `, opposite`: the other side's partner that castling on this wing
+    /// would take loses its right. A castling captures nothing, so that
+    /// partner's cell and flag are kept in the captured cell's place for the
+    /// undo.
+    #[cold]
+    #[inline(never)]
+    fn take_opposite_right(&mut self, mv: Move, king: u8, undo: &mut Undo) {
+        if let Some(t) = self.opposite_partner(mv, king) {
+            undo.captured_at = t;
+            undo.unmoved_bits |= 1 << 2;
+            self.unmoved.remove(t);
+        }
+    }
+
+    /// For a castling `mv` of an `opposite` rule, its king (of kind `king`)
+    /// taken off: the other side's unmoved partner that its unmoved king
+    /// would castle with on the same wing (the first piece from it on the
+    /// side of the mover's partner, by file).
+    fn opposite_partner(&self, mv: Move, king: u8) -> Option<u16> {
         let game = self.game;
-        let king = kind_of(self.at(mv.from));
         let rook = kind_of(self.at(mv.aux));
         let file = |c: u16| game.board.cells[c as usize].coords[0][0];
         let east = file(mv.aux) > file(mv.from);
@@ -603,14 +617,6 @@ impl<'g> Position<'g> {
         } else {
             NO_CELL
         };
-        // `, opposite`: the other side's partner that castling on this wing
-        // would take loses its right; a castling captures nothing, so its
-        // unmoved flag is kept in the captured cell's place for the undo.
-        let captured_at = if mv.kind == MoveKind::Castle && self.game.rules.castling_opposite {
-            self.opposite_partner(mv).unwrap_or(captured_at)
-        } else {
-            captured_at
-        };
         undo.captured_at = captured_at;
         undo.unmoved_bits = self.unmoved_bits([mv.from, mv.to, captured_at, rook_from]);
         undo.moved_state = self.state[mv.from as usize];
@@ -619,13 +625,13 @@ impl<'g> Position<'g> {
         let piece = &self.game.pieces[kind_of(moved) as usize];
         let mut state = undo.moved_state;
         if mv.kind == MoveKind::Castle {
+            if self.game.rules.castling_opposite {
+                self.take_opposite_right(mv, kind_of(moved), undo);
+            }
             let rook_state = self.state[mv.aux as usize];
             let rook = self.take(mv.aux);
             self.unmoved.remove(mv.aux);
             self.put_with(mv.aux2, rook, rook_state);
-            if captured_at != mv.to {
-                self.unmoved.remove(captured_at);
-            }
         } else {
             undo.captured_state = self.state[captured_at as usize];
             undo.captured = self.take(captured_at);
