@@ -651,4 +651,8 @@ fn castling_rights_one_step_castling_and_old_betza_letters() {
         "{opposite}"
     );
     assert_eq!([1, 2, 3].map(|d| perft(&opposite, d)), [25, 623, 15121]);
+    // `h` on a lame knight: one move per pair of jumps (`ff`, `fs`).
+    let lame = rules(&result, "lame-half");
+    assert!(lame.contains("betza \"ffmnNfsmnN\""), "{lame}");
+    assert_eq!([1, 2, 3].map(|d| perft(&lame, d)), [23, 458, 10917]);
 }

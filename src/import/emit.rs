@@ -1227,10 +1227,16 @@ impl Emitter<'_> {
                         continue;
                     }
                     _ => {
+                        // A lame knight whose `h` gives whole pairs of
+                        // jumps: Tessera's two-letter directions.
+                        if let Some(moves) = lame_knight_halves(&chunk) {
+                            plain.push_str(&moves);
+                            continue;
+                        }
                         return Err(self.refuse(
                             &field,
                             format!("`{chunk}` of `{betza}` (`h` on a rider, hopper, lame or initial move) is not imported yet"),
-                        ))
+                        ));
                     }
                 }
             }
@@ -2072,6 +2078,38 @@ fn fsf_leaps(chunk: &str) -> Option<(Vec<(i32, i32)>, &'static str)> {
         _ => "",
     };
     Some((out, modality))
+}
+
+/// A lame knight (`n`) with FSF's `h` (`fhmnN`: the four forward jumps,
+/// each blocked by the cell next to it along its longer leg, as FSF's lame
+/// leapers and Tessera's `nN` block) in Tessera's Betza: one move per pair
+/// of jumps that mirror each other (`ff`, `fs`, `bb`, `bs`), or `None`
+/// where the jumps are not such pairs.
+fn lame_knight_halves(chunk: &str) -> Option<String> {
+    if !chunk.ends_with('N') || !chunk.contains('n') || chunk.matches('N').count() != 1 {
+        return None;
+    }
+    let (offsets, _) = fsf_leaps(&chunk.replace('n', ""))?;
+    let modal: String = chunk.chars().filter(|c| "mc".contains(*c)).collect();
+    let pairs = [
+        ("ff", (1, 2), (-1, 2)),
+        ("fs", (2, 1), (-2, 1)),
+        ("bb", (1, -2), (-1, -2)),
+        ("bs", (2, -1), (-2, -1)),
+    ];
+    let mut out = String::new();
+    let mut used = 0;
+    for (name, a, b) in pairs {
+        match (offsets.contains(&a), offsets.contains(&b)) {
+            (true, true) => {
+                out.push_str(&format!("{name}{modal}nN"));
+                used += 2;
+            }
+            (false, false) => {}
+            _ => return None,
+        }
+    }
+    (used == offsets.len() && !out.is_empty()).then_some(out)
 }
 
 /// How Fairy-Stockfish 0.0.90 (pyffish) reads one move of a custom piece's
