@@ -663,3 +663,69 @@ fn promotion_keys_of_issue_25_are_written() {
         "b3a2 b3a4 b3c2 b3c4 d1c1 d1c2 d1d2"
     );
 }
+
+#[test]
+fn castling_rights_one_step_castling_and_old_betza_letters() {
+    // tests/import/castling.ini: each section is exact against pyffish
+    // (tests/fsf/import_check.py), perft counts from pyffish.
+    let result = imported("tests/import/castling.ini");
+    // Rights for some rooks only: the others are set up as having moved.
+    let some = rules(&result, "some-rights");
+    assert!(some.contains("  moved a1 h8\n"), "{some}");
+    let game = tessera::compile_str(&some).unwrap();
+    let start = tessera::Position::start(&game);
+    assert_eq!(
+        tessera::notation::fen::format(&start).unwrap(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kq - 0 1"
+    );
+    let mut pos =
+        tessera::notation::fen::parse(&game, "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1").unwrap();
+    let mut moves = Vec::new();
+    tessera::engine::legal::legal_moves(&mut pos, &mut moves);
+    let castles: Vec<String> = moves
+        .iter()
+        .map(|m| tessera::notation::uci::format(&game, m))
+        .filter(|m| m == "e1g1" || m == "e1c1")
+        .collect();
+    assert_eq!(castles, ["e1g1"]);
+    assert_eq!([1, 2, 3].map(|d| perft(&some, d)), [20, 400, 8902]);
+    // One-step castling, written as the king taking its rook.
+    let one = rules(&result, "one-step");
+    assert!(one.contains("notation castling king takes rook\n"), "{one}");
+    assert!(
+        one.contains("castling king rook along e: king 1, rook beside\n"),
+        "{one}"
+    );
+    assert_eq!([1, 2, 3].map(|d| perft(&one, d)), [8, 64, 672]);
+    let game = tessera::compile_str(&one).unwrap();
+    let mut pos =
+        tessera::notation::fen::parse(&game, "rbnkbr/pppppp/6/6/PPPPPP/R2K1R w KQkq - 0 1")
+            .unwrap();
+    let mut moves = Vec::new();
+    tessera::engine::legal::legal_moves(&mut pos, &mut moves);
+    let mut king: Vec<String> = moves
+        .iter()
+        .map(|m| tessera::notation::uci::format(&game, m))
+        .filter(|m| m.starts_with("d1"))
+        .collect();
+    king.sort();
+    assert_eq!(king, ["d1b1", "d1c1", "d1e1", "d1f1"]);
+    // `L` and `J`, FSF's older letters for the camel and the zebra.
+    let old = rules(&result, "old-letters");
+    assert!(
+        old.contains("betza \"C\"") && old.contains("betza \"NZ\""),
+        "{old}"
+    );
+    assert_eq!([1, 2, 3].map(|d| perft(&old, d)), [25, 500, 13324]);
+    // `oppositeCastling`: `, opposite` (plain chess gives 625 and 15206).
+    let opposite = rules(&result, "opposite");
+    assert!(
+        opposite.contains("castling king rook along e w: king 2, rook beside, opposite\n"),
+        "{opposite}"
+    );
+    assert_eq!([1, 2, 3].map(|d| perft(&opposite, d)), [25, 623, 15121]);
+    // `h` on a lame knight: one move per pair of jumps (`ff`, `fs`).
+    let lame = rules(&result, "lame-half");
+    assert!(lame.contains("betza \"ffmnNfsmnN\""), "{lame}");
+    assert_eq!([1, 2, 3].map(|d| perft(&lame, d)), [23, 458, 10917]);
+}

@@ -233,10 +233,6 @@ impl Emitter<'_> {
             ),
             ("petrifyBlastPieces", "petrified blast pieces"),
             (
-                "oppositeCastling",
-                "castling forbidden on the opponent's side",
-            ),
-            (
                 "sittuyinRookDrop",
                 "rook drops restricted to the first rank",
             ),
@@ -780,6 +776,8 @@ impl Emitter<'_> {
 
         // Castling.
         let dropped_castle = v.flag("castlingDroppedPiece") && v.flag("pieceDrops");
+        // The castling pieces whose rights the start FEN does not give.
+        let mut moved = Squares::new();
         if v.flag("castling") && (fen.castling || dropped_castle) {
             if let Some((c, pt, _)) = v.mobility_regions.iter().find(|(_, pt, s)| {
                 v.pieces[*pt].is_some()
@@ -793,7 +791,7 @@ impl Emitter<'_> {
                 ));
             }
             body.push('\n');
-            body.push_str(&self.castling(&fen)?);
+            body.push_str(&self.castling(&fen, &mut moved)?);
         }
 
         // Hands and drops.
@@ -832,6 +830,9 @@ impl Emitter<'_> {
             if !parts.is_empty() {
                 let _ = writeln!(body, "  {side} {}", parts.join(", "));
             }
+        }
+        if !moved.is_empty() {
+            let _ = writeln!(body, "  moved {}", self.cells(&moved));
         }
         if fen.black_to_move {
             body.push_str("  turn black\n");
@@ -1286,10 +1287,16 @@ impl Emitter<'_> {
                         continue;
                     }
                     _ => {
+                        // A lame knight whose `h` gives whole pairs of
+                        // jumps: Tessera's two-letter directions.
+                        if let Some(moves) = lame_knight_halves(&chunk) {
+                            plain.push_str(&moves);
+                            continue;
+                        }
                         return Err(self.refuse(
                             &field,
                             format!("`{chunk}` of `{betza}` (`h` on a rider, hopper, lame or initial move) is not imported yet"),
-                        ))
+                        ));
                     }
                 }
             }
@@ -1333,7 +1340,7 @@ impl Emitter<'_> {
         Ok(())
     }
 
-    fn castling(&mut self, fen: &Fen) -> Result<String, Refusal> {
+    fn castling(&mut self, fen: &Fen, moved: &mut Squares) -> Result<String, Refusal> {
         let v = self.v;
         if !self.same("castlingKingPiece") || !self.same("castlingRookPieces") {
             return Err(self.refuse("castlingKingPiece.w", "castling pieces that differ by side"));
@@ -1377,8 +1384,9 @@ impl Emitter<'_> {
             }
             kf = i64::from(f);
         }
-        // A right the start position lacks must be one Tessera could not
-        // give either: no king, or no partner on that wing.
+        // A right the start position lacks: where Tessera could castle
+        // there (a king and a partner on that wing), the partners on that
+        // wing are set up as having moved.
         for (list, rank, k, q) in [
             (&fen.white, cr, 'K', 'Q'),
             (&fen.black, self.ranks - 1 - cr, 'k', 'q'),
@@ -1390,29 +1398,27 @@ impl Emitter<'_> {
                 let has_king = list
                     .iter()
                     .any(|p| p.0 == king && p.1 .1 == rank && i64::from(p.1 .0) == kf);
-                let has_rook = list.iter().any(|p| {
+                let partners = list.iter().filter(|p| {
                     rooks & (1 << p.0) != 0
                         && p.1 .1 == rank
                         && (i64::from(p.1 .0) > kf) == east
                         && i64::from(p.1 .0) != kf
                 });
-                if has_king && has_rook {
-                    return Err(self.refuse(
-                        "startFen",
-                        format!(
-                            "castling rights `{}` for some rooks only cannot be said yet",
-                            fen.rights
-                        ),
-                    ));
+                if has_king {
+                    moved.extend(partners.map(|p| p.1));
                 }
             }
         }
         let ks = v.int("castlingKingsideFile") - kf;
         let qs = kf - v.int("castlingQueensideFile");
-        if ks < 2 || qs < 2 {
+        if ks < 1 || qs < 1 {
             return Err(self.refuse(
-                if ks < 2 { "castlingKingsideFile" } else { "castlingQueensideFile" },
-                "castling where the king goes one cell or none (Fairy-Stockfish writes it as the king taking its rook) is not imported yet",
+                if ks < 1 {
+                    "castlingKingsideFile"
+                } else {
+                    "castlingQueensideFile"
+                },
+                "castling where the king does not move is not imported yet",
             ));
         }
         if ks != qs && self.asymmetric() {
@@ -1422,12 +1428,23 @@ impl Emitter<'_> {
             ));
         }
         let mut out = String::new();
-        // `checking = false`: a castling may not give check either.
-        let nc = if v.flag("checking") {
+        if ks == 1 || qs == 1 {
+            // Fairy-Stockfish writes a castling whose king moves one step as
+            // the king taking its rook (`d1f1`).
+            out.push_str("notation castling king takes rook\n");
+        }
+        // `checking = false`: a castling may not give check either;
+        // `oppositeCastling`: castling on a wing takes the other side's
+        // right there.
+        let mut nc = if v.flag("checking") {
             ""
         } else {
             ", not checking"
-        };
+        }
+        .to_string();
+        if v.flag("oppositeCastling") {
+            nc.push_str(", opposite");
+        }
         for rook in self.kinds_of(v.set("castlingRookPieces.w")) {
             let (k, r) = (self.kind(king), self.kind(rook));
             if ks == qs {
@@ -2123,6 +2140,38 @@ fn fsf_leaps(chunk: &str) -> Option<(Vec<(i32, i32)>, &'static str)> {
     Some((out, modality))
 }
 
+/// A lame knight (`n`) with FSF's `h` (`fhmnN`: the four forward jumps,
+/// each blocked by the cell next to it along its longer leg, as FSF's lame
+/// leapers and Tessera's `nN` block) in Tessera's Betza: one move per pair
+/// of jumps that mirror each other (`ff`, `fs`, `bb`, `bs`), or `None`
+/// where the jumps are not such pairs.
+fn lame_knight_halves(chunk: &str) -> Option<String> {
+    if !chunk.ends_with('N') || !chunk.contains('n') || chunk.matches('N').count() != 1 {
+        return None;
+    }
+    let (offsets, _) = fsf_leaps(&chunk.replace('n', ""))?;
+    let modal: String = chunk.chars().filter(|c| "mc".contains(*c)).collect();
+    let pairs = [
+        ("ff", (1, 2), (-1, 2)),
+        ("fs", (2, 1), (-2, 1)),
+        ("bb", (1, -2), (-1, -2)),
+        ("bs", (2, -1), (-2, -1)),
+    ];
+    let mut out = String::new();
+    let mut used = 0;
+    for (name, a, b) in pairs {
+        match (offsets.contains(&a), offsets.contains(&b)) {
+            (true, true) => {
+                out.push_str(&format!("{name}{modal}nN"));
+                used += 2;
+            }
+            (false, false) => {}
+            _ => return None,
+        }
+    }
+    (used == offsets.len() && !out.is_empty()).then_some(out)
+}
+
 /// How Fairy-Stockfish 0.0.90 (pyffish) reads one move of a custom piece's
 /// Betza notation.
 enum Reading {
@@ -2146,7 +2195,17 @@ fn fsf_reading(chunk: &str) -> Reading {
             || "WFDNAHCLZJGKRBQ".contains(c)
             || c.is_ascii_digit()
     };
-    let kept: String = chunk.chars().filter(|&c| known(c)).collect();
+    // FSF's older letters `L` (the camel) and `J` (the zebra) are
+    // Tessera's `C` and `Z`.
+    let kept: String = chunk
+        .chars()
+        .filter(|&c| known(c))
+        .map(|c| match c {
+            'L' => 'C',
+            'J' => 'Z',
+            c => c,
+        })
+        .collect();
     let Some(at) = kept.find(|c: char| c.is_ascii_uppercase()) else {
         return Reading::Nothing;
     };

@@ -86,6 +86,8 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         }
     }
     let setup = build_setup(file, &board, &kinds, work, errors);
+    // `moved CELLS`: the pieces set up there count as having moved.
+    let moved: Vec<u16> = board.cell_set(&file.moved, work, errors);
     let setup_pools: Vec<(usize, Kind)> = file
         .setup
         .iter()
@@ -96,6 +98,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         .collect();
     let shuffle = shuffle::build(file, &board, &zones, &zone_names, &kinds, &setup, errors);
     let castlings = build_castlings(file, &board, &kinds, &zone_names, errors);
+    let castling_opposite = castlings.iter().any(|c| c.opposite);
     for c in &castlings {
         for k in [c.king, c.rook] {
             if let Some(p) = pieces.get_mut(k as usize) {
@@ -316,9 +319,13 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             first_turn: file.turn.map_or(Side::White, |(s, _)| side(s)),
             setup_counts: Vec::new(),
             shuffle,
+            moved,
         },
         rules: crate::game::Rules {
             castlings,
+            castling_takes_rook: file.castling_takes_rook.is_some(),
+            castling_only_unmoved: 0,
+            castling_opposite,
             pass: file.pass.is_some(),
             pass_when_stalemated: file.pass_when_stalemated,
             flip,
@@ -412,6 +419,26 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             lines: [Side::White, Side::Black].map(|side| lines_from(&game, side, &dirs)),
         })
         .collect();
+    // The kinds whose unmoved flag serves castling alone: once it gives no
+    // castling right, a repetition does not tell it apart.
+    if game.rules.gating.is_none() {
+        game.rules.castling_only_unmoved = game
+            .rules
+            .castlings
+            .iter()
+            .flat_map(|c| [c.king, c.rook])
+            .filter(|&k| {
+                let p = &game.pieces[k as usize];
+                !p.movements.iter().any(|m| m.first_only || m.later_only)
+                    && !game.rules.loses_first.iter().any(|l| l.kind == k)
+                    && !game
+                        .rules
+                        .phases
+                        .iter()
+                        .any(|ph| ph.unmoved && ph.kinds.contains(&k))
+            })
+            .fold(0u128, |m, k| m | 1u128 << k);
+    }
     game.rules.not_in_check = game
         .pieces
         .iter()
@@ -831,6 +858,7 @@ fn build_castlings(
                 rook_behind: c.rook_place == ast::RookPlace::Behind,
                 fixed,
                 not_checking: c.not_checking,
+                opposite: c.opposite,
             });
         }
     }

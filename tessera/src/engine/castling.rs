@@ -5,7 +5,7 @@
 use super::attack::is_attacked;
 use super::moves::{Move, MoveKind};
 use super::position::Position;
-use crate::game::code;
+use crate::game::{code, side_of, Side};
 
 /// What the side to move knows of the attacks on cells in the position as it
 /// stands: whether its royal pieces are attacked, and cells castling found
@@ -262,4 +262,60 @@ pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>, known: &mut Unatt
             }
         }
     }
+}
+
+/// The cells of the kings and partners that hold a castling right, as FEN
+/// writes the rights: an unmoved king with an unmoved partner along one of
+/// its castling directions.
+pub(crate) fn castling_right_cells(pos: &Position<'_>) -> Vec<u16> {
+    let game = pos.game();
+    let mut said = Vec::new();
+    for side in [Side::White, Side::Black] {
+        for c in &game.rules.castlings {
+            for king in pos.occupied(side).iter() {
+                if pos.at(king) != code(c.king, side) || !pos.is_unmoved(king) {
+                    continue;
+                }
+                for &d in &c.dirs {
+                    for r in partners_along(pos, king, d, code(c.rook, side)) {
+                        if pos.is_unmoved(r) {
+                            said.extend([king, r]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    said
+}
+
+/// The partner cells along one castling direction from `king`, nearest first,
+/// up to the board's edge: where a link carries the line around (a cylinder),
+/// the walk stops at the seam, so that each partner lies on one side of the
+/// king and its castling letter reads back as itself.
+pub(crate) fn partners_along(pos: &Position<'_>, king: u16, dir: u8, rook_code: u8) -> Vec<u16> {
+    let game = pos.game();
+    let side = side_of(rook_code);
+    let coord = |c: u16| &game.board.cells[c as usize].coords[0];
+    let delta = |a: u16, b: u16| -> Vec<i64> {
+        coord(b).iter().zip(coord(a)).map(|(y, x)| y - x).collect()
+    };
+    let mut out = Vec::new();
+    let mut at = king;
+    let mut line: Option<Vec<i64>> = None;
+    for _ in 0..game.cell_count() {
+        let Some(&t) = game.step(side, dir, at).first() else {
+            break;
+        };
+        let step = delta(at, t);
+        if t == king || line.as_ref().is_some_and(|l| *l != step) {
+            break;
+        }
+        line = Some(step);
+        if pos.at(t) == rook_code {
+            out.push(t);
+        }
+        at = t;
+    }
+    out
 }

@@ -59,7 +59,28 @@ impl Keys {
     pub fn repetition_key(&self, pos: &Position<'_>) -> u64 {
         // As the key of a position with no such past, so that the search,
         // which compares its own keys with the game's, finds them equal.
-        let key = self.key(pos) ^ history_feature(pos) ^ mix(HISTORY);
+        let mut key = self.key(pos) ^ history_feature(pos) ^ mix(HISTORY);
+        // An unmoved flag that serves castling alone counts only while it
+        // gives a castling right (as FEN writes the rights): a king whose
+        // partners have all moved is as good as moved.
+        let only = pos.game().rules.castling_only_unmoved;
+        if only != 0 {
+            let said = crate::engine::castling::castling_right_cells(pos);
+            for side in [Side::White, Side::Black] {
+                for c in pos.occupied(side).iter() {
+                    let code = pos.at(c);
+                    if only & 1u128 << crate::game::kind_of(code) != 0
+                        && pos.is_unmoved(c)
+                        && !said.contains(&c)
+                    {
+                        let feature = u64::from(c) << 24
+                            | u64::from(code) << 16
+                            | u64::from(pos.state(c)) << 8;
+                        key ^= mix(CELL | feature | 1) ^ mix(CELL | feature);
+                    }
+                }
+            }
+        }
         match pos.en_passant() {
             Some(ep) if !en_passant_capturable(pos) => key ^ en_passant_feature(&ep),
             _ => key,

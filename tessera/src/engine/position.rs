@@ -182,7 +182,7 @@ impl<'g> Position<'g> {
         let mut p = Position::empty(game, game.start.first_turn);
         for &(c, code) in setup {
             p.put(c, code);
-            p.set_unmoved(c, true);
+            p.set_unmoved(c, !game.start.moved.contains(&c));
         }
         for &(pool, code) in &game.start.setup_pools {
             let start = game.pieces[kind_of(code) as usize].start_state();
@@ -361,6 +361,71 @@ impl<'g> Position<'g> {
         debug_assert_eq!(pool.get(i), Some(&piece), "the move's piece is in the pool");
         pool.remove(i);
         i as u16
+    }
+
+    /// `, opposite`: the other side's partner that castling on this wing
+    /// would take loses its right. A castling captures nothing, so that
+    /// partner's cell and flag are kept in the captured cell's place for the
+    /// undo.
+    #[cold]
+    #[inline(never)]
+    fn take_opposite_right(&mut self, mv: Move, king: u8, undo: &mut Undo) {
+        if let Some(t) = self.opposite_partner(mv, king) {
+            undo.captured_at = t;
+            undo.unmoved_bits |= 1 << 2;
+            self.unmoved.remove(t);
+        }
+    }
+
+    /// For a castling `mv` of an `opposite` rule, its king (of kind `king`)
+    /// taken off: the other side's unmoved partner that its unmoved king
+    /// would castle with on the same wing (the first piece from it on the
+    /// side of the mover's partner, by file).
+    fn opposite_partner(&self, mv: Move, king: u8) -> Option<u16> {
+        let game = self.game;
+        let rook = kind_of(self.at(mv.aux));
+        let file = |c: u16| game.board.cells[c as usize].coords[0][0];
+        let east = file(mv.aux) > file(mv.from);
+        let other = self.side.opposite();
+        for c in game
+            .rules
+            .castlings
+            .iter()
+            .filter(|c| c.opposite && c.king == king && c.rook == rook)
+        {
+            for k in self.occupied(other).iter() {
+                if self.at(k) != code(c.king, other) || !self.unmoved.contains(k) {
+                    continue;
+                }
+                for &d in &c.dirs {
+                    let mut at = k;
+                    let mut found = None;
+                    for _ in 0..game.cell_count() {
+                        let Some(&t) = game.step(other, d, at).first() else {
+                            break;
+                        };
+                        if t == k {
+                            break;
+                        }
+                        if self.at(t) != 0 {
+                            found = Some(t);
+                            break;
+                        }
+                        at = t;
+                    }
+                    if let Some(t) = found {
+                        if (file(t) > file(k)) == east
+                            && file(t) != file(k)
+                            && self.at(t) == code(c.rook, other)
+                            && self.unmoved.contains(t)
+                        {
+                            return Some(t);
+                        }
+                    }
+                }
+            }
+        }
+        None
     }
 
     fn unmoved_bits(&self, cells: [u16; 4]) -> u8 {
@@ -560,6 +625,9 @@ impl<'g> Position<'g> {
         let piece = &self.game.pieces[kind_of(moved) as usize];
         let mut state = undo.moved_state;
         if mv.kind == MoveKind::Castle {
+            if self.game.rules.castling_opposite {
+                self.take_opposite_right(mv, kind_of(moved), undo);
+            }
             let rook_state = self.state[mv.aux as usize];
             let rook = self.take(mv.aux);
             self.unmoved.remove(mv.aux);

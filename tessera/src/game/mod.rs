@@ -728,6 +728,9 @@ pub(crate) struct Castling {
     pub fixed: Option<(usize, usize)>,
     /// `, not checking`: the castling may not give check.
     pub not_checking: bool,
+    /// `, opposite`: castling on a wing takes the other side's right on that
+    /// wing (its first partner there counts as moved).
+    pub opposite: bool,
 }
 
 /// The outcome for the side to move when a goal condition holds.
@@ -928,6 +931,9 @@ pub(crate) struct Start {
     pub(crate) setup_counts: Vec<[u8; 2]>,
     /// `shuffle`: the setups that may be drawn instead, numbered.
     pub(crate) shuffle: Option<Shuffle>,
+    /// `moved CELLS` in the setup: the cells whose piece counts as having
+    /// moved at the start.
+    pub(crate) moved: Vec<Cell>,
 }
 
 /// The rules of play besides the pieces' own movements.
@@ -935,6 +941,14 @@ pub(crate) struct Start {
 pub(crate) struct Rules {
     /// Every `castling` rule.
     pub(crate) castlings: Vec<Castling>,
+    /// `notation castling king takes rook`: a castling not written as the
+    /// king's move alone is written as the king taking its partner.
+    pub(crate) castling_takes_rook: bool,
+    /// Whether some castling is `opposite`.
+    pub(crate) castling_opposite: bool,
+    /// The kinds whose unmoved flag serves castling alone (no `first`
+    /// movement, gating, phase or `loses first move` reads it): a bit per kind.
+    pub(crate) castling_only_unmoved: u128,
     /// `pass`: a side not in check may pass its turn.
     pub(crate) pass: bool,
     /// `pass when stalemated`: only when it has no other legal move.

@@ -6,6 +6,7 @@
 //! the outermost partner, file letters for others, `-` for none), the en-passant
 //! target, the halfmove clock and the move number. Trailing fields may be left out.
 
+use crate::engine::castling::partners_along;
 use crate::engine::Position;
 use crate::game::{code, kind_of, side_of, Game, Side};
 use std::fmt;
@@ -150,7 +151,12 @@ pub fn parse<'g>(game: &'g Game, fen: &str) -> Result<Position<'g>, ParseFenErro
     let letters = first_move_letters(game);
     for (cell, c) in &game.start.setup {
         let gates = gating_zone.is_some_and(|z| game.in_zone(z, side_of(*c), *cell));
-        if pos.at(*cell) == *c && !castling_kind(game, kind_of(*c)) && !gates && !letters {
+        if pos.at(*cell) == *c
+            && !castling_kind(game, kind_of(*c))
+            && !gates
+            && !letters
+            && !game.start.moved.contains(cell)
+        {
             // `set_unmoved` ignores kinds that do not track it.
             pos.set_unmoved(*cell, true);
         }
@@ -425,37 +431,6 @@ fn parse_placement(
 /// The file coordinate of a cell on a rectangular board.
 fn file_of(game: &Game, c: u16) -> i64 {
     game.board.cells[c as usize].coords[0][0]
-}
-
-/// The partner cells along one castling direction from `king`, nearest first,
-/// up to the board's edge: where a link carries the line around (a cylinder),
-/// the walk stops at the seam, so that each partner lies on one side of the
-/// king and its castling letter reads back as itself.
-fn partners_along(pos: &Position<'_>, king: u16, dir: u8, rook_code: u8) -> Vec<u16> {
-    let game = pos.game();
-    let side = side_of(rook_code);
-    let coord = |c: u16| &game.board.cells[c as usize].coords[0];
-    let delta = |a: u16, b: u16| -> Vec<i64> {
-        coord(b).iter().zip(coord(a)).map(|(y, x)| y - x).collect()
-    };
-    let mut out = Vec::new();
-    let mut at = king;
-    let mut line: Option<Vec<i64>> = None;
-    for _ in 0..game.cell_count() {
-        let Some(&t) = game.step(side, dir, at).first() else {
-            break;
-        };
-        let step = delta(at, t);
-        if t == king || line.as_ref().is_some_and(|l| *l != step) {
-            break;
-        }
-        line = Some(step);
-        if pos.at(t) == rook_code {
-            out.push(t);
-        }
-        at = t;
-    }
-    out
 }
 
 fn parse_castling(game: &Game, text: &str, pos: &mut Position<'_>) -> Result<(), ParseFenError> {

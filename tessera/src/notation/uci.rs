@@ -129,6 +129,17 @@ pub fn format(game: &Game, mv: &Move) -> String {
             game.cell_name(mv.from),
             game.cell_name(mv.aux)
         );
+    } else if mv.kind == MoveKind::Castle
+        && game.rules.castling_takes_rook
+        && !is_plain_castling(game, mv)
+    {
+        // `notation castling king takes rook`: as Fairy-Stockfish writes a
+        // castling whose king moves one step (`d1f1`).
+        s = format!(
+            "{}{dash}{}",
+            game.cell_name(mv.from),
+            game.cell_name(mv.aux)
+        );
     } else if mv.kind == MoveKind::Castle && !is_plain_castling(game, mv) {
         let (rook_from, rook_to) = (game.cell_name(mv.aux), game.cell_name(mv.aux2));
         s.push_str(&format!("/{rook_from}{dash}{rook_to}"));

@@ -71,6 +71,10 @@ pub struct File {
     pub shuffles: Vec<ShuffleDecl>,
     /// `notation en passant always KIND...`: the kinds named (none: every kind).
     pub en_passant_always_kinds: Vec<Name>,
+    /// `moved CELLS` in the setup: the pieces there count as having moved.
+    pub moved: Vec<CellItem>,
+    /// `notation castling king takes rook`.
+    pub castling_takes_rook: Option<Span>,
 }
 
 /// `shuffle ZONE: STEP, STEP, ..., defended KIND...`.
@@ -410,6 +414,8 @@ pub struct CastlingDecl {
     pub fixed: Option<(Name, Name)>,
     /// `, not checking`: the castling may not give check.
     pub not_checking: bool,
+    /// `, opposite`: castling on a wing takes the other side's right there.
+    pub opposite: bool,
     pub span: Span,
 }
 

@@ -157,6 +157,8 @@ macro_rules! keyword_rules {
             | Rule::kw_start
             | Rule::kw_step
             | Rule::kw_takes
+            | Rule::kw_moved
+            | Rule::kw_opposite
             | Rule::kw_then
             | Rule::kw_times
             | Rule::kw_to
@@ -254,6 +256,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::setup_side => "a side and its pieces",
         Rule::placement => "a piece and its cells",
         Rule::turn => "`turn`",
+        Rule::moved => "`moved`",
+        Rule::opposite_mod => "`opposite`",
         Rule::castling_stmt => "`castling`",
         Rule::king_range => "`king N` or `king N..`",
         Rule::open_end => "`..`",
@@ -286,6 +290,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::immune_kinds => "`immune`",
         Rule::at_most => "`at most N`",
         Rule::notation_stmt => "`notation en passant always`",
+        Rule::notation_castling_stmt => "`notation castling king takes rook`",
         Rule::pass_stalemated => "`when stalemated`",
         Rule::flip_stmt => "`flip`",
         Rule::flip_around => "`around`",

@@ -257,6 +257,15 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
             }
             file.check_all_royals = Some(span(&stmt));
         }
+        Rule::notation_castling_stmt => {
+            if file.castling_takes_rook.is_some() {
+                return Err(Diagnostic::new(
+                    span(&stmt),
+                    "`notation castling king takes rook` is given twice",
+                ));
+            }
+            file.castling_takes_rook = Some(span(&stmt));
+        }
         Rule::notation_stmt => {
             if file.en_passant_always.is_some() {
                 return Err(Diagnostic::new(
@@ -914,6 +923,10 @@ fn lower_setup(pair: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
                     }
                 }
             }
+            Rule::moved => {
+                let cells = inner(part).next().expect("cells");
+                file.moved.extend(lower_cell_set(cells));
+            }
             Rule::turn => {
                 let sp = span(&part);
                 if file.turn.is_some() {
@@ -940,7 +953,7 @@ fn lower_castling(pair: P<'_>) -> Result<CastlingDecl, Diagnostic> {
     if kr.as_rule() == Rule::king_to {
         let king_zone = name(inner(kr).next().expect("zone"));
         let rook_zone = name(inner(it.next().expect("rook to")).next().expect("zone"));
-        let not_checking = it.next().is_some();
+        let rest: Vec<Rule> = it.map(|p| p.as_rule()).collect();
         return Ok(CastlingDecl {
             king,
             rook,
@@ -949,7 +962,8 @@ fn lower_castling(pair: P<'_>) -> Result<CastlingDecl, Diagnostic> {
             king_open: false,
             rook_place: RookPlace::Beside,
             fixed: Some((king_zone, rook_zone)),
-            not_checking,
+            not_checking: rest.contains(&Rule::not_checking_mod),
+            opposite: rest.contains(&Rule::opposite_mod),
             span: sp,
         });
     }
@@ -967,7 +981,7 @@ fn lower_castling(pair: P<'_>) -> Result<CastlingDecl, Diagnostic> {
     } else {
         RookPlace::Behind
     };
-    let not_checking = it.next().is_some();
+    let rest: Vec<Rule> = it.map(|p| p.as_rule()).collect();
     Ok(CastlingDecl {
         king,
         rook,
@@ -976,7 +990,8 @@ fn lower_castling(pair: P<'_>) -> Result<CastlingDecl, Diagnostic> {
         king_open,
         rook_place,
         fixed: None,
-        not_checking,
+        not_checking: rest.contains(&Rule::not_checking_mod),
+        opposite: rest.contains(&Rule::opposite_mod),
         span: sp,
     })
 }
