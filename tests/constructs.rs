@@ -782,3 +782,65 @@ fn a_piece_promotes_in_place_or_a_step_away() {
     let most = src.replace("Pawn c4, Pawn e2", "Pawn c4, General e2");
     assert!(!moves_of(&most).contains("c4c4g"));
 }
+
+#[test]
+fn a_piece_dropped_on_top_rests_on_a_piece_or_the_edge() {
+    // Connect Four: a disc goes onto rank 1 or onto a disc, for both sides
+    // alike (the direction is as White sees it).
+    let src = format!(
+        "{COMPASS}
+         grid file a..c rank 1..3
+         zone board a1..c3
+         piece Disc D
+         drop new Disc -> board: on top along s
+         setup white Disc a1 black Disc b1"
+    );
+    assert_eq!(moves_after(&src, ""), "D@a2 D@b2 D@c1");
+    assert_eq!(moves_after(&src, "D@b2"), "D@a2 D@b3 D@c1");
+}
+
+#[test]
+fn a_piece_pushed_in_stops_before_a_piece_with_empty_cells_behind_it() {
+    let src = format!(
+        "{COMPASS}
+         grid file a..c rank 1..1
+         zone board a1..c1
+         piece Disc D
+         drop new Disc -> board: pushed in along e
+         setup white Disc b1"
+    );
+    // From the a-file edge, eastwards: it stops on a1, before b1.
+    assert_eq!(moves_after(&src, ""), "D@a1");
+}
+
+#[test]
+fn a_drop_may_be_kept_away_from_enemy_pieces() {
+    // Snort: not beside an enemy piece along a rank or file.
+    let src = format!(
+        "{COMPASS}
+         grid file a..c rank 1..2
+         zone board a1..c2
+         piece Dog D
+         drop new Dog -> board: not next to enemy orthogonal
+         setup black Dog b1"
+    );
+    assert_eq!(moves_after(&src, ""), "D@a2 D@c2");
+}
+
+#[test]
+fn the_setup_may_start_the_halfmove_clock() {
+    let src = format!(
+        "{COMPASS}
+         grid file a..c rank 1..2
+         piece King K
+           step all
+         setup white King a1 black King c2
+           clock 7"
+    );
+    let game = compile_str(&src).unwrap();
+    let pos = Position::start(&game);
+    assert_eq!(pos.halfmove(), 7);
+    assert!(tessera::notation::fen::format(&pos)
+        .unwrap()
+        .ends_with(" 7 1"));
+}

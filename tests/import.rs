@@ -329,12 +329,14 @@ fn the_xiangqi_shogi_and_othello_built_ins_are_known() {
         "[a:xiangqi]\n[b:janggi]\n[c:gorogoro]\n[d:ataxx]\n[e:flipello]\n[f:minixiangqi]\n\
          [g:ataxx]\nstalematePieceCount = false\nadjudicateFullBoard = false\n",
     );
-    for name in ["a", "b", "c", "d", "f"] {
+    for name in ["a", "b", "c", "f"] {
         match section(&result, name) {
             Ok(_) => panic!("{name} written"),
             Err(why) => assert!(why.contains("(of the built-in `"), "{name}: {why}"),
         }
     }
+    // Ataxx's free drops are new pieces, as games/ataxx.game writes them.
+    assert!(rules(&result, "d").contains("drop new customPiece1 -> drops: anywhere, next to all\n"));
     // Othello's built-in is written, as games/flipello.game writes it.
     let e = rules(&result, "e");
     for line in [
@@ -347,13 +349,8 @@ fn the_xiangqi_shogi_and_othello_built_ins_are_known() {
     ] {
         assert!(e.contains(line), "{line}: {e}");
     }
-    match section(&result, "g") {
-        Ok(_) => panic!("g written"),
-        Err(why) => assert!(
-            why.contains("`freeDrops` (of the built-in `ataxx`)"),
-            "{why}"
-        ),
-    }
+    // Its free drops are written whatever else a section changes.
+    assert!(rules(&result, "g").contains("drop new customPiece1 -> drops"));
 }
 
 #[test]
@@ -589,4 +586,33 @@ fn the_goals_of_issue_25_are_written() {
         "anti-atomic",
         "goal extinct all wins, if the other side has 1",
     );
+}
+
+#[test]
+fn drops_of_issue_25_are_written() {
+    let result = imported("tests/import/drops.ini");
+    let has = |name: &str, line: &str| {
+        let text = rules(&result, name);
+        assert!(text.contains(line), "{name}: no `{line}` in\n{text}");
+        text
+    };
+    // Connect Four: onto the first rank or a piece; 3 files, then 3 + 2 + ...
+    let c = has("connect3", "drop hand -> drops: anywhere, on top along s");
+    assert_eq!(perft(&c, 1), 3);
+    assert_eq!(perft(&c, 2), 9);
+    // Free drops: a new piece each time, none kept in a hand.
+    let a = has(
+        "apart",
+        "drop new immobile -> drops: anywhere, not next to enemy orthogonal",
+    );
+    assert!(!a.contains("pool hand"));
+    assert_eq!(perft(&a, 1), 9);
+    // A corner leaves Black 6 cells, an edge 5, the centre the 4 corners.
+    assert_eq!(perft(&a, 2), 4 * 6 + 4 * 5 + 4);
+    // No piece and no turn: no `setup` at all, and no move.
+    let e = rules(&result, "empty");
+    assert!(!e.contains("setup"), "{e}");
+    assert_eq!(perft(&e, 1), 0);
+    // `w - 0 1`: FSF reads the halfmove clock from the move number.
+    has("late", "  clock 1\n");
 }

@@ -268,10 +268,18 @@ impl Emitter<'_> {
                 ));
             }
         }
-        if v.flag("freeDrops") && v.flag("pieceDrops") {
+        if v.flag("freeDrops")
+            && v.flag("pieceDrops")
+            && (v.flag("mustDrop")
+                || v.flag("dropOppositeColoredBishop")
+                || v.flag("castlingDroppedPiece")
+                || v.pieces[KING].is_some())
+        {
+            // Written as `drop new`; these count what a hand holds, or
+            // would drop a king.
             return Err(self.refuse(
                 "freeDrops",
-                "drops that take no piece from the hand cannot be said in Tessera's language yet",
+                "drops that take no piece from the hand beside a king or rules that count the hand cannot be said yet",
             ));
         }
         if !v.flag("checking") {
@@ -295,8 +303,10 @@ impl Emitter<'_> {
             ));
         }
         match (v.text("enclosingDrop"), v.text("flipEnclosedPieces")) {
-            ("none" | "ataxx", "none" | "ataxx") | ("reversi", "reversi") | ("none", "reversi") => {
-            }
+            ("none" | "ataxx", "none" | "ataxx")
+            | ("reversi", "reversi")
+            | ("none", "reversi")
+            | ("top" | "snort", "none") => {}
             (e, f) => {
                 let field = if matches!(e, "none" | "ataxx" | "reversi") {
                     "flipEnclosedPieces"
@@ -721,7 +731,7 @@ impl Emitter<'_> {
             body.push_str("\nnotation en passant always\n");
         }
 
-        if v.text("enclosingDrop") == "reversi" && neutral.is_some() {
+        if matches!(v.text("enclosingDrop"), "reversi" | "top") && neutral.is_some() {
             // FSF's test of an enclosed line looks through walls.
             return Err(self.refuse(
                 "enclosingDrop",
@@ -760,8 +770,9 @@ impl Emitter<'_> {
             return Err(self.refuse("startFen", "pieces in hand without `pieceDrops`"));
         }
 
-        // Setup.
-        body.push_str("\nsetup\n");
+        // Setup (none where the board starts empty and no side moves first:
+        // `setup` must place something or say something).
+        let mut setup = String::new();
         for (side, pieces) in [("white", &fen.white), ("black", &fen.black)] {
             let mut parts = Vec::new();
             for pt in 1..PIECE_TYPE_NB {
@@ -777,7 +788,8 @@ impl Emitter<'_> {
             };
             for pt in 1..PIECE_TYPE_NB {
                 let n = hand.iter().filter(|&&p| p == pt).count();
-                if n > 0 {
+                // With free drops, FSF keeps no hand.
+                if n > 0 && !(v.flag("freeDrops") && v.flag("pieceDrops")) {
                     parts.push(format!("{n} {} @hand", self.kind(pt)));
                 }
             }
@@ -787,11 +799,18 @@ impl Emitter<'_> {
                 parts.push(format!("{name} {}", self.cells(&walls)));
             }
             if !parts.is_empty() {
-                let _ = writeln!(body, "  {side} {}", parts.join(", "));
+                let _ = writeln!(setup, "  {side} {}", parts.join(", "));
             }
         }
         if fen.black_to_move {
-            body.push_str("  turn black\n");
+            setup.push_str("  turn black\n");
+        }
+        if fen.clock != 0 {
+            let _ = writeln!(setup, "  clock {}", fen.clock);
+        }
+        if !setup.is_empty() {
+            body.push_str("\nsetup\n");
+            body.push_str(&setup);
         }
 
         if (v.flag("pass.w") || v.flag("passOnStalemate.w")) && royal.is_none() {
@@ -1405,6 +1424,10 @@ impl Emitter<'_> {
         match v.text("enclosingDrop") {
             "reversi" => common.push("flipping".to_string()),
             "ataxx" => common.push("next to all".to_string()),
+            // Connect Four: onto rank 1 or a piece (as White sees it).
+            "top" => common.push("on top along s".to_string()),
+            // Snort: not beside an enemy piece along a rank or file.
+            "snort" => common.push("not next to enemy orthogonal".to_string()),
             _ => {}
         }
         let dw = v.squares("dropRegion.w");
@@ -1416,7 +1439,15 @@ impl Emitter<'_> {
             if let Some(z) = self.zone("drop-start", &start, &start) {
                 let plain: Vec<String> = common
                     .iter()
-                    .filter(|m| *m != "flipping" && *m != "next to all")
+                    .filter(|m| {
+                        !matches!(
+                            m.as_str(),
+                            "flipping"
+                                | "next to all"
+                                | "on top along s"
+                                | "not next to enemy orthogonal"
+                        )
+                    })
                     .cloned()
                     .chain(std::iter::once("until full".to_string()))
                     .collect();
@@ -1588,6 +1619,36 @@ impl Emitter<'_> {
         }
         if v.flag("mustDrop") && must == 0 {
             out.push_str("forced drop\n");
+        }
+        if v.flag("freeDrops") {
+            // Drops take nothing from a hand, and captures add nothing: no
+            // pool; every kind of the variant may be dropped, the kinds that
+            // have rules of their own by those.
+            let mut listed: Vec<String> = Vec::new();
+            let mut text = String::new();
+            for line in out.lines() {
+                if let Some(rest) = line.strip_prefix("drop hand ") {
+                    let (kinds, tail) = rest.split_once("->").unwrap_or(("", rest));
+                    let kinds = kinds.trim();
+                    let kinds = if kinds.is_empty() {
+                        let all: Vec<String> = (1..PIECE_TYPE_NB)
+                            .rev()
+                            .filter(|&pt| v.pieces[pt].is_some())
+                            .map(|pt| self.kind(pt))
+                            .filter(|k| !listed.contains(k))
+                            .collect();
+                        if all.is_empty() {
+                            continue;
+                        }
+                        all.join(" ")
+                    } else {
+                        listed.extend(kinds.split(' ').map(str::to_string));
+                        kinds.to_string()
+                    };
+                    let _ = writeln!(text, "drop new {kinds} ->{tail}");
+                }
+            }
+            return Ok(format!("\n{text}"));
         }
         Ok(out)
     }
@@ -2164,6 +2225,8 @@ struct Fen {
     walls: Vec<(i32, i32)>,
     rights: String,
     checks: Option<(i64, i64)>,
+    /// The halfmove clock Fairy-Stockfish reads (`clock N` in the setup).
+    clock: u32,
 }
 
 impl Fen {
@@ -2189,6 +2252,7 @@ impl Fen {
             walls: Vec::new(),
             rights: String::new(),
             checks: None,
+            clock: 0,
         };
         let rows: Vec<&str> = placement.split('/').collect();
         if rows.len() as i32 != e.ranks {
@@ -2314,13 +2378,20 @@ impl Fen {
         }
         // Without the en-passant field after castling's, Fairy-Stockfish
         // takes the first clock's first character for it and reads the
-        // halfmove clock from the move number (`w - 0 1` starts at 1).
-        if en_passant_left_out && tail.len() == 2 && !tail[1].trim_start_matches('0').is_empty() {
-            return Err(format!(
-                "the start FEN leaves out the en-passant field, so that Fairy-Stockfish reads its halfmove clock as {}, and a rule file's start cannot set the clock yet",
-                tail[1]
-            ));
-        }
+        // halfmove clock from the move number (`w - 0 1` starts at 1), the
+        // move number then being 1.
+        let clock = if en_passant_left_out && tail.len() == 2 {
+            if tail[0].len() != 1 {
+                return Err(format!(
+                    "the start FEN leaves out the en-passant field, so that Fairy-Stockfish reads its clocks from `{} {}` oddly, which is not imported yet",
+                    tail[0], tail[1]
+                ));
+            }
+            tail[1]
+        } else {
+            tail.first().map_or("0", |s| **s)
+        };
+        fen.clock = tessera::limits::read_move_counter(clock)?;
         fen.castling = !fen.rights.is_empty();
         Ok(fen)
     }

@@ -309,6 +309,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             setup,
             setup_pools,
             first_turn: file.turn.map_or(Side::White, |(s, _)| side(s)),
+            clock: file.setup_clock.map_or(0, |(n, _)| n),
             setup_counts: Vec::new(),
             shuffle,
         },
@@ -1203,6 +1204,12 @@ fn build_drops(
                 next_to: board.dirs(&d.next_to, errors),
                 next_to_shifts: [Vec::new(), Vec::new()],
                 flipping: d.flipping,
+                not_next_to_enemy: board.dirs(&d.not_next_to_enemy, errors),
+                on_top: board.dirs(&d.on_top, errors),
+                pushed_in: board.dirs(&d.pushed_in, errors),
+                placed: !(d.not_next_to_enemy.is_empty()
+                    && d.on_top.is_empty()
+                    && d.pushed_in.is_empty()),
                 until_full: d.until_full,
                 also_promoted: d.also_promoted,
                 unmoved_in: d.unmoved_in.as_ref().and_then(|z| zones.resolve(z, errors)),

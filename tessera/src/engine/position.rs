@@ -180,6 +180,7 @@ impl<'g> Position<'g> {
     /// rule file's (its pools and first turn as the rule file says).
     pub(crate) fn start_with(game: &'g Game, setup: &[(u16, u8)]) -> Position<'g> {
         let mut p = Position::empty(game, game.start.first_turn);
+        p.halfmove = game.start.clock;
         for &(c, code) in setup {
             p.put(c, code);
             p.set_unmoved(c, true);

@@ -25,6 +25,8 @@ pub struct File {
     pub pieces: Vec<PieceDecl>,
     pub setup: Vec<Placement>,
     pub turn: Option<(Side, Span)>,
+    /// `clock N` in the setup: the halfmove clock at the start.
+    pub setup_clock: Option<(u32, Span)>,
     pub setup_span: Option<Span>,
     pub castlings: Vec<CastlingDecl>,
     pub goals: Vec<GoalDecl>,
@@ -151,6 +153,12 @@ pub struct DropDecl {
     pub spread: Vec<Name>,
     /// `compulsory`.
     pub compulsory: bool,
+    /// `not next to enemy DIRS`.
+    pub not_next_to_enemy: Vec<Name>,
+    /// `on top along DIRS`.
+    pub on_top: Vec<Name>,
+    /// `pushed in along DIRS`.
+    pub pushed_in: Vec<Name>,
 }
 
 /// `phase moves 1..2: only unmoved Exile`.

@@ -168,6 +168,9 @@ macro_rules! keyword_rules {
             | Rule::kw_white
             | Rule::kw_wins
             | Rule::kw_zone
+            | Rule::kw_enemy
+            | Rule::kw_top
+            | Rule::kw_pushed
     };
 }
 
@@ -252,6 +255,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::setup_side => "a side and its pieces",
         Rule::placement => "a piece and its cells",
         Rule::turn => "`turn`",
+        Rule::setup_clock => "`clock N`",
         Rule::castling_stmt => "`castling`",
         Rule::king_range => "`king N` or `king N..`",
         Rule::open_end => "`..`",
@@ -290,6 +294,9 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::flip_enclosed => "`enclosed`",
         Rule::drop_new => "`new` and piece names",
         Rule::next_to => "`next to`",
+        Rule::not_next_to_enemy => "`not next to enemy`",
+        Rule::on_top => "`on top along`",
+        Rule::pushed_in => "`pushed in along`",
         Rule::flipping => "`flipping`",
         Rule::until_full => "`until full`",
         Rule::compulsory_kw => "`compulsory`",

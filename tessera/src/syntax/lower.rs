@@ -339,6 +339,9 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
     let mut unmoved_in = None;
     let mut spread = Vec::new();
     let mut compulsory = false;
+    let mut not_next_to_enemy = Vec::new();
+    let mut on_top = Vec::new();
+    let mut pushed_in = Vec::new();
     for p in it {
         match p.as_rule() {
             Rule::drop_kinds => kinds.extend(inner(p).map(name)),
@@ -366,6 +369,13 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
                     }
                     Rule::spread_over => spread.extend(inner(m).map(name)),
                     Rule::compulsory_kw => compulsory = true,
+                    Rule::not_next_to_enemy => {
+                        not_next_to_enemy.extend(lower_dirs(inner(m).last().expect("directions")))
+                    }
+                    Rule::on_top => on_top.extend(lower_dirs(inner(m).last().expect("directions"))),
+                    Rule::pushed_in => {
+                        pushed_in.extend(lower_dirs(inner(m).last().expect("directions")))
+                    }
                     _ => not_mating = true,
                 }
             }
@@ -389,6 +399,9 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
         unmoved_in,
         spread,
         compulsory,
+        not_next_to_enemy,
+        on_top,
+        pushed_in,
     }
 }
 
@@ -918,6 +931,16 @@ fn lower_setup(pair: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
                     ));
                 }
                 file.turn = Some((lower_side(inner(part).next().expect("side")), sp));
+            }
+            Rule::setup_clock => {
+                let sp = span(&part);
+                if file.setup_clock.is_some() {
+                    return Err(Diagnostic::new(sp, "the setup gives the clock twice"));
+                }
+                let n = inner(part).next().expect("count");
+                let clock = crate::limits::read_move_counter(n.as_str())
+                    .map_err(|e| Diagnostic::new(span(&n), e))?;
+                file.setup_clock = Some((clock, sp));
             }
             r => unreachable!("grammar yields no {r:?} in setup"),
         }
