@@ -128,13 +128,13 @@ fn an_option_tessera_cannot_say_refuses_its_section_only() {
     let text = result.render("refused.ini");
     assert!(
         text.contains(
-            "refused.ini:8: error: [tictactoe-ish]: `connectRegion1White`: this region's rule"
+            "refused.ini:8: error: [tictactoe-ish]: `twoBoards`: pieces coming from a second board"
         ),
         "{text}"
     );
     // A child of a refused section is refused at its own line.
     assert!(
-        text.contains("refused.ini:17: error: [child]: `connectRegion1White`"),
+        text.contains("refused.ini:17: error: [child]: `twoBoards`"),
         "{text}"
     );
     assert!(
@@ -161,7 +161,7 @@ fn the_command_writes_the_files_and_fails_when_one_is_refused() {
     assert!(run.stdout.contains("fine: written\n"), "{}", run.stdout);
     assert!(
         run.stdout
-            .contains("tictactoe-ish: not written: `connectRegion1White`"),
+            .contains("tictactoe-ish: not written: `twoBoards`"),
         "{}",
         run.stdout
     );
@@ -615,4 +615,13 @@ fn drops_of_issue_25_are_written() {
     assert_eq!(perft(&e, 1), 0);
     // `w - 0 1`: FSF reads the halfmove clock from the move number.
     has("late", "  clock 1\n");
+    // Regions to connect: a chain from the first to the second.
+    let l = has(
+        "links",
+        "goal chain of all from connect-from to connect-to along e n wins",
+    );
+    assert!(l.contains("zone connect-from white a1 a2 a3 black a1..c1\n"));
+    // Three stones across the board end the game on the fifth ply at the
+    // earliest: no game of four plies is over before it.
+    assert_eq!(perft(&l, 4), 9 * 8 * 7 * 6);
 }

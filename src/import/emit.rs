@@ -307,6 +307,15 @@ impl Emitter<'_> {
             | ("reversi", "reversi")
             | ("none", "reversi")
             | ("top" | "snort", "none") => {}
+            ("anyside", "none") => {
+                // `pushed in along n e s w` would say it, but FSF stops a
+                // piece pushed in from the top or the right at the lowest
+                // such cell of the file or rank, not the first it meets.
+                return Err(self.refuse(
+                    "enclosingDrop",
+                    "enclosing drops `anyside` (Fairy-Stockfish stops a piece pushed in from the top or the right edge at the lowest cell that holds it, not the first) cannot be said yet",
+                ));
+            }
             (e, f) => {
                 let field = if matches!(e, "none" | "ataxx" | "reversi") {
                     "flipEnclosedPieces"
@@ -346,7 +355,7 @@ impl Emitter<'_> {
                 ));
             }
         }
-        for f in ["connectRegion1.w", "connectRegion1.b", "diagonalLines"] {
+        for f in ["diagonalLines"] {
             if !v.squares(f).is_empty() {
                 return Err(self.refuse(f, "this region's rule cannot be imported yet"));
             }
@@ -1943,11 +1952,28 @@ impl Emitter<'_> {
     /// The goals on pieces in a row: `connectN`, `connectNxN`, `collinearN`
     /// with `connectPieceTypes`, the directions and `connectValue`, judged
     /// for the side that has just moved.
-    fn connect_goals(&self) -> Result<String, Refusal> {
+    fn connect_goals(&mut self) -> Result<String, Refusal> {
         let v = self.v;
         let mut out = String::new();
         let (n, nxn, line) = (v.int("connectN"), v.int("connectNxN"), v.int("collinearN"));
-        if n == 0 && nxn == 0 && line == 0 {
+        // The regions a side links by a chain of its pieces.
+        let r1 = (
+            self.on_board(&v.squares("connectRegion1.w")),
+            self.on_board(&v.squares("connectRegion1.b")),
+        );
+        let r2 = (
+            self.on_board(&v.squares("connectRegion2.w")),
+            self.on_board(&v.squares("connectRegion2.b")),
+        );
+        let regions =
+            !(r1.0.is_empty() || r2.0.is_empty()) || !(r1.1.is_empty() || r2.1.is_empty());
+        if regions && (r1.0.is_empty() || r2.0.is_empty() || r1.1.is_empty() || r2.1.is_empty()) {
+            return Err(self.refuse(
+                "connectRegion1.w",
+                "regions to connect for one side only cannot be imported yet",
+            ));
+        }
+        if n == 0 && nxn == 0 && line == 0 && !regions {
             return Ok(out);
         }
         for (field, value) in [("connectN", n), ("connectNxN", nxn), ("collinearN", line)] {
@@ -1996,6 +2022,16 @@ impl Emitter<'_> {
         // In Fairy-Stockfish's order: N in a row, the square, the line.
         if n > 0 && !dirs.is_empty() {
             let _ = writeln!(out, "goal row of {n} {what} along {dirs} {outcome}");
+        }
+        if regions && !dirs.is_empty() {
+            let from = self.zone("connect-from", &r1.0, &r1.1);
+            let to = self.zone("connect-to", &r2.0, &r2.1);
+            if let (Some(from), Some(to)) = (from, to) {
+                let _ = writeln!(
+                    out,
+                    "goal chain of {what} from {from} to {to} along {dirs} {outcome}"
+                );
+            }
         }
         if nxn > 0 {
             let _ = writeln!(out, "goal square of {nxn} {what} along e n {outcome}");

@@ -940,6 +940,30 @@ fn build_goals(
                 }
                 continue;
             }
+            GoalCondition::Chain(names, from, to, dirs) => {
+                let z1 = zones.resolve(from, errors);
+                let z2 = zones.resolve(to, errors);
+                if let Some(mut row) = row_goal(
+                    board,
+                    (ast::RowShape::Chain, 2, g.span),
+                    names,
+                    dirs,
+                    outcome,
+                    &kind_mask,
+                    errors,
+                ) {
+                    for (k, p) in pieces.iter().enumerate() {
+                        if p.neutral {
+                            row.kinds &= !(1u128 << k);
+                        }
+                    }
+                    if let (Some(a), Some(b)) = (z1, z2) {
+                        row.zones = (a, b);
+                        goals.rows.push(row);
+                    }
+                }
+                continue;
+            }
             GoalCondition::Faces(kind, other, dirs) => {
                 if goals.facing.is_some() {
                     errors.push(Diagnostic::new(g.span, "this goal is given twice"));
@@ -1086,6 +1110,7 @@ fn row_goal(
         kinds,
         dirs,
         outcome,
+        zones: (0, 0),
     })
 }
 

@@ -461,6 +461,8 @@ pub(crate) struct RowGoal {
     pub dirs: Vec<u8>,
     /// The outcome for the side that has just moved.
     pub outcome: Outcome,
+    /// For a chain: the zones it links.
+    pub zones: (usize, usize),
 }
 
 /// A set of pieces, as how many pieces of each group of kinds (a kind and

@@ -457,6 +457,8 @@ pub enum RowShape {
     Line,
     /// `square of N`: filling N by N cells.
     Square,
+    /// `chain of ... from ZONE to ZONE`: linking two zones.
+    Chain,
 }
 
 /// What ends the game, and for which side.
@@ -492,6 +494,8 @@ pub enum GoalCondition {
     /// any kind) in a row, a line or a square along the directions; the
     /// count's span.
     Row(RowShape, u32, Span, Vec<Name>, Vec<Name>),
+    /// `chain of KINDS from ZONE to ZONE along DIRS`.
+    Chain(Vec<Name>, Name, Name, Vec<Name>),
 }
 
 /// The result for the side to move.

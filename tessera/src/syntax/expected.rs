@@ -171,6 +171,7 @@ macro_rules! keyword_rules {
             | Rule::kw_enemy
             | Rule::kw_top
             | Rule::kw_pushed
+            | Rule::kw_chain
     };
 }
 
@@ -296,6 +297,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::next_to => "`next to`",
         Rule::not_next_to_enemy => "`not next to enemy`",
         Rule::on_top => "`on top along`",
+        Rule::chain_goal => "`chain of`",
         Rule::pushed_in => "`pushed in along`",
         Rule::flipping => "`flipping`",
         Rule::until_full => "`until full`",

@@ -1137,6 +1137,18 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
             let dirs = lower_dirs(r.next().expect("directions"));
             GoalCondition::Row(shape, count, nsp, kinds, dirs)
         }
+        Rule::chain_goal => {
+            let mut kinds = Vec::new();
+            let mut r = inner(cond).peekable();
+            while let Some(p) = r.next_if(|p| p.as_rule() == Rule::bare_name) {
+                kinds.push(name(p));
+            }
+            // The last two names are the zones.
+            let to = kinds.pop().expect("zone");
+            let from = kinds.pop().expect("zone");
+            let dirs = lower_dirs(r.next().expect("directions"));
+            GoalCondition::Chain(kinds, from, to, dirs)
+        }
         _ => match cond.as_str() {
             "checkmated" => GoalCondition::Checkmated,
             "bare" => GoalCondition::Bare,
