@@ -844,3 +844,66 @@ fn the_setup_may_start_the_halfmove_clock() {
         .unwrap()
         .ends_with(" 7 1"));
 }
+
+#[test]
+fn a_drop_may_flip_only_beside_a_piece_of_its_side() {
+    let src = format!(
+        "{COMPASS}
+         grid file a..d rank 1..1
+         zone board a1..d1
+         piece Stone S
+           step e w: quiet
+         drop new Stone -> board
+         flip around all: drops next to own
+         setup white Stone a1 black Stone c1"
+    );
+    let game = compile_str(&src).unwrap();
+    let board_after = |m: &str| {
+        let mut pos = Position::start(&game);
+        let mv = uci::parse(&mut pos, m).unwrap();
+        pos.make(mv);
+        tessera::notation::fen::format(&pos).unwrap()
+    };
+    // Beside a1, the drop on b1 flips c1; alone on d1, it flips nothing.
+    assert!(
+        board_after("S@b1").starts_with("SSS1 "),
+        "{}",
+        board_after("S@b1")
+    );
+    assert!(
+        board_after("S@d1").starts_with("S1sS "),
+        "{}",
+        board_after("S@d1")
+    );
+    // A move on the board flips, wherever it lands: a1 to b1 turns c1.
+    assert!(
+        board_after("a1b1").starts_with("1SS1 "),
+        "{}",
+        board_after("a1b1")
+    );
+}
+
+#[test]
+fn a_pass_resets_the_clock_where_the_piece_that_stands_still_would() {
+    let src = |first: &str| {
+        format!(
+            "{COMPASS}
+             grid file a..c rank 1..3
+             piece Pawn P
+               step n: quiet
+             piece Rook R
+               step orthogonal: quiet
+             clock reset by Pawn
+             pass
+             setup white {first} a1, Rook c1 black Rook c3
+               clock 5"
+        )
+    };
+    for (first, clock) in [("Pawn", 0), ("Rook", 6)] {
+        let game = compile_str(&src(first)).unwrap();
+        let mut pos = Position::start(&game);
+        let mv = uci::parse(&mut pos, "a1a1").unwrap();
+        pos.make(mv);
+        assert_eq!(pos.halfmove(), clock, "{first}");
+    }
+}

@@ -624,4 +624,8 @@ fn drops_of_issue_25_are_written() {
     // Three stones across the board end the game on the fifth ply at the
     // earliest: no game of four plies is over before it.
     assert_eq!(perft(&l, 4), 9 * 8 * 7 * 6);
+    // Quadwrangle's flips: a drop only beside a piece of the mover.
+    has("quad", "flip around all: drops next to own\n");
+    // A giveaway pawn's pass restarts the clock, as Tessera's pass does.
+    has("passer", "pass when stalemated\n");
 }

@@ -307,6 +307,27 @@ impl Emitter<'_> {
             | ("reversi", "reversi")
             | ("none", "reversi")
             | ("top" | "snort", "none") => {}
+            ("none" | "ataxx", "quadwrangle") => {
+                // FSF flips after a plain move, or a drop beside a piece of
+                // the mover; Tessera's flip follows every move but a pass.
+                let special = v.flag("castling")
+                    || (1..PIECE_TYPE_NB)
+                        .any(|pt| v.pieces[pt].is_some() && v.promoted_piece_type[pt] != 0)
+                    || !self
+                        .kinds_of(
+                            v.set("promotionPawnTypes.w")
+                                | v.set("promotionPawnTypes.b")
+                                | v.set("enPassantTypes.w")
+                                | v.set("enPassantTypes.b"),
+                        )
+                        .is_empty();
+                if special {
+                    return Err(self.refuse(
+                        "flipEnclosedPieces",
+                        "flips `quadwrangle` beside castling, promotion or en passant (after which Fairy-Stockfish does not flip) cannot be said yet",
+                    ));
+                }
+            }
             ("anyside", "none") => {
                 // `pushed in along n e s w` would say it, but FSF stops a
                 // piece pushed in from the top or the right at the lowest
@@ -751,6 +772,7 @@ impl Emitter<'_> {
         match v.text("flipEnclosedPieces") {
             "reversi" => body.push_str("\nflip enclosed all\n"),
             "ataxx" => body.push_str("\nflip around all\n"),
+            "quadwrangle" => body.push_str("\nflip around all: drops next to own\n"),
             _ => {}
         }
 
@@ -824,14 +846,8 @@ impl Emitter<'_> {
 
         if (v.flag("pass.w") || v.flag("passOnStalemate.w")) && royal.is_none() {
             // FSF writes a pass as a piece standing still, and counts it as a
-            // move of that piece: one of a clock-resetting kind resets it.
-            let resets = v.set("nMoveRuleTypes.w") | v.set("nMoveRuleTypes.b");
-            if self.kinds_of(resets).iter().any(|&pt| pt != 0) {
-                return Err(self.refuse(
-                    if v.flag("pass.w") { "pass.w" } else { "passOnStalemate.w" },
-                    "a pass without a royal piece, which Fairy-Stockfish counts as a move of a piece that resets the clock, cannot be said yet",
-                ));
-            }
+            // move of that piece: one of a clock-resetting kind resets it, as
+            // Tessera's pass does.
             // FSF passes with a piece standing still: a side with no piece on
             // the board cannot (Tessera's `pass` writes `0000`). Said where
             // such a side has lost (`goal extinct all`) and has no hand.

@@ -236,6 +236,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             enclosed: *enclosed,
             dirs: board.dirs(dirs, errors),
             shifts: Vec::new(),
+            drops_next_to_own: file.flip_drops_next_to_own,
         });
     let phases = build_phases(file, &kinds, errors);
     // `loses first move when ...`: the kind, the kinds that take the right
@@ -1245,6 +1246,12 @@ fn build_drops(
                     .collect(),
                 compulsory: d.compulsory,
             });
+            if d.flipping && file.flip_drops_next_to_own {
+                errors.push(Diagnostic::new(
+                    d.zone.span,
+                    "`flipping` cannot be used with a `flip` whose drops flip only next to own pieces",
+                ));
+            }
             if d.flipping && file.flip.is_none() {
                 errors.push(Diagnostic::new(
                     d.zone.span,

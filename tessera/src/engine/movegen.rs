@@ -800,7 +800,8 @@ fn promoted_drop(
 }
 
 /// Whether `rule`'s `not next to enemy`, `on top along` and `pushed in
-/// along` let `side` drop onto the empty `cell`.
+/// along` let `side` drop onto the empty `cell`. Rare: kept out of line.
+#[inline(never)]
 fn placement_allows(
     pos: &Position<'_>,
     side: Side,

@@ -610,6 +610,9 @@ pub(crate) struct Flip {
     /// a shift of the cells' indices; empty where some is not, and the cells
     /// are tried one by one.
     pub shifts: Vec<Shift>,
+    /// `: drops next to own`: a dropped piece flips only where a piece of its
+    /// side stands one step away in one of `dirs`.
+    pub drops_next_to_own: bool,
 }
 
 impl Flip {

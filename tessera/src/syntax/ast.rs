@@ -61,6 +61,8 @@ pub struct File {
     pub pass_when_stalemated: bool,
     /// `flip around DIRS` (false) or `flip enclosed DIRS` (true).
     pub flip: Option<(bool, Vec<Name>, Span)>,
+    /// `flip ...: drops next to own`.
+    pub flip_drops_next_to_own: bool,
     /// `count bonus SIDE N`: the side and its bonus in thousandths.
     pub count_bonus: Vec<(Side, i64, Span)>,
     /// `clock reset by KIND...` (no kinds: `captures and drops`).

@@ -172,6 +172,7 @@ macro_rules! keyword_rules {
             | Rule::kw_top
             | Rule::kw_pushed
             | Rule::kw_chain
+            | Rule::kw_own
     };
 }
 
@@ -298,6 +299,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::not_next_to_enemy => "`not next to enemy`",
         Rule::on_top => "`on top along`",
         Rule::chain_goal => "`chain of`",
+        Rule::flip_drops_next => "`: drops next to own`",
         Rule::pushed_in => "`pushed in along`",
         Rule::flipping => "`flipping`",
         Rule::until_full => "`until full`",

@@ -282,6 +282,7 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
             let mut it = inner(stmt);
             let enclosed = it.next().expect("how").as_rule() == Rule::flip_enclosed;
             let dirs = lower_dirs(it.next().expect("directions"));
+            file.flip_drops_next_to_own = it.next().is_some();
             file.flip = Some((enclosed, dirs, sp));
         }
         Rule::count_stmt => {
