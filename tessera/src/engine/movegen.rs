@@ -497,7 +497,7 @@ pub(crate) fn walling_moves(pos: &Position<'_>, out: &mut Vec<Move>, w: Walling)
 
 /// Whether the piece on a cell is one that nobody captures.
 #[inline]
-fn is_neutral(game: &Game, piece: u8) -> bool {
+pub(super) fn is_neutral(game: &Game, piece: u8) -> bool {
     game.pieces[kind_of(piece) as usize].neutral
 }
 
@@ -603,7 +603,7 @@ pub(crate) fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
                 {
                     continue;
                 }
-                if rule.placed && !placement_allows(pos, side, rule, cell) {
+                if rule.placed && !super::placement::placement_allows(pos, side, rule, cell) {
                     continue;
                 }
                 out.push(Move {
@@ -786,7 +786,7 @@ fn promoted_drop(
         .is_some_and(|axis| occupies_line(pos, piece, cell, axis, rule.per_line))
         || !rule.next_to.is_empty() && !next_to_own(pos, side, cell, &rule.next_to)
         || rule.flipping && !flips_some(pos, side, cell)
-        || rule.placed && !placement_allows(pos, side, rule, cell)
+        || rule.placed && !super::placement::placement_allows(pos, side, rule, cell)
     {
         return;
     }
@@ -797,57 +797,6 @@ fn promoted_drop(
         promotion: promoted + 1,
         ..Move::normal(rule.pool as u16, cell)
     });
-}
-
-/// Whether `rule`'s `not next to enemy`, `on top along` and `pushed in
-/// along` let `side` drop onto the empty `cell`. Rare: kept out of line.
-#[inline(never)]
-fn placement_allows(
-    pos: &Position<'_>,
-    side: Side,
-    rule: &crate::game::DropRule,
-    cell: u16,
-) -> bool {
-    let game = pos.game();
-    if rule.not_next_to_enemy.iter().any(|&d| {
-        game.step(side, d, cell).iter().any(|&c| {
-            let p = pos.at(c);
-            p != 0 && side_of(p) != side && !is_neutral(game, p)
-        })
-    }) {
-        return false;
-    }
-    // Held up along `d`: the next cell holds a piece, or there is none.
-    let held = |d: u8| {
-        let next = game.step(Side::White, d, cell);
-        next.is_empty() || next.iter().any(|&c| pos.at(c) != 0)
-    };
-    if !rule.on_top.is_empty() && !rule.on_top.iter().any(|&d| held(d)) {
-        return false;
-    }
-    if !rule.pushed_in.is_empty()
-        && !rule.pushed_in.iter().any(|&d| {
-            if !held(d) {
-                return false;
-            }
-            // Back to the edge, against `d`, every cell empty.
-            let mut at = cell;
-            let mut seen = 0;
-            loop {
-                match game.rev_step(Side::White, d, at) {
-                    [] => return true,
-                    [c] if pos.at(*c) == 0 && seen < game.cell_count() => {
-                        at = *c;
-                        seen += 1;
-                    }
-                    _ => return false,
-                }
-            }
-        })
-    {
-        return false;
-    }
-    true
 }
 
 /// Whether a piece of `side` stands one step from `cell` in one of `dirs`.
