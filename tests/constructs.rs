@@ -830,3 +830,128 @@ fn a_rule_to_nothing_forbids_the_move_but_keeps_the_attack() {
     let alone = pawn.replace(" black King b4 turn black", "");
     assert_eq!(moves_of(&alone), "a1a2 a1b1 a1b2");
 }
+
+#[test]
+fn a_piece_dropped_on_top_rests_on_a_piece_or_the_edge() {
+    // Connect Four: a disc goes onto rank 1 or onto a disc, for both sides
+    // alike (the direction is as White sees it).
+    let src = format!(
+        "{COMPASS}
+         grid file a..c rank 1..3
+         zone board a1..c3
+         piece Disc D
+         drop new Disc -> board: on top along s
+         setup white Disc a1 black Disc b1"
+    );
+    assert_eq!(moves_after(&src, ""), "D@a2 D@b2 D@c1");
+    assert_eq!(moves_after(&src, "D@b2"), "D@a2 D@b3 D@c1");
+}
+
+#[test]
+fn a_piece_pushed_in_stops_before_a_piece_with_empty_cells_behind_it() {
+    let src = format!(
+        "{COMPASS}
+         grid file a..c rank 1..1
+         zone board a1..c1
+         piece Disc D
+         drop new Disc -> board: pushed in along e
+         setup white Disc b1"
+    );
+    // From the a-file edge, eastwards: it stops on a1, before b1.
+    assert_eq!(moves_after(&src, ""), "D@a1");
+}
+
+#[test]
+fn a_drop_may_be_kept_away_from_enemy_pieces() {
+    // Snort: not beside an enemy piece along a rank or file.
+    let src = format!(
+        "{COMPASS}
+         grid file a..c rank 1..2
+         zone board a1..c2
+         piece Dog D
+         drop new Dog -> board: not next to enemy orthogonal
+         setup black Dog b1"
+    );
+    assert_eq!(moves_after(&src, ""), "D@a2 D@c2");
+}
+
+#[test]
+fn the_setup_may_start_the_halfmove_clock() {
+    let src = format!(
+        "{COMPASS}
+         grid file a..c rank 1..2
+         piece King K
+           step all
+         setup white King a1 black King c2
+           clock 7"
+    );
+    let game = compile_str(&src).unwrap();
+    let pos = Position::start(&game);
+    assert_eq!(pos.halfmove(), 7);
+    assert!(tessera::notation::fen::format(&pos)
+        .unwrap()
+        .ends_with(" 7 1"));
+}
+
+#[test]
+fn a_drop_may_flip_only_beside_a_piece_of_its_side() {
+    let src = format!(
+        "{COMPASS}
+         grid file a..d rank 1..1
+         zone board a1..d1
+         piece Stone S
+           step e w: quiet
+         drop new Stone -> board
+         flip around all: drops next to own
+         setup white Stone a1 black Stone c1"
+    );
+    let game = compile_str(&src).unwrap();
+    let board_after = |m: &str| {
+        let mut pos = Position::start(&game);
+        let mv = uci::parse(&mut pos, m).unwrap();
+        pos.make(mv);
+        tessera::notation::fen::format(&pos).unwrap()
+    };
+    // Beside a1, the drop on b1 flips c1; alone on d1, it flips nothing.
+    assert!(
+        board_after("S@b1").starts_with("SSS1 "),
+        "{}",
+        board_after("S@b1")
+    );
+    assert!(
+        board_after("S@d1").starts_with("S1sS "),
+        "{}",
+        board_after("S@d1")
+    );
+    // A move on the board flips, wherever it lands: a1 to b1 turns c1.
+    assert!(
+        board_after("a1b1").starts_with("1SS1 "),
+        "{}",
+        board_after("a1b1")
+    );
+}
+
+#[test]
+fn a_pass_resets_the_clock_where_the_piece_that_stands_still_would() {
+    let src = |first: &str| {
+        format!(
+            "{COMPASS}
+             grid file a..c rank 1..3
+             piece Pawn P
+               step n: quiet
+             piece Rook R
+               step orthogonal: quiet
+             clock reset by Pawn
+             pass
+             setup white {first} a1, Rook c1 black Rook c3
+               clock 5"
+        )
+    };
+    for (first, clock) in [("Pawn", 0), ("Rook", 6)] {
+        let game = compile_str(&src(first)).unwrap();
+        let mut pos = Position::start(&game);
+        let mv = uci::parse(&mut pos, "a1a1").unwrap();
+        pos.make(mv);
+        assert_eq!(pos.halfmove(), clock, "{first}");
+    }
+}

@@ -128,13 +128,13 @@ fn an_option_tessera_cannot_say_refuses_its_section_only() {
     let text = result.render("refused.ini");
     assert!(
         text.contains(
-            "refused.ini:8: error: [tictactoe-ish]: `connectRegion1White`: this region's rule"
+            "refused.ini:8: error: [tictactoe-ish]: `twoBoards`: pieces coming from a second board"
         ),
         "{text}"
     );
     // A child of a refused section is refused at its own line.
     assert!(
-        text.contains("refused.ini:17: error: [child]: `connectRegion1White`"),
+        text.contains("refused.ini:17: error: [child]: `twoBoards`"),
         "{text}"
     );
     assert!(
@@ -161,7 +161,7 @@ fn the_command_writes_the_files_and_fails_when_one_is_refused() {
     assert!(run.stdout.contains("fine: written\n"), "{}", run.stdout);
     assert!(
         run.stdout
-            .contains("tictactoe-ish: not written: `connectRegion1White`"),
+            .contains("tictactoe-ish: not written: `twoBoards`"),
         "{}",
         run.stdout
     );
@@ -339,12 +339,14 @@ fn the_xiangqi_shogi_and_othello_built_ins_are_known() {
     );
     // Gorogoro's optional promotion with `immobilityIllegal` is written.
     assert!(rules(&result, "c").contains("promote stuck to nothing"));
-    for name in ["a", "b", "d", "f"] {
+    for name in ["a", "b", "f"] {
         match section(&result, name) {
             Ok(_) => panic!("{name} written"),
             Err(why) => assert!(why.contains("(of the built-in `"), "{name}: {why}"),
         }
     }
+    // Ataxx's free drops are new pieces, as games/ataxx.game writes them.
+    assert!(rules(&result, "d").contains("drop new customPiece1 -> drops: anywhere, next to all\n"));
     // Othello's built-in is written, as games/flipello.game writes it.
     let e = rules(&result, "e");
     for line in [
@@ -357,13 +359,8 @@ fn the_xiangqi_shogi_and_othello_built_ins_are_known() {
     ] {
         assert!(e.contains(line), "{line}: {e}");
     }
-    match section(&result, "g") {
-        Ok(_) => panic!("g written"),
-        Err(why) => assert!(
-            why.contains("`freeDrops` (of the built-in `ataxx`)"),
-            "{why}"
-        ),
-    }
+    // Its free drops are written whatever else a section changes.
+    assert!(rules(&result, "g").contains("drop new customPiece1 -> drops"));
 }
 
 #[test]
@@ -728,4 +725,46 @@ fn castling_rights_one_step_castling_and_old_betza_letters() {
     let lame = rules(&result, "lame-half");
     assert!(lame.contains("betza \"ffmnNfsmnN\""), "{lame}");
     assert_eq!([1, 2, 3].map(|d| perft(&lame, d)), [23, 458, 10917]);
+}
+
+#[test]
+fn drops_of_issue_25_are_written() {
+    let result = imported("tests/import/drops.ini");
+    let has = |name: &str, line: &str| {
+        let text = rules(&result, name);
+        assert!(text.contains(line), "{name}: no `{line}` in\n{text}");
+        text
+    };
+    // Connect Four: onto the first rank or a piece; 3 files, then 3 + 2 + ...
+    let c = has("connect3", "drop hand -> drops: anywhere, on top along s");
+    assert_eq!(perft(&c, 1), 3);
+    assert_eq!(perft(&c, 2), 9);
+    // Free drops: a new piece each time, none kept in a hand.
+    let a = has(
+        "apart",
+        "drop new immobile -> drops: anywhere, not next to enemy orthogonal",
+    );
+    assert!(!a.contains("pool hand"));
+    assert_eq!(perft(&a, 1), 9);
+    // A corner leaves Black 6 cells, an edge 5, the centre the 4 corners.
+    assert_eq!(perft(&a, 2), 4 * 6 + 4 * 5 + 4);
+    // No piece and no turn: no `setup` at all, and no move.
+    let e = rules(&result, "empty");
+    assert!(!e.contains("setup"), "{e}");
+    assert_eq!(perft(&e, 1), 0);
+    // `w - 0 1`: FSF reads the halfmove clock from the move number.
+    has("late", "  clock 1\n");
+    // Regions to connect: a chain from the first to the second.
+    let l = has(
+        "links",
+        "goal chain of all from connect-from to connect-to along e n wins",
+    );
+    assert!(l.contains("zone connect-from white a1 a2 a3 black a1..c1\n"));
+    // Three stones across the board end the game on the fifth ply at the
+    // earliest: no game of four plies is over before it.
+    assert_eq!(perft(&l, 4), 9 * 8 * 7 * 6);
+    // Quadwrangle's flips: a drop only beside a piece of the mover.
+    has("quad", "flip around all: drops next to own\n");
+    // A giveaway pawn's pass restarts the clock, as Tessera's pass does.
+    has("passer", "pass when stalemated\n");
 }

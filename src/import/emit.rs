@@ -262,10 +262,18 @@ impl Emitter<'_> {
                 ));
             }
         }
-        if v.flag("freeDrops") && v.flag("pieceDrops") {
+        if v.flag("freeDrops")
+            && v.flag("pieceDrops")
+            && (v.flag("mustDrop")
+                || v.flag("dropOppositeColoredBishop")
+                || v.flag("castlingDroppedPiece")
+                || v.pieces[KING].is_some())
+        {
+            // Written as `drop new`; these count what a hand holds, or
+            // would drop a king.
             return Err(self.refuse(
                 "freeDrops",
-                "drops that take no piece from the hand cannot be said in Tessera's language yet",
+                "drops that take no piece from the hand beside a king or rules that count the hand cannot be said yet",
             ));
         }
         if !v.flag("checking") {
@@ -289,7 +297,39 @@ impl Emitter<'_> {
             ));
         }
         match (v.text("enclosingDrop"), v.text("flipEnclosedPieces")) {
-            ("none" | "ataxx", "none" | "ataxx") | ("reversi", "reversi") | ("none", "reversi") => {
+            ("none" | "ataxx", "none" | "ataxx")
+            | ("reversi", "reversi")
+            | ("none", "reversi")
+            | ("top" | "snort", "none") => {}
+            ("none" | "ataxx", "quadwrangle") => {
+                // FSF flips after a plain move, or a drop beside a piece of
+                // the mover; Tessera's flip follows every move but a pass.
+                let special = v.flag("castling")
+                    || (1..PIECE_TYPE_NB)
+                        .any(|pt| v.pieces[pt].is_some() && v.promoted_piece_type[pt] != 0)
+                    || !self
+                        .kinds_of(
+                            v.set("promotionPawnTypes.w")
+                                | v.set("promotionPawnTypes.b")
+                                | v.set("enPassantTypes.w")
+                                | v.set("enPassantTypes.b"),
+                        )
+                        .is_empty();
+                if special {
+                    return Err(self.refuse(
+                        "flipEnclosedPieces",
+                        "flips `quadwrangle` beside castling, promotion or en passant (after which Fairy-Stockfish does not flip) cannot be said yet",
+                    ));
+                }
+            }
+            ("anyside", "none") => {
+                // `pushed in along n e s w` would say it, but FSF stops a
+                // piece pushed in from the top or the right at the lowest
+                // such cell of the file or rank, not the first it meets.
+                return Err(self.refuse(
+                    "enclosingDrop",
+                    "enclosing drops `anyside` (Fairy-Stockfish stops a piece pushed in from the top or the right edge at the lowest cell that holds it, not the first) cannot be said yet",
+                ));
             }
             (e, f) => {
                 let field = if matches!(e, "none" | "ataxx" | "reversi") {
@@ -330,7 +370,7 @@ impl Emitter<'_> {
                 ));
             }
         }
-        for f in ["connectRegion1.w", "connectRegion1.b", "diagonalLines"] {
+        for f in ["diagonalLines"] {
             if !v.squares(f).is_empty() {
                 return Err(self.refuse(f, "this region's rule cannot be imported yet"));
             }
@@ -760,7 +800,7 @@ impl Emitter<'_> {
             body.push_str("\nnotation en passant always\n");
         }
 
-        if v.text("enclosingDrop") == "reversi" && neutral.is_some() {
+        if matches!(v.text("enclosingDrop"), "reversi" | "top") && neutral.is_some() {
             // FSF's test of an enclosed line looks through walls.
             return Err(self.refuse(
                 "enclosingDrop",
@@ -771,6 +811,7 @@ impl Emitter<'_> {
         match v.text("flipEnclosedPieces") {
             "reversi" => body.push_str("\nflip enclosed all\n"),
             "ataxx" => body.push_str("\nflip around all\n"),
+            "quadwrangle" => body.push_str("\nflip around all: drops next to own\n"),
             _ => {}
         }
 
@@ -801,8 +842,9 @@ impl Emitter<'_> {
             return Err(self.refuse("startFen", "pieces in hand without `pieceDrops`"));
         }
 
-        // Setup.
-        body.push_str("\nsetup\n");
+        // Setup (none where the board starts empty and no side moves first:
+        // `setup` must place something or say something).
+        let mut setup = String::new();
         for (side, pieces) in [("white", &fen.white), ("black", &fen.black)] {
             let mut parts = Vec::new();
             for pt in 1..PIECE_TYPE_NB {
@@ -818,7 +860,8 @@ impl Emitter<'_> {
             };
             for pt in 1..PIECE_TYPE_NB {
                 let n = hand.iter().filter(|&&p| p == pt).count();
-                if n > 0 {
+                // With free drops, FSF keeps no hand.
+                if n > 0 && !(v.flag("freeDrops") && v.flag("pieceDrops")) {
                     parts.push(format!("{n} {} @hand", self.kind(pt)));
                 }
             }
@@ -828,26 +871,27 @@ impl Emitter<'_> {
                 parts.push(format!("{name} {}", self.cells(&walls)));
             }
             if !parts.is_empty() {
-                let _ = writeln!(body, "  {side} {}", parts.join(", "));
+                let _ = writeln!(setup, "  {side} {}", parts.join(", "));
             }
         }
         if !moved.is_empty() {
             let _ = writeln!(body, "  moved {}", self.cells(&moved));
         }
         if fen.black_to_move {
-            body.push_str("  turn black\n");
+            setup.push_str("  turn black\n");
+        }
+        if fen.clock != 0 {
+            let _ = writeln!(setup, "  clock {}", fen.clock);
+        }
+        if !setup.is_empty() {
+            body.push_str("\nsetup\n");
+            body.push_str(&setup);
         }
 
         if (v.flag("pass.w") || v.flag("passOnStalemate.w")) && royal.is_none() {
             // FSF writes a pass as a piece standing still, and counts it as a
-            // move of that piece: one of a clock-resetting kind resets it.
-            let resets = v.set("nMoveRuleTypes.w") | v.set("nMoveRuleTypes.b");
-            if self.kinds_of(resets).iter().any(|&pt| pt != 0) {
-                return Err(self.refuse(
-                    if v.flag("pass.w") { "pass.w" } else { "passOnStalemate.w" },
-                    "a pass without a royal piece, which Fairy-Stockfish counts as a move of a piece that resets the clock, cannot be said yet",
-                ));
-            }
+            // move of that piece: one of a clock-resetting kind resets it, as
+            // Tessera's pass does.
             // FSF passes with a piece standing still: a side with no piece on
             // the board cannot (Tessera's `pass` writes `0000`). Said where
             // such a side has lost (`goal extinct all`) and has no hand.
@@ -1482,6 +1526,10 @@ impl Emitter<'_> {
         match v.text("enclosingDrop") {
             "reversi" => common.push("flipping".to_string()),
             "ataxx" => common.push("next to all".to_string()),
+            // Connect Four: onto rank 1 or a piece (as White sees it).
+            "top" => common.push("on top along s".to_string()),
+            // Snort: not beside an enemy piece along a rank or file.
+            "snort" => common.push("not next to enemy orthogonal".to_string()),
             _ => {}
         }
         let dw = v.squares("dropRegion.w");
@@ -1493,7 +1541,15 @@ impl Emitter<'_> {
             if let Some(z) = self.zone("drop-start", &start, &start) {
                 let plain: Vec<String> = common
                     .iter()
-                    .filter(|m| *m != "flipping" && *m != "next to all")
+                    .filter(|m| {
+                        !matches!(
+                            m.as_str(),
+                            "flipping"
+                                | "next to all"
+                                | "on top along s"
+                                | "not next to enemy orthogonal"
+                        )
+                    })
                     .cloned()
                     .chain(std::iter::once("until full".to_string()))
                     .collect();
@@ -1665,6 +1721,36 @@ impl Emitter<'_> {
         }
         if v.flag("mustDrop") && must == 0 {
             out.push_str("forced drop\n");
+        }
+        if v.flag("freeDrops") {
+            // Drops take nothing from a hand, and captures add nothing: no
+            // pool; every kind of the variant may be dropped, the kinds that
+            // have rules of their own by those.
+            let mut listed: Vec<String> = Vec::new();
+            let mut text = String::new();
+            for line in out.lines() {
+                if let Some(rest) = line.strip_prefix("drop hand ") {
+                    let (kinds, tail) = rest.split_once("->").unwrap_or(("", rest));
+                    let kinds = kinds.trim();
+                    let kinds = if kinds.is_empty() {
+                        let all: Vec<String> = (1..PIECE_TYPE_NB)
+                            .rev()
+                            .filter(|&pt| v.pieces[pt].is_some())
+                            .map(|pt| self.kind(pt))
+                            .filter(|k| !listed.contains(k))
+                            .collect();
+                        if all.is_empty() {
+                            continue;
+                        }
+                        all.join(" ")
+                    } else {
+                        listed.extend(kinds.split(' ').map(str::to_string));
+                        kinds.to_string()
+                    };
+                    let _ = writeln!(text, "drop new {kinds} ->{tail}");
+                }
+            }
+            return Ok(format!("\n{text}"));
         }
         Ok(out)
     }
@@ -1959,11 +2045,28 @@ impl Emitter<'_> {
     /// The goals on pieces in a row: `connectN`, `connectNxN`, `collinearN`
     /// with `connectPieceTypes`, the directions and `connectValue`, judged
     /// for the side that has just moved.
-    fn connect_goals(&self) -> Result<String, Refusal> {
+    fn connect_goals(&mut self) -> Result<String, Refusal> {
         let v = self.v;
         let mut out = String::new();
         let (n, nxn, line) = (v.int("connectN"), v.int("connectNxN"), v.int("collinearN"));
-        if n == 0 && nxn == 0 && line == 0 {
+        // The regions a side links by a chain of its pieces.
+        let r1 = (
+            self.on_board(&v.squares("connectRegion1.w")),
+            self.on_board(&v.squares("connectRegion1.b")),
+        );
+        let r2 = (
+            self.on_board(&v.squares("connectRegion2.w")),
+            self.on_board(&v.squares("connectRegion2.b")),
+        );
+        let regions =
+            !(r1.0.is_empty() || r2.0.is_empty()) || !(r1.1.is_empty() || r2.1.is_empty());
+        if regions && (r1.0.is_empty() || r2.0.is_empty() || r1.1.is_empty() || r2.1.is_empty()) {
+            return Err(self.refuse(
+                "connectRegion1.w",
+                "regions to connect for one side only cannot be imported yet",
+            ));
+        }
+        if n == 0 && nxn == 0 && line == 0 && !regions {
             return Ok(out);
         }
         for (field, value) in [("connectN", n), ("connectNxN", nxn), ("collinearN", line)] {
@@ -2012,6 +2115,16 @@ impl Emitter<'_> {
         // In Fairy-Stockfish's order: N in a row, the square, the line.
         if n > 0 && !dirs.is_empty() {
             let _ = writeln!(out, "goal row of {n} {what} along {dirs} {outcome}");
+        }
+        if regions && !dirs.is_empty() {
+            let from = self.zone("connect-from", &r1.0, &r1.1);
+            let to = self.zone("connect-to", &r2.0, &r2.1);
+            if let (Some(from), Some(to)) = (from, to) {
+                let _ = writeln!(
+                    out,
+                    "goal chain of {what} from {from} to {to} along {dirs} {outcome}"
+                );
+            }
         }
         if nxn > 0 {
             let _ = writeln!(out, "goal square of {nxn} {what} along e n {outcome}");
@@ -2283,6 +2396,8 @@ struct Fen {
     walls: Vec<(i32, i32)>,
     rights: String,
     checks: Option<(i64, i64)>,
+    /// The halfmove clock Fairy-Stockfish reads (`clock N` in the setup).
+    clock: u32,
 }
 
 impl Fen {
@@ -2308,6 +2423,7 @@ impl Fen {
             walls: Vec::new(),
             rights: String::new(),
             checks: None,
+            clock: 0,
         };
         let rows: Vec<&str> = placement.split('/').collect();
         if rows.len() as i32 != e.ranks {
@@ -2433,13 +2549,20 @@ impl Fen {
         }
         // Without the en-passant field after castling's, Fairy-Stockfish
         // takes the first clock's first character for it and reads the
-        // halfmove clock from the move number (`w - 0 1` starts at 1).
-        if en_passant_left_out && tail.len() == 2 && !tail[1].trim_start_matches('0').is_empty() {
-            return Err(format!(
-                "the start FEN leaves out the en-passant field, so that Fairy-Stockfish reads its halfmove clock as {}, and a rule file's start cannot set the clock yet",
-                tail[1]
-            ));
-        }
+        // halfmove clock from the move number (`w - 0 1` starts at 1), the
+        // move number then being 1.
+        let clock = if en_passant_left_out && tail.len() == 2 {
+            if tail[0].len() != 1 {
+                return Err(format!(
+                    "the start FEN leaves out the en-passant field, so that Fairy-Stockfish reads its clocks from `{} {}` oddly, which is not imported yet",
+                    tail[0], tail[1]
+                ));
+            }
+            tail[1]
+        } else {
+            tail.first().map_or("0", |s| **s)
+        };
+        fen.clock = tessera::limits::read_move_counter(clock)?;
         fen.castling = !fen.rights.is_empty();
         Ok(fen)
     }

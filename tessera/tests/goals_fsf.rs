@@ -269,3 +269,41 @@ fn a_repetition_may_name_the_side_it_is_for() {
         Reason::Repetition,
     );
 }
+
+const CHAINS: &str = "zone west white a1..a5 black a1..e1
+zone east white e1..e5 black a5..e5
+goal chain of all from west to east along e n wins
+";
+
+#[test]
+fn a_chain_from_zone_to_zone_wins_for_the_side_that_made_it() {
+    let g = game(&format!("{STONES}{CHAINS}"));
+    // a3-b3-c3-d3, and e4 steps to e3: the chain reaches the east file.
+    won(
+        after(&g, "4s/4S/SSSS1/5/5 w - - 0 1", "e4e3"),
+        Side::White,
+        Reason::Reached,
+    );
+    // Turning north counts: a1-b1-b2-c2-d2-e2.
+    won(
+        after(&g, "4s/5/5/1SSS1/SS2S w - - 0 1", "e1e2"),
+        Side::White,
+        Reason::Reached,
+    );
+    // Black links its first rank to its fifth (its zones are its own).
+    won(
+        after(&g, "3s1/2s2/2s2/2s2/S1s2 b - - 0 1", "d5c5"),
+        Side::Black,
+        Reason::Reached,
+    );
+}
+
+#[test]
+fn a_chain_goes_only_along_its_directions() {
+    let g = game(&format!("{STONES}{CHAINS}"));
+    // a3-b3-c3-d3 would need a step south to reach e2: no chain.
+    assert_eq!(
+        after(&g, "4s/5/SSSS1/3S1/5 w - - 0 1", "d2e2"),
+        Status::Ongoing
+    );
+}

@@ -244,6 +244,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             enclosed: *enclosed,
             dirs: board.dirs(dirs, errors),
             shifts: Vec::new(),
+            drops_next_to_own: file.flip_drops_next_to_own,
         });
     let phases = build_phases(file, &kinds, errors);
     // `loses first move when ...`: the kind, the kinds that take the right
@@ -317,6 +318,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             setup,
             setup_pools,
             first_turn: file.turn.map_or(Side::White, |(s, _)| side(s)),
+            clock: file.setup_clock.map_or(0, |(n, _)| n),
             setup_counts: Vec::new(),
             shuffle,
             moved,
@@ -1047,6 +1049,30 @@ fn build_goals(
                 }
                 continue;
             }
+            GoalCondition::Chain(names, from, to, dirs) => {
+                let z1 = zones.resolve(from, errors);
+                let z2 = zones.resolve(to, errors);
+                if let Some(mut row) = row_goal(
+                    board,
+                    (ast::RowShape::Chain, 2, g.span),
+                    names,
+                    dirs,
+                    outcome,
+                    &kind_mask,
+                    errors,
+                ) {
+                    for (k, p) in pieces.iter().enumerate() {
+                        if p.neutral {
+                            row.kinds &= !(1u128 << k);
+                        }
+                    }
+                    if let (Some(a), Some(b)) = (z1, z2) {
+                        row.zones = (a, b);
+                        goals.rows.push(row);
+                    }
+                }
+                continue;
+            }
             GoalCondition::Faces(kind, other, dirs) => {
                 if goals.facing.is_some() {
                     errors.push(Diagnostic::new(g.span, "this goal is given twice"));
@@ -1193,6 +1219,7 @@ fn row_goal(
         kinds,
         dirs,
         outcome,
+        zones: (0, 0),
     })
 }
 
@@ -1311,6 +1338,12 @@ fn build_drops(
                 next_to: board.dirs(&d.next_to, errors),
                 next_to_shifts: [Vec::new(), Vec::new()],
                 flipping: d.flipping,
+                not_next_to_enemy: board.dirs(&d.not_next_to_enemy, errors),
+                on_top: board.dirs(&d.on_top, errors),
+                pushed_in: board.dirs(&d.pushed_in, errors),
+                placed: !(d.not_next_to_enemy.is_empty()
+                    && d.on_top.is_empty()
+                    && d.pushed_in.is_empty()),
                 until_full: d.until_full,
                 also_promoted: d.also_promoted,
                 unmoved_in: d.unmoved_in.as_ref().and_then(|z| zones.resolve(z, errors)),
@@ -1321,6 +1354,12 @@ fn build_drops(
                     .collect(),
                 compulsory: d.compulsory,
             });
+            if d.flipping && file.flip_drops_next_to_own {
+                errors.push(Diagnostic::new(
+                    d.zone.span,
+                    "`flipping` cannot be used with a `flip` whose drops flip only next to own pieces",
+                ));
+            }
             if d.flipping && file.flip.is_none() {
                 errors.push(Diagnostic::new(
                     d.zone.span,

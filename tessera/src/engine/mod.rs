@@ -10,6 +10,7 @@ pub(crate) mod movegen;
 pub mod moves;
 pub mod outcome;
 pub mod perft;
+mod placement;
 pub mod playable;
 pub mod position;
 pub mod pseudo;

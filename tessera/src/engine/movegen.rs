@@ -504,7 +504,7 @@ pub(crate) fn walling_moves(pos: &Position<'_>, out: &mut Vec<Move>, w: Walling)
 
 /// Whether the piece on a cell is one that nobody captures.
 #[inline]
-fn is_neutral(game: &Game, piece: u8) -> bool {
+pub(super) fn is_neutral(game: &Game, piece: u8) -> bool {
     game.pieces[kind_of(piece) as usize].neutral
 }
 
@@ -608,6 +608,9 @@ pub(crate) fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
                     && (!rule.next_to.is_empty() && !next_to_own(pos, side, cell, &rule.next_to)
                         || rule.flipping && !flips_some(pos, side, cell))
                 {
+                    continue;
+                }
+                if rule.placed && !super::placement::placement_allows(pos, side, rule, cell) {
                     continue;
                 }
                 out.push(Move {
@@ -790,6 +793,7 @@ fn promoted_drop(
         .is_some_and(|axis| occupies_line(pos, piece, cell, axis, rule.per_line))
         || !rule.next_to.is_empty() && !next_to_own(pos, side, cell, &rule.next_to)
         || rule.flipping && !flips_some(pos, side, cell)
+        || rule.placed && !super::placement::placement_allows(pos, side, rule, cell)
     {
         return;
     }

@@ -180,6 +180,7 @@ impl<'g> Position<'g> {
     /// rule file's (its pools and first turn as the rule file says).
     pub(crate) fn start_with(game: &'g Game, setup: &[(u16, u8)]) -> Position<'g> {
         let mut p = Position::empty(game, game.start.first_turn);
+        p.halfmove = game.start.clock;
         for &(c, code) in setup {
             p.put(c, code);
             p.set_unmoved(c, !game.start.moved.contains(&c));
@@ -509,7 +510,13 @@ impl<'g> Position<'g> {
                 undo.put_slot = self.pool_insert(mv.to as usize * 2 + side.index(), piece);
                 self.halfmove += 1;
             }
-            MoveKind::Pass => self.halfmove += 1,
+            // A pass is a move of the piece that stands still, for the clock:
+            // one of a kind that resets it resets it, as in Fairy-Stockfish.
+            MoveKind::Pass => {
+                let resets = mv.from != NO_CELL
+                    && self.game.pieces[kind_of(self.at(mv.from)) as usize].resets_clock;
+                self.halfmove = if resets { 0 } else { self.halfmove + 1 };
+            }
             _ => {
                 self.make_board_move(mv, &mut undo);
                 if mv.gate != NO_CELL {
@@ -547,7 +554,10 @@ impl<'g> Position<'g> {
             && !matches!(mv.kind, MoveKind::Pass | MoveKind::Transfer)
         {
             if let Some(f) = &self.game.rules.flip {
-                undo.blasted += self.flip_around(mv.to, f);
+                if !(f.drops_next_to_own && mv.kind == MoveKind::Drop && !self.beside_own(mv.to, f))
+                {
+                    undo.blasted += self.flip_around(mv.to, f);
+                }
             }
             if !self.game.rules.loses_first.is_empty() {
                 undo.blasted += self.lose_first(mv.to);
@@ -732,6 +742,21 @@ impl<'g> Position<'g> {
     /// Turns the enemy pieces that the piece landing on `at` flips by `f`
     /// into the mover's, noting each for `unmake`; returns how many.
     #[inline(never)]
+    /// Whether a piece of the mover, other than the one on `at`, stands one
+    /// step from `at` in one of the flip's directions (as White sees them).
+    fn beside_own(&self, at: u16, f: &crate::game::Flip) -> bool {
+        let game = self.game;
+        f.dirs.iter().any(|&d| {
+            game.step(Side::White, d, at).iter().any(|&c| {
+                let p = self.at(c);
+                c != at
+                    && p != 0
+                    && side_of(p) == self.side
+                    && !game.pieces[kind_of(p) as usize].neutral
+            })
+        })
+    }
+
     fn flip_around(&mut self, at: u16, f: &crate::game::Flip) -> u16 {
         let side = self.side;
         let mut cells = Vec::new();

@@ -463,6 +463,8 @@ pub(crate) struct RowGoal {
     pub dirs: Vec<u8>,
     /// The outcome for the side that has just moved.
     pub outcome: Outcome,
+    /// For a chain: the zones it links.
+    pub zones: (usize, usize),
 }
 
 /// A set of pieces, as how many pieces of each group of kinds (a kind and
@@ -569,6 +571,17 @@ pub(crate) struct DropRule {
     pub next_to_shifts: [Vec<Shift>; 2],
     /// `flipping`: only where the drop flips some piece (`flip`).
     pub flipping: bool,
+    /// `not next to enemy DIRS`: not onto a cell one step, in one of these
+    /// directions, from an enemy piece (empty for no such condition).
+    pub not_next_to_enemy: Vec<u8>,
+    /// `on top along DIRS`: only onto a cell whose next cell along one of
+    /// these directions (as White sees them) holds a piece or does not exist.
+    pub on_top: Vec<u8>,
+    /// `pushed in along DIRS`: as `on_top`, with every cell behind it back
+    /// to the edge empty.
+    pub pushed_in: Vec<u8>,
+    /// Whether any of the three above applies.
+    pub placed: bool,
     /// `until full`: while the zone has an empty cell, the pool drops only
     /// there, by such rules.
     pub until_full: bool,
@@ -599,6 +612,9 @@ pub(crate) struct Flip {
     /// a shift of the cells' indices; empty where some is not, and the cells
     /// are tried one by one.
     pub shifts: Vec<Shift>,
+    /// `: drops next to own`: a dropped piece flips only where a piece of its
+    /// side stands one step away in one of `dirs`.
+    pub drops_next_to_own: bool,
 }
 
 impl Flip {
@@ -927,6 +943,8 @@ pub(crate) struct Start {
     pub(crate) setup_pools: Vec<(usize, Code)>,
     /// The side that moves first.
     pub(crate) first_turn: Side,
+    /// The halfmove clock at the start (`clock N` in the setup).
+    pub(crate) clock: u32,
     /// Per kind and side: how many the setup places (for `only captured`).
     pub(crate) setup_counts: Vec<[u8; 2]>,
     /// `shuffle`: the setups that may be drawn instead, numbered.

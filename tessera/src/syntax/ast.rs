@@ -25,6 +25,8 @@ pub struct File {
     pub pieces: Vec<PieceDecl>,
     pub setup: Vec<Placement>,
     pub turn: Option<(Side, Span)>,
+    /// `clock N` in the setup: the halfmove clock at the start.
+    pub setup_clock: Option<(u32, Span)>,
     pub setup_span: Option<Span>,
     pub castlings: Vec<CastlingDecl>,
     pub goals: Vec<GoalDecl>,
@@ -59,6 +61,8 @@ pub struct File {
     pub pass_when_stalemated: bool,
     /// `flip around DIRS` (false) or `flip enclosed DIRS` (true).
     pub flip: Option<(bool, Vec<Name>, Span)>,
+    /// `flip ...: drops next to own`.
+    pub flip_drops_next_to_own: bool,
     /// `count bonus SIDE N`: the side and its bonus in thousandths.
     pub count_bonus: Vec<(Side, i64, Span)>,
     /// `clock reset by KIND...` (no kinds: `captures and drops`).
@@ -155,6 +159,12 @@ pub struct DropDecl {
     pub spread: Vec<Name>,
     /// `compulsory`.
     pub compulsory: bool,
+    /// `not next to enemy DIRS`.
+    pub not_next_to_enemy: Vec<Name>,
+    /// `on top along DIRS`.
+    pub on_top: Vec<Name>,
+    /// `pushed in along DIRS`.
+    pub pushed_in: Vec<Name>,
 }
 
 /// `phase moves 1..2: only unmoved Exile`.
@@ -459,6 +469,8 @@ pub enum RowShape {
     Line,
     /// `square of N`: filling N by N cells.
     Square,
+    /// `chain of ... from ZONE to ZONE`: linking two zones.
+    Chain,
 }
 
 /// What ends the game, and for which side.
@@ -494,6 +506,8 @@ pub enum GoalCondition {
     /// any kind) in a row, a line or a square along the directions; the
     /// count's span.
     Row(RowShape, u32, Span, Vec<Name>, Vec<Name>),
+    /// `chain of KINDS from ZONE to ZONE along DIRS`.
+    Chain(Vec<Name>, Name, Name, Vec<Name>),
 }
 
 /// The result for the side to move.

@@ -170,6 +170,11 @@ macro_rules! keyword_rules {
             | Rule::kw_white
             | Rule::kw_wins
             | Rule::kw_zone
+            | Rule::kw_enemy
+            | Rule::kw_top
+            | Rule::kw_pushed
+            | Rule::kw_chain
+            | Rule::kw_own
     };
 }
 
@@ -258,6 +263,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::turn => "`turn`",
         Rule::moved => "`moved`",
         Rule::opposite_mod => "`opposite`",
+        Rule::setup_clock => "`clock N`",
         Rule::castling_stmt => "`castling`",
         Rule::king_range => "`king N` or `king N..`",
         Rule::open_end => "`..`",
@@ -297,6 +303,11 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::flip_enclosed => "`enclosed`",
         Rule::drop_new => "`new` and piece names",
         Rule::next_to => "`next to`",
+        Rule::not_next_to_enemy => "`not next to enemy`",
+        Rule::on_top => "`on top along`",
+        Rule::chain_goal => "`chain of`",
+        Rule::flip_drops_next => "`: drops next to own`",
+        Rule::pushed_in => "`pushed in along`",
         Rule::flipping => "`flipping`",
         Rule::until_full => "`until full`",
         Rule::compulsory_kw => "`compulsory`",

@@ -291,6 +291,7 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
             let mut it = inner(stmt);
             let enclosed = it.next().expect("how").as_rule() == Rule::flip_enclosed;
             let dirs = lower_dirs(it.next().expect("directions"));
+            file.flip_drops_next_to_own = it.next().is_some();
             file.flip = Some((enclosed, dirs, sp));
         }
         Rule::count_stmt => {
@@ -348,6 +349,9 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
     let mut unmoved_in = None;
     let mut spread = Vec::new();
     let mut compulsory = false;
+    let mut not_next_to_enemy = Vec::new();
+    let mut on_top = Vec::new();
+    let mut pushed_in = Vec::new();
     for p in it {
         match p.as_rule() {
             Rule::drop_kinds => kinds.extend(inner(p).map(name)),
@@ -375,6 +379,13 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
                     }
                     Rule::spread_over => spread.extend(inner(m).map(name)),
                     Rule::compulsory_kw => compulsory = true,
+                    Rule::not_next_to_enemy => {
+                        not_next_to_enemy.extend(lower_dirs(inner(m).last().expect("directions")))
+                    }
+                    Rule::on_top => on_top.extend(lower_dirs(inner(m).last().expect("directions"))),
+                    Rule::pushed_in => {
+                        pushed_in.extend(lower_dirs(inner(m).last().expect("directions")))
+                    }
                     _ => not_mating = true,
                 }
             }
@@ -398,6 +409,9 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
         unmoved_in,
         spread,
         compulsory,
+        not_next_to_enemy,
+        on_top,
+        pushed_in,
     }
 }
 
@@ -937,6 +951,16 @@ fn lower_setup(pair: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
                 }
                 file.turn = Some((lower_side(inner(part).next().expect("side")), sp));
             }
+            Rule::setup_clock => {
+                let sp = span(&part);
+                if file.setup_clock.is_some() {
+                    return Err(Diagnostic::new(sp, "the setup gives the clock twice"));
+                }
+                let n = inner(part).next().expect("count");
+                let clock = crate::limits::read_move_counter(n.as_str())
+                    .map_err(|e| Diagnostic::new(span(&n), e))?;
+                file.setup_clock = Some((clock, sp));
+            }
             r => unreachable!("grammar yields no {r:?} in setup"),
         }
     }
@@ -1133,6 +1157,18 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
             }
             let dirs = lower_dirs(r.next().expect("directions"));
             GoalCondition::Row(shape, count, nsp, kinds, dirs)
+        }
+        Rule::chain_goal => {
+            let mut kinds = Vec::new();
+            let mut r = inner(cond).peekable();
+            while let Some(p) = r.next_if(|p| p.as_rule() == Rule::bare_name) {
+                kinds.push(name(p));
+            }
+            // The last two names are the zones.
+            let to = kinds.pop().expect("zone");
+            let from = kinds.pop().expect("zone");
+            let dirs = lower_dirs(r.next().expect("directions"));
+            GoalCondition::Chain(kinds, from, to, dirs)
         }
         _ => match cond.as_str() {
             "checkmated" => GoalCondition::Checkmated,

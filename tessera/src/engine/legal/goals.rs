@@ -348,6 +348,9 @@ fn has_row(pos: &Position<'_>, side: Side, g: &RowGoal) -> bool {
         let code = pos.at(c);
         code != 0 && side_of(code) == side && g.kinds & 1u128 << kind_of(code) != 0
     };
+    if g.shape == RowShape::Chain {
+        return has_chain(pos, side, g, &counts);
+    }
     let n = usize::from(g.n);
     pos.occupied(side)
         .iter()
@@ -361,6 +364,7 @@ fn has_row(pos: &Position<'_>, side: Side, g: &RowGoal) -> bool {
                 .dirs
                 .iter()
                 .any(|&d| 1 + line_count(pos, side, d, c, &counts) >= n),
+            RowShape::Chain => false,
             RowShape::Square => {
                 let (d1, d2) = (g.dirs[0], g.dirs[1]);
                 let mut cell = c;
@@ -378,6 +382,38 @@ fn has_row(pos: &Position<'_>, side: Side, g: &RowGoal) -> bool {
                 true
             }
         })
+}
+
+/// Whether pieces that count lead from the goal's first zone (as `side` sees
+/// it) to its second: a piece there reached from one in the first zone by
+/// one step or more along the goal's directions (as White sees them), each
+/// onto a piece that counts.
+fn has_chain(pos: &Position<'_>, side: Side, g: &RowGoal, counts: &dyn Fn(u16) -> bool) -> bool {
+    let game = pos.game();
+    let (from, to) = (
+        &game.board.zones[g.zones.0][side.index()],
+        &game.board.zones[g.zones.1][side.index()],
+    );
+    let mut seen = CellSet::new(game.cell_count());
+    let mut todo: Vec<u16> = pos
+        .occupied(side)
+        .iter()
+        .filter(|&c| from.contains(c) && counts(c))
+        .collect();
+    while let Some(c) = todo.pop() {
+        for &d in &g.dirs {
+            for &x in game.step(Side::White, d, c) {
+                if !seen.contains(x) && counts(x) {
+                    if to.contains(x) {
+                        return true;
+                    }
+                    seen.insert(x);
+                    todo.push(x);
+                }
+            }
+        }
+    }
+    false
 }
 
 /// Whether `k` more cells that count follow `c` along `d`, one after the
