@@ -504,7 +504,7 @@ pub(crate) fn walling_moves(pos: &Position<'_>, out: &mut Vec<Move>, w: Walling)
 
 /// Whether the piece on a cell is one that nobody captures.
 #[inline]
-pub(super) fn is_neutral(game: &Game, piece: u8) -> bool {
+fn is_neutral(game: &Game, piece: u8) -> bool {
     game.pieces[kind_of(piece) as usize].neutral
 }
 

@@ -1,9 +1,8 @@
 //! Where a drop rule's `not next to enemy`, `on top along` and `pushed in
 //! along` let a piece go down.
 
-use super::movegen::is_neutral;
 use super::position::Position;
-use crate::game::{side_of, Side};
+use crate::game::{kind_of, side_of, Side};
 
 /// Whether `rule`'s `not next to enemy`, `on top along` and `pushed in
 /// along` let `side` drop onto the empty `cell`. Rare: kept out of line.
@@ -18,7 +17,7 @@ pub(crate) fn placement_allows(
     if rule.not_next_to_enemy.iter().any(|&d| {
         game.step(side, d, cell).iter().any(|&c| {
             let p = pos.at(c);
-            p != 0 && side_of(p) != side && !is_neutral(game, p)
+            p != 0 && side_of(p) != side && !game.pieces[kind_of(p) as usize].neutral
         })
     }) {
         return false;
