@@ -875,7 +875,7 @@ impl Emitter<'_> {
             }
         }
         if !moved.is_empty() {
-            let _ = writeln!(body, "  moved {}", self.cells(&moved));
+            let _ = writeln!(setup, "  moved {}", self.cells(&moved));
         }
         if fen.black_to_move {
             setup.push_str("  turn black\n");
