@@ -307,3 +307,45 @@ fn a_chain_goes_only_along_its_directions() {
         Status::Ongoing
     );
 }
+
+/// A pawn that steps back (`step n s`), with a double step from its rank
+/// and en passant, whose FEN writes the en-passant field after every double
+/// step (`notation en passant always`).
+const BACKSTEPPING: &str = "
+game \"Pawns that step back\"
+grid file a..h rank 1..8
+direction n (0, 1) s (0, -1) e (1, 0) w (-1, 0)
+direction ne (1, 1) nw (-1, 1) se (1, -1) sw (-1, -1)
+group all = n e s w ne nw se sw
+mirror rank
+zone pawn-rank a2..h2
+piece King K royal
+  step all
+piece Pawn P
+  step n s: quiet
+  step n then step n: quiet, from pawn-rank, sets en passant
+  step ne nw: capture, takes en passant
+notation en passant always
+goal repeated 3 times draws
+";
+
+#[test]
+fn a_repetition_ignores_unmoved_flags_and_en_passant_rights_that_change_nothing() {
+    let g = game(BACKSTEPPING);
+    // After b7b5 no white pawn can take en passant (FEN still writes the
+    // field), and the g-pawn that steps to g3 and back is the same pawn to
+    // every rule: the position after b7b5 stands a third time after eight
+    // more plies, as Fairy-Stockfish counts it.
+    let at = "4k3/1p6/8/8/1P6/8/6P1/4K3 b - - 0 1";
+    let cycle = "b7b5 g2g3 b5b6 g3g2 b6b5 g2g3 b5b6 g3g2 b6b5";
+    match after(&g, at, cycle) {
+        Status::Over {
+            winner: None,
+            reason: Reason::Repetition,
+            ..
+        } => {}
+        other => panic!("{other:?}"),
+    }
+    let eight: Vec<&str> = cycle.split(' ').take(8).collect();
+    assert_eq!(after(&g, at, &eight.join(" ")), Status::Ongoing);
+}

@@ -327,6 +327,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             castlings,
             castling_takes_rook: file.castling_takes_rook.is_some(),
             castling_only_unmoved: 0,
+            unmoved_read: u128::MAX,
             castling_opposite,
             pass: file.pass.is_some(),
             pass_when_stalemated: file.pass_when_stalemated,
@@ -421,6 +422,26 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             lines: [Side::White, Side::Black].map(|side| lines_from(&game, side, &dirs)),
         })
         .collect();
+    // The kinds whose unmoved flag anything reads: every kind where gating
+    // reads the flags of a zone.
+    if game.rules.gating.is_none() {
+        game.rules.unmoved_read = (0..game.pieces.len() as Kind)
+            .filter(|&k| {
+                let p = &game.pieces[k as usize];
+                game.rules
+                    .castlings
+                    .iter()
+                    .any(|c| c.king == k || c.rook == k)
+                    || p.movements.iter().any(|m| m.first_only || m.later_only)
+                    || game.rules.loses_first.iter().any(|l| l.kind == k)
+                    || game
+                        .rules
+                        .phases
+                        .iter()
+                        .any(|ph| ph.unmoved && ph.kinds.contains(&k))
+            })
+            .fold(0u128, |m, k| m | 1u128 << k);
+    }
     // The kinds whose unmoved flag serves castling alone: once it gives no
     // castling right, a repetition does not tell it apart.
     if game.rules.gating.is_none() {

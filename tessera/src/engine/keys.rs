@@ -1,5 +1,6 @@
 //! Zobrist keys: a 64-bit hash of everything that makes two positions
-//! differ (pieces with their counters and unmoved flags, pools, side to
+//! differ (pieces with their counters and the unmoved flags that something
+//! reads, pools, side to
 //! move, en passant, check counts, the passes just made).
 //!
 //! Each feature's random number comes from mixing its coordinates with
@@ -54,7 +55,7 @@ impl Keys {
 
     /// The key of `pos` for the goal on repetition, as Fairy-Stockfish
     /// tells positions apart: an en-passant right counts only where the side
-    /// to move has an en-passant capture (as FEN writes the field), and the
+    /// to move has an en-passant capture (even where FEN writes it always), and the
     /// last moves (passes, a drop that may not mate) not at all.
     pub fn repetition_key(&self, pos: &Position<'_>) -> u64 {
         // As the key of a position with no such past, so that the search,
@@ -82,20 +83,24 @@ impl Keys {
             }
         }
         match pos.en_passant() {
-            Some(ep) if !en_passant_capturable(pos) => key ^ en_passant_feature(&ep),
+            Some(ep) if !en_passant_capture_exists(pos) => key ^ en_passant_feature(&ep),
             _ => key,
         }
     }
 
     /// The key of `pos`.
     pub fn key(&self, pos: &Position<'_>) -> u64 {
+        let read = pos.game().rules.unmoved_read;
         let mut h = 0u64;
         for side in [Side::White, Side::Black] {
             for c in pos.occupied(side).iter() {
+                // An unmoved flag nothing reads tells no positions apart.
+                let unmoved =
+                    pos.is_unmoved(c) && read & 1u128 << crate::game::kind_of(pos.at(c)) != 0;
                 let feature = u64::from(c) << 24
                     | u64::from(pos.at(c)) << 16
                     | u64::from(pos.state(c)) << 8
-                    | u64::from(pos.is_unmoved(c));
+                    | u64::from(unmoved);
                 h ^= mix(CELL | feature);
             }
             for pool in 0..self.pools {
@@ -144,6 +149,17 @@ pub(crate) fn en_passant_capturable(pos: &Position<'_>) -> bool {
         > 1
     {
         return true;
+    }
+    en_passant_capture_exists(pos)
+}
+
+/// Whether the side to move has an en-passant capture, legal or not: what
+/// makes an en-passant right part of a position for repetition, as
+/// Fairy-Stockfish tells positions apart, even where its FEN writes the
+/// field after every double step (a pawn that also steps back).
+fn en_passant_capture_exists(pos: &Position<'_>) -> bool {
+    if pos.en_passant().is_none() {
+        return false;
     }
     let mut moves = Vec::new();
     super::pseudo::pseudo_legal_moves(pos, &mut moves);

@@ -967,6 +967,10 @@ pub(crate) struct Rules {
     /// The kinds whose unmoved flag serves castling alone (no `first`
     /// movement, gating, phase or `loses first move` reads it): a bit per kind.
     pub(crate) castling_only_unmoved: u128,
+    /// The kinds whose unmoved flag anything reads (castling, `first`
+    /// movements, gating, a phase, `loses first move`): the others' flags
+    /// tell no positions apart.
+    pub(crate) unmoved_read: u128,
     /// `pass`: a side not in check may pass its turn.
     pub(crate) pass: bool,
     /// `pass when stalemated`: only when it has no other legal move.
