@@ -955,3 +955,38 @@ fn a_pass_resets_the_clock_where_the_piece_that_stands_still_would() {
         assert_eq!(pos.halfmove(), clock, "{first}");
     }
 }
+
+#[test]
+fn a_pawn_that_promotes_on_its_double_step_gives_no_en_passant_right() {
+    // Black's pawn promotes to a bishop as it double-steps into rank 5 or
+    // below (epicatomic's zone); White's pawn on e5 may not take it en
+    // passant, as it may take a pawn that double-steps without promoting.
+    let src = format!(
+        "{COMPASS}
+         grid file a..h rank 1..8
+         mirror rank
+         zone pawn-rank a2..h2
+         zone far white a6..h8 black a1..h5
+         piece King K royal
+           step n e s w ne nw se sw
+         piece Bishop B
+           slide ne nw se sw
+         piece Pawn P
+           step n: quiet
+           step n then step n: quiet, from pawn-rank, sets en passant
+           step ne nw: capture, takes en passant
+           promote far to Bishop
+         setup
+           white King a1, Pawn e5
+           black King h8, Pawn d7 f6
+           turn black"
+    );
+    let game = compile_str(&src).unwrap_or_else(|e| panic!("{}", e.render("t", &src)));
+    let after = |m: &str| {
+        let mut pos = Position::start(&game);
+        let mv = uci::parse(&mut pos, m).unwrap();
+        pos.make(mv);
+        common::sorted_moves(&mut pos).join(" ")
+    };
+    assert!(!after("d7d5b").contains("e5d6"), "{}", after("d7d5b"));
+}

@@ -531,10 +531,13 @@ impl<'g> Position<'g> {
                 }
             }
         }
-        self.en_passant = (mv.kind == MoveKind::SetsEnPassant).then_some(EnPassant {
-            targets: [mv.aux, mv.aux2],
-            victim: mv.to,
-        });
+        // A piece that promotes on its double step is no longer the piece
+        // en passant takes: no right, as Fairy-Stockfish has it.
+        self.en_passant =
+            (mv.kind == MoveKind::SetsEnPassant && mv.promotion == 0).then_some(EnPassant {
+                targets: [mv.aux, mv.aux2],
+                victim: mv.to,
+            });
         if self.game.rules.landing_effects || self.game.rules.walling.is_some() {
             self.landing_effects(mv, &mut undo);
         }
