@@ -902,6 +902,12 @@ fn build_goals(
     let mut full = None;
     let mut bare = None;
     let mut goals = Goals::default();
+    // Neutral pieces are nobody's: no row or chain counts them.
+    let neutral = pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.neutral)
+        .fold(0u128, |m, (k, _)| m | 1u128 << k);
     let kind_mask = |n: &ast::Name, errors: &mut Diagnostics| {
         kinds
             .resolve(n, errors)
@@ -1060,12 +1066,7 @@ fn build_goals(
                     &kind_mask,
                     errors,
                 ) {
-                    // Neutral pieces are nobody's.
-                    for (k, p) in pieces.iter().enumerate() {
-                        if p.neutral {
-                            row.kinds &= !(1u128 << k);
-                        }
-                    }
+                    row.kinds &= !neutral;
                     goals.rows.push(row);
                 }
                 continue;
@@ -1082,11 +1083,7 @@ fn build_goals(
                     &kind_mask,
                     errors,
                 ) {
-                    for (k, p) in pieces.iter().enumerate() {
-                        if p.neutral {
-                            row.kinds &= !(1u128 << k);
-                        }
-                    }
+                    row.kinds &= !neutral;
                     if let (Some(a), Some(b)) = (z1, z2) {
                         row.zones = (a, b);
                         goals.rows.push(row);
