@@ -1,8 +1,8 @@
 //! Builds the [`BitCounts`]: which pieces' moves perft may count by bit sets.
 
 use crate::game::{
-    BitCountTable, BitCounts, BitKey, BitReach, BitRun, Game, Kind, Run, RunCell, ShiftRun, Side,
-    Word, ALL_KINDS, MAX_BIT_CELLS, MAX_SHIFT_KINDS,
+    cells_of, BitCountTable, BitCounts, BitKey, BitReach, BitRun, Game, Kind, Run, RunCell,
+    ShiftRun, Side, Word, ALL_KINDS, MAX_BIT_CELLS, MAX_SHIFT_KINDS,
 };
 
 /// The bit counts of `game`, where its board is small enough.
@@ -102,17 +102,9 @@ fn shift_landings<W: Word>(
     cell: u16,
 ) -> Option<Vec<ShiftRun<W>>> {
     let offset = |c: u16| c as i16 - cell as i16;
-    let each = |set: W, f: &mut dyn FnMut(u16)| {
-        let mut rest = set;
-        while rest != W::default() {
-            let c = rest.lowest();
-            f(c);
-            rest = rest & !W::bit(c);
-        }
-    };
     let mut out = Vec::new();
     let stepped = k.quiet[0] | k.quiet[1] | k.capture[0] | k.capture[1];
-    each(stepped, &mut |c| {
+    for c in cells_of(stepped.wide()) {
         let has = |set: W| set & W::bit(c) != W::default();
         let by = |u: usize| (has(k.quiet[u]), has(k.capture[u]));
         let land = |(quiet, capture): (bool, bool), serves| ShiftRun {
@@ -133,7 +125,7 @@ fn shift_landings<W: Word>(
                 }
             }
         }
-    });
+    }
     let mut seen = stepped;
     for r in counts.runs_of(k) {
         let guard_cells = r.guard.ones();
@@ -142,12 +134,10 @@ fn shift_landings<W: Word>(
         }
         seen |= r.cells;
         let mut guard = [0; 2];
-        let mut i = 0;
-        each(r.guard, &mut |g| {
+        for (i, g) in cells_of(r.guard.wide()).enumerate() {
             guard[i] = offset(g);
-            i += 1;
-        });
-        each(r.cells, &mut |c| {
+        }
+        for c in cells_of(r.cells.wide()) {
             out.push(ShiftRun {
                 from: W::default(),
                 offset: offset(c),
@@ -156,8 +146,8 @@ fn shift_landings<W: Word>(
                 quiet: r.quiet,
                 capture: r.capture,
                 serves: r.serves,
-            })
-        });
+            });
+        }
     }
     Some(out)
 }

@@ -35,8 +35,8 @@ pub(crate) trait Word:
     /// Each cell `c` of the set moved to `c + by` (cells moved past either
     /// end are lost).
     fn shifted(self, by: i16) -> Self;
-    /// The lowest cell of a set that is not empty.
-    fn lowest(self) -> u16;
+    /// The set as a `u128` (for [`super::cells_of`]).
+    fn wide(self) -> u128;
 }
 
 /// `Word` for the unsigned integers: the same code for each width.
@@ -64,8 +64,8 @@ macro_rules! word {
                 $of(words)
             }
             #[inline]
-            fn lowest(self) -> u16 {
-                self.trailing_zeros() as u16
+            fn wide(self) -> u128 {
+                u128::from(self)
             }
             #[inline(always)]
             fn shifted(self, by: i16) -> Self {
