@@ -134,6 +134,17 @@ fn a_losing_side_repeats_the_position_and_a_winning_side_does_not() {
     assert!(best != "g1h1" && score > 500, "{best} {score}");
 }
 
+#[test]
+fn the_search_tells_repetitions_apart_as_the_record_does() {
+    // Black's rook leaves a8: Black's king, still unmoved, has no castling
+    // right left, and the record counts the positions as the same whatever
+    // the king's flag says. White, a queen and a rook down, walks back to a
+    // position seen before: a draw the search must see.
+    let dance = "a8a7 g1h1 a7b7 h1g1 b7a7";
+    let (best, score) = best_after("chess", "r2qk3/8/8/8/8/8/8/6K1 b q - 0 1", dance, 4);
+    assert_eq!((best.as_str(), score), ("g1h1", 0));
+}
+
 /// The search reads time only from the clock it is given: on a clock that
 /// moves on a millisecond at each reading it stops, the same way every run,
 /// once the limit has passed on that clock; on a stopped clock a depth limit

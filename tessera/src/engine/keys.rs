@@ -58,9 +58,13 @@ impl Keys {
     /// to move has an en-passant capture (even where FEN writes it always), and the
     /// last moves (passes, a drop that may not mate) not at all.
     pub fn repetition_key(&self, pos: &Position<'_>) -> u64 {
-        // As the key of a position with no such past, so that the search,
-        // which compares its own keys with the game's, finds them equal.
-        let mut key = self.key(pos) ^ history_feature(pos) ^ mix(HISTORY);
+        self.repetition_key_of(pos, self.key(pos))
+    }
+
+    /// [`Keys::repetition_key`] of `pos`, whose [`Keys::key`] is `key`: the
+    /// search has the one already.
+    pub fn repetition_key_of(&self, pos: &Position<'_>, key: u64) -> u64 {
+        let mut key = key ^ history_feature(pos) ^ mix(HISTORY);
         // An unmoved flag that serves castling alone counts only while it
         // gives a castling right (as FEN writes the rights): a king whose
         // partners have all moved is as good as moved.

@@ -121,8 +121,9 @@ pub struct Searcher<'g> {
     clock: Box<dyn Clock>,
     started: Duration,
     stopped: bool,
-    /// The keys of the game's positions before the root, then of the
-    /// positions on the path from the root: where repetitions are found.
+    /// The repetition keys (`Keys::repetition_key`) of the game's positions
+    /// before the root, then of the positions on the path from the root:
+    /// where repetitions are found.
     keys_before: Vec<u64>,
     path: Vec<u64>,
     /// Whether a null move may prune in this game (see `null_move_allowed`).
@@ -290,9 +291,11 @@ impl<'g> Searcher<'g> {
             return self.quiescence(pos, ply, alpha, beta, 0);
         }
         let key = self.keys.key(pos);
-        self.path[ply] = key;
+        // Repetitions are told apart as the game's record tells them.
+        let repetition_key = self.keys.repetition_key_of(pos, key);
+        self.path[ply] = repetition_key;
         if ply > 0 {
-            if let Some(score) = self.record_goal_score(pos, key, ply) {
+            if let Some(score) = self.record_goal_score(pos, repetition_key, ply) {
                 return score;
             }
         }
