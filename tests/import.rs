@@ -804,3 +804,19 @@ fn move_repetition_becomes_a_goal_on_moving_back_and_forth() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn the_bikjang_rule_becomes_a_goal_on_facing_kings() {
+    let result = imported("tests/import/bikjang.ini");
+    let sparse = rules(&result, "bikjang-sparse");
+    assert!(sparse.contains("goal king faces king along orthogonal draws\n"));
+    let counted = rules(&result, "bikjang-counted");
+    assert!(counted.contains("goal king faces king along orthogonal counts\n"));
+    // The kings face on the e-file: White must part them or pass (as
+    // pyffish lists), and a pass ends the game, drawn.
+    assert_eq!(moves_after(&sparse, ""), "e1d1 e1d2 e1e1 e1f1 e1f2");
+    match status_after(&sparse, "e1e1") {
+        tessera::Status::Over { winner: None, .. } => {}
+        other => panic!("{other:?}"),
+    }
+}

@@ -246,7 +246,6 @@ impl Emitter<'_> {
             ),
             ("makpongRule", "the makpong rule"),
             ("shatarMateRule", "the shatar mating rules"),
-            ("bikjangRule", "the bikjang rule"),
             ("extinctionClaim", "extinction claimed by the side to move"),
             (
                 "dupleCheck",
@@ -1785,6 +1784,9 @@ impl Emitter<'_> {
         if v.flag("adjudicateFullBoard") {
             let _ = writeln!(out, "goal full {}", self.drawn(Outcome::Draw));
         }
+        if v.flag("bikjangRule") {
+            out.push_str(&self.bikjang()?);
+        }
         if v.flag("pass.w") || v.flag("passOnStalemate.w") {
             // Two passes in a row end the game.
             let _ = writeln!(out, "goal passed 2 times {}", self.drawn(Outcome::Draw));
@@ -2018,6 +2020,29 @@ impl Emitter<'_> {
         } else {
             format!("goal back and forth by {} wins\n", kinds.join(" "))
         })
+    }
+
+    /// `goal king faces king along orthogonal ...` for `bikjangRule`: kings
+    /// facing on a file or rank with nothing between must be parted by the
+    /// side to move, or it passes, which ends the game (a draw, counted
+    /// where material is counted), as Fairy-Stockfish's janggi has it.
+    fn bikjang(&self) -> Result<String, Refusal> {
+        let v = self.v;
+        let field = "bikjangRule";
+        if self.royal_kind().is_none() {
+            return Err(self.refuse(field, "the bikjang rule without a king"));
+        }
+        if v.flag("flyingGeneral") {
+            return Err(self.refuse(field, "the bikjang rule beside the flying general"));
+        }
+        if v.text("wallingRule") != "none" {
+            return Err(self.refuse(field, "the bikjang rule beside walls"));
+        }
+        let king = self.kind(KING);
+        Ok(format!(
+            "goal {king} faces {king} along orthogonal {}\n",
+            self.drawn(Outcome::Draw)
+        ))
     }
 
     /// `white ` before the repetition's outcome where `nFoldValueAbsolute`
