@@ -768,3 +768,55 @@ fn drops_of_issue_25_are_written() {
     // A giveaway pawn's pass restarts the clock, as Tessera's pass does.
     has("passer", "pass when stalemated\n");
 }
+
+/// The state of play after `moves` from the start of `src`, with the record.
+fn status_after(src: &str, moves: &str) -> tessera::Status {
+    let game = tessera::compile_str(src).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut pos = tessera::Position::start(&game);
+    let mut record = tessera::Record::new(&pos);
+    for m in moves.split_whitespace() {
+        let mv = tessera::notation::uci::parse(&mut pos, m).unwrap();
+        pos.make(mv);
+        record.push(&pos);
+    }
+    tessera::status_in_game(&mut pos, &record)
+}
+
+#[test]
+fn move_repetition_becomes_a_goal_on_moving_back_and_forth() {
+    let result = imported("tests/import/shuttle.ini");
+    let shuttle = rules(&result, "shuttle");
+    assert!(shuttle.contains("goal repeated 4 times draws\ngoal back and forth wins\n"));
+    // Kings and knights, kept on their side, cannot shuttle.
+    let regions = rules(&result, "shuttle-regions");
+    assert!(regions.contains("goal back and forth by pawn bishop rook queen wins\n"));
+    // Without an n-fold rule, no move repetition either.
+    assert!(!rules(&result, "shuttle-off").contains("back and forth"));
+    // White's knight goes g1-f3 and back twice, then to f3 again: as
+    // pyffish's is_optional_game_end says, the side to move, Black, wins.
+    let knight = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8";
+    assert_eq!(status_after(&shuttle, knight), tessera::Status::Ongoing);
+    match status_after(&shuttle, &format!("{knight} g1f3")) {
+        tessera::Status::Over {
+            winner: Some(tessera::game::Side::Black),
+            ..
+        } => {}
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn the_bikjang_rule_becomes_a_goal_on_facing_kings() {
+    let result = imported("tests/import/bikjang.ini");
+    let sparse = rules(&result, "bikjang-sparse");
+    assert!(sparse.contains("goal king faces king along orthogonal draws\n"));
+    let counted = rules(&result, "bikjang-counted");
+    assert!(counted.contains("goal king faces king along orthogonal counts\n"));
+    // The kings face on the e-file: White must part them or pass (as
+    // pyffish lists), and a pass ends the game, drawn.
+    assert_eq!(moves_after(&sparse, ""), "e1d1 e1d2 e1e1 e1f1 e1f2");
+    match status_after(&sparse, "e1e1") {
+        tessera::Status::Over { winner: None, .. } => {}
+        other => panic!("{other:?}"),
+    }
+}

@@ -245,9 +245,7 @@ impl Emitter<'_> {
                 "the Cambodian king's and queen's first moves",
             ),
             ("makpongRule", "the makpong rule"),
-            ("moveRepetitionIllegal", "move repetition forbidden"),
             ("shatarMateRule", "the shatar mating rules"),
-            ("bikjangRule", "the bikjang rule"),
             ("extinctionClaim", "extinction claimed by the side to move"),
             (
                 "dupleCheck",
@@ -1786,6 +1784,9 @@ impl Emitter<'_> {
         if v.flag("adjudicateFullBoard") {
             let _ = writeln!(out, "goal full {}", self.drawn(Outcome::Draw));
         }
+        if v.flag("bikjangRule") {
+            out.push_str(&self.bikjang()?);
+        }
         if v.flag("pass.w") || v.flag("passOnStalemate.w") {
             // Two passes in a row end the game.
             let _ = writeln!(out, "goal passed 2 times {}", self.drawn(Outcome::Draw));
@@ -1885,6 +1886,9 @@ impl Emitter<'_> {
                 );
             }
         }
+        if v.flag("moveRepetitionIllegal") && n_fold != 0 {
+            out.push_str(&self.back_and_forth(n_fold)?);
+        }
         if v.text("countingRule") != "none" {
             // As games/makruk.game: the count ends a game only on a claim.
             let _ = writeln!(
@@ -1957,6 +1961,88 @@ impl Emitter<'_> {
         } else {
             ""
         }
+    }
+
+    /// `goal back and forth by KINDS wins` for `moveRepetitionIllegal`:
+    /// Fairy-Stockfish's janggi rule, read within its n-fold rule, ends the
+    /// game for the side that moved a piece back and forth, of a type whose
+    /// mobility region meets the region of the other side's king type.
+    fn back_and_forth(&self, n_fold: i64) -> Result<String, Refusal> {
+        let v = self.v;
+        let field = "moveRepetitionIllegal";
+        if !(2..=255).contains(&n_fold) {
+            return Err(self.refuse(field, "move repetition beside this n-fold rule"));
+        }
+        if v.flag("pass.w") && self.royal_kind().is_none() {
+            return Err(self.refuse(field, "move repetition with passes and no king"));
+        }
+        let all: Squares = (0..self.files)
+            .flat_map(|f| (0..self.ranks).map(move |r| (f, r)))
+            .collect();
+        let region = |c: usize, pt: usize| {
+            let s = v
+                .mobility_regions
+                .iter()
+                .find(|(col, p, _)| *col == c && *p == pt)
+                .map(|(_, _, s)| self.on_board(s))
+                .unwrap_or_default();
+            if s.is_empty() {
+                all.clone()
+            } else {
+                s
+            }
+        };
+        let meets = |c: usize, pt: usize| {
+            let king = region(1 - c, KING);
+            region(c, pt).iter().any(|sq| king.contains(sq))
+        };
+        let mut kinds = Vec::new();
+        let mut every = true;
+        for pt in 1..PIECE_TYPE_NB {
+            if v.pieces[pt].is_none() {
+                continue;
+            }
+            match (meets(0, pt), meets(1, pt)) {
+                (true, true) => kinds.push(self.kind(pt)),
+                (false, false) => every = false,
+                _ => {
+                    return Err(self.refuse(
+                        field,
+                        "move repetition of a piece that only one side may bring to the other king's region",
+                    ))
+                }
+            }
+        }
+        Ok(if every {
+            "goal back and forth wins\n".to_string()
+        } else if kinds.is_empty() {
+            String::new()
+        } else {
+            format!("goal back and forth by {} wins\n", kinds.join(" "))
+        })
+    }
+
+    /// `goal king faces king along orthogonal ...` for `bikjangRule`: kings
+    /// facing on a file or rank with nothing between must be parted by the
+    /// side to move, or it passes, which ends the game (a draw, counted
+    /// where material is counted), as Fairy-Stockfish's janggi has it.
+    fn bikjang(&self) -> Result<String, Refusal> {
+        let v = self.v;
+        let field = "bikjangRule";
+        if self.royal_kind().is_none() {
+            return Err(self.refuse(field, "the bikjang rule without a king"));
+        }
+        if v.flag("flyingGeneral") {
+            return Err(self.refuse(field, "the bikjang rule beside the flying general"));
+        }
+        if v.text("wallingRule") != "none" {
+            return Err(self.refuse(field, "the bikjang rule beside walls"));
+        }
+        let king = self.kind(KING);
+        Ok(format!(
+            "goal {king} faces {king} along orthogonal {}\n",
+            self.drawn(Outcome::Draw)
+        ))
     }
 
     /// `white ` before the repetition's outcome where `nFoldValueAbsolute`

@@ -349,3 +349,34 @@ fn a_repetition_ignores_unmoved_flags_and_en_passant_rights_that_change_nothing(
     let eight: Vec<&str> = cycle.split(' ').take(8).collect();
     assert_eq!(after(&g, at, &eight.join(" ")), Status::Ongoing);
 }
+
+/// White's rook comes to a2, then goes a2-a3 and back twice, while Black's
+/// king steps between d8 and c8: White's fifth move ends the game.
+const SHUTTLE: &str = "a1a2 d8c8 a2a3 c8d8 a3a2 d8c8 a2a3 c8d8 a3a2";
+
+#[test]
+fn moving_a_piece_back_and_forth_four_times_loses() {
+    let g = game(&format!("{CHESSLIKE}goal back and forth by Rook wins\n"));
+    let start = "3k4/8/8/8/8/8/8/R3K3 w - - 0 1";
+    won(after(&g, start, SHUTTLE), Side::Black, Reason::Repetition);
+    // One move fewer is no shuttle yet.
+    let eight: Vec<&str> = SHUTTLE.split(' ').take(8).collect();
+    assert_eq!(after(&g, start, &eight.join(" ")), Status::Ongoing);
+    // Black's king went back and forth as often, but kings are not named.
+    let g = game(&format!("{CHESSLIKE}goal back and forth wins\n"));
+    won(after(&g, start, SHUTTLE), Side::Black, Reason::Repetition);
+}
+
+#[test]
+fn a_shuttle_needs_a_named_kind_and_a_quiet_first_move() {
+    let g = game(&format!("{CHESSLIKE}goal back and forth by King wins\n"));
+    let start = "3k4/8/8/8/8/8/8/R3K3 w - - 0 1";
+    assert_eq!(after(&g, start, SHUTTLE), Status::Ongoing);
+    // The rook's first move is a capture: no shuttle.
+    let g = game(&format!("{CHESSLIKE}goal back and forth by Rook wins\n"));
+    let start = "3k4/8/8/8/8/8/r7/R3K3 w - - 0 1";
+    assert_eq!(after(&g, start, SHUTTLE), Status::Ongoing);
+    // Given twice, the goal is an error.
+    let src = format!("{CHESSLIKE}goal back and forth by Rook wins\ngoal back and forth draws\n");
+    assert!(compile_str(&src).is_err());
+}

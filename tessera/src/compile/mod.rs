@@ -1020,6 +1020,20 @@ fn build_goals(
                 goals.record.repetition_side = g.repeated_side.map(side);
                 continue;
             }
+            GoalCondition::BackAndForth(names) => {
+                if goals.record.back_and_forth.is_some() {
+                    errors.push(Diagnostic::new(g.span, "this goal is given twice"));
+                }
+                let mut mask = 0u128;
+                for n in names {
+                    mask |= kind_mask(n, errors).unwrap_or(0);
+                }
+                if names.is_empty() {
+                    mask = !0;
+                }
+                goals.record.back_and_forth = Some((mask, outcome));
+                continue;
+            }
             GoalCondition::Clock(n, span) => {
                 if goals.record.clock.is_some() {
                     errors.push(Diagnostic::new(g.span, "this goal is given twice"));

@@ -53,7 +53,21 @@ pub fn status_in_game(pos: &mut Position<'_>, record: &Record) -> Status {
 /// goals never remove moves (perft ignores them, as Fairy-Stockfish's does);
 /// whoever plays a game asks them after [`status`].
 pub fn record_end(pos: &Position<'_>, record: &Record) -> Option<Status> {
-    if let Some((n, outcome)) = pos.game().goals.record_goals.repetition {
+    let goals = &pos.game().goals.record_goals;
+    if let Some((kinds, outcome)) = goals.back_and_forth {
+        if let Some(i) = record.back_and_forth(pos, kinds, pos.game().pools.captured_to.is_some()) {
+            // A repetition found nearer comes first, as in Fairy-Stockfish.
+            let sooner = goals.repetition.is_some_and(|(n, _)| {
+                record
+                    .repetition_at(n, pos.game().pools.captured_to.is_some())
+                    .is_some_and(|(j, _, _)| j < i)
+            });
+            if !sooner {
+                return Some(over(pos, pos.side_to_move(), outcome, Reason::Repetition));
+            }
+        }
+    }
+    if let Some((n, outcome)) = goals.repetition {
         if let Some(status) = repetition_end(pos, record, n, outcome) {
             return Some(status);
         }

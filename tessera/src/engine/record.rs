@@ -8,6 +8,26 @@
 use super::attack::in_check;
 use super::keys::Keys;
 use super::position::Position;
+use crate::game::{kind_of, Code};
+
+/// What the move into a position did, as the goal on moving back and forth
+/// reads it: a plain move of one piece from a cell to another (capturing or
+/// not), a pass (nothing changed), or anything else (a drop, a promotion,
+/// castling...).
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Shift {
+    Other,
+    /// A pass, and the cell of the mover's royal piece (where Fairy-Stockfish
+    /// writes it), if it has one.
+    Pass(Option<u16>),
+    /// A drop onto the cell.
+    Drop(u16),
+    Plain {
+        from: u16,
+        to: u16,
+        capture: bool,
+    },
+}
 
 /// The keys of a game's positions, the current one last.
 #[derive(Clone)]
@@ -17,8 +37,14 @@ pub struct Record {
     /// Per position: its halfmove clock, and whether the side to move was in
     /// check (kept only where a goal on perpetual check needs it).
     marks: Vec<(u32, bool)>,
-    /// Whether the game has a goal on perpetual check.
+    /// Whether the game has a goal on perpetual check or on moving back and
+    /// forth.
     checks: bool,
+    /// Kept only where a goal on moving back and forth needs them: per
+    /// position, its board and pools, and what the move into it did.
+    boards: Vec<(Vec<Code>, Vec<Code>)>,
+    shifts: Vec<Shift>,
+    shuttles: bool,
 }
 
 impl Record {
@@ -26,14 +52,23 @@ impl Record {
     pub fn new(pos: &Position<'_>) -> Record {
         let hasher = Keys::new(pos.game());
         let keys = vec![hasher.repetition_key(pos)];
-        let checks = pos.game().goals.record_goals.perpetual.is_some();
+        let goals = &pos.game().goals.record_goals;
+        let shuttles = goals.back_and_forth.is_some();
+        let checks = goals.perpetual.is_some() || shuttles;
         let mut record = Record {
             hasher,
             keys,
             marks: Vec::new(),
             checks,
+            boards: Vec::new(),
+            shifts: Vec::new(),
+            shuttles,
         };
         record.marks.push(record.mark(pos));
+        if shuttles {
+            record.boards.push(snapshot(pos));
+            record.shifts.push(Shift::Other);
+        }
         record
     }
 
@@ -46,6 +81,16 @@ impl Record {
     pub fn push(&mut self, pos: &Position<'_>) {
         self.keys.push(self.hasher.repetition_key(pos));
         self.marks.push(self.mark(pos));
+        if self.shuttles {
+            let now = snapshot(pos);
+            let royal = pos.royals(pos.side_to_move().opposite()).iter().next();
+            let shift = self
+                .boards
+                .last()
+                .map_or(Shift::Other, |before| shift(before, &now, royal));
+            self.boards.push(now);
+            self.shifts.push(shift);
+        }
     }
 
     /// Forgets the last position (after an undo); the first one stays.
@@ -53,6 +98,10 @@ impl Record {
         if self.keys.len() > 1 {
             self.keys.pop();
             self.marks.pop();
+            if self.shuttles {
+                self.boards.pop();
+                self.shifts.pop();
+            }
         }
     }
 
@@ -64,6 +113,12 @@ impl Record {
     /// side that has just moved, and the side to move, gave check with
     /// every one of their moves since the first of those `n` times.
     pub fn repetition(&self, n: u8, whole: bool) -> Option<(bool, bool)> {
+        self.repetition_at(n, whole).map(|(_, them, us)| (them, us))
+    }
+
+    /// [`Record::repetition`], with how many plies back the earliest of
+    /// the `n` times stood.
+    pub(crate) fn repetition_at(&self, n: u8, whole: bool) -> Option<(usize, bool, bool)> {
         let last = self.keys.len() - 1;
         let (clock, _) = self.marks[last];
         let end = if whole {
@@ -87,11 +142,100 @@ impl Record {
             if self.keys[last - i] == now {
                 count += 1;
                 if count >= usize::from(n) {
-                    return Some((them, us));
+                    return Some((i, them, us));
                 }
             }
             if i < end {
                 us &= checked(i + 1);
+            }
+            i += 2;
+        }
+        None
+    }
+
+    /// Whether the side that has just moved shuttled a piece of `kinds`,
+    /// as Fairy-Stockfish's janggi rule against repeating moves reads it
+    /// (`moveRepetitionIllegal`); if so, how many plies back the pattern
+    /// began, so that a repetition found earlier comes first. Its last move
+    /// is a plain move of such a piece, made out of check, as was its move
+    /// before; that one took the piece back (or was a pass, and the one
+    /// before took it back), and so on: four moves back and forth between
+    /// two cells, the first of them from the cell where its move before,
+    /// not a capture, had brought it; none of its moves in between made
+    /// while in check. Counted, like a repetition, since the last move that
+    /// restarted the halfmove clock (or since the record began, where
+    /// `whole`).
+    pub(crate) fn back_and_forth(
+        &self,
+        pos: &Position<'_>,
+        kinds: u128,
+        whole: bool,
+    ) -> Option<usize> {
+        if !self.shuttles {
+            return None;
+        }
+        let last = self.keys.len() - 1;
+        let (clock, _) = self.marks[last];
+        let end = if whole {
+            last
+        } else {
+            last.min(clock as usize)
+        };
+        if end < 4 {
+            return None;
+        }
+        let checked = |i: usize| self.marks[last - i].1;
+        // The move into the position `i` plies back (none before the first).
+        let shift = |i: usize| {
+            if i < last {
+                self.shifts[last - i]
+            } else {
+                Shift::Other
+            }
+        };
+        let Shift::Plain { to, .. } = shift(0) else {
+            return None;
+        };
+        if checked(1) || checked(3) || kinds & (1u128 << kind_of(pos.at(to))) == 0 {
+            return None;
+        }
+        let reverse = |a: Shift, b: Shift| match (a, b) {
+            (Shift::Plain { from, to, .. }, Shift::Plain { from: f, to: t, .. }) => {
+                from == t && to == f
+            }
+            _ => false,
+        };
+        let mut count = if reverse(shift(2), shift(0)) {
+            2
+        } else if matches!(shift(2), Shift::Pass(_)) {
+            1
+        } else {
+            return None;
+        };
+        let mut i = 4;
+        while i <= end {
+            if i < end && checked(i + 1) {
+                return None;
+            }
+            if count < 4 {
+                let back = if count == 1 { shift(0) } else { shift(i - 2) };
+                if !reverse(shift(i), back) {
+                    return None;
+                }
+                count += 1;
+            } else {
+                let Shift::Plain { from, .. } = shift(i - 2) else {
+                    return None;
+                };
+                let landed = match shift(i) {
+                    Shift::Plain {
+                        to, capture: false, ..
+                    }
+                    | Shift::Drop(to)
+                    | Shift::Pass(Some(to)) => Some(to),
+                    _ => None,
+                };
+                return (landed == Some(from)).then_some(i);
             }
             i += 2;
         }
@@ -112,5 +256,49 @@ impl Record {
     /// Every position's key, the first position first.
     pub fn keys(&self) -> &[u64] {
         &self.keys
+    }
+}
+
+/// A position's board and pools, for [`shift`].
+fn snapshot(pos: &Position<'_>) -> (Vec<Code>, Vec<Code>) {
+    let game = pos.game();
+    let board = (0..game.cell_count() as u16).map(|c| pos.at(c)).collect();
+    let mut pools = Vec::new();
+    for p in 0..game.pools.pool_names.len() {
+        for side in [crate::game::Side::White, crate::game::Side::Black] {
+            pools.extend(pos.pool(p, side).iter().map(|&(piece, _)| piece));
+            pools.push(0);
+        }
+    }
+    (board, pools)
+}
+
+/// What the move from `before` to `after` did.
+fn shift(
+    before: &(Vec<Code>, Vec<Code>),
+    after: &(Vec<Code>, Vec<Code>),
+    royal: Option<u16>,
+) -> Shift {
+    let changed: Vec<usize> = (0..after.0.len())
+        .filter(|&c| before.0[c] != after.0[c])
+        .take(3)
+        .collect();
+    match changed[..] {
+        [] if before.1 == after.1 => Shift::Pass(royal),
+        [a] if before.0[a] == 0 => Shift::Drop(a as u16),
+        [a, b] => {
+            let (from, to) = if after.0[a] == 0 { (a, b) } else { (b, a) };
+            let piece = before.0[from];
+            if piece != 0 && after.0[from] == 0 && after.0[to] == piece {
+                Shift::Plain {
+                    from: from as u16,
+                    to: to as u16,
+                    capture: before.0[to] != 0,
+                }
+            } else {
+                Shift::Other
+            }
+        }
+        _ => Shift::Other,
     }
 }

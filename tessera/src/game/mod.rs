@@ -447,6 +447,10 @@ pub(crate) struct RecordGoals {
     /// `repeated N times black wins`: the repetition's outcome is this
     /// side's, whoever is to move (otherwise the side to move's).
     pub repetition_side: Option<Side>,
+    /// `back and forth by KINDS OUTCOME`: the kinds whose shuttling counts
+    /// (every kind where none is named), and the outcome for the side to
+    /// move when the side that has just moved shuttled one of them.
+    pub back_and_forth: Option<(u128, Outcome)>,
 }
 
 /// A goal on pieces in a row (`goal row of N ...`, `line of N`, `square of

@@ -498,6 +498,9 @@ pub enum GoalCondition {
     Faces(Name, Name, Vec<Name>),
     /// The position has stood this many times in the game.
     Repeated(u32, Span),
+    /// `back and forth by KINDS`: the side that has just moved shuttled one
+    /// piece (of these kinds; of any kind where none is named).
+    BackAndForth(Vec<Name>),
     /// The halfmove clock has reached this many plies.
     Clock(u32, Span),
     /// Each side holds exactly one of these sets of pieces.

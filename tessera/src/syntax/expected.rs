@@ -109,6 +109,8 @@ macro_rules! keyword_rules {
             | Rule::kw_passed
             | Rule::kw_repeated
             | Rule::kw_perpetual
+            | Rule::kw_back
+            | Rule::kw_forth
             | Rule::kw_or
             | Rule::kw_fewer
             | Rule::kw_row
@@ -287,6 +289,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::material_goal => "`material` and sets of pieces",
         Rule::material_set => "piece names",
         Rule::faces_goal => "a piece name and `faces`",
+        Rule::back_goal => "`back and forth`",
         Rule::facing_dirs => "a direction",
         Rule::pass_stmt => "`pass`",
         Rule::become_kind => "`become KIND`",

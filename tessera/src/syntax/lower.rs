@@ -1135,6 +1135,7 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
                 .map(|set| inner(set).map(name).collect())
                 .collect(),
         ),
+        Rule::back_goal => GoalCondition::BackAndForth(inner(cond).map(name).collect()),
         Rule::faces_goal => {
             let mut r = inner(cond);
             let kind = name(r.next().expect("kind"));
