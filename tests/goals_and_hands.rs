@@ -543,3 +543,106 @@ fn a_game_won_in_check_reads_back() {
     assert_eq!(result(&g, "r7/8/8/8/8/8/8/K7 b - - 0 1", ""), "white wins");
     assert!(matches!(status(&mut back), Status::Over { .. }));
 }
+
+/// `piece NAME +X as KIND`: a promoted lance that is a rook moves as one,
+/// wins as one, is written `+L` and goes back to a hand as a lance.
+#[test]
+fn a_promoted_form_as_a_kind_is_that_kind_for_goals_and_rules() {
+    let src = "grid file a..c rank 1..4
+mirror rank
+zone camp a3..c4
+zone home a4..c4
+piece Lance L
+  slide n
+  promote camp to PromotedLance
+  promote from camp to PromotedLance
+piece PromotedLance +L as Rook
+piece Rook R
+  slide orthogonal
+piece King K royal
+  step all
+setup white Lance a1, King c1 black King c4
+goal Rook reaches home wins
+goal checkmated loses
+";
+    let g = game(src);
+    // Into the camp the lance must promote; a3 is short of home.
+    assert_eq!(moves(&g, "", ""), "a1a2 a1a3+ a1a4+ c1b1 c1b2 c1c2");
+    // It moves as a rook, and is written `+L`.
+    let after = at(&g, "", "a1a3+ c4b4");
+    assert_eq!(fen::format(&after).unwrap(), "1k1/+L2/3/2K w - - 1 2");
+    assert_eq!(
+        moves(&g, "", "a1a3+ c4b4"),
+        "a3a1 a3a2 a3a4 a3b3 a3c3 c1b1 c1b2 c1c2"
+    );
+    // On the home rank it wins, as a rook.
+    assert_eq!(result(&g, "", "a1a3+ c4b4 a3a4"), "white wins");
+    // A lance that reaches home unpromoted would not: none can (compulsory).
+    assert_eq!(result(&g, "", "a1a2 c4b4"), "ongoing");
+}
+
+/// `as KIND` needs a promoted form, and a kind that is not one itself.
+#[test]
+fn as_a_kind_is_refused_where_it_means_nothing() {
+    let err = |src: &str| match compile_str(&format!("{}\n{src}", common::COMPASS)) {
+        Ok(_) => panic!("compiled: {src}"),
+        Err(e) => e.render("t.game", src),
+    };
+    let plain = err("grid file a..b rank 1..2\npiece Rook R\n  slide orthogonal\npiece Lance L as Rook\nsetup white Rook a1");
+    assert!(plain.contains("is for a promoted form"), "{plain}");
+    let moving = err("grid file a..b rank 1..2\npiece Rook R\n  slide orthogonal\npiece Lance L\n  slide n\npiece PL +L as Rook\n  step n\nsetup white Rook a1");
+    assert!(
+        moving.contains("no movements or counter of its own"),
+        "{moving}"
+    );
+}
+
+/// `at most N` on a promotion offers a kind only while the side has fewer
+/// than N of it on the board.
+#[test]
+fn a_promotion_at_most_n_counts_the_kind_on_the_board() {
+    let g = game(
+        "grid file a..d rank 1..4
+mirror rank
+zone camp a4..d4
+piece Pawn P
+  step n
+  promote camp to Queen optional at most 1
+piece Queen Q
+  step all
+piece King K royal
+  step all
+setup white Pawn a3, King d1 black King d4
+goal checkmated loses
+",
+    );
+    assert_eq!(moves(&g, "", ""), "a3a4 a3a4q d1c1 d1c2 d1d2");
+    // With a queen on the board, none is offered.
+    let with_queen = moves(&g, "3k/P3/4/1Q1K w - - 0 1", "");
+    assert!(!with_queen.contains("a3a4q"), "{with_queen}");
+}
+
+/// `, not en passant` leaves en-passant captures unpromoted.
+#[test]
+fn a_promotion_not_en_passant_leaves_en_passant_captures_as_they_are() {
+    let g = game(
+        "grid file a..c rank 1..6
+mirror rank
+zone camp a4..c6
+zone dbl a2..c2
+piece Pawn P
+  step n: quiet
+  step n then step n: quiet, from dbl, sets en passant
+  step ne nw: capture, takes en passant
+  promote camp to Queen optional, not en passant
+piece Queen Q
+  step all
+piece King K royal
+  step all
+goal checkmated loses
+",
+    );
+    let got = moves(&g, "2k/p2/3/1P1/3/K2 b - - 0 1", "a5a3");
+    assert!(got.contains("b3a4 ") && !got.contains("b3a4q"), "{got}");
+    assert!(got.contains("b3b4 b3b4q"), "{got}");
+}

@@ -371,10 +371,12 @@ fn promotion_limits_are_only_captured_kinds() {
         text.contains("  promote last-rank to chancellor archbishop queen rook bishop knight only captured\n  promote promotion to chancellor archbishop queen rook bishop knight optional only captured\n"),
         "{text}"
     );
-    match section(&result, "limited-other") {
-        Ok(_) => panic!("limited-other written"),
-        Err(why) => assert!(why.contains("each side's count at the start"), "{why}"),
-    }
+    // Other limits: a rule per limit, `at most N`.
+    let other = rules(&result, "limited-other");
+    assert!(
+        other.contains("  promote last-rank to queen rook bishop knight at most 2\n  promote last-rank to chancellor archbishop at most 1\n  promote promotion to queen rook bishop knight optional at most 2\n  promote promotion to chancellor archbishop optional at most 1\n"),
+        "{other}"
+    );
 }
 
 #[test]
@@ -819,4 +821,87 @@ fn the_bikjang_rule_becomes_a_goal_on_facing_kings() {
         tessera::Status::Over { winner: None, .. } => {}
         other => panic!("{other:?}"),
     }
+}
+
+#[test]
+fn a_promoted_type_of_its_own_is_declared_as_it() {
+    let result = imported("tests/import/promoted.ini");
+    // The rook, the flag piece, is also a promoted lance; the commoner also
+    // a promoted pawn: each promoted kind is `as` its type.
+    let text = rules(&result, "promoted-as");
+    assert!(
+        text.contains("\npiece lance-promoted +L as rook\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\npiece pawn-promoted +P as commoner\n"),
+        "{text}"
+    );
+    assert!(text.contains("goal rook reaches flag wins"), "{text}");
+    let game = tessera::compile_str(&text).unwrap_or_else(|e| panic!("{e:?}"));
+    // The lance promotes on a5 (capturing the rook) and there is a rook
+    // on the flag rank: White wins at once.
+    let pos = common::position_after(&game, "", "a1a5+");
+    assert_eq!(
+        tessera::notation::fen::format(&pos).unwrap(),
+        "+L1k2/5/5/1P3/2KCR b - - 0 1"
+    );
+    let mut pos = pos;
+    assert!(matches!(
+        tessera::engine::outcome::status(&mut pos),
+        tessera::engine::outcome::Status::Over {
+            winner: Some(tessera::Side::White),
+            ..
+        }
+    ));
+}
+
+#[test]
+fn promotion_limits_drops_of_promoted_pieces_and_promoted_pieces_at_the_start() {
+    let result = imported("tests/import/promoted.ini");
+    // `promotionLimit` of a promoted type: `at most N` on the promotion.
+    let limit = rules(&result, "promoted-limit");
+    assert!(
+        limit.contains("  promote promotion to shogiPawn-promoted optional at most 1\n"),
+        "{limit}"
+    );
+    assert!(!limit.contains("rook-promoted optional at most"), "{limit}");
+    // `dropPromoted`: `also promoted` on every drop rule.
+    let drop = rules(&result, "promoted-drop");
+    assert!(
+        drop.contains("drop hand -> drops: also promoted\n"),
+        "{drop}"
+    );
+    let game = tessera::compile_str(&drop).unwrap_or_else(|e| panic!("{e:?}"));
+    let moves = common::moves_after(&game, "", &[]);
+    assert!(moves.contains("B@c3") && moves.contains("+B@c3"), "{moves}");
+    // `+N` in the start FEN: the knight's promoted kind stands there.
+    let start = rules(&result, "promoted-start");
+    assert!(start.contains("king a1, knight-promoted c1\n"), "{start}");
+    let game = tessera::compile_str(&start).unwrap_or_else(|e| panic!("{e:?}"));
+    let pos = tessera::Position::start(&game);
+    assert!(
+        tessera::notation::fen::format(&pos)
+            .unwrap()
+            .starts_with("rb+npk/4p/5/P4/KP+NBR"),
+        "{}",
+        tessera::notation::fen::format(&pos).unwrap()
+    );
+}
+
+#[test]
+fn en_passant_captures_into_a_shogi_style_zone_do_not_promote() {
+    let result = imported("tests/import/promoted.ini");
+    let text = rules(&result, "promoted-ep");
+    assert!(
+        text.contains("  promote promotion to pawn-promoted optional, not en passant\n"),
+        "{text}"
+    );
+    let game = tessera::compile_str(&text).unwrap_or_else(|e| panic!("{e:?}"));
+    let moves = common::moves_after(&game, "4k3/8/8/8/1p6/8/P7/4K3 w - - 0 1", &["a2a4"]);
+    assert!(
+        moves.contains("b4a3 ") && !moves.contains("b4a3+"),
+        "{moves}"
+    );
+    assert!(moves.contains("b4b3 b4b3+"), "{moves}");
 }

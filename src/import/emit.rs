@@ -236,7 +236,6 @@ impl Emitter<'_> {
                 "sittuyinRookDrop",
                 "rook drops restricted to the first rank",
             ),
-            ("dropPromoted", "drops in promoted state"),
             ("gating", "gating rights kept in the castling field"),
             ("wallOrMove", "a wall placed instead of a move"),
             ("seirawanGating", "Seirawan gating"),
@@ -397,14 +396,19 @@ impl Emitter<'_> {
                 ));
             }
         }
-        if (0..PIECE_TYPE_NB).any(|pt| {
-            v.promotion_limit[pt] != 0
-                && (0..PIECE_TYPE_NB)
-                    .any(|q| v.promoted_piece_type[q] == pt && v.pieces[q].is_some())
-        }) {
+        // A limit on shogi-style promotion is `at most N`; Fairy-Stockfish
+        // lets a piece past the limit move into the zone unpromoted even
+        // where promotion is compulsory, which Tessera does not say.
+        if v.flag("mandatoryPiecePromotion")
+            && (0..PIECE_TYPE_NB).any(|pt| {
+                v.promotion_limit[pt] != 0
+                    && (0..PIECE_TYPE_NB)
+                        .any(|q| v.promoted_piece_type[q] == pt && v.pieces[q].is_some())
+            })
+        {
             return Err(self.refuse(
                 "promotionLimit",
-                "a limit on shogi-style promotion is not imported yet",
+                "a limit on compulsory shogi-style promotion (Fairy-Stockfish then lets the piece move unpromoted) cannot be said yet",
             ));
         }
         self.check_piece_promotions()?;
@@ -457,13 +461,17 @@ impl Emitter<'_> {
         }
         for &pt in &promoters {
             let to = v.promoted_piece_type[pt];
-            if (named & (1 << to) != 0 && self.alias[to] != Some(pt)) || to == JANGGI_CANNON {
+            // A kind declared beside the promoted one is said with `as`.
+            let said_as = self.promoted_as(pt).is_some() && to != KING;
+            if (named & (1 << to) != 0 && self.alias[to] != Some(pt) && !said_as)
+                || to == JANGGI_CANNON
+            {
                 return refuse(&format!(
                     "a piece promoted to the {} type, which a rule or goal names, cannot be said yet (a kind `+X` is not its promoted type for goals and rules)",
                     piece_name(to)
                 ));
             }
-            if v.promoted_piece_type[to] != 0 {
+            if v.promoted_piece_type[to] != 0 && !said_as {
                 return refuse("promotions in a chain (a promoted type that promotes again) are not imported yet");
             }
             if (v.set("promotionPawnTypes.w") | v.set("promotionPawnTypes.b")) & (1 << pt) != 0
@@ -505,6 +513,16 @@ impl Emitter<'_> {
             predefined_betza(pt).to_string()
         };
         betza.contains(['f', 'b', 'l', 'r'])
+    }
+
+    /// The promoted type of `pt` where it is a kind of its own in the rule
+    /// file (not only the promoted form of `pt`): the kind `+X` is then
+    /// declared `as` it, a piece of that type, promoted, as in
+    /// Fairy-Stockfish (it moves and promotes as the type does, and counts as
+    /// it for goals and rules).
+    fn promoted_as(&self, pt: usize) -> Option<usize> {
+        let to = self.v.promoted_piece_type[pt];
+        (to != 0 && self.v.pieces[to].is_some() && self.alias[to] != Some(pt)).then_some(to)
     }
 
     /// The promoted kind of `pt` (`promotedPieceType`), lettered `+X`.
@@ -696,14 +714,36 @@ impl Emitter<'_> {
                 } else {
                     ""
                 };
+                // FSF's en-passant captures never promote.
+                let cap = if ep && ep_types & (1 << pt) != 0 {
+                    format!("{cap}, not en passant")
+                } else {
+                    cap.to_string()
+                };
+                // `promotionLimit` of the promoted type: offered while the
+                // side has fewer of the type on the board.
+                let lim = match v.promotion_limit[to] {
+                    0 => String::new(),
+                    n => format!(" at most {}", n.max(0)),
+                };
                 if let Some(z) = zone {
                     let p = self.promoted_kind(pt);
-                    let _ = writeln!(body, "  promote {z} to {p}{opt}{cap}");
-                    let _ = writeln!(body, "  promote from {z} to {p}{opt}{cap}");
+                    let _ = writeln!(body, "  promote {z} to {p}{opt}{lim}{cap}");
+                    let _ = writeln!(body, "  promote from {z} to {p}{opt}{lim}{cap}");
                     if std::mem::take(&mut stuck) {
                         body.push_str("  promote stuck to nothing\n");
                     }
                     promoted_kinds.push(pt);
+                    if let Some(t) = self.promoted_as(pt) {
+                        // A piece of the type, promoted: it moves, promotes
+                        // and counts as the type does.
+                        let _ = writeln!(body, "\npiece {p} +{} as {}", def.letter, self.kind(t));
+                        if v.flag("pieceDemotion") {
+                            let _ = writeln!(body, "  promote {z} to {name}{opt}{cap}");
+                            let _ = writeln!(body, "  promote from {z} to {name}{opt}{cap}");
+                        }
+                        continue;
+                    }
                     let royal_too = self.alias[to] == Some(pt)
                         && (Some(to) == royal || pseudo_royal & (1 << to) != 0);
                     let _ = writeln!(
@@ -845,10 +885,27 @@ impl Emitter<'_> {
         let mut setup = String::new();
         for (side, pieces) in [("white", &fen.white), ("black", &fen.black)] {
             let mut parts = Vec::new();
+            let promoted =
+                |cell: &(i32, i32)| fen.promoted.iter().find(|p| p.0 == *cell).map(|p| p.1);
             for pt in 1..PIECE_TYPE_NB {
-                let cells: Squares = pieces.iter().filter(|p| p.0 == pt).map(|p| p.1).collect();
+                let cells: Squares = pieces
+                    .iter()
+                    .filter(|p| p.0 == pt && promoted(&p.1).is_none())
+                    .map(|p| p.1)
+                    .collect();
                 if !cells.is_empty() {
                     parts.push(format!("{} {}", self.kind(pt), self.cells(&cells)));
+                }
+            }
+            // Promoted pieces (`+X` in the FEN): X's promoted kind.
+            for x in 1..PIECE_TYPE_NB {
+                let cells: Squares = pieces
+                    .iter()
+                    .filter(|p| promoted(&p.1) == Some(x))
+                    .map(|p| p.1)
+                    .collect();
+                if !cells.is_empty() {
+                    parts.push(format!("{} {}", self.promoted_kind(x), self.cells(&cells)));
                 }
             }
             let hand = if side == "white" {
@@ -1014,6 +1071,13 @@ impl Emitter<'_> {
             if promo & (1 << pt) != 0 {
                 return why("for a kind that promotion makes");
             }
+            // Shogi-style promotion makes more of it (`as`): FSF's promoted
+            // piece is not royal on its own move, and the count decides
+            // from the next turn on, as `check when at most N royals` does.
+            if (1..PIECE_TYPE_NB).any(|q| v.pieces[q].is_some() && self.promoted_as(q) == Some(pt))
+            {
+                always = false;
+            }
         }
         // A piece in hand at the start may be dropped, royal at once in FSF.
         let in_hand = kinds
@@ -1117,24 +1181,36 @@ impl Emitter<'_> {
             .filter(|&pt| promo_all & (1 << pt) != 0 && v.pieces[pt].is_some())
             .filter(|&pt| v.promotion_limit[pt] != 0)
             .collect();
-        let only = if limited.is_empty() {
-            ""
-        } else {
-            for pt in (1..PIECE_TYPE_NB)
+        // Otherwise the kinds are offered in groups of one limit each, a
+        // rule per group with `at most N` (none for the unlimited kinds).
+        let mut groups: Vec<(u64, String)> = vec![(u64::MAX, String::new())];
+        if !limited.is_empty() {
+            let offered: Vec<usize> = (1..PIECE_TYPE_NB)
                 .filter(|&pt| promo_all & (1 << pt) != 0 && v.pieces[pt].is_some())
-            {
+                .collect();
+            let as_at_start = offered.iter().all(|&pt| {
                 let limit = v.promotion_limit[pt];
                 let w = fen.white.iter().filter(|p| p.0 == pt).count() as i64;
                 let b = fen.black.iter().filter(|p| p.0 == pt).count() as i64;
-                if limit == 0 || limit != w || limit != b {
-                    return Err(self.refuse(
-                        "promotionLimit",
-                        "a promotion limit other than each side's count at the start, or on some promotion kinds only, cannot be said yet",
-                    ));
+                limit != 0 && limit == w && limit == b
+            });
+            groups = if as_at_start {
+                vec![(u64::MAX, " only captured".to_string())]
+            } else {
+                let mut g: Vec<(u64, String)> = Vec::new();
+                for &pt in &offered {
+                    let suffix = match v.promotion_limit[pt] {
+                        0 => String::new(),
+                        n => format!(" at most {}", n.max(0)),
+                    };
+                    match g.iter_mut().find(|x| x.1 == suffix) {
+                        Some(x) => x.0 |= 1 << pt,
+                        None => g.push((1 << pt, suffix)),
+                    }
                 }
-            }
-            " only captured"
-        };
+                g
+            };
+        }
         // With `immobilityIllegal`, FSF's pawn may not stay unpromoted on
         // its last rank, where it could never move again.
         let mut last = None;
@@ -1206,13 +1282,27 @@ impl Emitter<'_> {
             if !names(promo_w).is_empty() {
                 if let Some(z) = self.zone("promotion", &zw, &zb) {
                     for pt in promoters(pawn_w) {
-                        if let Some(l) = &last {
-                            rules.push((pt, format!("promote {l} to {}{only}", names(promo_w))));
+                        for (mask, only) in &groups {
+                            if let Some(l) = &last {
+                                if !names(promo_w & mask).is_empty() {
+                                    rules.push((
+                                        pt,
+                                        format!("promote {l} to {}{only}", names(promo_w & mask)),
+                                    ));
+                                }
+                            }
                         }
-                        rules.push((
-                            pt,
-                            format!("promote {z} to {}{optional}{only}", names(promo_w)),
-                        ));
+                        for (mask, only) in &groups {
+                            if !names(promo_w & mask).is_empty() {
+                                rules.push((
+                                    pt,
+                                    format!(
+                                        "promote {z} to {}{optional}{only}",
+                                        names(promo_w & mask)
+                                    ),
+                                ));
+                            }
+                        }
                     }
                 }
             }
@@ -1222,20 +1312,28 @@ impl Emitter<'_> {
         if !names(promo_w).is_empty() {
             if let Some(z) = self.zone("promotion-white", &zw, &Squares::new()) {
                 for pt in promoters(pawn_w) {
-                    rules.push((
-                        pt,
-                        format!("promote {z} to {}{optional}{only}", names(promo_w)),
-                    ));
+                    for (mask, only) in &groups {
+                        if !names(promo_w & mask).is_empty() {
+                            rules.push((
+                                pt,
+                                format!("promote {z} to {}{optional}{only}", names(promo_w & mask)),
+                            ));
+                        }
+                    }
                 }
             }
         }
         if !names(promo_b).is_empty() {
             if let Some(z) = self.zone("promotion-black", &Squares::new(), &zb) {
                 for pt in promoters(pawn_b) {
-                    rules.push((
-                        pt,
-                        format!("promote {z} to {}{optional}{only}", names(promo_b)),
-                    ));
+                    for (mask, only) in &groups {
+                        if !names(promo_b & mask).is_empty() {
+                            rules.push((
+                                pt,
+                                format!("promote {z} to {}{optional}{only}", names(promo_b & mask)),
+                            ));
+                        }
+                    }
                 }
             }
         }
@@ -1518,6 +1616,11 @@ impl Emitter<'_> {
         }
         if !v.flag("immobilityIllegal") {
             common.push("anywhere".to_string());
+        }
+        // `dropPromoted`: a piece with a promoted type may also go down as
+        // it, in its own drop region.
+        if v.flag("dropPromoted") {
+            common.push("also promoted".to_string());
         }
         // Enclosing drops: Othello's must flip (`flipping`), Ataxx's stand
         // next to a piece of the mover (`next to all`).
@@ -2484,6 +2587,9 @@ struct Fen {
     checks: Option<(i64, i64)>,
     /// The halfmove clock Fairy-Stockfish reads (`clock N` in the setup).
     clock: u32,
+    /// The cells of promoted pieces (`+X`), with the type X they were
+    /// promoted from; `white` and `black` hold them as their promoted type.
+    promoted: Vec<((i32, i32), usize)>,
 }
 
 impl Fen {
@@ -2510,6 +2616,7 @@ impl Fen {
             rights: String::new(),
             checks: None,
             clock: 0,
+            promoted: Vec::new(),
         };
         let rows: Vec<&str> = placement.split('/').collect();
         if rows.len() as i32 != e.ranks {
@@ -2537,11 +2644,23 @@ impl Fen {
                     file = file.saturating_add(n);
                     continue;
                 }
-                if c == '+' {
-                    return Err(
-                        "promoted pieces (`+`) in the start FEN are not imported yet".into(),
-                    );
-                }
+                // `+X`: FSF's piece of X's promoted type, promoted from X.
+                let from = if c == '+' {
+                    let x = chars.get(j + 1).copied().unwrap_or(' ');
+                    let pt = v
+                        .type_of_letter(x)
+                        .filter(|&pt| v.promoted_piece_type[pt] != 0);
+                    let Some(pt) = pt else {
+                        return Err(format!(
+                            "the start FEN has `+{x}`, which names no piece with a promoted type"
+                        ));
+                    };
+                    j += 1;
+                    Some(pt)
+                } else {
+                    None
+                };
+                let c = chars[j];
                 if c == '*' {
                     if file >= e.files {
                         return Err(format!("rank {} of the start FEN is too long", rank + 1));
@@ -2558,6 +2677,13 @@ impl Fen {
                 let pt = v
                     .type_of_letter(c)
                     .ok_or_else(|| format!("the start FEN has `{c}`, which names no piece"))?;
+                let pt = match from {
+                    Some(x) => {
+                        fen.promoted.push(((file, rank), x));
+                        v.promoted_piece_type[x]
+                    }
+                    None => pt,
+                };
                 if file >= e.files {
                     return Err(format!("rank {} of the start FEN is too long", rank + 1));
                 }

@@ -633,7 +633,11 @@ fn dead_cells(game: &Game) -> Vec<[crate::game::CellSet; 2]> {
 fn dead_cells_always(game: &Game, built: bool) -> Vec<[crate::game::CellSet; 2]> {
     let forbids = game.pieces.iter().any(|p| {
         p.promotions.iter().any(|r| {
-            !r.optional && (r.targets.is_empty() || r.only_captured || !r.from_pools.is_empty())
+            !r.optional
+                && (r.targets.is_empty()
+                    || r.only_captured
+                    || r.at_most.is_some()
+                    || !r.from_pools.is_empty())
         })
     });
     if forbids || !built {

@@ -88,6 +88,7 @@ pub fn build(
             }
         }
     }
+    promoted_as(&mut pieces, file, &names, errors);
     // Captures that change sides imply marked promotions (the piece goes back
     // as what it was), unless captured pieces keep their promotion.
     if file.captured_by_captor && !file.captured_keeps_promotion {
@@ -107,6 +108,85 @@ pub fn build(
         }
     }
     (pieces, names)
+}
+
+/// `piece NAME +X as KIND`: the promoted form of X is a piece of KIND,
+/// promoted. It takes KIND's movements, promotions and royalty (its own
+/// promotion rules come after KIND's), and counts as KIND wherever a rule
+/// or goal names KIND; it keeps its own name, letter and `+` mark, and goes
+/// back to a hand as X.
+fn promoted_as(
+    pieces: &mut [PieceDef],
+    file: &ast::File,
+    names: &Names<Kind>,
+    errors: &mut Diagnostics,
+) {
+    for (k, p) in file.pieces.iter().enumerate().take(pieces.len()) {
+        let Some(as_kind) = &p.as_kind else { continue };
+        let Some(t) = names.resolve(as_kind, errors) else {
+            continue;
+        };
+        let t = t as usize;
+        let fail = |errors: &mut Diagnostics, m: String| {
+            errors.push(Diagnostic::new(as_kind.span, m));
+        };
+        if !matches!(pieces[k].mark, Mark::Promoted(_)) {
+            fail(
+                errors,
+                format!(
+                    "`as {}` is for a promoted form, a piece lettered `+X`; `{}` is lettered `{}`",
+                    as_kind.text, p.name.text, p.letter.text
+                ),
+            );
+            continue;
+        }
+        if file.pieces[t].as_kind.is_some() || matches!(pieces[t].mark, Mark::Promoted(_)) {
+            fail(
+                errors,
+                format!(
+                    "`as {}`: `{}` is itself a promoted form; name a kind of its own",
+                    as_kind.text, as_kind.text
+                ),
+            );
+            continue;
+        }
+        if t == k || pieces[t].neutral || p.neutral {
+            fail(
+                errors,
+                format!(
+                    "`as {}`: a piece is promoted as another kind of a side's own",
+                    as_kind.text
+                ),
+            );
+            continue;
+        }
+        if !p.movements.is_empty() || !p.betza.is_empty() || p.counter.is_some() {
+            fail(
+                errors,
+                format!(
+                    "`{}` moves as `{}` does (`as {}`); it has no movements or counter of its own",
+                    p.name.text, as_kind.text, as_kind.text
+                ),
+            );
+            continue;
+        }
+        let own = &pieces[k];
+        let mut def = pieces[t].clone();
+        def.name = own.name.clone();
+        def.letter = own.letter;
+        def.mark = own.mark;
+        def.base = t as Kind;
+        def.royal |= own.royal;
+        if p.value.is_some() {
+            def.value = own.value;
+        }
+        def.promotions.extend(own.promotions.iter().cloned());
+        def.in_place.extend(own.in_place.iter().cloned());
+        if own.on_capture_become.is_some() {
+            def.on_capture_become = own.on_capture_become;
+        }
+        pieces[k] = def;
+    }
 }
 
 /// Notes, for each kind, the kinds it promotes to (from nowhere) that
@@ -354,7 +434,7 @@ fn build_promotion(
             "`itself to` needs the promoted piece to come `from` a pool",
         ));
     }
-    if pr.only_captured && !pr.pools.is_empty() {
+    if (pr.only_captured || pr.at_most.is_some()) && !pr.pools.is_empty() {
         errors.push(Diagnostic::new(
             pr.span,
             "`only captured` limits promotion by the pieces on the board; it cannot go with `from` pools",
@@ -369,6 +449,8 @@ fn build_promotion(
         marked: pr.marked,
         optional: pr.optional,
         only_captured: pr.only_captured,
+        at_most: pr.at_most,
+        not_en_passant: pr.not_en_passant,
         on_capture: pr.on_capture,
     })
 }
@@ -756,10 +838,9 @@ pub fn attack_tables(
         let bit = 1u128 << k;
         // A pawn that promotes only out of a pool attacks the promotion zone
         // only while the pool holds something: a condition on the position.
-        let lands_anywhere = p
-            .promotions
-            .iter()
-            .all(|pr| pr.optional || (pr.from_pools.is_empty() && !pr.only_captured));
+        let lands_anywhere = p.promotions.iter().all(|pr| {
+            pr.optional || (pr.from_pools.is_empty() && !pr.only_captured && pr.at_most.is_none())
+        });
         if !lands_anywhere && p.movements.iter().any(|m| m.modality.may_capture()) {
             // A `stuck` rule (never from pools) is no such condition.
             for pr in p.promotions.iter().filter(|pr| pr.zone != STUCK_ZONE) {

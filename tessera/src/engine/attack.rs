@@ -458,10 +458,10 @@ fn may_land(pos: &Position<'_>, kind: u8, by: Side, cell: u16) -> bool {
                     .iter()
                     .any(|&(c, _)| p.targets.contains(&kind_of(c)))
             })
-        } else if p.only_captured {
+        } else if p.only_captured || p.at_most.is_some() {
             p.targets
                 .iter()
-                .any(|&k| super::movegen::captured_some(pos, k, by))
+                .any(|&k| super::movegen::offered(pos, p, k, by))
         } else {
             true
         }

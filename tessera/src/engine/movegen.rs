@@ -395,6 +395,29 @@ pub(crate) fn captured_some(pos: &Position<'_>, kind: u8, side: Side) -> bool {
     on_board < usize::from(game.start.setup_counts[base as usize][side.index()])
 }
 
+/// Whether promotion rule `rule` offers `kind` to `side`: `only captured`
+/// and `at most N` count the pieces of the kind (its copies included) that
+/// the side has on the board.
+pub(crate) fn offered(
+    pos: &Position<'_>,
+    rule: &crate::game::Promotion,
+    kind: u8,
+    side: Side,
+) -> bool {
+    if rule.only_captured && !captured_some(pos, kind, side) {
+        return false;
+    }
+    let Some(n) = rule.at_most else { return true };
+    let game = pos.game();
+    let base = game.pieces[kind as usize].base;
+    let on_board = pos
+        .occupied(side)
+        .iter()
+        .filter(|&c| game.pieces[kind_of(pos.at(c)) as usize].base == base)
+        .count();
+    on_board < n as usize
+}
+
 /// The distinct pieces of a pool: equal pieces with equal counters are one choice.
 fn distinct(pool: &[(u8, u8)]) -> impl Iterator<Item = (u8, u8)> + '_ {
     pool.iter()
@@ -1420,7 +1443,9 @@ impl Gen<'_, '_> {
             .promotions
             .iter()
             .filter(|p| {
-                p.applies(self.game, self.side, mv.from, mv.to) && (!p.on_capture || captures())
+                p.applies(self.game, self.side, mv.from, mv.to)
+                    && (!p.on_capture || captures())
+                    && !(p.not_en_passant && mv.kind == MoveKind::EnPassant)
             })
             .peekable();
         if applies.peek().is_none() {
@@ -1433,7 +1458,9 @@ impl Gen<'_, '_> {
             optional &= p.optional;
             if p.from_pools.is_empty() {
                 for &k in &p.targets {
-                    if p.only_captured && !captured_some(self.pos, k, self.side) {
+                    if (p.only_captured || p.at_most.is_some())
+                        && !offered(self.pos, p, k, self.side)
+                    {
                         continue;
                     }
                     // A kind lettered `+X` turning back into `X` is a

@@ -307,6 +307,11 @@ pub(crate) struct Promotion {
     /// A kind may be chosen only while its side has fewer of it on the board
     /// than the setup gave it.
     pub only_captured: bool,
+    /// `at most N`: a kind may be chosen only while its side has fewer than
+    /// `N` pieces of it (its copies included) on the board.
+    pub at_most: Option<u32>,
+    /// `, not en passant`: the rule does not apply to en-passant captures.
+    pub not_en_passant: bool,
     /// `, on capture`: the rule applies only to the piece's captures.
     pub on_capture: bool,
 }

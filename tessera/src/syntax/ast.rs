@@ -285,6 +285,8 @@ pub struct PieceDecl {
     pub letter: Name,
     pub value: Option<i64>,
     pub royal: bool,
+    /// `as KIND`: a promoted form that is a piece of that kind, promoted.
+    pub as_kind: Option<Name>,
     /// `neutral`: the piece belongs to neither side.
     pub neutral: bool,
     pub counter: Option<CounterDecl>,
@@ -344,6 +346,10 @@ pub struct PromotionDecl {
     pub optional: bool,
     /// `only captured`: a kind only while its side has fewer than the setup gave.
     pub only_captured: bool,
+    /// `at most N`: a kind only while its side has fewer than N on the board.
+    pub at_most: Option<u32>,
+    /// `, not en passant`: the rule does not apply to en-passant captures.
+    pub not_en_passant: bool,
     /// `, on capture`: the rule applies only to the piece's captures.
     pub on_capture: bool,
     pub span: Span,

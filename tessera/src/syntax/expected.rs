@@ -82,6 +82,7 @@ macro_rules! keyword_rules {
             | Rule::kw_itself
             | Rule::kw_marked
             | Rule::kw_most
+            | Rule::kw_as
             | Rule::kw_keeping
             | Rule::kw_promotion
             | Rule::kw_jumping
@@ -215,6 +216,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::letter => "a single letter, `+` and a letter, or `*`",
         Rule::value_prop => "`value`",
         Rule::royal_prop => "`royal`",
+        Rule::as_prop => "`as KIND`",
         Rule::betza_prop => "`betza`",
         Rule::promote_prop => "`promote`",
         Rule::optional_kw => "`optional`",
@@ -367,6 +369,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::not_mating => "`not mating`",
         Rule::mating_loses => "`mating loses`",
         Rule::only_captured => "`only captured`",
+        Rule::promote_at_most => "`at most N`",
+        Rule::promote_not_ep => "`, not en passant`",
         Rule::hop_leg => "`hop`",
         Rule::kind_list => "a piece name",
         Rule::capturing_mod => "`capturing`",
@@ -486,6 +490,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`mirror`",
     "`move`",
     "`most`",
+    "`as`",
     "`moves`",
     "`neutral`",
     "`not`",

@@ -640,6 +640,7 @@ fn lower_piece_head<'a>(it: impl IntoIterator<Item = P<'a>>) -> PieceDecl {
         letter,
         value: None,
         royal: false,
+        as_kind: None,
         neutral: false,
         counter: None,
         on_capture: None,
@@ -657,6 +658,15 @@ fn lower_piece_prop(prop: P<'_>, piece: &mut PieceDecl) -> Result<(), Diagnostic
     match prop.as_rule() {
         Rule::value_prop => piece.value = Some(int(inner(prop).next().expect("value"))?),
         Rule::royal_prop => piece.royal = true,
+        Rule::as_prop => {
+            if piece.as_kind.is_some() {
+                return Err(Diagnostic::new(
+                    span(&prop),
+                    format!("piece `{}` has a second `as`", piece.name.text),
+                ));
+            }
+            piece.as_kind = Some(name(inner(prop).next().expect("kind")));
+        }
         Rule::neutral_prop => piece.neutral = true,
         Rule::counter_prop => {
             let sp = span(&prop);
@@ -772,12 +782,20 @@ fn lower_promote(pair: P<'_>) -> PromotionDecl {
     let mut marked = false;
     let mut optional = false;
     let mut only_captured = false;
+    let mut at_most = None;
+    let mut not_en_passant = false;
     let mut on_capture = false;
     for p in it {
         match p.as_rule() {
             Rule::optional_kw => optional = true,
             Rule::only_captured => only_captured = true,
+            Rule::promote_at_most => {
+                at_most = inner(p)
+                    .find(|x| x.as_rule() == Rule::uint)
+                    .map(|n| n.as_str().parse::<u32>().unwrap_or(u32::MAX))
+            }
             Rule::promote_on_capture => on_capture = true,
+            Rule::promote_not_ep => not_en_passant = true,
             Rule::pool_source => pools.extend(
                 inner(p)
                     .filter(|x| x.as_rule() == Rule::bare_name)
@@ -799,6 +817,8 @@ fn lower_promote(pair: P<'_>) -> PromotionDecl {
         marked,
         optional,
         only_captured,
+        at_most,
+        not_en_passant,
         on_capture,
         span: sp,
     }
