@@ -191,6 +191,39 @@ fn notation_en_passant_always_for_some_kinds_writes_only_their_double_steps() {
     assert_eq!(after, "4k3/8/8/8/8/1p6/8/4K3 w - - 0 2");
 }
 
+#[test]
+fn notation_en_passant_always_passed_writes_the_cell_passed_alone() {
+    let game = game_of(
+        "zone pawn-rank a2..h2
+         piece King K royal
+           step all
+         piece Sergeant S
+           step n ne nw
+           step n then step n: quiet, from pawn-rank, sets en passant
+         piece Pawn P
+           step n: quiet
+           step n then step n: quiet, from pawn-rank, sets en passant
+           step ne nw: capture, takes en passant
+         clock reset by Pawn Sergeant
+         notation en passant always
+         notation en passant always passed Pawn",
+    );
+    // No pawn could take on b3: the field is still written, with the cell
+    // passed alone for a pawn (Fairy-Stockfish's own pawn, where other
+    // pieces may take en passant), with the sergeant's cell for a sergeant.
+    assert_eq!(
+        fen_after(&game, "4k3/8/8/8/8/8/1P6/4K3 w - - 0 1", &["b2b4"]),
+        "4k3/8/8/8/1P6/8/8/4K3 b - b3 0 1"
+    );
+    assert_eq!(
+        fen_after(&game, "4k3/8/8/8/8/8/1S6/4K3 w - - 0 1", &["b2b4"]),
+        "4k3/8/8/8/1S6/8/8/4K3 b - b3b4 0 1"
+    );
+    // The field reads back, and a pawn still takes en passant on it.
+    let moves = moves_after(&game, "4k3/8/8/8/2p5/8/1P6/4K3 w - - 0 1", &["b2b4"]);
+    assert!(moves.split(' ').any(|m| m == "c4b3"), "{moves}");
+}
+
 const KOEDEM_LIKE: &str = "
 zone board a1..h8
 piece King K

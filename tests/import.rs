@@ -513,6 +513,19 @@ fn keys_the_language_says_are_translated() {
         ],
     );
     has("counted", &["# `countingRule = makruk`"]);
+    // Where pieces other than pawns take en passant, FEN writes a pawn's
+    // double step always, with the cell passed alone (pyffish: `e3`, also
+    // where no capture could take it).
+    has(
+        "knightep",
+        &["notation en passant always\nnotation en passant always passed pawn\n"],
+    );
+    let knightep = tessera::compile_str(&rules(&result, "knightep")).unwrap();
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(
+        common::fen_after(&knightep, start, &["e2e4"]),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    );
     // Castling on the second rank, from the king's cell there.
     let second = rules(&result, "secondrank");
     let game = tessera::compile_str(&second).unwrap_or_else(|e| panic!("{e:?}"));

@@ -834,8 +834,17 @@ impl Emitter<'_> {
 
         // Fairy-Stockfish writes the en-passant squares after every double
         // step where a piece other than its pawn may take en passant.
+        // Its own pawn's double step, with the cell passed alone (`d3`);
+        // its other pieces', with the cells passed and the one they reach.
         if ep && (ep_types | v.set("enPassantTypes.b")) & !(1u64 << PAWN) != 0 {
             body.push_str("\nnotation en passant always\n");
+            if v.pieces[PAWN].is_some() && self.alias[PAWN].is_none() {
+                let _ = writeln!(
+                    body,
+                    "notation en passant always passed {}",
+                    self.kind(PAWN)
+                );
+            }
         }
 
         if matches!(v.text("enclosingDrop"), "reversi" | "top") && neutral.is_some() {

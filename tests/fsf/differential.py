@@ -312,7 +312,9 @@ def check_variant(variant, tessera, rng, games, plies, deadline):
             # FSF writes it (FSF's own start FEN of shogi is a special form).
             if positions % 5 == 0 and fen != start:
                 back = tessera.fen_back(fen, history)
-                if back != without_count(fen):
+                # With the history, Tessera's clock is its own, where FSF
+                # writes makruk's count in its place.
+                if back != without_count(fen) and not (history and same_fen(back, fen)):
                     mismatches.append(
                         (fen, None, None, f"show writes the FEN back as {back}", history and list(history))
                     )

@@ -204,14 +204,34 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         .filter_map(|k| kinds.resolve(k, errors))
         .fold(0u128, |m, k| pieces::with_copies(&bases, m | 1u128 << k));
     // `notation en passant always`: every kind, or the kinds it names.
-    let en_passant_always = match (&file.en_passant_always, &file.en_passant_always_kinds[..]) {
-        (None, _) => 0,
-        (Some(_), []) => u128::MAX,
-        (Some(_), names) => names
+    let mut always_kinds = |given: bool, names: &[crate::syntax::ast::Name]| match (given, names) {
+        (false, _) => 0,
+        (true, []) => u128::MAX,
+        (true, names) => names
             .iter()
             .filter_map(|k| kinds.resolve(k, errors))
             .fold(0u128, |m, k| pieces::with_copies(&bases, m | 1u128 << k)),
     };
+    let en_passant_always = always_kinds(
+        file.en_passant_always.is_some(),
+        &file.en_passant_always_kinds,
+    );
+    let (passed_given, passed_names) = match &file.en_passant_passed {
+        Some((_, names)) => (true, &names[..]),
+        None => (false, &[][..]),
+    };
+    let en_passant_passed = always_kinds(passed_given, passed_names);
+    if let Some((span, _)) = &file.en_passant_passed {
+        if en_passant_passed & en_passant_always != 0 && en_passant_always != u128::MAX {
+            errors.push(Diagnostic::new(
+                *span,
+                "a kind is named by both `notation en passant always` and `notation en passant always passed`",
+            ));
+        }
+    }
+    // A kind that `always passed` names is written so, even where a bare
+    // `always` names every kind.
+    let en_passant_always = en_passant_always & !en_passant_passed;
     let drops = build_drops(
         file,
         &board,
@@ -335,6 +355,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             forced_capture: file.forced_capture.is_some(),
             forced_drop: file.forced_drop.is_some(),
             en_passant_always,
+            en_passant_passed,
             check_all_royals: file.check_all_royals.is_some(),
             royals_at_most,
             check_capture_only,

@@ -141,7 +141,7 @@ pub(crate) fn en_passant_capturable(pos: &Position<'_>) -> bool {
     };
     let game = pos.game();
     let victim_kind = crate::game::kind_of(pos.at(ep.victim));
-    if game.rules.en_passant_always & 1u128 << victim_kind != 0 {
+    if (game.rules.en_passant_always | game.rules.en_passant_passed) & 1u128 << victim_kind != 0 {
         return true;
     }
     let victim = &game.pieces[victim_kind as usize];

@@ -994,6 +994,10 @@ pub(crate) struct Rules {
     /// by a piece of these kinds (a bit each, copies included; all of them
     /// when the statement names no kind).
     pub(crate) en_passant_always: u128,
+    /// `notation en passant always passed`: as `en_passant_always`, but FEN
+    /// writes the cells passed alone (`e3`), as Fairy-Stockfish writes its
+    /// own pawn's double step where other pieces may take en passant.
+    pub(crate) en_passant_passed: u128,
     /// A side is in check only when all its royal pieces are attacked.
     pub(crate) check_all_royals: bool,
     /// `check when at most N royals`: a side's royal pieces are subject to

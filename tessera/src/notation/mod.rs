@@ -14,7 +14,7 @@ pub use checked::{IllegalMove, Illegality};
 pub use crate::engine::playable::{check_playable, InCheckNotToMove};
 
 use crate::engine::movegen::piece_moves;
-use crate::engine::moves::MoveKind;
+use crate::engine::moves::{MoveKind, NO_CELL};
 use crate::engine::position::EnPassant;
 use crate::engine::Position;
 use crate::game::{code, kind_of, Game, Side};
@@ -116,6 +116,12 @@ pub(crate) fn write_en_passant(pos: &Position<'_>) -> String {
     };
     let game = pos.game();
     let target = game.cell_name(ep.targets[0]);
+    if game.rules.en_passant_passed & 1u128 << kind_of(pos.at(ep.victim)) != 0 {
+        return match ep.targets {
+            [_, NO_CELL] => target.to_string(),
+            [a, b] => format!("{}{}", game.cell_name(a.min(b)), game.cell_name(a.max(b))),
+        };
+    }
     let victim_kind = &game.pieces[kind_of(pos.at(ep.victim)) as usize];
     let setters = victim_kind
         .movements

@@ -75,6 +75,9 @@ pub struct File {
     pub shuffles: Vec<ShuffleDecl>,
     /// `notation en passant always KIND...`: the kinds named (none: every kind).
     pub en_passant_always_kinds: Vec<Name>,
+    /// `notation en passant always passed KIND...`: its place, and the kinds
+    /// named (none: every kind).
+    pub en_passant_passed: Option<(Span, Vec<Name>)>,
     /// `moved CELLS` in the setup: the pieces there count as having moved.
     pub moved: Vec<CellItem>,
     /// `notation castling king takes rook`.

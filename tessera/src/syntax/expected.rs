@@ -371,6 +371,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::only_captured => "`only captured`",
         Rule::promote_at_most => "`at most N`",
         Rule::promote_not_ep => "`, not en passant`",
+        Rule::ep_passed => "`passed`",
         Rule::hop_leg => "`hop`",
         Rule::kind_list => "a piece name",
         Rule::capturing_mod => "`capturing`",

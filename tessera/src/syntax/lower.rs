@@ -267,14 +267,31 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
             file.castling_takes_rook = Some(span(&stmt));
         }
         Rule::notation_stmt => {
-            if file.en_passant_always.is_some() {
+            let passed = inner(stmt.clone()).any(|p| p.as_rule() == Rule::ep_passed);
+            let given = if passed {
+                file.en_passant_passed.is_some()
+            } else {
+                file.en_passant_always.is_some()
+            };
+            if given {
                 return Err(Diagnostic::new(
                     span(&stmt),
-                    "`notation en passant always` is given twice",
+                    format!(
+                        "`notation en passant always{}` is given twice",
+                        if passed { " passed" } else { "" }
+                    ),
                 ));
             }
-            file.en_passant_always = Some(span(&stmt));
-            file.en_passant_always_kinds = inner(stmt).map(name).collect();
+            let kinds = inner(stmt.clone())
+                .filter(|p| p.as_rule() != Rule::ep_passed)
+                .map(name)
+                .collect();
+            if passed {
+                file.en_passant_passed = Some((span(&stmt), kinds));
+            } else {
+                file.en_passant_always = Some(span(&stmt));
+                file.en_passant_always_kinds = kinds;
+            }
         }
         Rule::pass_stmt => {
             if file.pass.is_some() {
