@@ -918,3 +918,27 @@ fn en_passant_captures_into_a_shogi_style_zone_do_not_promote() {
     );
     assert!(moves.contains("b4b3 b4b3+"), "{moves}");
 }
+
+#[test]
+fn a_promoted_type_that_promotes_again_is_a_chain() {
+    let result = imported("tests/import/promoted.ini");
+    let text = rules(&result, "promoted-chain");
+    assert!(
+        text.contains("\npiece knight-promoted +N as bishop\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\npiece bishop-promoted +B as rook\n"),
+        "{text}"
+    );
+    let game = tessera::compile_str(&text).unwrap_or_else(|e| panic!("{e:?}"));
+    // The knight promotes to a bishop on b5, which promotes to a rook on a4,
+    // written `+B` as FSF writes it (promoted from a bishop).
+    let fen = "rb2k/5/2N2/5/RK1B1 w - - 0 1";
+    let moves = common::moves_after(&game, fen, &["c3b5+", "e5e4"]);
+    assert!(moves.contains("b5a4 b5a4+"), "{moves}");
+    assert_eq!(
+        common::fen_after(&game, fen, &["c3b5+", "e5e4", "b5a4+"]),
+        "r4/+B3k/5/5/RK1B1 b - - 0 2"
+    );
+}

@@ -1240,6 +1240,25 @@ impl Emitter<'_> {
         }
         let zw = v.squares("promotionRegion.w");
         let zb = v.squares("promotionRegion.b");
+        // FSF's en-passant captures never promote: where one may land in
+        // the capturing side's zone, the rules leave them out.
+        let mut lands_in_zone = false;
+        for (mover, them, zone) in [("w", "b", &zb), ("b", "w", &zw)] {
+            let region = v.squares(&format!("enPassantRegion.{them}"));
+            let dir = if mover == "w" { 1 } else { -1 };
+            for &(f, r) in &self.on_board(&v.squares(&format!("doubleStepRegion.{mover}"))) {
+                let target = (f, r + dir);
+                lands_in_zone |= region.contains(&target) && zone.contains(&target);
+            }
+        }
+        let noep = if lands_in_zone {
+            ", not en passant"
+        } else {
+            ""
+        };
+        for g in groups.iter_mut() {
+            g.1.push_str(noep);
+        }
         let (pawn_w, pawn_b) = (v.set("promotionPawnTypes.w"), v.set("promotionPawnTypes.b"));
         let (promo_w, promo_b) = (
             v.set("promotionPieceTypes.w"),
@@ -1268,21 +1287,21 @@ impl Emitter<'_> {
         if none_w && none_b && pawn_w == pawn_b {
             if let Some(z) = self.zone("promotion", &zw, &zb) {
                 for pt in promoters(pawn_w) {
-                    rules.push((pt, format!("promote {z} to nothing")));
+                    rules.push((pt, format!("promote {z} to nothing{noep}")));
                 }
             }
         } else {
             if none_w {
                 if let Some(z) = self.zone("promotion-white", &zw, &Squares::new()) {
                     for pt in promoters(pawn_w) {
-                        rules.push((pt, format!("promote {z} to nothing")));
+                        rules.push((pt, format!("promote {z} to nothing{noep}")));
                     }
                 }
             }
             if none_b {
                 if let Some(z) = self.zone("promotion-black", &Squares::new(), &zb) {
                     for pt in promoters(pawn_b) {
-                        rules.push((pt, format!("promote {z} to nothing")));
+                        rules.push((pt, format!("promote {z} to nothing{noep}")));
                     }
                 }
             }
