@@ -768,3 +768,28 @@ fn drops_of_issue_25_are_written() {
     // A giveaway pawn's pass restarts the clock, as Tessera's pass does.
     has("passer", "pass when stalemated\n");
 }
+
+#[test]
+fn hoppers_with_a_range_land_as_fairy_stockfish_masks_them() {
+    let result = imported("tests/import/pieces.ini");
+    let near = rules(&result, "nearcannon");
+    assert!(near.contains("  hop orthogonal: within 2\n"), "{near}");
+    let jumpers = rules(&result, "jumpers");
+    assert!(jumpers.contains("  hop orthogonal: quiet, within 2\n"), "{jumpers}");
+    let queen = rules(&result, "queenjumpers");
+    assert!(queen.contains("betza \"mQmpRmpB\""), "{queen}");
+    let grass = rules(&result, "grasshoppers");
+    assert!(grass.contains("gR"), "{grass}");
+    // Perft counts from pyffish 0.0.90 with the same file.
+    for (name, counts) in [
+        ("nearcannon", [29, 797, 24130]),
+        ("jumpers", [36, 1332, 52552]),
+        ("queenjumpers", [84, 7236, 679352]),
+        ("grasshoppers", [18, 324, 6795]),
+    ] {
+        let text = rules(&result, name);
+        for (depth, &count) in counts.iter().enumerate() {
+            assert_eq!(perft(&text, depth as u32 + 1), count, "{name} depth {}", depth + 1);
+        }
+    }
+}
