@@ -775,7 +775,10 @@ fn hoppers_with_a_range_land_as_fairy_stockfish_masks_them() {
     let near = rules(&result, "nearcannon");
     assert!(near.contains("  hop orthogonal: within 2\n"), "{near}");
     let jumpers = rules(&result, "jumpers");
-    assert!(jumpers.contains("  hop orthogonal: quiet, within 2\n"), "{jumpers}");
+    assert!(
+        jumpers.contains("  hop orthogonal: quiet, within 2\n"),
+        "{jumpers}"
+    );
     let queen = rules(&result, "queenjumpers");
     assert!(queen.contains("betza \"mQmpRmpB\""), "{queen}");
     let grass = rules(&result, "grasshoppers");
@@ -789,7 +792,23 @@ fn hoppers_with_a_range_land_as_fairy_stockfish_masks_them() {
     ] {
         let text = rules(&result, name);
         for (depth, &count) in counts.iter().enumerate() {
-            assert_eq!(perft(&text, depth as u32 + 1), count, "{name} depth {}", depth + 1);
+            assert_eq!(
+                perft(&text, depth as u32 + 1),
+                count,
+                "{name} depth {}",
+                depth + 1
+            );
         }
     }
+}
+
+#[test]
+fn a_flag_piece_the_variant_no_longer_has_gives_no_flag_goal() {
+    let result = imported("tests/import/pieces.ini");
+    assert!(rules(&result, "pawnrace").contains("reaches flag wins"));
+    let lost = rules(&result, "lostflag");
+    assert!(
+        !lost.contains("reaches flag") && !lost.contains("zone flag"),
+        "{lost}"
+    );
 }

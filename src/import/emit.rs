@@ -1307,7 +1307,10 @@ impl Emitter<'_> {
         for chunk in all_chunks.iter().cloned() {
             if let Some(hops) = ranged_hop(&chunk, &all_chunks) {
                 let (betza_part, lines) = hops.map_err(|why| {
-                    self.refuse(&field, format!("`{chunk}` of `{betza}` ({why}) is not imported yet"))
+                    self.refuse(
+                        &field,
+                        format!("`{chunk}` of `{betza}` ({why}) is not imported yet"),
+                    )
                 })?;
                 plain.push_str(&betza_part);
                 for line in lines {
@@ -1864,11 +1867,13 @@ impl Emitter<'_> {
                 return Err(self.refuse("flagPiece.w", "flag pieces that differ by side"));
             }
             let flag = v.piece_type("flagPiece.w");
-            if flag != 0 && v.pieces[flag].is_none() {
-                return Err(self.refuse("flagPiece.w", "a flag piece the variant does not have"));
+            // A flag piece the variant does not have (its letter taken by a
+            // custom piece since) never reaches the flag: FSF plays no such
+            // goal, and neither does the import.
+            if flag == 0 || v.pieces[flag].is_some() {
+                let z = self.zone("flag", &fw, &fb).unwrap_or_default();
+                out.push_str(&self.flag_goals(flag, &z)?);
             }
-            let z = self.zone("flag", &fw, &fb).unwrap_or_default();
-            out.push_str(&self.flag_goals(flag, &z)?);
         }
         if v.flag("checkCounting") {
             let Some((w, b)) = fen.checks else {
@@ -2443,7 +2448,9 @@ fn ranged_hop(chunk: &str, all: &[String]) -> Option<Result<(String, Vec<String>
         }
         let kept: String = other
             .chars()
-            .filter(|&c| "mcpgnie".contains(c) || "fbvlrsh".contains(c) || c.is_ascii_alphanumeric())
+            .filter(|&c| {
+                "mcpgnie".contains(c) || "fbvlrsh".contains(c) || c.is_ascii_alphanumeric()
+            })
             .collect();
         let Some(cover) = line_cover(&kept) else {
             return Some(Err("a hopper with a range beside an unknown atom".into()));
@@ -2505,7 +2512,8 @@ fn ranged_hop(chunk: &str, all: &[String]) -> Option<Result<(String, Vec<String>
             caps.push((quiet, cap));
         }
         let same = caps.len() == 2 && caps[0].1 == caps[1].1;
-        let groups: Vec<(Option<bool>, u32)> = if same || caps.len() == 1 && me.quiet && me.capture {
+        let groups: Vec<(Option<bool>, u32)> = if same || caps.len() == 1 && me.quiet && me.capture
+        {
             vec![(None, caps[0].1)]
         } else {
             caps.iter().map(|&(q, c)| (Some(q), c)).collect()
