@@ -1304,8 +1304,8 @@ impl Emitter<'_> {
         let mut plain = String::new();
         let mut initial = Vec::new();
         let all_chunks = betza_chunks(betza);
-        for chunk in all_chunks.iter().cloned() {
-            if let Some(hops) = ranged_hop(&chunk, &all_chunks) {
+        for chunk in &all_chunks {
+            if let Some(hops) = ranged_hop(chunk, &all_chunks) {
                 let (betza_part, lines) = hops.map_err(|why| {
                     self.refuse(
                         &field,
@@ -1318,7 +1318,7 @@ impl Emitter<'_> {
                 }
                 continue;
             }
-            let chunk = match fsf_reading(&chunk) {
+            let chunk = match fsf_reading(chunk) {
                 Reading::Moves(c) => c,
                 Reading::Nothing => continue,
                 Reading::Unsure => {

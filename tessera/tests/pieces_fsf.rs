@@ -71,5 +71,8 @@ fn a_hop_within_n_attacks_only_that_near() {
 fn within_needs_a_hop() {
     let src = NEAR_CANNON.replace("step n: quiet", "step n: quiet, within 2");
     let err = compile_str(&src).unwrap_err().render("test.game", &src);
-    assert!(err.contains("`within` limits how far a `hop` lands"), "{err}");
+    assert!(
+        err.contains("`within` limits how far a `hop` lands"),
+        "{err}"
+    );
 }
