@@ -551,17 +551,16 @@ fn custom_pieces_move_as_fsf_0_0_90_reads_them() {
         text.contains("piece customPiece3 Z\n  betza \"mBcpB\"\n"),
         "{text}"
     );
-    // A start FEN with fields after the clocks, and a pass with no royal
-    // piece where a side may have none on the board, are refused.
+    // A start FEN with fields after the clocks is read as FSF reads it (the
+    // fields left out); a pass with no royal piece where a side may have
+    // none on the board is refused.
     let result = import(
         "f.ini",
         "[f:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 {0 0}\n\
          [p:chess]\nking = -\ncommoner = k\npass = true\nnMoveRuleTypes = -\n",
     );
-    for (name, why) in [
-        ("f", "fields after the clocks"),
-        ("p", "no piece on the board"),
-    ] {
+    assert!(rules(&result, "f").contains("white pawn a2..h2"));
+    for (name, why) in [("p", "no piece on the board")] {
         match section(&result, name) {
             Ok(t) => panic!("{name} written:\n{t}"),
             Err(w) => assert!(w.contains(why), "{name}: {w}"),
@@ -811,4 +810,11 @@ fn a_flag_piece_the_variant_no_longer_has_gives_no_flag_goal() {
         !lost.contains("reaches flag") && !lost.contains("zone flag"),
         "{lost}"
     );
+}
+
+#[test]
+fn fields_after_the_clocks_are_left_out_as_fairy_stockfish_does() {
+    let result = imported("tests/import/pieces.ini");
+    let points = rules(&result, "points");
+    assert_eq!(perft(&points, 2), 400);
 }

@@ -2795,7 +2795,16 @@ impl Fen {
         }
         // The clocks; a field after them (a later FSF's points, `{0 0}`) is
         // one that Tessera's FEN does not read, nor pyffish 0.0.90 write.
-        let tail: Vec<&&str> = rest.collect();
+        let mut tail: Vec<&&str> = rest.collect();
+        // Fairy-Stockfish reads nothing after the two clocks but a check
+        // count (`+3+3`), so the rest (`{39 39}`) is ignored.
+        if tail.len() > 2
+            && tail[..2].iter().all(|s| is_number(s))
+            && !tail[2..].iter().any(|s| s.starts_with('+'))
+            && !e.v.flag("checkCounting")
+        {
+            tail.truncate(2);
+        }
         if tail.len() > 2 || tail.iter().any(|s| !is_number(s)) {
             return Err(
                 "the start FEN has fields after the clocks, which Tessera's FEN does not read"
