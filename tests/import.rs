@@ -566,17 +566,16 @@ fn custom_pieces_move_as_fsf_0_0_90_reads_them() {
         text.contains("piece customPiece3 Z\n  betza \"mBcpB\"\n"),
         "{text}"
     );
-    // A start FEN with fields after the clocks, and a pass with no royal
-    // piece where a side may have none on the board, are refused.
+    // A start FEN with fields after the clocks is read as FSF reads it (the
+    // fields left out); a pass with no royal piece where a side may have
+    // none on the board is refused.
     let result = import(
         "f.ini",
         "[f:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 {0 0}\n\
          [p:chess]\nking = -\ncommoner = k\npass = true\nnMoveRuleTypes = -\n",
     );
-    for (name, why) in [
-        ("f", "fields after the clocks"),
-        ("p", "no piece on the board"),
-    ] {
+    assert!(rules(&result, "f").contains("white pawn a2..h2"));
+    for (name, why) in [("p", "no piece on the board")] {
         match section(&result, name) {
             Ok(t) => panic!("{name} written:\n{t}"),
             Err(w) => assert!(w.contains(why), "{name}: {w}"),
@@ -941,4 +940,55 @@ fn a_promoted_type_that_promotes_again_is_a_chain() {
         common::fen_after(&game, fen, &["c3b5+", "e5e4", "b5a4+"]),
         "r4/+B3k/5/5/RK1B1 b - - 0 2"
     );
+}
+
+#[test]
+fn hoppers_with_a_range_land_as_fairy_stockfish_masks_them() {
+    let result = imported("tests/import/pieces.ini");
+    let near = rules(&result, "nearcannon");
+    assert!(near.contains("  hop orthogonal: within 2\n"), "{near}");
+    let jumpers = rules(&result, "jumpers");
+    assert!(
+        jumpers.contains("  hop orthogonal: quiet, within 2\n"),
+        "{jumpers}"
+    );
+    let queen = rules(&result, "queenjumpers");
+    assert!(queen.contains("betza \"mQmpRmpB\""), "{queen}");
+    let grass = rules(&result, "grasshoppers");
+    assert!(grass.contains("gR"), "{grass}");
+    // Perft counts from pyffish 0.0.90 with the same file.
+    for (name, counts) in [
+        ("nearcannon", [29, 797, 24130]),
+        ("jumpers", [36, 1332, 52552]),
+        ("queenjumpers", [84, 7236, 679352]),
+        ("grasshoppers", [18, 324, 6795]),
+    ] {
+        let text = rules(&result, name);
+        for (depth, &count) in counts.iter().enumerate() {
+            assert_eq!(
+                perft(&text, depth as u32 + 1),
+                count,
+                "{name} depth {}",
+                depth + 1
+            );
+        }
+    }
+}
+
+#[test]
+fn a_flag_piece_the_variant_no_longer_has_gives_no_flag_goal() {
+    let result = imported("tests/import/pieces.ini");
+    assert!(rules(&result, "pawnrace").contains("reaches flag wins"));
+    let lost = rules(&result, "lostflag");
+    assert!(
+        !lost.contains("reaches flag") && !lost.contains("zone flag"),
+        "{lost}"
+    );
+}
+
+#[test]
+fn fields_after_the_clocks_are_left_out_as_fairy_stockfish_does() {
+    let result = imported("tests/import/pieces.ini");
+    let points = rules(&result, "points");
+    assert_eq!(perft(&points, 2), 400);
 }

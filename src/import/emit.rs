@@ -1427,8 +1427,22 @@ impl Emitter<'_> {
         };
         let mut plain = String::new();
         let mut initial = Vec::new();
-        for chunk in betza_chunks(betza) {
-            let chunk = match fsf_reading(&chunk) {
+        let all_chunks = betza_chunks(betza);
+        for chunk in &all_chunks {
+            if let Some(hops) = ranged_hop(chunk, &all_chunks) {
+                let (betza_part, lines) = hops.map_err(|why| {
+                    self.refuse(
+                        &field,
+                        format!("`{chunk}` of `{betza}` ({why}) is not imported yet"),
+                    )
+                })?;
+                plain.push_str(&betza_part);
+                for line in lines {
+                    let _ = writeln!(body, "  {line}{more}");
+                }
+                continue;
+            }
+            let chunk = match fsf_reading(chunk) {
                 Reading::Moves(c) => c,
                 Reading::Nothing => continue,
                 Reading::Unsure => {
@@ -1985,11 +1999,13 @@ impl Emitter<'_> {
                 return Err(self.refuse("flagPiece.w", "flag pieces that differ by side"));
             }
             let flag = v.piece_type("flagPiece.w");
-            if flag != 0 && v.pieces[flag].is_none() {
-                return Err(self.refuse("flagPiece.w", "a flag piece the variant does not have"));
+            // A flag piece the variant does not have (its letter taken by a
+            // custom piece since) never reaches the flag: FSF plays no such
+            // goal, and neither does the import.
+            if flag == 0 || v.pieces[flag].is_some() {
+                let z = self.zone("flag", &fw, &fb).unwrap_or_default();
+                out.push_str(&self.flag_goals(flag, &z)?);
             }
-            let z = self.zone("flag", &fw, &fb).unwrap_or_default();
-            out.push_str(&self.flag_goals(flag, &z)?);
         }
         if v.flag("checkCounting") {
             let Some((w, b)) = fen.checks else {
@@ -2502,6 +2518,245 @@ fn lame_knight_halves(chunk: &str) -> Option<String> {
     (used == offsets.len() && !out.is_empty()).then_some(out)
 }
 
+/// One move of a Betza string as Fairy-Stockfish masks it: its modalities
+/// (quiet, capture), and the distances it covers along orthogonal and
+/// diagonal lines (`u32::MAX` for a whole line).
+struct LineCover {
+    quiet: bool,
+    capture: bool,
+    initial: bool,
+    directed: bool,
+    hopper: bool,
+    /// The range of a slider along its lines, `u32::MAX` without one.
+    slider: Option<u32>,
+    /// Distances covered along orthogonal lines and along diagonal ones.
+    orth: Vec<u32>,
+    diag: Vec<u32>,
+}
+
+fn line_cover(chunk: &str) -> Option<LineCover> {
+    let at = chunk.find(|c: char| c.is_ascii_uppercase())?;
+    let mods = &chunk[..at];
+    let atom = chunk[at..].chars().next()?;
+    let tail = &chunk[at + 1..];
+    let range: Option<u32> = if tail.starts_with(atom) {
+        Some(0)
+    } else {
+        tail.chars()
+            .take_while(char::is_ascii_digit)
+            .collect::<String>()
+            .parse()
+            .ok()
+    };
+    let hopper = mods.contains('p') || mods.contains('g');
+    let (m, c) = (mods.contains('m'), mods.contains('c'));
+    let full = |n: u32| {
+        if n == 0 {
+            vec![u32::MAX]
+        } else {
+            (1..=n).collect()
+        }
+    };
+    let (orth_line, diag_line) = match atom {
+        'W' | 'R' => (true, false),
+        'F' | 'B' => (false, true),
+        'K' | 'Q' => (true, true),
+        _ => (false, false),
+    };
+    let mut cover = LineCover {
+        quiet: m || !c,
+        capture: c || !m,
+        initial: mods.contains('i'),
+        directed: mods.contains(|c: char| "fbvlrsh".contains(c)),
+        hopper,
+        slider: None,
+        orth: Vec::new(),
+        diag: Vec::new(),
+    };
+    let reach: Vec<u32> = if hopper {
+        match range {
+            // FSF's grasshopper (`g`, or a range of 1) is masked by the
+            // whole line.
+            None | Some(0) | Some(1) => vec![u32::MAX],
+            Some(n) => full(n),
+        }
+    } else if "RBQ".contains(atom) || (range.is_some() && "WFK".contains(atom)) {
+        let n = range.unwrap_or(0);
+        cover.slider = Some(if n == 0 { u32::MAX } else { n });
+        full(n)
+    } else {
+        match atom {
+            'W' | 'F' | 'K' => vec![1],
+            'D' => {
+                cover.orth = vec![2];
+                return Some(cover);
+            }
+            'H' => {
+                cover.orth = vec![3];
+                return Some(cover);
+            }
+            'A' => {
+                cover.diag = vec![2];
+                return Some(cover);
+            }
+            'G' => {
+                cover.diag = vec![3];
+                return Some(cover);
+            }
+            'N' | 'C' | 'L' | 'Z' | 'J' => return Some(cover),
+            _ => return None,
+        }
+    };
+    if orth_line {
+        cover.orth.clone_from(&reach);
+    }
+    if diag_line {
+        cover.diag = reach;
+    }
+    Some(cover)
+}
+
+/// A hop with a range (`pR2`, `mpK2`): Fairy-Stockfish hops it like a
+/// cannon (`pR`) but masks its landings by every cell the piece's moves of
+/// the same modality reach along the line, so that `pR2` lands at most 2
+/// steps from its start, and `mQmpK2` anywhere along the line. `None` for a
+/// chunk that is no such hop; else the moves in Betza and in the long form,
+/// or why they cannot be said.
+fn ranged_hop(chunk: &str, all: &[String]) -> Option<Result<(String, Vec<String>), String>> {
+    let kept: String = chunk
+        .chars()
+        .filter(|&c| "mcpgnie".contains(c) || "fbvlrsh".contains(c) || c.is_ascii_alphanumeric())
+        .collect();
+    let at = kept.find(|c: char| c.is_ascii_uppercase())?;
+    let mods = &kept[..at];
+    if !(mods.contains('p') || mods.contains('g')) {
+        return None;
+    }
+    let atom = kept[at..].chars().next()?;
+    let digits: String = kept[at + 1..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    let n: u32 = digits.parse().ok()?;
+    if !"WFKRBQ".contains(atom) {
+        return None;
+    }
+    let me = line_cover(&kept)?;
+    if me.initial || me.directed || mods.contains('n') || mods.contains('e') {
+        return Some(Err("a hopper with a range and other modifiers".into()));
+    }
+    let line = |orth: bool| if orth { "R" } else { "B" };
+    if n == 1 {
+        // A grasshopper.
+        let modality = mods.replace(['p', 'g'], "");
+        let mut out = String::new();
+        for orth in [true, false] {
+            let lines = if orth { &me.orth } else { &me.diag };
+            if !lines.is_empty() {
+                let _ = write!(out, "{modality}g{}", line(orth));
+            }
+        }
+        return Some(Ok((out, Vec::new())));
+    }
+    let mut others = Vec::new();
+    for other in all {
+        if other.as_str() == chunk {
+            continue;
+        }
+        let kept: String = other
+            .chars()
+            .filter(|&c| {
+                "mcpgnie".contains(c) || "fbvlrsh".contains(c) || c.is_ascii_alphanumeric()
+            })
+            .collect();
+        let Some(cover) = line_cover(&kept) else {
+            return Some(Err("a hopper with a range beside an unknown atom".into()));
+        };
+        if !cover.initial {
+            others.push(cover);
+        }
+    }
+    let mut betza_out = String::new();
+    let mut lines_out = Vec::new();
+    for orth in [true, false] {
+        let mine = if orth { &me.orth } else { &me.diag };
+        if mine.is_empty() {
+            continue;
+        }
+        let mut caps = Vec::new();
+        for quiet in [true, false] {
+            if !(if quiet { me.quiet } else { me.capture }) {
+                continue;
+            }
+            let mut covered: Vec<u32> = (1..=n).collect();
+            for o in &others {
+                if !(if quiet { o.quiet } else { o.capture }) {
+                    continue;
+                }
+                let theirs = if orth { &o.orth } else { &o.diag };
+                if theirs.is_empty() {
+                    continue;
+                }
+                if o.directed {
+                    return Some(Err("a hopper with a range beside directed moves".into()));
+                }
+                covered.extend(theirs.iter().copied());
+            }
+            let cap = if covered.contains(&u32::MAX) {
+                u32::MAX
+            } else {
+                let mut k = 0;
+                while covered.contains(&(k + 1)) {
+                    k += 1;
+                }
+                if covered.iter().any(|&d| d > k) {
+                    return Some(Err("a hopper with a range masked by a gap".into()));
+                }
+                k
+            };
+            // A shorter slider of the same modality along the line would be
+            // masked as far as the hop reaches.
+            for o in &others {
+                let theirs = if orth { &o.orth } else { &o.diag };
+                if (if quiet { o.quiet } else { o.capture })
+                    && !o.hopper
+                    && !theirs.is_empty()
+                    && o.slider.is_some_and(|r| r < cap)
+                {
+                    return Some(Err("a hopper with a range beside a shorter slider".into()));
+                }
+            }
+            caps.push((quiet, cap));
+        }
+        let same = caps.len() == 2 && caps[0].1 == caps[1].1;
+        let groups: Vec<(Option<bool>, u32)> = if same || caps.len() == 1 && me.quiet && me.capture
+        {
+            vec![(None, caps[0].1)]
+        } else {
+            caps.iter().map(|&(q, c)| (Some(q), c)).collect()
+        };
+        for (modality, cap) in groups {
+            if cap == u32::MAX {
+                let m = match modality {
+                    None => "",
+                    Some(true) => "m",
+                    Some(false) => "c",
+                };
+                let _ = write!(betza_out, "{m}p{}", line(orth));
+            } else {
+                let m = match modality {
+                    None => "",
+                    Some(true) => "quiet, ",
+                    Some(false) => "capture, ",
+                };
+                let dirs = if orth { "orthogonal" } else { "diagonal" };
+                lines_out.push(format!("hop {dirs}: {m}within {cap}"));
+            }
+        }
+    }
+    Some(Ok((betza_out, lines_out)))
+}
+
 /// How Fairy-Stockfish 0.0.90 (pyffish) reads one move of a custom piece's
 /// Betza notation.
 enum Reading {
@@ -2780,7 +3035,16 @@ impl Fen {
         }
         // The clocks; a field after them (a later FSF's points, `{0 0}`) is
         // one that Tessera's FEN does not read, nor pyffish 0.0.90 write.
-        let tail: Vec<&&str> = rest.collect();
+        let mut tail: Vec<&&str> = rest.collect();
+        // Fairy-Stockfish reads nothing after the two clocks but a check
+        // count (`+3+3`), so the rest (`{39 39}`) is ignored.
+        if tail.len() > 2
+            && tail[..2].iter().all(|s| is_number(s))
+            && !tail[2..].iter().any(|s| s.starts_with('+'))
+            && !e.v.flag("checkCounting")
+        {
+            tail.truncate(2);
+        }
         if tail.len() > 2 || tail.iter().any(|s| !is_number(s)) {
             return Err(
                 "the start FEN has fields after the clocks, which Tessera's FEN does not read"

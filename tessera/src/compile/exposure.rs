@@ -43,7 +43,7 @@ pub(super) fn build(game: &Game) -> Option<Exposure> {
     // not among the runs' cells.
     let multi_leg_hop = game.pieces.iter().flat_map(|p| &p.movements).any(|m| {
         m.modality.may_capture()
-            && (m.legs.len() > 1 || m.jumping)
+            && (m.legs.len() > 1 || m.jumping || m.hop_within() != u32::MAX)
             && m.legs.iter().any(|l| matches!(l, Leg::Hop(..)))
     });
     if multi_leg_hop {

@@ -522,6 +522,7 @@ fn build_movement(
         breadth_first: false,
         capture_kinds: ALL_KINDS,
         screen_kinds: ALL_KINDS,
+        hop_within_bytes: u16::MAX.to_le_bytes(),
     };
     let zones = scope.zones;
     let mut capturing_at = None;
@@ -587,6 +588,20 @@ fn build_movement(
                         mv.screen_kinds &= limit;
                     }
                 }
+            }
+            ast::Modifier::Within(n, s) => {
+                if !mv.legs.iter().any(|l| matches!(l, Leg::Hop(..))) {
+                    errors.push(Diagnostic::new(
+                        *s,
+                        "`within` limits how far a `hop` lands; this movement has none",
+                    ));
+                } else if *n == 0 || *n > 4096 {
+                    errors.push(Diagnostic::new(
+                        *s,
+                        "`within` takes a number of steps from 1 to 4096",
+                    ));
+                }
+                mv.hop_within_bytes = u16::try_from(*n).unwrap_or(u16::MAX).to_le_bytes();
             }
         }
     }
@@ -855,7 +870,9 @@ pub fn attack_tables(
         {
             // A single-leg capture is looked up backwards; its destination zones
             // are conditions on the attacked cell, known when asked.
-            let backward = m.legs.len() == 1 && !m.jumping;
+            // A hop `within` some steps is generated forwards too, so that
+            // the backward lookups stay as they are for every other game.
+            let backward = m.legs.len() == 1 && !m.jumping && m.hop_within() == u32::MAX;
             if m.legs.iter().any(|l| matches!(l, Leg::Hop(..))) {
                 // A piece moving onto a hop's line becomes a screen: any move
                 // may create an attack.

@@ -1123,7 +1123,11 @@ impl Gen<'_, '_> {
             Leg::Hop(dirs, reach) => {
                 let max = reach_of(self.pos, *reach, self.from);
                 for &d in dirs {
-                    self.hop(i, last, d, at, None, max, waypoints);
+                    if self.m.hop_within() == u32::MAX {
+                        self.hop(i, last, d, at, None, max, waypoints);
+                    } else {
+                        self.hop_near(i, last, d, at, max, waypoints);
+                    }
                 }
             }
         }
@@ -1159,6 +1163,78 @@ impl Gen<'_, '_> {
             }
             at = t;
         }
+    }
+
+    /// A hop `within` some steps of its start (`self.m.hop_within()`): as
+    /// [`Self::hop`], its reach beyond the screen cut to what is left of them.
+    #[cold]
+    #[inline(never)]
+    fn hop_near(&mut self, i: usize, last: bool, d: u8, at: u16, left: u32, waypoints: [u16; 2]) {
+        let within = self.m.hop_within();
+        let mut at = at;
+        let mut past = None;
+        let mut left = left;
+        for k in 0..within.min(self.game.cell_count() as u32) {
+            let t = match self.game.next(self.side, d, at) {
+                NO_CELL => return,
+                BRANCH => return self.hop_near_branches(i, last, d, at, past, left, k, waypoints),
+                t => t,
+            };
+            let before = past.is_none();
+            if !self.hop_onto_cell(i, last, t, &mut past, left, waypoints) {
+                return;
+            }
+            if before && past.is_some() {
+                // The screen, `k + 1` steps out.
+                left = left.min(within - (k + 1));
+                if left == 0 {
+                    return;
+                }
+            }
+            at = t;
+        }
+    }
+
+    /// [`Self::hop_near`] from `at`, `done` steps out, where its step
+    /// branches: breadth-first to the screens, then on from each within what
+    /// is left.
+    #[cold]
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn hop_near_branches(
+        &mut self,
+        i: usize,
+        last: bool,
+        d: u8,
+        at: u16,
+        past: Option<u32>,
+        left: u32,
+        done: u32,
+        waypoints: [u16; 2],
+    ) {
+        if past.is_some() {
+            return self.hop_branches(i, last, d, at, past, left, waypoints);
+        }
+        let (game, side, from) = (self.game, self.side, self.from);
+        let search = super::bfs::Search {
+            game,
+            side,
+            backward: false,
+            dirs: std::slice::from_ref(&d),
+            occupied: None,
+        };
+        let within = self.m.hop_within();
+        search.run(at, within.saturating_sub(done), |t, dist| {
+            let piece = self.pos.at(t);
+            if piece == 0 || t == from {
+                return Visit::Pass;
+            }
+            let left = left.min(within.saturating_sub(done + dist));
+            if left > 0 && self.m.screen_kinds & 1u128 << kind_of(piece) != 0 {
+                self.hop_branches(i, last, d, t, Some(0), left, waypoints);
+            }
+            Visit::Block
+        });
     }
 
     /// The rest of a hop from `at`, where its step branches: breadth-first

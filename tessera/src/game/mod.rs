@@ -249,12 +249,26 @@ pub(crate) struct Movement {
     pub capture_kinds: u128,
     /// The kinds a hop may pass over (every kind by default).
     pub screen_kinds: u128,
+    /// `within N`: a hop lands at most `N` steps from where it starts
+    /// (`u16::MAX`: anywhere its reach allows), as bytes so that the
+    /// movement's other fields keep their places (see [`Movement::hop_within`]).
+    pub hop_within_bytes: [u8; 2],
 }
 
 /// Every kind, as a mask.
 pub(crate) const ALL_KINDS: u128 = u128::MAX;
 
 impl Movement {
+    /// `within N`: how many steps from its start a hop may land
+    /// (`u32::MAX` for no limit).
+    #[inline]
+    pub fn hop_within(&self) -> u32 {
+        match u16::from_le_bytes(self.hop_within_bytes) {
+            u16::MAX => u32::MAX,
+            n => u32::from(n),
+        }
+    }
+
     /// Whether a piece of `side` on `from` may start this movement, as far as the
     /// origin zones say.
     #[inline]

@@ -409,6 +409,8 @@ pub enum Modifier {
     Capturing(bool, Vec<Name>, Span),
     /// `over KIND...` (true) or `not over KIND...` (false).
     Over(bool, Vec<Name>, Span),
+    /// `within N`: a hop lands at most `N` steps from where it starts.
+    Within(u32, Span),
 }
 
 /// `white King e1 d1` (or `white Hawk @hand`, into a pool) inside `setup`.

@@ -86,6 +86,7 @@ macro_rules! keyword_rules {
             | Rule::kw_keeping
             | Rule::kw_promotion
             | Rule::kw_jumping
+            | Rule::kw_within
             | Rule::kw_king
             | Rule::kw_layout
             | Rule::kw_leap
@@ -259,6 +260,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::phase_stmt => "`phase`",
         Rule::unmoved_kw => "`unmoved`",
         Rule::jumping_mod => "`jumping`",
+        Rule::within_mod => "`within`",
         Rule::sets_ep_mod => "`sets en passant`",
         Rule::takes_ep_mod => "`takes en passant`",
         Rule::setup_stmt => "`setup`",
@@ -480,6 +482,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`attacking`",
     "`itself`",
     "`jumping`",
+    "`within`",
     "`king`",
     "`layout`",
     "`leap`",

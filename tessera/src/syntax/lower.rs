@@ -915,6 +915,13 @@ fn lower_modifier(pair: P<'_>) -> Modifier {
         Rule::not_checking_mod => Modifier::NotChecking,
         Rule::not_in_check_mod => Modifier::NotInCheck,
         Rule::jumping_mod => Modifier::Jumping(sp),
+        Rule::within_mod => Modifier::Within(
+            inner(pair)
+                .find(|p| p.as_rule() == Rule::uint)
+                .and_then(|p| p.as_str().parse().ok())
+                .unwrap_or(u32::MAX),
+            sp,
+        ),
         Rule::sets_ep_mod => Modifier::SetsEnPassant(sp),
         Rule::takes_ep_mod => Modifier::TakesEnPassant,
         Rule::capturing_mod | Rule::not_capturing_mod | Rule::over_mod | Rule::not_over_mod => {

@@ -130,6 +130,7 @@ fn flags(m: &ast::Movement) -> Result<(Flags, bool), NoForm> {
             Modifier::Jumping(_) => "`jumping`",
             Modifier::Capturing(..) => "`capturing` (captures of some kinds only)",
             Modifier::Over(..) => "`over` (screens of some kinds only)",
+            Modifier::Within(..) => "`within` (a hop's landing near its start)",
         };
         return Err(format!("{what} has no Betza form"));
     }
