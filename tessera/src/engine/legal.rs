@@ -456,13 +456,14 @@ fn count_not_checking(pos: &mut Position<'_>, buffer: &mut Vec<Move>) -> u64 {
     let side = pos.side_to_move();
     let exposed = Shields::find(pos, side, side);
     let mut known = Unattacked::new(exposed.checked);
-    let discovering = Shields::find(pos, side.opposite(), side);
     // Where check is more than one royal piece attacked, the moves are tested.
-    let told = !discovering.all
-        && !exposed.captures_fill_pools
+    let told = !exposed.captures_fill_pools
         && game.rules.explosion.is_none()
         && !game.rules.check_all_royals
         && game.rules.royals_at_most.is_none();
+    // The mover's pieces that may uncover a line onto an enemy royal piece:
+    // found for the first piece whose `not checking` moves bits may count.
+    let mut discovering: Option<Shields> = None;
     let counted = pseudo_legal_moves_counting(pos, buffer, &mut known, |from| {
         if exposed.all || exposed.contains(from) {
             return None;
@@ -470,10 +471,13 @@ fn count_not_checking(pos: &mut Position<'_>, buffer: &mut Vec<Move>) -> u64 {
         if let Some(n) = count_plain_moves(pos, from, exposed.captures_fill_pools) {
             return Some(n);
         }
-        if !told || discovering.contains(from) {
+        if !told {
             return None;
         }
-        count_not_checking_moves(pos, from)
+        count_not_checking_moves(pos, from, || {
+            let d = discovering.get_or_insert_with(|| Shields::find(pos, side.opposite(), side));
+            d.all || d.contains(from)
+        })
     });
     keep_legal(pos, buffer, &exposed, &known);
     counted + buffer.len() as u64

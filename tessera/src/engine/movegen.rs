@@ -126,10 +126,19 @@ fn count_by_bits<W: Word>(
 /// the attack table (exact for its kind) finds it attacking an enemy royal
 /// piece, looked at only on the cells from which it could. `None` where the
 /// bit sets cannot tell.
-pub(crate) fn count_not_checking_moves(pos: &Position<'_>, from: u16) -> Option<u64> {
+/// `uncovers` says whether moving the piece may uncover a line of the
+/// mover's onto an enemy royal piece (then the moves are listed); it is
+/// asked only of a piece whose moves the bit sets could count.
+pub(crate) fn count_not_checking_moves(
+    pos: &Position<'_>,
+    from: u16,
+    uncovers: impl FnOnce() -> bool,
+) -> Option<u64> {
     match &pos.game().tables.bit_counts {
-        BitCountTable::Narrow(_, Some(attacks)) => not_checking_by_bits(pos, attacks, from),
-        BitCountTable::Wide(_, Some(attacks)) => not_checking_by_bits(pos, attacks, from),
+        BitCountTable::Narrow(_, Some(attacks)) => {
+            not_checking_by_bits(pos, attacks, from, uncovers)
+        }
+        BitCountTable::Wide(_, Some(attacks)) => not_checking_by_bits(pos, attacks, from, uncovers),
         _ => None,
     }
 }
@@ -139,6 +148,7 @@ fn not_checking_by_bits<W: Word>(
     pos: &Position<'_>,
     attacks: &BitCounts<W>,
     from: u16,
+    uncovers: impl FnOnce() -> bool,
 ) -> Option<u64> {
     let moves = attacks.not_checking_moves()?;
     let side = pos.side_to_move();
@@ -156,6 +166,9 @@ fn not_checking_by_bits<W: Word>(
         if on(ep.targets[0]) || on(ep.targets[1]) {
             return None;
         }
+    }
+    if uncovers() {
+        return None;
     }
     let enemy = W::of(pos.occupied(side.opposite()).words());
     let occupied = enemy | W::of(pos.occupied(side).words());
