@@ -161,6 +161,9 @@ enum For {
     /// its landings' rules (a superset where a counter cuts a ray): whether a
     /// `not checking` move gives check.
     Attacks,
+    /// Counting the moves of pieces whose every run is `not checking`
+    /// (every landing plain), which perft tells from [`For::Attacks`].
+    NotChecking,
 }
 
 /// The attack table, for a game with `not checking` movements.
@@ -169,7 +172,55 @@ fn attack_table<W: Word>(game: &Game) -> Option<BitCounts<W>> {
         .pieces
         .iter()
         .any(|p| p.movements.iter().any(|m| m.not_checking));
-    not_checking.then(|| counts(game, For::Attacks))
+    not_checking.then(|| {
+        let mut attacks = counts(game, For::Attacks);
+        let (reverse, exact) = reverse_attacks(game, &attacks);
+        attacks.set_not_checking(counts(game, For::NotChecking), reverse, exact);
+        attacks
+    })
+}
+
+/// For the attack table `attacks`: per (side, kind, cell), the cells from
+/// which a piece of the kind could attack the cell on an empty board (a
+/// superset of those it attacks it from on any board); and per side, the
+/// kinds whose keys tell exactly what the attack test finds (every key
+/// counted by bits, every capture of any kind, no counter, every landing
+/// plain), for which a `not checking` move is told to check from them.
+fn reverse_attacks<W: Word>(game: &Game, attacks: &BitCounts<W>) -> (Vec<W>, [u128; 2]) {
+    let cells = game.cell_count();
+    let table = &game.tables.move_table;
+    let kinds = game.pieces.len();
+    let mut reverse = vec![W::default(); 2 * kinds * cells];
+    let mut exact = [0u128; 2];
+    for side in [Side::White, Side::Black] {
+        for (kind, piece) in game.pieces.iter().enumerate() {
+            let k = kind as Kind;
+            let captures_any = piece
+                .movements
+                .iter()
+                .all(|m| !m.modality.may_capture() || m.capture_kinds == ALL_KINDS);
+            let mut is_exact = captures_any && kind < 128;
+            for x in 0..cells as u16 {
+                let key = attacks.key(side.index(), k, x);
+                is_exact &= key.countable
+                    && table.runs(side.index(), k, x).iter().all(|run| {
+                        !run.has(Run::COUNTER) && table.cells(run).iter().all(|c| c.plain)
+                    });
+                if !key.countable {
+                    continue;
+                }
+                let (_, reached) = attacks.reach(key, false, W::default());
+                for r in cells_of(reached.wide()) {
+                    let at = (side.index() * kinds + kind) * cells + r as usize;
+                    reverse[at] |= W::bit(x);
+                }
+            }
+            if is_exact {
+                exact[side.index()] |= 1u128 << kind;
+            }
+        }
+    }
+    (reverse, exact)
 }
 
 /// The keys of every (side, kind, cell), in words of `W`.
@@ -206,7 +257,8 @@ fn counts<W: Word>(game: &Game, purpose: For) -> BitCounts<W> {
                             continue;
                         }
                     }
-                    let plain_run = !run.has(Run::GENERAL | Run::NOT_CHECKING | Run::COUNTER);
+                    let plain_run = !run.has(Run::GENERAL | Run::COUNTER)
+                        && run.has(Run::NOT_CHECKING) == (purpose == For::NotChecking);
                     let cells = table.cells(run);
                     // A path's cells but the last are its guard.
                     let guard_len = if run.has(Run::PATH) {
@@ -222,14 +274,16 @@ fn counts<W: Word>(game: &Game, purpose: For) -> BitCounts<W> {
                         && m.capture_kinds == ALL_KINDS
                         && landings.iter().all(|c| c.plain)
                         && !(neutral && m.modality.may_capture());
-                    if purpose == For::Counting && !counted_plainly
+                    if purpose != For::Attacks && !counted_plainly
                         || guard.iter().any(|c| c.cell == cell)
                     {
                         continue 'cell;
                     }
                     let serves = [false, true].map(|unmoved| run.applies(unmoved));
                     let (may_move, may_capture) = match purpose {
-                        For::Counting => (m.modality.may_move(), m.modality.may_capture()),
+                        For::Counting | For::NotChecking => {
+                            (m.modality.may_move(), m.modality.may_capture())
+                        }
                         For::Attacks => (false, true),
                     };
                     let set = |cells: &[RunCell]| {
@@ -272,7 +326,7 @@ fn counts<W: Word>(game: &Game, purpose: For) -> BitCounts<W> {
                         }
                     }
                 }
-                if purpose == For::Counting && !piece.may_duplicate && seen.ones() != landed {
+                if purpose != For::Attacks && !piece.may_duplicate && seen.ones() != landed {
                     continue;
                 }
                 counts.set(

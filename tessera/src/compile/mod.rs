@@ -409,6 +409,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             exposure: None,
             general_legality: false,
             count_by_shifts: [false; 2],
+            counts_not_checking: false,
             check_free: false,
         },
         layout,
@@ -509,6 +510,11 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
     game.tables.step_masks = step_masks(&game);
     game.tables.bit_tables = bit_tables::build(&game);
     game.tables.bit_counts = bit_counts::build(&game);
+    game.tables.counts_not_checking = matches!(
+        &game.tables.bit_counts,
+        crate::game::BitCountTable::Narrow(_, Some(_))
+            | crate::game::BitCountTable::Wide(_, Some(_))
+    );
     game.tables.count_by_shifts = match &game.tables.bit_counts {
         crate::game::BitCountTable::Narrow(bits, _) => bits.shifting(),
         crate::game::BitCountTable::Wide(bits, _) => bits.shifting(),

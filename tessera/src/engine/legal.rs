@@ -15,7 +15,8 @@ use super::bfs::Visit;
 use super::castling::Unattacked;
 use super::movegen::reach_of;
 use super::movegen::{
-    attacks_none_after, count_plain_moves, current_phase, placements, wall_may_take, wall_now,
+    attacks_none_after, count_not_checking_moves, count_plain_moves, current_phase, placements,
+    pool_moves, wall_may_take, wall_now,
 };
 use super::moves::{Move, MoveKind, NO_CELL};
 use super::position::Position;
@@ -40,6 +41,9 @@ pub fn legal_moves(pos: &mut Position<'_>, out: &mut Vec<Move>) {
 pub(crate) fn moves_in_play(pos: &mut Position<'_>, out: &mut Vec<Move>) {
     out.clear();
     if pos.game().tables.general_legality {
+        if pos.game().rules.forced_drop && legal_drops_only(pos, out) {
+            return;
+        }
         pseudo_legal_moves_counting(pos, out, &mut Unattacked::default(), |_| None);
         let mut known = Known::default();
         if !pos.game().tables.check_free {
@@ -65,6 +69,36 @@ pub(crate) fn moves_in_play(pos: &mut Position<'_>, out: &mut Vec<Move>) {
     if pos.game().rules.filters_moves {
         filter_moves(pos, out);
     }
+}
+
+/// Under `forced drop`, the legal moves where a drop is legal: the legal
+/// drops alone (in `out`, in the order [`moves_in_play`] lists them), found
+/// without generating or testing the board's moves, which any legal drop
+/// takes away. `false` where no drop is legal, and where other rules look at
+/// every move (a phase, gating, walls, compulsory drops, forced capture,
+/// movements `not in check`): then nothing is decided here.
+#[inline(never)]
+fn legal_drops_only(pos: &mut Position<'_>, out: &mut Vec<Move>) -> bool {
+    let game = pos.game();
+    if game.rules.not_in_check
+        || game.rules.forced_capture
+        || game.pools.compulsory_drops
+        || game.rules.gating.is_some()
+        || game.rules.walling.is_some()
+        || current_phase(pos).is_some()
+    {
+        return false;
+    }
+    out.clear();
+    pool_moves(pos, out);
+    out.retain(|mv| mv.kind == MoveKind::Drop);
+    if !out.is_empty() && !game.tables.check_free {
+        keep_legal_by_making(pos, out);
+    }
+    if out.is_empty() {
+        return false;
+    }
+    true
 }
 
 /// The rules that take legal moves away by looking at the others or at
@@ -377,7 +411,17 @@ pub fn count_legal_moves(pos: &mut Position<'_>, buffer: &mut Vec<Move>) -> u64 
     }
     // Gating makes its moves from the listed ones: none may be counted.
     let game = pos.game();
-    if game.tables.general_legality || game.rules.forced_capture || game.rules.gating.is_some() {
+    if game.tables.general_legality
+        || game.rules.forced_capture
+        || game.rules.gating.is_some()
+        || game.tables.counts_not_checking
+    {
+        if !(game.tables.general_legality
+            || game.rules.forced_capture
+            || game.rules.gating.is_some())
+        {
+            return count_not_checking(pos, buffer);
+        }
         moves_in_play(pos, buffer);
         return buffer.len() as u64;
     }
@@ -400,6 +444,45 @@ pub fn count_legal_moves(pos: &mut Position<'_>, buffer: &mut Vec<Move>) -> u64 
     counted + buffer.len() as u64
 }
 
+/// The pseudo-legal moves of a game with `not checking` movements, for
+/// [`count_legal_moves`]: a piece that shields none of the mover's royal
+/// pieces (`exposed`) and uncovers no line onto the enemy's has its plain
+/// moves counted, and its `not checking` moves too where the bit sets tell
+/// which give check (those whose piece, where it lands, attacks an enemy
+/// royal piece: see [`count_not_checking_moves`]); the rest are listed.
+#[inline(never)]
+fn count_not_checking(pos: &mut Position<'_>, buffer: &mut Vec<Move>) -> u64 {
+    let game = pos.game();
+    let side = pos.side_to_move();
+    let exposed = Shields::find(pos, side, side);
+    let mut known = Unattacked::new(exposed.checked);
+    // Where check is more than one royal piece attacked, the moves are tested.
+    let told = !exposed.captures_fill_pools
+        && game.rules.explosion.is_none()
+        && !game.rules.check_all_royals
+        && game.rules.royals_at_most.is_none();
+    // The mover's pieces that may uncover a line onto an enemy royal piece:
+    // found for the first piece whose `not checking` moves bits may count.
+    let mut discovering: Option<Shields> = None;
+    let counted = pseudo_legal_moves_counting(pos, buffer, &mut known, |from| {
+        if exposed.all || exposed.contains(from) {
+            return None;
+        }
+        if let Some(n) = count_plain_moves(pos, from, exposed.captures_fill_pools) {
+            return Some(n);
+        }
+        if !told {
+            return None;
+        }
+        count_not_checking_moves(pos, from, || {
+            let d = discovering.get_or_insert_with(|| Shields::find(pos, side.opposite(), side));
+            d.all || d.contains(from)
+        })
+    });
+    keep_legal(pos, buffer, &exposed, &known);
+    counted + buffer.len() as u64
+}
+
 /// The number of legal moves where no piece can be in check, so that every
 /// pseudo-legal move is legal: counted without making any, and a placement after every move counted
 /// by the cells it may take rather than one move for each. `None` where the
@@ -413,7 +496,8 @@ fn count_check_free(pos: &Position<'_>, buffer: &mut Vec<Move>) -> Option<u64> {
         || game.rules.filters_moves
         || game.pools.compulsory_drops && compulsory_drop_due(pos)
         || game.rules.gating.is_some()
-        || game.rules.walling.is_some_and(|w| w.at == WallAt::Shot)
+        // Forced capture keeps the captures after the shots are placed.
+        || game.rules.forced_capture && game.rules.walling.is_some_and(|w| w.at == WallAt::Shot)
         || current_phase(pos).is_some()
     {
         return None;
@@ -1048,9 +1132,18 @@ impl Shields {
         self.filter |= 1 << (x % 128);
     }
 
-    #[inline]
+    // Inlined into the counting loops' closures: called out of line, it
+    // cost chess's perft 0.6% more instructions.
+    #[inline(always)]
     fn contains(&self, x: u16) -> bool {
-        self.filter & 1 << (x % 128) != 0 && (self.exact || self.cells[..self.len].contains(&x))
+        self.filter & 1 << (x % 128) != 0 && (self.exact || self.listed(x))
+    }
+
+    /// [`Shields::contains`] past the filter, on a board of more than 128
+    /// cells: kept out of line, so that the filter inlines small.
+    #[inline(never)]
+    fn listed(&self, x: u16) -> bool {
+        self.cells[..self.len].contains(&x)
     }
 
     /// Whether `mv` certainly leaves no royal piece of the mover attacked (a

@@ -120,6 +120,77 @@ fn count_by_bits<W: Word>(
     Some(bits.count(key, unmoved, occupied, enemy))
 }
 
+/// The number of moves of the piece on `from`, every run of which is `not
+/// checking`, that give no check, as [`super::legal`] keeps them for a piece
+/// that shields nothing and uncovers no line: its landings, less those where
+/// the attack table (exact for its kind) finds it attacking an enemy royal
+/// piece, looked at only on the cells from which it could. `None` where the
+/// bit sets cannot tell.
+/// `uncovers` says whether moving the piece may uncover a line of the
+/// mover's onto an enemy royal piece (then the moves are listed); it is
+/// asked only of a piece whose moves the bit sets could count.
+pub(crate) fn count_not_checking_moves(
+    pos: &Position<'_>,
+    from: u16,
+    uncovers: impl FnOnce() -> bool,
+) -> Option<u64> {
+    match &pos.game().tables.bit_counts {
+        BitCountTable::Narrow(_, Some(attacks)) => {
+            not_checking_by_bits(pos, attacks, from, uncovers)
+        }
+        BitCountTable::Wide(_, Some(attacks)) => not_checking_by_bits(pos, attacks, from, uncovers),
+        _ => None,
+    }
+}
+
+/// [`count_not_checking_moves`] where the board fits a word `W`.
+fn not_checking_by_bits<W: Word>(
+    pos: &Position<'_>,
+    attacks: &BitCounts<W>,
+    from: u16,
+    uncovers: impl FnOnce() -> bool,
+) -> Option<u64> {
+    let moves = attacks.not_checking_moves()?;
+    let side = pos.side_to_move();
+    let s = side.index();
+    let kind = kind_of(pos.at(from));
+    if !attacks.exact(s, kind) {
+        return None;
+    }
+    let key = moves.key(s, kind, from);
+    if !key.countable {
+        return None;
+    }
+    if let Some(ep) = pos.en_passant() {
+        let on = |t: u16| t != NO_CELL && key.en_passant & W::bit(t) != W::default();
+        if on(ep.targets[0]) || on(ep.targets[1]) {
+            return None;
+        }
+    }
+    if uncovers() {
+        return None;
+    }
+    let enemy = W::of(pos.occupied(side.opposite()).words());
+    let occupied = enemy | W::of(pos.occupied(side).words());
+    let (quiet, capture) = moves.reach(key, pos.is_unmoved(from), occupied);
+    let landings = quiet & !occupied | capture & enemy;
+    let royals = pos.royals(side.opposite());
+    let mut near = W::default();
+    for r in royals.iter() {
+        near |= attacks.reverse(s, kind, r);
+    }
+    let royals = W::of(royals.words());
+    let mut n = u64::from(landings.ones());
+    for to in crate::game::cells_of((landings & near).wide()) {
+        let occupied = occupied & !W::bit(from) | W::bit(to);
+        let (_, attacked) = attacks.reach(attacks.key(s, kind, to), false, occupied);
+        if attacked & royals != W::default() {
+            n -= 1;
+        }
+    }
+    Some(n)
+}
+
 /// Whether the piece on `from`, moved plainly to `to`, attacks none of the
 /// cells of `targets` there, told by the bit sets of its runs where the game
 /// has them (`None` where it does not, or its runs cannot tell).
@@ -646,14 +717,90 @@ pub(crate) fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
         }
     }
     for rule in game.pools.drops.iter().filter(|r| !r.spread.is_empty()) {
+        // The rule's counts found once for every drop, where its zones are few.
+        let spread = Spread::new(pos, side, rule);
         let mut i = first_drop;
         while i < out.len() {
-            if out[i].kind == MoveKind::Drop && !spread_allows(pos, side, rule, &out[i]) {
+            let allowed = match &spread {
+                Some(s) => s.allows(pos, rule, &out[i]),
+                None => spread_allows(pos, side, rule, &out[i]),
+            };
+            if out[i].kind == MoveKind::Drop && !allowed {
                 out.swap_remove(i);
             } else {
                 i += 1;
             }
         }
+    }
+}
+
+/// What [`spread_allows`] counts for a rule, counted once for all the drops
+/// of a position: the pieces of the rule's kinds (`n`), and per zone of the
+/// rule, those it holds and its empty cells of the rule's drop zone.
+struct Spread {
+    n: usize,
+    held: [usize; Spread::MAX],
+    room: [usize; Spread::MAX],
+}
+
+impl Spread {
+    /// The most zones a rule may spread over to be counted so.
+    const MAX: usize = 8;
+
+    fn new(pos: &Position<'_>, side: Side, rule: &crate::game::DropRule) -> Option<Spread> {
+        if rule.spread.len() > Spread::MAX {
+            return None;
+        }
+        let game = pos.game();
+        let ours = |c: u16| {
+            let p = pos.at(c);
+            p != 0 && side_of(p) == side && rule.kinds & 1u128 << kind_of(p) != 0
+        };
+        let in_pool = pos
+            .pool(rule.pool, side)
+            .iter()
+            .filter(|(p, _)| rule.kinds & 1u128 << kind_of(*p) != 0)
+            .count();
+        let on_board = pos.occupied(side).iter().filter(|&c| ours(c)).count();
+        let zone = |z: usize| &game.board.zones[z][side.index()];
+        let drop_zone = zone(rule.zone);
+        let mut s = Spread {
+            n: in_pool + on_board,
+            held: [0; Spread::MAX],
+            room: [0; Spread::MAX],
+        };
+        for (i, &z) in rule.spread.iter().enumerate() {
+            s.held[i] = zone(z).iter().filter(|&c| ours(c)).count();
+            s.room[i] = zone(z)
+                .iter()
+                .filter(|&c| pos.at(c) == 0 && drop_zone.contains(c))
+                .count();
+        }
+        Some(s)
+    }
+
+    /// [`spread_allows`] from the counts.
+    fn allows(&self, pos: &Position<'_>, rule: &crate::game::DropRule, mv: &Move) -> bool {
+        if mv.from as usize != rule.pool {
+            return true;
+        }
+        let game = pos.game();
+        let side = pos.side_to_move();
+        let k = rule.spread.len();
+        let zone = |z: usize| &game.board.zones[z][side.index()];
+        if rule.kinds & 1u128 << kind_of(mv.piece) != 0 {
+            return rule
+                .spread
+                .iter()
+                .position(|&z| zone(z).contains(mv.to))
+                .is_none_or(|i| self.held[i] < self.n.div_ceil(k));
+        }
+        // The drop's own cell is no room left.
+        let fills = pos.at(mv.to) == 0 && zone(rule.zone).contains(mv.to);
+        rule.spread.iter().enumerate().all(|(i, &z)| {
+            let taken = usize::from(fills && zone(z).contains(mv.to));
+            self.held[i] + self.room[i] - taken >= self.n / k
+        })
     }
 }
 
@@ -791,11 +938,71 @@ pub(crate) fn placements(pos: &Position<'_>, moves: &[Move], w: Walling) -> u64 
             })
             .count() as u64,
         WallAt::Shot => {
-            let mut listed = moves.to_vec();
-            walling_moves(pos, &mut listed, w);
-            listed.len() as u64
+            // Each move's shots counted by the bit sets of the moved piece's
+            // runs from its landing, where they tell them; the rest listed.
+            let mut n = 0;
+            let mut listed = Vec::new();
+            for mv in moves {
+                if mv.is_from_pool() || mv.kind == MoveKind::Pass {
+                    continue;
+                }
+                let shots = match &game.tables.bit_counts {
+                    BitCountTable::Narrow(bits, _) => shots_by_bits(pos, bits, mv, w, now),
+                    BitCountTable::Wide(bits, _) => shots_by_bits(pos, bits, mv, w, now),
+                    BitCountTable::None => None,
+                };
+                match shots {
+                    Some(k) => n += u64::from(k),
+                    None => listed.push(*mv),
+                }
+            }
+            if !listed.is_empty() {
+                walling_moves(pos, &mut listed, w);
+                n += listed.len() as u64;
+            }
+            n
         }
     }
+}
+
+/// How many shots of `w` follow the plain move `mv`, as [`walling_moves`]
+/// lists them (the cells the moved piece could move to next from its landing,
+/// empty after the move, that the wall may take), told by the bit sets of the
+/// piece's runs there: `None` where they cannot tell (a key not counted by
+/// bits, an en passant target on its landings, a move other than plain).
+fn shots_by_bits<W: Word>(
+    pos: &Position<'_>,
+    bits: &BitCounts<W>,
+    mv: &Move,
+    w: Walling,
+    now: Option<u16>,
+) -> Option<u32> {
+    if !matches!(mv.kind, MoveKind::Normal | MoveKind::SetsEnPassant) || mv.promotion != 0 {
+        return None;
+    }
+    let side = pos.side_to_move();
+    // The piece once moved, as `displace` leaves it: moved, on `mv.to`.
+    let key = bits.key(side.index(), kind_of(pos.at(mv.from)), mv.to);
+    if !key.countable {
+        return None;
+    }
+    if let Some(ep) = pos.en_passant() {
+        let on = |t: u16| t != NO_CELL && key.en_passant & W::bit(t) != W::default();
+        if on(ep.targets[0]) || on(ep.targets[1]) {
+            return None;
+        }
+    }
+    let occupied = W::of(pos.occupied(side).words()) | W::of(pos.occupied(side.opposite()).words());
+    let occupied = occupied & !W::bit(mv.from) | W::bit(mv.to);
+    let (quiet, _) = bits.reach(key, false, occupied);
+    let mut cells = quiet & !occupied;
+    if let Some(c) = now {
+        cells = cells & !W::bit(c);
+    }
+    if let Some(z) = w.zone {
+        cells = cells & W::of(pos.game().board.zones[z][side.index()].words());
+    }
+    Some(cells.ones())
 }
 
 /// Adds the drop of `piece` (with counter `state`) from the pool of `rule`

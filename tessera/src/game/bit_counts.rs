@@ -159,6 +159,15 @@ pub(crate) struct BitCounts<W> {
     shift_runs: Vec<ShiftRun<W>>,
     /// Per side: whether any of its kinds is counted all at once.
     shifting: [bool; 2],
+    /// In an attack table (see [`BitCountTable`]): the moves of the pieces
+    /// whose every run is `not checking`, counted by bits.
+    not_checking: Option<Box<BitCounts<W>>>,
+    /// In an attack table: per (side, kind, cell), the cells from which a
+    /// piece of the kind could attack the cell.
+    reverse: Vec<W>,
+    /// In an attack table: per side, the kinds whose keys tell exactly
+    /// whether the piece attacks a cell.
+    exact: [u128; 2],
 }
 
 /// The most kinds whose pieces [`BitCounts::count_kind`] counts at once:
@@ -209,7 +218,38 @@ impl<W: Word> BitCounts<W> {
             kind_shifts: vec![KindShifts::default(); 2 * kinds],
             shift_runs: Vec::new(),
             shifting: [false; 2],
+            not_checking: None,
+            reverse: Vec::new(),
+            exact: [0; 2],
         }
+    }
+
+    /// Makes this attack table count `not checking` moves: `moves` counts
+    /// them, `reverse` and `exact` as the fields say.
+    pub fn set_not_checking(&mut self, moves: BitCounts<W>, reverse: Vec<W>, exact: [u128; 2]) {
+        self.not_checking = Some(Box::new(moves));
+        self.reverse = reverse;
+        self.exact = exact;
+    }
+
+    /// In an attack table: the keys counting the `not checking` moves.
+    #[inline]
+    pub fn not_checking_moves(&self) -> Option<&BitCounts<W>> {
+        self.not_checking.as_deref()
+    }
+
+    /// In an attack table: whether the keys of `kind` of `side` tell its
+    /// attacks exactly.
+    #[inline]
+    pub fn exact(&self, side: usize, kind: Kind) -> bool {
+        (kind as usize) < 128 && self.exact[side] & 1u128 << kind != 0
+    }
+
+    /// In an attack table: the cells from which a piece of `kind` of `side`
+    /// could attack `cell`, on an empty board.
+    #[inline]
+    pub fn reverse(&self, side: usize, kind: Kind, cell: u16) -> W {
+        self.reverse[(side * self.kinds + kind as usize) * self.cells + cell as usize]
     }
 
     /// The keys of `kind` of `side` (0 or 1), cell by cell.

@@ -1131,6 +1131,9 @@ pub(crate) struct Tables {
     /// Per side: whether perft's counting counts some of its kinds' pieces
     /// all at once (see `BitCounts::count_kind`): the bit counts say where.
     pub(crate) count_by_shifts: [bool; 2],
+    /// Whether perft's counting tells `not checking` moves by bit sets: the
+    /// bit counts have an attack table (see `BitCountTable`).
+    pub(crate) counts_not_checking: bool,
     /// Whether no piece can ever stand in check: no kind is royal and no
     /// pieces must part, so every pseudo-legal move is legal.
     pub(crate) check_free: bool,

@@ -6,7 +6,7 @@
 //! touch such cells is tested by moving the piece alone and asking only the
 //! kinds whose approaches it touched; the rest are made and tested whole.
 
-use crate::engine::attack::is_attacked_by;
+use crate::engine::attack::{in_check, is_attacked_by};
 use crate::engine::moves::{Move, MoveKind};
 use crate::engine::position::Position;
 use crate::game::{cells_of, kind_of};
@@ -99,15 +99,37 @@ impl Quiet {
                 };
                 Some(safe_after(pos, mv, kinds))
             }
-            MoveKind::Drop => (1u128 << mv.to & self.entered == 0
-                && !royal(kind_of(mv.piece))
-                && !game
-                    .drop_rule(mv.from as usize, kind_of(mv.piece))
-                    .is_some_and(|r| r.not_checking || r.not_mating))
-            .then_some(true),
+            MoveKind::Drop => {
+                if 1u128 << mv.to & self.entered != 0
+                    || game
+                        .drop_rule(mv.from as usize, kind_of(mv.piece))
+                        .is_some_and(|r| r.not_checking || r.not_mating)
+                {
+                    return None;
+                }
+                if !royal(kind_of(mv.piece)) {
+                    return Some(true);
+                }
+                // A royal piece dropped (as itself, where royalty is not
+                // settled at the turn's start) is told by putting it alone.
+                (mv.promotion == 0 && game.rules.royals_at_most.is_none())
+                    .then(|| royal_drop_safe(pos, mv))
+            }
             _ => None,
         }
     }
+}
+
+/// Whether the drop `mv` of a royal piece leaves the mover out of check: the
+/// piece put on the board alone, as a drop adds a blocker and opens no line
+/// (the table stands only where no pool bears on an attack).
+#[inline(never)]
+fn royal_drop_safe(pos: &mut Position<'_>, mv: &Move) -> bool {
+    let side = pos.side_to_move();
+    pos.put_with(mv.to, mv.piece, mv.state);
+    let safe = !in_check(pos, side);
+    pos.take(mv.to);
+    safe
 }
 
 /// Whether the plain move `mv` (no promotion) leaves the mover's royal
