@@ -992,3 +992,70 @@ fn fields_after_the_clocks_are_left_out_as_fairy_stockfish_does() {
     let points = rules(&result, "points");
     assert_eq!(perft(&points, 2), 400);
 }
+
+#[test]
+fn diagonal_lines_add_moves_along_the_lines() {
+    let result = imported("tests/import/diagonal-lines.ini");
+    // Moves as pyffish lists them: the rook on c3 slides along the lines
+    // to b2 and a1, and on to f6, g7 and h8 past cells not on them.
+    let rook = rules(&result, "diagonal-lines-rook");
+    assert_eq!(
+        moves_after(&rook, ""),
+        "c3a1 c3a3 c3b2 c3b3 c3c1 c3c2 c3c4 c3c5 c3c6 c3c7 c3c8 c3d3 c3e3 c3f3 c3f6 \
+         c3g3 c3g7 c3h3 c3h8 e1d1 e1d2 e1e2 e1f1 e1f2"
+    );
+    // The wazir's region bounds its moves along the lines: one zone of both.
+    let text = rules(&result, "diagonal-lines");
+    assert!(
+        text.contains("  step diagonal: from diagonal-lines, to diagonal-lines-wazir\n"),
+        "{text}"
+    );
+    // A custom piece that moves as a wazir gets no diagonal steps.
+    assert!(
+        text.contains("piece customPiece1 A\n  betza \"W\"\n\n"),
+        "{text}"
+    );
+    // The janggi general steps along the palace lines (e2d3, e2f3); a king
+    // of its own Betza does not.
+    let janggi = rules(&result, "janggi-lines");
+    let moves = moves_after(&janggi, "");
+    assert!(
+        moves.contains("e2d3 ") && moves.contains("e2f3 "),
+        "{moves}"
+    );
+    let custom = rules(&result, "janggi-custom-king");
+    let moves = moves_after(&custom, "");
+    assert!(
+        !moves.contains("e2d3") && !moves.contains("e2f3"),
+        "{moves}"
+    );
+    // A region the lines leave, where Fairy-Stockfish's checks go on: refused.
+    match section(&result, "diagonal-lines-leak") {
+        Err(why) => assert!(why.contains("diagonalLines"), "{why}"),
+        Ok(_) => panic!("diagonal-lines-leak written"),
+    }
+}
+
+#[test]
+fn duple_check_is_check_when_all_royals_attacked() {
+    let result = imported("tests/import/duple.ini");
+    let two = rules(&result, "duple");
+    assert!(two.contains("\ncheck when all royals attacked\n"), "{two}");
+    // Moves as pyffish lists them. With two commoners, one attacked (e1,
+    // by the bishop on b4) is no check.
+    assert_eq!(
+        moves_after(&two, "d2d3 e7e6 h2h3 f8b4"),
+        "a2a3 a2a4 b1a3 b1c3 b1d2 b2b3 c1d2 c1e3 c1f4 c1g5 c1h6 c2c3 c2c4 d1d2 d3d4 \
+         e1d2 e2e3 e2e4 f2f3 f2f4 g1f3 g2g3 g2g4 h1h2 h3h4"
+    );
+    // With one, it is.
+    let one = rules(&result, "duple-one");
+    assert_eq!(
+        moves_after(&one, "d2d3 e7e6 h2h3 f8b4"),
+        "b1c3 b1d2 c1d2 c2c3 d1d2"
+    );
+    match section(&result, "duple-drops") {
+        Err(why) => assert!(why.contains("dupleCheck"), "{why}"),
+        Ok(_) => panic!("duple-drops written"),
+    }
+}

@@ -246,10 +246,6 @@ impl Emitter<'_> {
             ("makpongRule", "the makpong rule"),
             ("shatarMateRule", "the shatar mating rules"),
             ("extinctionClaim", "extinction claimed by the side to move"),
-            (
-                "dupleCheck",
-                "check only when all pseudo-royal pieces are attacked",
-            ),
         ];
         for (field, what) in flags {
             if v.flag(field) {
@@ -365,11 +361,6 @@ impl Emitter<'_> {
                     field,
                     format!("{what} cannot be said in Tessera's language yet"),
                 ));
-            }
-        }
-        for f in ["diagonalLines"] {
-            if !v.squares(f).is_empty() {
-                return Err(self.refuse(f, "this region's rule cannot be imported yet"));
             }
         }
         for f in ["tripleStepRegion.w", "tripleStepRegion.b"] {
@@ -671,6 +662,7 @@ impl Emitter<'_> {
                     body,
                     "  hop orthogonal: not over {me}, not capturing {me}{more}"
                 );
+                self.diagonal_lines(&mut body, pt, &fen)?;
             } else {
                 let betza = if pt == KING {
                     v.king_betza.clone().unwrap_or_else(|| "K".to_string())
@@ -680,6 +672,7 @@ impl Emitter<'_> {
                     predefined_betza(pt).to_string()
                 };
                 self.write_betza(&mut body, pt, &betza, &doubles)?;
+                self.diagonal_lines(&mut body, pt, &fen)?;
                 if pt == KING && v.flag("flyingGeneral") {
                     // Kings may not face each other on an open line: each
                     // attacks the other along it.
@@ -762,6 +755,7 @@ impl Emitter<'_> {
                         predefined_betza(to).to_string()
                     };
                     self.write_betza(&mut body, to, &betza, &[])?;
+                    self.diagonal_lines(&mut body, to, &fen)?;
                     if v.flag("pieceDemotion") {
                         // The promoted piece turns back as it promoted: a
                         // move into, out of or within the zone.
@@ -1065,6 +1059,39 @@ impl Emitter<'_> {
         let n = v.int("extinctionPieceCount");
         if set & 1 != 0 || !(0..=1000).contains(&n) {
             return why("among all pieces");
+        }
+        if v.flag("dupleCheck") {
+            // `dupleCheck`: a side is in check only when all its pieces of
+            // the extinction types are attacked (one alone, when it has one).
+            // Tessera's `check when all royals attacked` counts a piece that
+            // becomes royal by the move at once; Fairy-Stockfish's legality
+            // test not a dropped or shogi-promoted one, nor several royal
+            // ones alone past the count: only the plain case is said.
+            let dw = |m: &str| {
+                Err(self.refuse(
+                    "dupleCheck",
+                    format!("check only when all pseudo-royal pieces are attacked, {m}, cannot be said yet"),
+                ))
+            };
+            if n != 0 {
+                return dw("with an extinction piece count");
+            }
+            if v.flag("pieceDrops") || v.flag("blastOnCapture") {
+                return dw("with drops or explosions");
+            }
+            if v.pieces[KING].is_some() && set & (1 << KING) == 0 {
+                return dw("beside a king");
+            }
+            let promo = v.set("promotionPieceTypes.w") | v.set("promotionPieceTypes.b");
+            for pt in self.kinds_of(set) {
+                if promo & (1 << pt) != 0
+                    || (1..PIECE_TYPE_NB)
+                        .any(|q| v.pieces[q].is_some() && self.promoted_as(q) == Some(pt))
+                {
+                    return dw("for a kind that promotion makes");
+                }
+            }
+            return Ok((set, Some("check when all royals attacked".to_string())));
         }
         if n != 0 && v.flag("blastOnCapture") {
             return why("among several, with explosions");
@@ -1403,6 +1430,114 @@ impl Emitter<'_> {
             mods.push("not checking".to_string());
         }
         mods.join(", ")
+    }
+
+    /// `diagonalLines`: on these cells (janggi's palace diagonals),
+    /// Fairy-Stockfish's own wazir (and the king whose `kingType` it is), its
+    /// soldier, rook and janggi cannon also move along the diagonals, from a
+    /// cell of the lines to a cell of the lines: as a fers, a forward fers, a
+    /// bishop, and a cannon hopping diagonally (over no cannon, capturing no
+    /// cannon). Other types, custom ones among them, do not.
+    fn diagonal_lines(&mut self, body: &mut String, pt: usize, fen: &Fen) -> Result<(), Refusal> {
+        const ROOK: usize = 4;
+        const SOLDIER: usize = 29;
+        const WAZIR: usize = 34;
+        let v = self.v;
+        let lines = self.on_board(&v.squares("diagonalLines"));
+        let movement = match pt {
+            WAZIR => "step diagonal".to_string(),
+            KING if self.v.king_wazir => "step diagonal".to_string(),
+            SOLDIER => "step ne nw".to_string(),
+            ROOK => "slide diagonal".to_string(),
+            JANGGI_CANNON => "hop diagonal".to_string(),
+            _ => return Ok(()),
+        };
+        if lines.is_empty() {
+            return Ok(());
+        }
+        // The piece's mobility region bounds these moves too: one zone with
+        // the cells of both (a movement takes one `to`).
+        let region = |c: usize| {
+            let s = v
+                .mobility_regions
+                .iter()
+                .find(|(col, p, _)| *col == c && *p == pt)
+                .map(|(_, _, s)| self.on_board(s))
+                .unwrap_or_default();
+            if s.is_empty() {
+                lines.clone()
+            } else {
+                s.intersection(&lines).copied().collect()
+            }
+        };
+        // Fairy-Stockfish bounds these moves by the region, but not the
+        // attacks they make (a check): refused where a piece of the type
+        // would attack a cell of the lines outside its region.
+        let far = pt == ROOK || pt == JANGGI_CANNON;
+        for c in 0..2 {
+            let confined = v
+                .mobility_regions
+                .iter()
+                .find(|(col, p, _)| *col == c && *p == pt)
+                .map(|(_, _, s)| self.on_board(s))
+                .filter(|s| !s.is_empty());
+            let Some(confined) = confined else { continue };
+            let placed = if c == 0 { &fen.white } else { &fen.black };
+            let sources: Squares = lines
+                .iter()
+                .filter(|s| confined.contains(s))
+                .copied()
+                .chain(placed.iter().filter(|p| p.0 == pt).map(|p| p.1))
+                .filter(|s| lines.contains(s))
+                .collect();
+            let forward = if c == 0 { 1 } else { -1 };
+            let leaks = sources.iter().any(|&(f, r)| {
+                lines.iter().any(|&(tf, tr)| {
+                    let (df, dr) = (tf - f, tr - r);
+                    let diagonal = df != 0 && df.abs() == dr.abs();
+                    let reached = if far {
+                        diagonal
+                    } else if pt == SOLDIER {
+                        df.abs() == 1 && dr == forward
+                    } else {
+                        diagonal && df.abs() == 1
+                    };
+                    reached && !confined.contains(&(tf, tr))
+                })
+            });
+            if leaks {
+                return Err(self.refuse(
+                    "diagonalLines",
+                    format!(
+                        "the {}'s attacks along the diagonal lines beyond its mobility region (Fairy-Stockfish bounds its moves there, not its checks) cannot be said yet",
+                        self.kind(pt)
+                    ),
+                ));
+            }
+        }
+        let (w, b) = (region(0), region(1));
+        let Some(z) = self.zone("diagonal-lines", &lines, &lines) else {
+            return Ok(());
+        };
+        let to = if w == lines && b == lines {
+            Some(z.clone())
+        } else {
+            self.zone(&format!("diagonal-lines-{}", self.kind(pt)), &w, &b)
+        };
+        let Some(to) = to else {
+            // No cell of the lines in the region: no such move.
+            return Ok(());
+        };
+        let mut mods = format!("from {z}, to {to}");
+        if pt == JANGGI_CANNON {
+            let me = self.kind(pt);
+            let _ = write!(mods, ", not over {me}, not capturing {me}");
+        }
+        if !v.flag("checking") {
+            mods.push_str(", not checking");
+        }
+        let _ = writeln!(body, "  {movement}: {mods}");
+        Ok(())
     }
 
     /// A piece's moves in Betza's shorthand; its initial double step (`ifmnD`),

@@ -221,6 +221,13 @@ fn builtins() -> HashMap<String, Variant> {
         {
             v.set_free_drops();
         }
+        if section
+            .entries
+            .get("kingType")
+            .is_some_and(|e| e.value == "wazir")
+        {
+            v.king_wazir = true;
+        }
         // A built-in's own values have no line in the user's file.
         for origin in v.origin.values_mut() {
             origin.1 = 0;

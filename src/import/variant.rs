@@ -443,6 +443,10 @@ pub struct Variant {
     pub pieces: Vec<Option<PieceDef>>,
     /// The custom king's Betza, when `king = k:BETZA`.
     pub king_betza: Option<String>,
+    /// Fairy-Stockfish's `kingType` is its wazir (minixiangqi and its
+    /// heirs, said `kingType = wazir` in `builtins.ini` only): the king then
+    /// moves along `diagonalLines` as the wazir does. Any `king` key resets it.
+    pub king_wazir: bool,
     /// `promotionLimit`, by piece type (0: none).
     pub promotion_limit: Vec<i64>,
     /// `promotedPieceType`, by piece type (0: none).
@@ -637,6 +641,7 @@ impl Variant {
             max_rank: 7,
             pieces,
             king_betza: None,
+            king_wazir: false,
             promotion_limit: vec![0; PIECE_TYPE_NB],
             promoted_piece_type: vec![0; PIECE_TYPE_NB],
             mobility_regions: Vec::new(),
@@ -806,6 +811,7 @@ impl Variant {
                         }
                     } else if pt == KING {
                         self.king_betza = (e.value.len() > 1).then_some(betza);
+                        self.king_wazir = false;
                     }
                 } else {
                     if first != '-' {
@@ -817,6 +823,7 @@ impl Variant {
                     self.remove_piece(pt);
                     if pt == KING {
                         self.king_betza = None;
+                        self.king_wazir = false;
                     }
                 }
             }
