@@ -717,15 +717,11 @@ pub(crate) fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
         }
     }
     for rule in game.pools.drops.iter().filter(|r| !r.spread.is_empty()) {
-        // The rule's counts found once for every drop, where its zones are few.
+        // The rule's counts, found once for every drop.
         let spread = Spread::new(pos, side, rule);
         let mut i = first_drop;
         while i < out.len() {
-            let allowed = match &spread {
-                Some(s) => s.allows(pos, rule, &out[i]),
-                None => spread_allows(pos, side, rule, &out[i]),
-            };
-            if out[i].kind == MoveKind::Drop && !allowed {
+            if out[i].kind == MoveKind::Drop && !spread.allows(pos, rule, &out[i]) {
                 out.swap_remove(i);
             } else {
                 i += 1;
@@ -734,23 +730,24 @@ pub(crate) fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
     }
 }
 
-/// What [`spread_allows`] counts for a rule, counted once for all the drops
-/// of a position: the pieces of the rule's kinds (`n`), and per zone of the
-/// rule, those it holds and its empty cells of the rule's drop zone.
+/// Whether a drop leaves the pieces of the kinds of a rule (`spread over
+/// ZONE ...`) free to end spread evenly over the rule's zones, as
+/// Fairy-Stockfish places placement chess's bishops on both colours: such a
+/// piece not onto a zone that holds its share already (the side's pieces of
+/// the kinds, on the board and in the pool, divided among the zones, rounded
+/// up), and any other piece of the pool not where it would leave a zone too
+/// few empty cells of the rule's zone for its share (rounded down). Counted
+/// once for all the drops of a position: the pieces of the rule's kinds
+/// (`n`), and per zone of the rule those it holds and its empty cells where
+/// the rule drops.
 struct Spread {
     n: usize,
-    held: [usize; Spread::MAX],
-    room: [usize; Spread::MAX],
+    held: Vec<usize>,
+    room: Vec<usize>,
 }
 
 impl Spread {
-    /// The most zones a rule may spread over to be counted so.
-    const MAX: usize = 8;
-
-    fn new(pos: &Position<'_>, side: Side, rule: &crate::game::DropRule) -> Option<Spread> {
-        if rule.spread.len() > Spread::MAX {
-            return None;
-        }
+    fn new(pos: &Position<'_>, side: Side, rule: &crate::game::DropRule) -> Spread {
         let game = pos.game();
         let ours = |c: u16| {
             let p = pos.at(c);
@@ -764,22 +761,27 @@ impl Spread {
         let on_board = pos.occupied(side).iter().filter(|&c| ours(c)).count();
         let zone = |z: usize| &game.board.zones[z][side.index()];
         let drop_zone = zone(rule.zone);
-        let mut s = Spread {
+        Spread {
             n: in_pool + on_board,
-            held: [0; Spread::MAX],
-            room: [0; Spread::MAX],
-        };
-        for (i, &z) in rule.spread.iter().enumerate() {
-            s.held[i] = zone(z).iter().filter(|&c| ours(c)).count();
-            s.room[i] = zone(z)
+            held: rule
+                .spread
                 .iter()
-                .filter(|&c| pos.at(c) == 0 && drop_zone.contains(c))
-                .count();
+                .map(|&z| zone(z).iter().filter(|&c| ours(c)).count())
+                .collect(),
+            room: rule
+                .spread
+                .iter()
+                .map(|&z| {
+                    zone(z)
+                        .iter()
+                        .filter(|&c| pos.at(c) == 0 && drop_zone.contains(c))
+                        .count()
+                })
+                .collect(),
         }
-        Some(s)
     }
 
-    /// [`spread_allows`] from the counts.
+    /// Whether the drop `mv` keeps the rule's pieces free to end spread.
     fn allows(&self, pos: &Position<'_>, rule: &crate::game::DropRule, mv: &Move) -> bool {
         if mv.from as usize != rule.pool {
             return true;
@@ -802,49 +804,6 @@ impl Spread {
             self.held[i] + self.room[i] - taken >= self.n / k
         })
     }
-}
-
-/// Whether the drop `mv` of `side` leaves the pieces of the kinds of `rule`
-/// (`spread over ZONE ...`) free to end spread evenly over the rule's zones,
-/// as Fairy-Stockfish places placement chess's bishops on both colours: such
-/// a piece not onto a zone that holds its share already (the side's pieces
-/// of the kinds, on the board and in the pool, divided among the zones,
-/// rounded up), and any other piece of the pool not where it would leave a
-/// zone too few empty cells of the rule's zone for its share (rounded down).
-fn spread_allows(pos: &Position<'_>, side: Side, rule: &crate::game::DropRule, mv: &Move) -> bool {
-    if mv.from as usize != rule.pool {
-        return true;
-    }
-    let game = pos.game();
-    let ours = |c: u16| {
-        let p = pos.at(c);
-        p != 0 && side_of(p) == side && rule.kinds & 1u128 << kind_of(p) != 0
-    };
-    let in_pool = pos
-        .pool(rule.pool, side)
-        .iter()
-        .filter(|(p, _)| rule.kinds & 1u128 << kind_of(*p) != 0)
-        .count();
-    let on_board = pos.occupied(side).iter().filter(|&c| ours(c)).count();
-    let n = in_pool + on_board;
-    let k = rule.spread.len();
-    let zone = |z: usize| &game.board.zones[z][side.index()];
-    if rule.kinds & 1u128 << kind_of(mv.piece) != 0 {
-        return rule
-            .spread
-            .iter()
-            .find(|&&z| zone(z).contains(mv.to))
-            .is_none_or(|&z| zone(z).iter().filter(|&c| ours(c)).count() < n.div_ceil(k));
-    }
-    let drop_zone = zone(rule.zone);
-    rule.spread.iter().all(|&z| {
-        let held = zone(z).iter().filter(|&c| ours(c)).count();
-        let room = zone(z)
-            .iter()
-            .filter(|&c| c != mv.to && pos.at(c) == 0 && drop_zone.contains(c))
-            .count();
-        held + room >= n / k
-    })
 }
 
 /// Where the wall of `w` stands before the move: `None` where every
