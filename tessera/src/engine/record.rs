@@ -116,9 +116,11 @@ impl Record {
         self.repetition_at(n, whole).map(|(_, them, us)| (them, us))
     }
 
-    /// [`Record::repetition`], with how many plies back the earliest of
-    /// the `n` times stood.
-    pub(crate) fn repetition_at(&self, n: u8, whole: bool) -> Option<(usize, bool, bool)> {
+    /// The index of the last position, and how many plies back a
+    /// repetition or a shuttle may reach: since the last move that restarted
+    /// the halfmove clock (since the record began, where `whole`); `None`
+    /// where that is fewer than four.
+    fn reach(&self, whole: bool) -> Option<(usize, usize)> {
         let last = self.keys.len() - 1;
         let (clock, _) = self.marks[last];
         let end = if whole {
@@ -126,9 +128,13 @@ impl Record {
         } else {
             last.min(clock as usize)
         };
-        if end < 4 {
-            return None;
-        }
+        (end >= 4).then_some((last, end))
+    }
+
+    /// [`Record::repetition`], with how many plies back the earliest of
+    /// the `n` times stood.
+    pub(crate) fn repetition_at(&self, n: u8, whole: bool) -> Option<(usize, bool, bool)> {
+        let (last, end) = self.reach(whole)?;
         let now = self.keys[last];
         let checked = |i: usize| self.marks[last - i].1;
         // The side that has just moved checked into the positions 0, 2, 4...
@@ -174,16 +180,7 @@ impl Record {
         if !self.shuttles {
             return None;
         }
-        let last = self.keys.len() - 1;
-        let (clock, _) = self.marks[last];
-        let end = if whole {
-            last
-        } else {
-            last.min(clock as usize)
-        };
-        if end < 4 {
-            return None;
-        }
+        let (last, end) = self.reach(whole)?;
         let checked = |i: usize| self.marks[last - i].1;
         // The move into the position `i` plies back (none before the first).
         let shift = |i: usize| {
