@@ -339,7 +339,9 @@ fn the_xiangqi_shogi_and_othello_built_ins_are_known() {
     );
     // Gorogoro's optional promotion with `immobilityIllegal` is written.
     assert!(rules(&result, "c").contains("promote stuck to nothing"));
-    for name in ["a", "b", "f"] {
+    // Minixiangqi's palace beside the flying general is written (exact live).
+    assert!(rules(&result, "f").contains("slide orthogonal: capture, capturing king\n"));
+    for name in ["a", "b"] {
         match section(&result, name) {
             Ok(_) => panic!("{name} written"),
             Err(why) => assert!(why.contains("(of the built-in `"), "{name}: {why}"),
@@ -1058,4 +1060,33 @@ fn duple_check_is_check_when_all_royals_attacked() {
         Err(why) => assert!(why.contains("dupleCheck"), "{why}"),
         Ok(_) => panic!("duple-drops written"),
     }
+}
+
+#[test]
+fn a_kind_confined_to_a_region_is_dropped_only_there() {
+    // Fairy-Stockfish drops a piece only inside its mobility region.
+    let result = imported("tests/import/regions.ini");
+    let confined = rules(&result, "confined");
+    assert!(
+        confined.contains("zone drops-knight white a1..e3 black a3..e5\n"),
+        "{confined}"
+    );
+    assert!(confined.contains("drop hand knight -> drops-knight"));
+    // 7 moves on the board, the knight's 5 drops on rank 3 (pyffish: 12).
+    assert_eq!(perft(&confined, 1), 12);
+}
+
+#[test]
+fn the_move_number_and_clocks_of_a_start_fen() {
+    let result = imported("tests/import/regions.ini");
+    // A later move number is `move N`.
+    let late = rules(&result, "late");
+    assert!(
+        late.contains("  turn black\n  move 5\n  clock 3\n"),
+        "{late}"
+    );
+    // Without check counting, FSF reads `7+7 0 1` as halfmove 7, move 7.
+    let clocks = rules(&result, "clocks");
+    assert!(clocks.contains("  move 7\n  clock 7\n"), "{clocks}");
+    assert!(!clocks.contains("checks"), "{clocks}");
 }

@@ -373,20 +373,9 @@ impl Emitter<'_> {
                 );
             }
         }
-        if let Some((c, pt, _)) = v
-            .mobility_regions
-            .iter()
-            .find(|(_, pt, s)| v.pieces[*pt].is_some() && !s.is_empty())
-        {
-            // Each movement says `to ZONE`; drops would need a rule per kind,
-            // castling and the flying general no such modifier.
-            if v.flag("pieceDrops") || v.flag("flyingGeneral") {
-                return Err(self.refuse(
-                    &format!("mobility:{c}:{pt}"),
-                    "a piece confined to a region beside drops, castling or the flying general cannot be said yet",
-                ));
-            }
-        }
+        // A kind confined to a region is dropped only there (`drops()`);
+        // the flying general's attack ignores the region, as in FSF.
+
         // A limit on shogi-style promotion is `at most N`; Fairy-Stockfish
         // lets a piece past the limit move into the zone unpromoted even
         // where promotion is compulsory, which Tessera does not say.
@@ -937,6 +926,9 @@ impl Emitter<'_> {
         }
         if fen.black_to_move {
             setup.push_str("  turn black\n");
+        }
+        if fen.fullmove != 1 {
+            let _ = writeln!(setup, "  move {}", fen.fullmove);
         }
         if fen.clock != 0 {
             let _ = writeln!(setup, "  clock {}", fen.clock);
@@ -1777,6 +1769,56 @@ impl Emitter<'_> {
         Ok(out)
     }
 
+    /// The zone a drop rule of FSF type `pt` drops onto: `base` (`white`,
+    /// `black` its cells), less the cells outside the kind's mobility region
+    /// (`mobilityRegion<Colour><Piece>`), as Fairy-Stockfish drops a piece
+    /// only inside it (`name-KIND` then). `Ok(None)` where `base` has no cell.
+    fn kind_drop_zone(
+        &mut self,
+        pt: usize,
+        name: &str,
+        white: &Squares,
+        black: &Squares,
+    ) -> Result<Option<String>, Refusal> {
+        let v = self.v;
+        let region = |c: usize| {
+            v.mobility_regions
+                .iter()
+                .find(|(col, p, s)| *col == c && *p == pt && !s.is_empty())
+                .map(|(_, _, s)| self.on_board(s))
+        };
+        let (rw, rb) = (region(0), region(1));
+        if rw.is_none() && rb.is_none() {
+            return Ok(self.zone(name, white, black));
+        }
+        let cut = |cells: &Squares, r: &Option<Squares>| -> Squares {
+            match r {
+                Some(r) => cells.intersection(r).copied().collect(),
+                None => cells.clone(),
+            }
+        };
+        let (w, b) = (cut(white, &rw), cut(black, &rb));
+        let (w, b) = (self.on_board(&w), self.on_board(&b));
+        if self.on_board(white).is_empty() && self.on_board(black).is_empty() {
+            return Ok(None);
+        }
+        if w.is_empty() && b.is_empty() {
+            // A kind dropped nowhere would need a zone of no cells.
+            let (c, _, _) = v
+                .mobility_regions
+                .iter()
+                .find(|(_, p, _)| *p == pt)
+                .unwrap();
+            return Err(self.refuse(
+                &format!("mobility:{c}:{pt}"),
+                "a kind that may be dropped nowhere inside its region cannot be said yet",
+            ));
+        }
+        // A side left out of the zone drops the kind nowhere.
+        let name = format!("{name}-{}", self.kind(pt));
+        Ok(self.zone(&name, &w, &b))
+    }
+
     fn drops(&mut self) -> Result<String, Refusal> {
         let v = self.v;
         let mut out = String::from("\npool hand\n");
@@ -1864,7 +1906,7 @@ impl Emitter<'_> {
             if no_doubled == PAWN {
                 extra.push(format!("at most {} per file", v.int("dropNoDoubledCount")));
             }
-            if let Some(z) = self.zone("pawn-drops", &pw, &pb) {
+            if let Some(z) = self.kind_drop_zone(PAWN, "pawn-drops", &pw, &pb)? {
                 special.push(format!(
                     "drop hand {} -> {z}{}",
                     self.kind(PAWN),
@@ -1898,7 +1940,7 @@ impl Emitter<'_> {
             if extra.is_empty() {
                 continue;
             }
-            if let Some(z) = &zone {
+            if let Some(z) = self.kind_drop_zone(pt, "drops", &dw, &db)? {
                 special.push(format!("drop hand {} -> {z}{}", self.kind(pt), mods(extra)));
             }
         }
@@ -1955,7 +1997,7 @@ impl Emitter<'_> {
                 rule.push_str(&m);
             } else if pt == PAWN {
                 return Err(self.refuse("castlingDroppedPiece", "castling pawns"));
-            } else if let Some(z) = &zone {
+            } else if let Some(z) = self.kind_drop_zone(pt, "drops", &dw, &db)? {
                 special.push(format!(
                     "drop hand {} -> {z}{}",
                     self.kind(pt),
@@ -1976,7 +2018,7 @@ impl Emitter<'_> {
                     ": compulsory"
                 });
             } else if v.pieces[must].is_some() && must != PAWN {
-                if let Some(z) = &zone {
+                if let Some(z) = self.kind_drop_zone(must, "drops", &dw, &db)? {
                     special.push(format!(
                         "drop hand {} -> {z}{}",
                         self.kind(must),
@@ -1987,6 +2029,30 @@ impl Emitter<'_> {
                 return Err(self.refuse(
                     "mustDropType",
                     "a compulsory drop of pawns, which may be dropped nowhere",
+                ));
+            }
+        }
+        // A kind confined to a region (`mobilityRegion...`) is dropped
+        // only inside it: a rule of its own where it has none yet.
+        for pt in 1..PIECE_TYPE_NB {
+            if pt == PAWN
+                || v.pieces[pt].is_none()
+                || !v
+                    .mobility_regions
+                    .iter()
+                    .any(|(_, p, s)| *p == pt && !s.is_empty())
+            {
+                continue;
+            }
+            let head = format!("drop hand {} ->", self.kind(pt));
+            if special.iter().any(|s| s.starts_with(&head)) {
+                continue;
+            }
+            if let Some(z) = self.kind_drop_zone(pt, "drops", &dw, &db)? {
+                special.push(format!(
+                    "drop hand {} -> {z}{}",
+                    self.kind(pt),
+                    mods(Vec::new())
                 ));
             }
         }
@@ -3005,6 +3071,8 @@ struct Fen {
     checks: Option<(i64, i64)>,
     /// The halfmove clock Fairy-Stockfish reads (`clock N` in the setup).
     clock: u32,
+    /// The move number Fairy-Stockfish reads (`move N` in the setup).
+    fullmove: u32,
     /// The cells of promoted pieces (`+X`), with the type X they were
     /// promoted from; `white` and `black` hold them as their promoted type.
     promoted: Vec<((i32, i32), usize)>,
@@ -3034,6 +3102,7 @@ impl Fen {
             rights: String::new(),
             checks: None,
             clock: 0,
+            fullmove: 1,
             promoted: Vec::new(),
         };
         let rows: Vec<&str> = placement.split('/').collect();
@@ -3164,6 +3233,24 @@ impl Fen {
                 }
             }
         }
+        // Without check counting, Fairy-Stockfish reads `7+7` as the two
+        // clocks (halfmove 7, move 7: a number may start with `+`) and
+        // nothing after them.
+        if let Some((a, b)) = rest
+            .peek()
+            .and_then(|s| s.split_once('+'))
+            .filter(|_| !v.flag("checkCounting"))
+        {
+            if en_passant_left_out && !fen.rights.is_empty() || !is_number(a) || !is_number(b) {
+                return Err(format!(
+                    "the start FEN's `{a}+{b}` without check counting, which Fairy-Stockfish reads oddly, is not imported yet"
+                ));
+            }
+            fen.clock = tessera::limits::read_move_counter(a)?;
+            fen.fullmove = tessera::limits::read_move_counter(b)?.max(1);
+            fen.castling = !fen.rights.is_empty();
+            return Ok(fen);
+        }
         if let Some((a, b)) = rest.peek().and_then(|s| s.split_once('+')) {
             fen.checks = Some((a.parse().unwrap_or(0), b.parse().unwrap_or(0)));
             rest.next();
@@ -3190,6 +3277,12 @@ impl Fen {
         // takes the first clock's first character for it and reads the
         // halfmove clock from the move number (`w - 0 1` starts at 1), the
         // move number then being 1.
+        let fullmove = if en_passant_left_out || tail.len() < 2 {
+            "1"
+        } else {
+            tail[1]
+        };
+        fen.fullmove = tessera::limits::read_move_counter(fullmove)?.max(1);
         let clock = if en_passant_left_out && tail.len() == 2 {
             if tail[0].len() != 1 {
                 return Err(format!(

@@ -339,6 +339,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             setup_pools,
             first_turn: file.turn.map_or(Side::White, |(s, _)| side(s)),
             clock: file.setup_clock.map_or(0, |(n, _)| n),
+            fullmove: file.setup_move.map_or(1, |(n, _)| n),
             setup_counts: Vec::new(),
             shuffle,
             moved,

@@ -181,6 +181,7 @@ impl<'g> Position<'g> {
     pub(crate) fn start_with(game: &'g Game, setup: &[(u16, u8)]) -> Position<'g> {
         let mut p = Position::empty(game, game.start.first_turn);
         p.halfmove = game.start.clock;
+        p.fullmove = game.start.fullmove;
         for &(c, code) in setup {
             p.put(c, code);
             p.set_unmoved(c, !game.start.moved.contains(&c));

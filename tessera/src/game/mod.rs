@@ -968,6 +968,8 @@ pub(crate) struct Start {
     pub(crate) first_turn: Side,
     /// The halfmove clock at the start (`clock N` in the setup).
     pub(crate) clock: u32,
+    /// The move number at the start (`move N` in the setup; 1 without).
+    pub(crate) fullmove: u32,
     /// Per kind and side: how many the setup places (for `only captured`).
     pub(crate) setup_counts: Vec<[u8; 2]>,
     /// `shuffle`: the setups that may be drawn instead, numbered.

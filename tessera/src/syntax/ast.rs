@@ -27,6 +27,8 @@ pub struct File {
     pub turn: Option<(Side, Span)>,
     /// `clock N` in the setup: the halfmove clock at the start.
     pub setup_clock: Option<(u32, Span)>,
+    /// `move N` in the setup: the move number at the start.
+    pub setup_move: Option<(u32, Span)>,
     pub setup_span: Option<Span>,
     pub castlings: Vec<CastlingDecl>,
     pub goals: Vec<GoalDecl>,

@@ -270,6 +270,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::moved => "`moved`",
         Rule::opposite_mod => "`opposite`",
         Rule::setup_clock => "`clock N`",
+        Rule::setup_move => "`move N`",
         Rule::castling_stmt => "`castling`",
         Rule::king_range => "`king N` or `king N..`",
         Rule::open_end => "`..`",

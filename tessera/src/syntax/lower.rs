@@ -1005,6 +1005,19 @@ fn lower_setup(pair: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
                     .map_err(|e| Diagnostic::new(span(&n), e))?;
                 file.setup_clock = Some((clock, sp));
             }
+            Rule::setup_move => {
+                let sp = span(&part);
+                if file.setup_move.is_some() {
+                    return Err(Diagnostic::new(sp, "the setup gives the move number twice"));
+                }
+                let n = inner(part).next().expect("count");
+                let number = crate::limits::read_move_counter(n.as_str())
+                    .map_err(|e| Diagnostic::new(span(&n), e))?;
+                if number == 0 {
+                    return Err(Diagnostic::new(span(&n), "the move number starts at 1"));
+                }
+                file.setup_move = Some((number, sp));
+            }
             r => unreachable!("grammar yields no {r:?} in setup"),
         }
     }
