@@ -269,6 +269,15 @@ impl Emitter<'_> {
                 "drops that take no piece from the hand beside a king or rules that count the hand cannot be said yet",
             ));
         }
+        if v.flag("capturesToHand") && v.flag("blastOnCapture") {
+            // FSF puts every exploded piece, the capturing one too, in its
+            // opponent's hand (`atomiczh`); Tessera's hand takes the captured
+            // piece only.
+            return Err(self.refuse(
+                "capturesToHand",
+                "exploded pieces going to the hand beside captures that explode cannot be said yet",
+            ));
+        }
         if !v.flag("checking") {
             // Each movement says `not checking`; castling and walls have no
             // such modifier.
@@ -1111,9 +1120,9 @@ impl Emitter<'_> {
         let in_hand = kinds
             .iter()
             .any(|pt| fen.hand_white.contains(pt) || fen.hand_black.contains(pt));
-        // With explosions and drops, FSF's pseudo-royal pieces are not
-        // quite royal pieces (atomiczh's drops beside the king): refused.
-        if always && !in_hand && !(v.flag("pieceDrops") && v.flag("blastOnCapture")) {
+        // With explosions and drops too: the drops' `not checking`
+        // is left out where Fairy-Stockfish has no king to check (`drops`).
+        if always && !in_hand {
             // No side ever has more than it may: they are royal throughout,
             // so none is ever captured into a hand, and none is dropped.
             return Ok((set, None));
@@ -1830,7 +1839,9 @@ impl Emitter<'_> {
             out.push('\n');
         }
         let mut common = Vec::new();
-        if !v.flag("dropChecks") || !v.flag("checking") {
+        // FSF's gives_check sees only its king (`KING`): without one, as
+        // where pseudo-royal commoners reign (atomiczh), no drop checks.
+        if (!v.flag("dropChecks") || !v.flag("checking")) && v.pieces[KING].is_some() {
             common.push("not checking".to_string());
         }
         if !v.flag("immobilityIllegal") {
