@@ -131,7 +131,7 @@ fn a_leap_by_listed_offsets_only() {
 #[test]
 fn bad_betza_strings_are_located_at_the_letter() {
     let cases = [
-        "WjD", "NX", "Nfm", "W999", "gN", "pR3", "cafsW", "afsN", "nC", "meW", "oW", "fhN", "J",
+        "WjD", "NX", "Nfm", "W999", "gN", "pR3", "cafsW", "afsN", "nNN", "meW", "oW", "fhN", "J",
         "W(F)", "nNN",
     ];
     let mut out = String::new();

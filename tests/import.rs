@@ -1096,7 +1096,13 @@ fn the_built_ins_of_issue_25_fifth_round_are_known() {
     // tests/import/builtins.ini checks each against pyffish live; here, each
     // is known: written, or refused for its own rule, never as unknown.
     let result = imported("tests/import/builtins.ini");
-    for name in ["x-armageddon", "x-paradigm", "x-kyotoshogi"] {
+    for name in [
+        "x-armageddon",
+        "x-paradigm",
+        "x-kyotoshogi",
+        "x-janggitraditional",
+        "x-janggicasual",
+    ] {
         rules(&result, name);
     }
     for (name, option) in [
@@ -1104,10 +1110,8 @@ fn the_built_ins_of_issue_25_fifth_round_are_known() {
         ("x-atomar", "`mutuallyImmuneTypes` (of the built-in"),
         // Spartan's `dragon` is a key of later FSF versions.
         ("x-spartan", "`startFen` (of the built-in"),
-        // Janggi's elephant, and its material counting.
-        ("x-janggitraditional", "\"nZ\""),
+        // Janggi's material counting.
         ("x-janggimodern", "`materialCounting` (of the built-in"),
-        ("x-janggicasual", "\"nZ\""),
     ] {
         match section(&result, name) {
             Ok(_) => panic!("{name} written"),
@@ -1138,4 +1142,21 @@ fn pseudo_royal_commoners_with_drops() {
         Ok(_) => panic!("atomichouse written"),
         Err(why) => assert!(why.starts_with("`capturesToHand`"), "{why}"),
     }
+}
+
+#[test]
+fn janggi_rule_sets_and_fen_synonyms_are_read_as_fairy_stockfish_reads_them() {
+    // The janggi elephant (`nZ`): an orthogonal step, then two diagonal
+    // ones, each cell on the way empty; FSF's horse also reads `h` in FEN,
+    // its elephants `e`.
+    let r = import(
+        "j.ini",
+        "[j:janggitraditional]\nstartFen = reha1aehr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/REHA1AEHR w - - 0 1\n",
+    );
+    let text = rules(&r, "j");
+    // pyffish 0.0.90: the 32 moves of that start (the elephant b1 to d4,
+    // the horse c1 to d3; a pass by the king, e2e2).
+    let moves = moves_after(&text, "");
+    assert_eq!(moves.split_whitespace().count(), 32, "{moves}");
+    assert!(moves.contains("b1d4") && moves.contains("c1d3"), "{moves}");
 }

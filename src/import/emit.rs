@@ -3173,7 +3173,7 @@ impl Fen {
                     continue;
                 }
                 let pt = v
-                    .type_of_letter(c)
+                    .type_of_fen_letter(c)
                     .ok_or_else(|| format!("the start FEN has `{c}`, which names no piece"))?;
                 let pt = match from {
                     Some(x) => {
@@ -3206,7 +3206,7 @@ impl Fen {
                 if c == '-' {
                     continue;
                 }
-                let pt = v.type_of_letter(c).ok_or_else(|| {
+                let pt = v.type_of_fen_letter(c).ok_or_else(|| {
                     format!("the start FEN's hand has `{c}`, which names no piece")
                 })?;
                 fen.hand_used = true;

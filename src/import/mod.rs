@@ -228,6 +228,15 @@ fn builtins() -> HashMap<String, Variant> {
         {
             v.king_wazir = true;
         }
+        if let Some(e) = section.entries.get("fenSynonym") {
+            for item in e.value.split_whitespace() {
+                let known = item
+                    .split_once(':')
+                    .and_then(|(name, c)| Some((name, c.chars().next()?)))
+                    .is_some_and(|(name, c)| v.set_synonym(name, c));
+                assert!(known, "builtins.ini: fenSynonym {item}");
+            }
+        }
         // A built-in's own values have no line in the user's file.
         for origin in v.origin.values_mut() {
             origin.1 = 0;

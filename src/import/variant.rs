@@ -447,6 +447,11 @@ pub struct Variant {
     /// heirs, said `kingType = wazir` in `builtins.ini` only): the king then
     /// moves along `diagonalLines` as the wazir does. Any `king` key resets it.
     pub king_wazir: bool,
+    /// Another letter FEN reads for a piece type, by type (` ` for none):
+    /// Fairy-Stockfish's `pieceToCharSynonyms`, which some built-ins set
+    /// (the xiangqi horse's `h`, the elephants' `e`; `fenSynonym = TYPE:C`
+    /// in `builtins.ini` only) and which any key defining the type clears.
+    pub synonyms: Vec<char>,
     /// `promotionLimit`, by piece type (0: none).
     pub promotion_limit: Vec<i64>,
     /// `promotedPieceType`, by piece type (0: none).
@@ -642,6 +647,7 @@ impl Variant {
             pieces,
             king_betza: None,
             king_wazir: false,
+            synonyms: vec![' '; PIECE_TYPE_NB],
             promotion_limit: vec![0; PIECE_TYPE_NB],
             promoted_piece_type: vec![0; PIECE_TYPE_NB],
             mobility_regions: Vec::new(),
@@ -733,8 +739,29 @@ impl Variant {
         (0..PIECE_TYPE_NB).find(|&pt| self.pieces[pt].as_ref().is_some_and(|p| p.letter == upper))
     }
 
+    /// The piece type a start FEN's letter `c` names: by its letter, else
+    /// by a synonym.
+    pub fn type_of_fen_letter(&self, c: char) -> Option<usize> {
+        let upper = c.to_ascii_uppercase();
+        self.type_of_letter(c).or_else(|| {
+            (0..PIECE_TYPE_NB).find(|&pt| self.pieces[pt].is_some() && self.synonyms[pt] == upper)
+        })
+    }
+
+    /// Gives the type named `name` the synonym `c` in FEN.
+    pub fn set_synonym(&mut self, name: &str, c: char) -> bool {
+        match (0..PIECE_TYPE_NB).find(|&pt| piece_name(pt) == name) {
+            Some(pt) if self.pieces[pt].is_some() => {
+                self.synonyms[pt] = c.to_ascii_uppercase();
+                true
+            }
+            _ => false,
+        }
+    }
+
     fn remove_piece(&mut self, pt: usize) {
         self.pieces[pt] = None;
+        self.synonyms[pt] = ' ';
         for field in ["promotionPieceTypes.w", "promotionPieceTypes.b"] {
             let s = self.set(field) & !(1u64 << pt);
             self.fields.insert(field, Val::Set(s));
@@ -749,6 +776,7 @@ impl Variant {
             letter: letter.to_ascii_uppercase(),
             betza: betza.to_string(),
         });
+        self.synonyms[pt] = ' ';
     }
 
     /// Applies a section's keys as `VariantParser::parse` does. Returns the

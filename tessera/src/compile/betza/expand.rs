@@ -193,7 +193,6 @@ fn paths(m: &Move) -> Vec<Path> {
 /// The legs one jump along `v` becomes.
 fn leg_of(v: Vector, mods: &LegMods, slides: bool, range: u32) -> Vec<LegOut> {
     let unit = (v.0.signum(), v.1.signum());
-    let straight = v.0 == 0 || v.1 == 0 || v.0.abs() == v.1.abs();
     if let Some((hop, _)) = &mods.hop {
         let beyond = if *hop == 'g' { Some(1) } else { None };
         return vec![LegOut::Hop(v, beyond)];
@@ -202,17 +201,22 @@ fn leg_of(v: Vector, mods: &LegMods, slides: bool, range: u32) -> Vec<LegOut> {
         return vec![LegOut::Slide(v, range)];
     }
     if mods.lame.is_some() {
-        if straight {
-            let n = v.0.abs().max(v.1.abs());
-            return (0..n).map(|_| LegOut::Step(unit)).collect();
+        // Fairy-Stockfish's path: along the longer side while it is longer,
+        // then diagonally (the knight and the janggi elephant, `nZ`: first
+        // the orthogonal step).
+        let mut at = (0, 0);
+        let mut steps = Vec::new();
+        while at != v {
+            let rest: Vector = (v.0 - at.0, v.1 - at.1);
+            let step = match (rest.0.abs() - rest.1.abs()).signum() {
+                1 => (rest.0.signum(), 0),
+                -1 => (0, rest.1.signum()),
+                _ => (rest.0.signum(), rest.1.signum()),
+            };
+            steps.push(LegOut::Step(step));
+            at = (at.0 + step.0, at.1 + step.1);
         }
-        // The knight: first the orthogonal step along its longer side.
-        let first = if v.1.abs() > v.0.abs() {
-            (0, unit.1)
-        } else {
-            (unit.0, 0)
-        };
-        return vec![LegOut::Step(first), LegOut::Step(unit)];
+        return steps;
     }
     if v == unit {
         vec![LegOut::Step(v)]
@@ -277,15 +281,12 @@ pub fn check(m: &Move) -> Result<(), BetzaError> {
     }
     for leg in &m.legs {
         if let Some(at) = &leg.lame {
-            let cz = m
-                .parts
-                .iter()
-                .any(|&(a, b)| b != 0 && a != b && (a, b) != (2, 1));
-            if cz {
+            // Fairy-Stockfish's lame leaps reach at most three cells away.
+            if m.parts.iter().any(|&(a, b)| a.max(b) > 3) {
                 return Err(BetzaError {
                     at: at.clone(),
                     message: format!(
-                        "`n` on `{}`: its path is ambiguous; only W F D A H G and N can be lame",
+                        "`n` on `{}`: a lame leap reaches at most three cells away",
                         m.letter
                     ),
                 });
