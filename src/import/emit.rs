@@ -1400,26 +1400,25 @@ impl Emitter<'_> {
     /// `to mobility-KIND` where a side confines the type to a region
     /// (`mobilityRegion<Colour><Piece>`: its moves, captures and attacks end
     /// there), and `not checking` with `checking = false`.
+    /// The cells on the board of side `c`'s mobility region for type `pt`
+    /// (`mobilityRegion<Colour><Piece>`); `None` where none is given or it
+    /// is empty, which is no region (FSF tests it for zero).
+    fn mobility_region(&self, c: usize, pt: usize) -> Option<Squares> {
+        self.v
+            .mobility_regions
+            .iter()
+            .find(|(col, p, _)| *col == c && *p == pt)
+            .map(|(_, _, s)| self.on_board(s))
+            .filter(|s| !s.is_empty())
+    }
+
     fn movement_mods(&mut self, pt: usize) -> String {
         let v = self.v;
         let mut mods = Vec::new();
         let all: Squares = (0..self.files)
             .flat_map(|f| (0..self.ranks).map(move |r| (f, r)))
             .collect();
-        let region = |c: usize| {
-            let s = v
-                .mobility_regions
-                .iter()
-                .find(|(col, p, _)| *col == c && *p == pt)
-                .map(|(_, _, s)| self.on_board(s))
-                .unwrap_or_default();
-            // An empty region is no region (FSF tests it for zero).
-            if s.is_empty() {
-                all.clone()
-            } else {
-                s
-            }
-        };
+        let region = |c: usize| self.mobility_region(c, pt).unwrap_or_else(|| all.clone());
         let (w, b) = (region(0), region(1));
         if w != all || b != all {
             let name = format!("mobility-{}", self.kind(pt));
@@ -1458,31 +1457,18 @@ impl Emitter<'_> {
         }
         // The piece's mobility region bounds these moves too: one zone with
         // the cells of both (a movement takes one `to`).
-        let region = |c: usize| {
-            let s = v
-                .mobility_regions
-                .iter()
-                .find(|(col, p, _)| *col == c && *p == pt)
-                .map(|(_, _, s)| self.on_board(s))
-                .unwrap_or_default();
-            if s.is_empty() {
-                lines.clone()
-            } else {
-                s.intersection(&lines).copied().collect()
-            }
+        let region = |c: usize| match self.mobility_region(c, pt) {
+            Some(s) => s.intersection(&lines).copied().collect(),
+            None => lines.clone(),
         };
         // Fairy-Stockfish bounds these moves by the region, but not the
         // attacks they make (a check): refused where a piece of the type
         // would attack a cell of the lines outside its region.
         let far = pt == ROOK || pt == JANGGI_CANNON;
         for c in 0..2 {
-            let confined = v
-                .mobility_regions
-                .iter()
-                .find(|(col, p, _)| *col == c && *p == pt)
-                .map(|(_, _, s)| self.on_board(s))
-                .filter(|s| !s.is_empty());
-            let Some(confined) = confined else { continue };
+            let Some(confined) = self.mobility_region(c, pt) else {
+                continue;
+            };
             let placed = if c == 0 { &fen.white } else { &fen.black };
             let sources: Squares = lines
                 .iter()
@@ -2339,12 +2325,7 @@ impl Emitter<'_> {
             .flat_map(|f| (0..self.ranks).map(move |r| (f, r)))
             .collect();
         let region = |c: usize, pt: usize| {
-            let s = v
-                .mobility_regions
-                .iter()
-                .find(|(col, p, _)| *col == c && *p == pt)
-                .map(|(_, _, s)| self.on_board(s))
-                .unwrap_or_default();
+            let s = self.mobility_region(c, pt).unwrap_or_default();
             if s.is_empty() {
                 all.clone()
             } else {
