@@ -109,15 +109,22 @@ fn count_by_bits<W: Word>(
         return None;
     }
     // Only a piece that may land on an en passant target is walked.
-    if let Some(ep) = pos.en_passant() {
-        let on = |t: u16| t != NO_CELL && key.en_passant & W::bit(t) != W::default();
-        if on(ep.targets[0]) || on(ep.targets[1]) {
-            return None;
-        }
+    if lands_on_en_passant(pos, key) {
+        return None;
     }
     let enemy = W::of(pos.occupied(side.opposite()).words());
     let occupied = enemy | W::of(pos.occupied(side).words());
     Some(bits.count(key, unmoved, occupied, enemy))
+}
+
+/// Whether a piece with counting key `key` may land on a target of the
+/// position's en-passant right (its moves are then walked, not counted).
+#[inline]
+fn lands_on_en_passant<W: Word>(pos: &Position<'_>, key: &crate::game::BitKey<W>) -> bool {
+    pos.en_passant().is_some_and(|ep| {
+        let on = |t: u16| t != NO_CELL && key.en_passant & W::bit(t) != W::default();
+        on(ep.targets[0]) || on(ep.targets[1])
+    })
 }
 
 /// The number of moves of the piece on `from`, every run of which is `not
@@ -161,11 +168,8 @@ fn not_checking_by_bits<W: Word>(
     if !key.countable {
         return None;
     }
-    if let Some(ep) = pos.en_passant() {
-        let on = |t: u16| t != NO_CELL && key.en_passant & W::bit(t) != W::default();
-        if on(ep.targets[0]) || on(ep.targets[1]) {
-            return None;
-        }
+    if lands_on_en_passant(pos, key) {
+        return None;
     }
     if uncovers() {
         return None;
