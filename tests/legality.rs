@@ -258,3 +258,26 @@ fn free_castling_beyond_bit_tables_is_decided_as_making_it() {
     assert_eq!(by_legal_moves(&mut pos).len(), (1..=146).sum::<usize>() + 3);
     agree(&mut pos, 1, "free castling line without the lance");
 }
+
+#[test]
+fn a_multi_leg_capture_blocked_twice_stays_blocked() {
+    // Black's hook mover on a8 (its own king beside it) would slide down to a1 and along the first rank
+    // onto the king on f1: White's mao on d1 stands in its way, and in the
+    // first position a griffon on c1 too.
+    let path = "tests/data/multi-leg.game";
+    let game = compile(path);
+    let mao_moves = |fen_text: &str| {
+        let mut pos = fen::parse(&game, fen_text).unwrap();
+        agree(&mut pos, 1, path);
+        let mut moves = by_legal_moves(&mut pos);
+        moves.retain(|m| m.starts_with("d1"));
+        moves
+    };
+    // Blocked twice, the mao moves freely.
+    assert_eq!(
+        mao_moves("hk6/8/8/8/8/8/8/2GM1K2 w - - 0 1"),
+        ["d1c3", "d1e3", "d1f2"]
+    );
+    // Blocked once, it may not leave the rank.
+    assert!(mao_moves("hk6/8/8/8/8/8/8/3M1K2 w - - 0 1").is_empty());
+}

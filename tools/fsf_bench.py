@@ -154,6 +154,7 @@ def main():
                 print(f"{name}: perft {depth}: Tessera {t_nodes}, FSF {f_nodes}", file=sys.stderr)
                 failed = True
                 break
+            nodes = f_nodes
             t_s = max(t_s - startup, 1e-6)
             t_times.append(t_s)
             f_times.append(f_s)

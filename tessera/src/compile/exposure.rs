@@ -64,7 +64,6 @@ pub(super) fn build(game: &Game) -> Option<Exposure> {
         ray_kinds,
         bit_lines: straight_lines(game),
         pattern_from: [Vec::new(), Vec::new()],
-        forward_from: [vec![0; n], vec![0; n]],
         forward_kinds: t.forward_attackers.iter().fold(0, |m, &k| m | 1u128 << k),
     };
     for by in [Side::White, Side::Black] {
@@ -150,7 +149,6 @@ pub(super) fn build(game: &Game) -> Option<Exposure> {
                             passed,
                             0,
                         );
-                        exposure.forward_from[by.index()][to as usize] |= 1u128 << x;
                     }
                 }
             }

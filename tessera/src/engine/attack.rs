@@ -610,13 +610,13 @@ fn forward_attack(pos: &Position<'_>, cell: u16, by: Side, kinds: u128) -> bool 
     let mut probe: Option<Position<'_>> = None;
     let mut moves: Vec<Move> = Vec::new();
     let table = &game.tables.move_table;
-    // With the exposure table, only the pieces standing where a multi-leg
+    // On a board of bit sets, only the pieces standing where a multi-leg
     // capture onto the cell starts.
-    let from = game
-        .tables
-        .exposure
-        .as_ref()
-        .map_or(u128::MAX, |e| e.forward_from[by.index()][cell as usize]);
+    // (Every cell where the board is larger: its bits hold only the first.)
+    let from = table.capture_from(by.index(), cell).unwrap_or(u128::MAX);
+    if from != u128::MAX && from & pos.occupied(by).bits() == 0 {
+        return false;
+    }
     for x in pos.occupied(by).iter() {
         if from & 1u128 << (x % 128) == 0 {
             continue;

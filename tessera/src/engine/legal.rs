@@ -23,7 +23,8 @@ use super::position::Position;
 use super::pseudo::{
     base_moves, base_moves_counting, count_pseudo_legal_moves_shifting, pseudo_legal_moves_counting,
 };
-use crate::game::{code, first_in, kind_of, side_of, LineOrder, PathLine, Run, Side, WallAt};
+use crate::game::{code, first_in, kind_of, side_of, CaptureEntry, LineOrder, PathLine, Run};
+use crate::game::{Side, WallAt};
 use goals::{facing, rule_end};
 
 /// Fills `out` with the legal moves of the side to move, without duplicates.
@@ -862,9 +863,10 @@ impl Shields {
         e
     }
 
-    /// Notes the pieces of `blocker` on the cells that an attacker's capturing
-    /// run onto a royal piece passes (the cells where its legs stop, those its
-    /// slides pass): moving one away may open the run. A piece whose runs do
+    /// Notes the piece of `blocker` that alone stands on the cells an
+    /// attacker's capturing run onto a royal piece must find empty (where its
+    /// legs stop, those its slides pass): moving it away may open the run;
+    /// a run blocked twice stays closed. A piece whose runs do
     /// not tell its captures makes every move need the test.
     fn block_runs(&mut self, pos: &Position<'_>, royal: Side, attacker: Side, blocker: Side) {
         let table = &pos.game().tables.move_table;
@@ -877,11 +879,38 @@ impl Shields {
                 self.all = true;
                 return;
             }
+            let jumping = |e: &CaptureEntry| {
+                let movement = table.run(e.run).movement as usize;
+                pos.game().pieces[kind as usize].movements[movement].jumping
+            };
             for r in pos.royals(royal).iter() {
                 for e in table.captures_onto(attacker.index(), kind, x, r) {
-                    let cells = table.cells(table.run(e.run));
-                    for c in &cells[..e.at as usize] {
-                        if pos.at(c.cell) != 0 && side_of(pos.at(c.cell)) == blocker {
+                    let run = table.run(e.run);
+                    let cells = table.cells(run);
+                    // The cells that must be empty for the capture: those
+                    // before the guard (unless the legs jump), and a ray's up
+                    // to the landing. The alternative landings between are not
+                    // passed.
+                    let guard = if run.has(Run::PATH) {
+                        cells.len() - 1
+                    } else {
+                        run.guard as usize
+                    };
+                    let before = if jumping(e) { &[][..] } else { &cells[..guard] };
+                    let ray = if run.has(Run::RAY) {
+                        &cells[guard..e.at as usize]
+                    } else {
+                        &[][..]
+                    };
+                    // A run blocked twice stays blocked after any move that
+                    // may go untested (one piece leaves, none is removed
+                    // elsewhere than where the mover lands).
+                    let mut blocking = before
+                        .iter()
+                        .chain(ray)
+                        .filter(|c| c.cell != x && pos.at(c.cell) != 0);
+                    if let (Some(c), None) = (blocking.next(), blocking.next()) {
+                        if side_of(pos.at(c.cell)) == blocker {
                             self.note(c.cell);
                         }
                     }

@@ -1183,9 +1183,6 @@ pub(crate) struct Exposure {
     /// Per side, key `cell * patterns + i`: the cells from which attack
     /// pattern `i` may reach the cell (its leg alone, on an empty board).
     pub pattern_from: [Vec<u128>; 2],
-    /// Per side and cell: the cells from which a multi-leg capture lands on
-    /// it.
-    pub forward_from: [Vec<u128>; 2],
     /// The kinds with multi-leg captures.
     pub forward_kinds: u128,
 }

@@ -121,6 +121,11 @@ pub(crate) struct MoveTable {
     /// interpreted movement that captures, a run cut by a counter, a landing
     /// with rules beyond modality), so that its moves must be generated.
     opaque: Vec<bool>,
+    /// On boards of at most 128 cells, per key `side * cells + cell`: the
+    /// cells from which an indexed piece of that side may capture onto the
+    /// cell (by a run's landing, or any cell for an interpreted movement or
+    /// a counter), so that the attack test looks at those pieces only.
+    capture_from: Vec<u128>,
 }
 
 impl MoveTable {
@@ -163,17 +168,26 @@ impl MoveTable {
             return;
         }
         self.indexed = kinds.iter().fold(0, |m, &k| m | 1u128 << k);
+        let small = self.cells <= 128;
+        if small {
+            self.capture_from = vec![0; 2 * self.cells];
+        }
         // On boards small enough, the index goes down to each landing cell.
         self.dense = keys.saturating_mul(self.cells) <= MAX_DENSE_CAPTURE_INDEX;
         let mut dense = vec![0u32; if self.dense { keys * self.cells + 1 } else { 0 }];
         for key in 0..keys {
             let kind = (key / self.cells % self.kinds) as Kind;
+            let (side, from) = (key / (self.cells * self.kinds), key % self.cells);
             let mut list = Vec::new();
+            // Whether the piece may capture anywhere the runs do not say.
+            let mut anywhere = false;
             if kinds.contains(&kind) {
                 for r in self.index[key] as usize..self.index[key + 1] as usize {
                     let run = self.runs[r];
                     if run.has(Run::GENERAL) {
-                        self.opaque[key] |= captures(kind, run.movement);
+                        let captures = captures(kind, run.movement);
+                        self.opaque[key] |= captures;
+                        anywhere |= captures;
                         continue;
                     }
                     if !run.has(Run::CAPTURE) {
@@ -181,6 +195,7 @@ impl MoveTable {
                     }
                     if run.has(Run::COUNTER) {
                         self.opaque[key] = true;
+                        anywhere = true;
                         continue;
                     }
                     let cells = &self.run_cells[run.start as usize..][..run.len as usize];
@@ -190,6 +205,10 @@ impl MoveTable {
                         run.guard as usize..cells.len()
                     };
                     for at in landings {
+                        if small {
+                            let to = cells[at].cell as usize;
+                            self.capture_from[side * self.cells + to] |= 1u128 << from;
+                        }
                         if !cells[at].plain {
                             self.opaque[key] = true;
                             continue;
@@ -201,6 +220,11 @@ impl MoveTable {
                             at: at as u16,
                         });
                     }
+                }
+            }
+            if small && anywhere {
+                for to in 0..self.cells {
+                    self.capture_from[side * self.cells + to] |= 1u128 << from;
                 }
             }
             // By landing cell, so that one cell's entries are found by search.
@@ -238,6 +262,15 @@ impl MoveTable {
         let lo = all.partition_point(|e| e.to < cell);
         let hi = lo + all[lo..].partition_point(|e| e.to == cell);
         &all[lo..hi]
+    }
+
+    /// The cells from which an indexed piece of `side` may capture onto
+    /// `cell`, where the board has at most 128 cells.
+    #[inline]
+    pub fn capture_from(&self, side: usize, cell: u16) -> Option<u128> {
+        self.capture_from
+            .get(side * self.cells + cell as usize)
+            .copied()
     }
 
     /// Whether the captures of `kind` are indexed (its attacks are tested
