@@ -111,6 +111,8 @@ macro_rules! keyword_rules {
             | Rule::kw_passed
             | Rule::kw_repeated
             | Rule::kw_perpetual
+            | Rule::kw_chase
+            | Rule::kw_outside
             | Rule::kw_back
             | Rule::kw_forth
             | Rule::kw_or
@@ -289,6 +291,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::reach_count => "a number",
         // Optional after a goal, as `answer`.
         Rule::perpetual => return None,
+        Rule::chase => return None,
+        Rule::chase_except => return None,
         Rule::or_full => return None,
         Rule::clock_goal => "`clock N`",
         Rule::material_goal => "`material` and sets of pieces",
@@ -520,6 +524,8 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`reaches`",
     "`holds`",
     "`perpetual`",
+    "`chase`",
+    "`outside`",
     "`or`",
     "`fewer`",
     "`row`",
