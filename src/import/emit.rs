@@ -2270,11 +2270,18 @@ impl Emitter<'_> {
         }
         let n_move = v.int("nMoveRule");
         if n_move > 0 && n_move <= 500_000_000 {
+            // Under the chasing rule, Fairy-Stockfish's n-move rule waits a
+            // move longer for each check beyond ten of one side.
             let _ = writeln!(
                 out,
-                "goal clock {} {}",
+                "goal clock {} {}{}",
                 n_move * 2,
-                self.drawn(Outcome::Draw)
+                self.drawn(Outcome::Draw),
+                if v.text("chasingRule") == "axf" {
+                    ", longer after 10 checks"
+                } else {
+                    ""
+                }
             );
         }
         let (rw, rb) = (v.set("nMoveRuleTypes.w"), v.set("nMoveRuleTypes.b"));

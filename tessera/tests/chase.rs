@@ -173,3 +173,46 @@ fn the_chase_clause_is_checked() {
     let ok = format!("{base}\ngoal repeated 3 times draws, perpetual chase loses\n");
     assert!(compile_str(&ok).is_ok());
 }
+
+/// Two chariots, a cannon and a horse check the general again and again;
+/// from a clock of 60, the 40th ply reaches 100, but White has given more
+/// than ten checks in those plies: Fairy-Stockfish's n-move rule under the
+/// chasing rule waits (it ends this game by perpetual check ten plies on).
+const CHECKS: &str = "a1a10 d10d9 a10a9 d9d8 i1i8 e9f8 a9a8 d8d9 a8a9 d9d8 a9a8 d8d9 i8i9 f8e9 a8a9 d9d10 a9a10 d10d9 a10a9 d9d10 i9i10 e9f10 a9a10 d10d9 a10a9 d9d10 a9a10 d10d9 i10i9 d9d8 i9i8 d8d9 a10a9 d9d10 i8d8 d10e10 a9a10 e10e9 a10a9 e9e10";
+
+#[track_caller]
+fn after_moves(g: &Game, at: &str, moves: &str) -> Status {
+    let mut pos = fen::parse(g, at).unwrap();
+    let mut record = Record::new(&pos);
+    for m in moves.split_whitespace() {
+        assert_eq!(
+            status_in_game(&mut pos, &record),
+            Status::Ongoing,
+            "over before {m}"
+        );
+        let mv = uci::parse(&mut pos, m).unwrap();
+        pos.make(mv);
+        record.push(&pos);
+    }
+    status_in_game(&mut pos, &record)
+}
+
+#[test]
+fn checks_beyond_ten_make_the_clock_longer() {
+    let at = "3k5/4a4/9/9/9/9/9/4C4/9/R3K1N1R w - - 60 1";
+    let longer = compile_str(&format!(
+        "{XIANGQI}\ngoal clock 100 draws, longer after 10 checks\n"
+    ))
+    .unwrap();
+    assert_eq!(after_moves(&longer, at, CHECKS), Status::Ongoing);
+    let plain = compile_str(&format!("{XIANGQI}\ngoal clock 100 draws\n")).unwrap();
+    match after_moves(&plain, at, CHECKS) {
+        Status::Over {
+            reason: Reason::Clock,
+            ..
+        } => {}
+        other => panic!("expected the clock to end it, got {other:?}"),
+    }
+    let bad = format!("{XIANGQI}\ngoal checkmated loses, longer after 10 checks\n");
+    assert!(compile_str(&bad).is_err());
+}

@@ -1089,6 +1089,7 @@ fn build_goals(
                     ));
                 }
                 goals.record.clock = Some(((*n).max(1), outcome));
+                goals.record.clock_checks = g.longer.map(|(n, _)| n);
                 continue;
             }
             GoalCondition::Material(sets) => {
@@ -1229,6 +1230,14 @@ fn goal_suffixes(g: &ast::GoalDecl, errors: &mut Diagnostics) {
             errors.push(Diagnostic::new(
                 span,
                 "only a `repeated` goal takes `, perpetual check`",
+            ));
+        }
+    }
+    if let Some((_, span)) = g.longer {
+        if !matches!(g.condition, GoalCondition::Clock(..)) {
+            errors.push(Diagnostic::new(
+                span,
+                "only a `clock` goal takes `, longer after N checks`",
             ));
         }
     }

@@ -72,6 +72,12 @@ pub fn record_end(pos: &Position<'_>, record: &Record) -> Option<Status> {
             return Some(status);
         }
     }
+    if let (Some((n, _)), Some(c)) = (goals.clock, goals.clock_checks) {
+        if pos.halfmove >= n && pos.halfmove - record.clock_extension(c) < n {
+            // The clock's limit has grown: the material goal alone.
+            return material_end(pos);
+        }
+    }
     clock_or_material_end(pos)
 }
 
@@ -123,6 +129,13 @@ pub fn clock_or_material_end(pos: &Position<'_>) -> Option<Status> {
             return Some(over(pos, to_move, outcome, Reason::Clock));
         }
     }
+    material_end(pos)
+}
+
+/// The end that the goal on material gives the position.
+fn material_end(pos: &Position<'_>) -> Option<Status> {
+    let goals = &pos.game().goals.record_goals;
+    let to_move = pos.side_to_move();
     if let Some((sets, outcome)) = &goals.material {
         let holds = |side| sets.iter().any(|set| holds_exactly(pos, side, set));
         if holds(to_move) && holds(to_move.opposite()) {

@@ -60,7 +60,7 @@ impl Record {
         let goals = &pos.game().goals.record_goals;
         let shuttles = goals.back_and_forth.is_some();
         let chase = goals.chase.is_some();
-        let checks = goals.perpetual.is_some() || shuttles;
+        let checks = goals.perpetual.is_some() || shuttles || goals.clock_checks.is_some();
         let mut record = Record {
             hasher,
             keys,
@@ -192,6 +192,29 @@ impl Record {
             i += 2;
         }
         None
+    }
+
+    /// `, longer after N checks`: how many plies the clock's limit grows,
+    /// as Fairy-Stockfish's n-move rule under the chasing rule counts: once
+    /// the record is 20 plies long, two for each check beyond `n` given by
+    /// the side that gave more of them within the plies the clock counts.
+    pub(crate) fn clock_extension(&self, n: u32) -> u32 {
+        let last = self.keys.len() - 1;
+        if last < 20 {
+            return 0;
+        }
+        let (clock, _) = self.marks[last];
+        let end = last.min(clock as usize);
+        let checked = |j: usize| u32::from(self.marks[last - j].1);
+        let mut them = checked(0);
+        let mut us = checked(1);
+        let mut i = 2;
+        while i < end {
+            them += checked(i);
+            us += checked(i + 1);
+            i += 2;
+        }
+        2 * them.max(us).saturating_sub(n)
     }
 
     /// Whether the side that has just moved, and the side to move, chased a

@@ -465,6 +465,10 @@ pub(crate) struct RecordGoals {
     pub perpetual: Option<Outcome>,
     /// `, perpetual chase OUTCOME ...` on the repetition goal.
     pub chase: Option<ChaseRule>,
+    /// `, longer after N checks` on the clock goal: each check beyond `N`
+    /// by the side that gave more of them, within the plies the clock
+    /// counts, adds two plies to its limit (once the game is 20 plies old).
+    pub clock_checks: Option<u32>,
     /// `repeated N times black wins`: the repetition's outcome is this
     /// side's, whoever is to move (otherwise the side to move's).
     pub repetition_side: Option<Side>,

@@ -465,6 +465,8 @@ pub struct GoalDecl {
     pub perpetual: Option<(Outcome, Span)>,
     /// `, perpetual chase OUTCOME except KINDS outside ZONE`.
     pub chase: Option<ChaseDecl>,
+    /// `, longer after N checks`: the count of checks and its span.
+    pub longer: Option<(u32, Span)>,
     /// `3 Knight reach home`: how many pieces must stand in the zone, and
     /// the span of the number.
     pub reach_count: Option<(u32, Span)>,

@@ -112,6 +112,8 @@ macro_rules! keyword_rules {
             | Rule::kw_repeated
             | Rule::kw_perpetual
             | Rule::kw_chase
+            | Rule::kw_longer
+            | Rule::kw_checks
             | Rule::kw_outside
             | Rule::kw_back
             | Rule::kw_forth
@@ -292,6 +294,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         // Optional after a goal, as `answer`.
         Rule::perpetual => return None,
         Rule::chase => return None,
+        Rule::longer => return None,
         Rule::chase_except => return None,
         Rule::or_full => return None,
         Rule::clock_goal => "`clock N`",
@@ -525,6 +528,8 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`holds`",
     "`perpetual`",
     "`chase`",
+    "`longer`",
+    "`checks`",
     "`outside`",
     "`or`",
     "`fewer`",

@@ -1245,6 +1245,7 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
     let mut other_has = None;
     let mut perpetual = None;
     let mut chase = None;
+    let mut longer = None;
     let mut or_full = None;
     if let Some(a) = it.next() {
         if a.as_rule() == Rule::other_has {
@@ -1264,6 +1265,10 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
             chase = parts.next().map(lower_chase);
         } else if a.as_rule() == Rule::chase {
             chase = Some(lower_chase(a));
+        } else if a.as_rule() == Rule::longer {
+            let n = inner(a).next().expect("count");
+            let nsp = span(&n);
+            longer = Some((small(n)?, nsp));
         } else if a.as_rule() == Rule::or_full {
             or_full = Some(span(&a));
         } else {
@@ -1277,6 +1282,7 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
         other_has,
         perpetual,
         chase,
+        longer,
         reach_count,
         or_full,
         repeated_side,
