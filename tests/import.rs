@@ -341,7 +341,10 @@ fn the_xiangqi_shogi_and_othello_built_ins_are_known() {
     assert!(rules(&result, "c").contains("promote stuck to nothing"));
     // Minixiangqi's palace beside the flying general is written (exact live).
     assert!(rules(&result, "f").contains("slide orthogonal: capture, capturing king\n"));
-    for name in ["a", "b"] {
+    // Xiangqi's chasing rule is written (issue 25's sixth round).
+    assert!(rules(&result, "a")
+        .contains(", perpetual chase loses except soldier outside soldier-promoted\n"));
+    for name in ["b"] {
         match section(&result, name) {
             Ok(_) => panic!("{name} written"),
             Err(why) => assert!(why.contains("(of the built-in `"), "{name}: {why}"),
@@ -1159,4 +1162,49 @@ fn janggi_rule_sets_and_fen_synonyms_are_read_as_fairy_stockfish_reads_them() {
     let moves = moves_after(&text, "");
     assert_eq!(moves.split_whitespace().count(), 32, "{moves}");
     assert!(moves.contains("b1d4") && moves.contains("c1d3"), "{moves}");
+}
+
+#[test]
+fn the_chasing_rule_becomes_a_perpetual_chase() {
+    let result = imported("tests/import/chase.ini");
+    let xq = rules(&result, "xq");
+    for line in [
+        "goal repeated 3 times draws, perpetual check loses, perpetual chase loses except soldier outside soldier-promoted\n",
+        "goal clock 100 draws, longer after 10 checks\n",
+        "zone soldier-promoted white a6..i10 black a1..i5\n",
+        "piece soldier P value 1\n  betza \"fW\"\n  step e w: from soldier-promoted\n",
+        "piece rook R value 9\n",
+        "piece horse N value 4\n",
+    ] {
+        assert!(xq.contains(line), "{line}: {xq}");
+    }
+    // Its soldiers promote on the fourth of five ranks.
+    assert!(
+        rules(&result, "xq-small").contains("zone soldier-promoted white a4..i5 black a1..i2\n")
+    );
+    // Without the rule: no chase, no values, the soldier all the same.
+    let plain = rules(&result, "xq-plain");
+    assert!(plain
+        .contains("goal repeated 3 times draws, perpetual check loses\ngoal clock 100 draws\n"));
+    assert!(
+        plain.contains("piece soldier P\n") && plain.contains("step e w: from soldier-promoted")
+    );
+    for (name, why) in [("xq-drops", "with drops"), ("xq-banner", "`banner`")] {
+        match section(&result, name) {
+            Ok(_) => panic!("{name} written"),
+            Err(e) => assert!(e.contains("chasingRule") && e.contains(why), "{name}: {e}"),
+        }
+    }
+    // The chariot follows the horse, h1-g1 and back, twice: as pyffish's
+    // is_optional_game_end says, the side to move, Black, wins.
+    let chase = rules(&result, "xq-chase");
+    let cycle = "h8g6 h1g1 g6h8 g1h1 h8g6 h1g1 g6h8";
+    assert_eq!(status_after(&chase, cycle), tessera::Status::Ongoing);
+    match status_after(&chase, &format!("{cycle} g1h1")) {
+        tessera::Status::Over {
+            winner: Some(tessera::game::Side::Black),
+            ..
+        } => {}
+        other => panic!("{other:?}"),
+    }
 }

@@ -57,6 +57,7 @@ pub fn emit(v: &Variant, src: &Source) -> Result<String, Refusal> {
 
 /// FSF's janggi cannon, whose moves Betza's `pR` does not say whole.
 const JANGGI_CANNON: usize = 28;
+const SOLDIER: usize = 29;
 
 fn outcome_word(o: Outcome) -> &'static str {
     match o {
@@ -345,13 +346,16 @@ impl Emitter<'_> {
                 ));
             }
         }
-        for (field, what) in [("chasingRule", "the chasing rule")] {
-            if v.text(field) != "none" {
-                return Err(self.refuse(
-                    field,
-                    format!("{what} ({}) cannot be imported yet", v.text(field)),
-                ));
-            }
+        if v.text("chasingRule") == "axf" {
+            self.check_chase()?;
+        } else if v.text("chasingRule") != "none" {
+            return Err(self.refuse(
+                "chasingRule",
+                format!(
+                    "the chasing rule ({}) cannot be imported yet",
+                    v.text("chasingRule")
+                ),
+            ));
         }
         for (field, what) in [
             (
@@ -401,10 +405,12 @@ impl Emitter<'_> {
             ));
         }
         self.check_piece_promotions()?;
-        if v.soldierPromotionRank_is_set() {
+        if v.soldierPromotionRank_is_set()
+            && !(1..i64::from(self.ranks)).contains(&v.int("soldierPromotionRank"))
+        {
             return Err(self.refuse(
                 "soldierPromotionRank",
-                "the soldier's promotion rank is not imported yet",
+                "a soldier's promotion rank off the board is not imported",
             ));
         }
         Ok(())
@@ -622,6 +628,8 @@ impl Emitter<'_> {
             }
             if unit_values {
                 body.push_str(" value 1");
+            } else {
+                body.push_str(self.chase_value(pt));
             }
             body.push('\n');
             let extra = self.movement_mods(pt);
@@ -660,6 +668,23 @@ impl Emitter<'_> {
                     body,
                     "  hop orthogonal: not over {me}, not capturing {me}{more}"
                 );
+                self.diagonal_lines(&mut body, pt, &fen)?;
+            } else if pt == SOLDIER && v.soldierPromotionRank_is_set() {
+                // Fairy-Stockfish's soldier steps forward, and sideways too
+                // from its promotion rank on (xiangqi's river).
+                let r = v.int("soldierPromotionRank") as i32;
+                let cells = |up: bool| -> Squares {
+                    (0..self.files)
+                        .flat_map(|f| (0..self.ranks).map(move |q| (f, q)))
+                        .filter(|&(_, q)| if up { q >= r } else { q <= self.ranks - 1 - r })
+                        .collect()
+                };
+                let (w, b) = (cells(true), cells(false));
+                let zone = self.zone("soldier-promoted", &w, &b);
+                self.write_betza(&mut body, pt, "fW", &doubles)?;
+                if let Some(z) = zone {
+                    let _ = writeln!(body, "  step e w: from {z}{more}");
+                }
                 self.diagonal_lines(&mut body, pt, &fen)?;
             } else {
                 let betza = if pt == KING {
@@ -1440,7 +1465,7 @@ impl Emitter<'_> {
     /// cannon). Other types, custom ones among them, do not.
     fn diagonal_lines(&mut self, body: &mut String, pt: usize, fen: &Fen) -> Result<(), Refusal> {
         const ROOK: usize = 4;
-        const SOLDIER: usize = 29;
+
         const WAZIR: usize = 34;
         let v = self.v;
         let lines = self.on_board(&v.squares("diagonalLines"));
@@ -2224,10 +2249,11 @@ impl Emitter<'_> {
             if nv != Outcome::None {
                 let _ = writeln!(
                     out,
-                    "goal repeated {n_fold} times {}{}{}",
+                    "goal repeated {n_fold} times {}{}{}{}",
                     self.repetition_side(),
                     self.drawn(nv),
-                    self.perpetual_check()
+                    self.perpetual_check(),
+                    self.perpetual_chase()
                 );
             }
         }
@@ -2244,11 +2270,18 @@ impl Emitter<'_> {
         }
         let n_move = v.int("nMoveRule");
         if n_move > 0 && n_move <= 500_000_000 {
+            // Under the chasing rule, Fairy-Stockfish's n-move rule waits a
+            // move longer for each check beyond ten of one side.
             let _ = writeln!(
                 out,
-                "goal clock {} {}",
+                "goal clock {} {}{}",
                 n_move * 2,
-                self.drawn(Outcome::Draw)
+                self.drawn(Outcome::Draw),
+                if v.text("chasingRule") == "axf" {
+                    ", longer after 10 checks"
+                } else {
+                    ""
+                }
             );
         }
         let (rw, rb) = (v.set("nMoveRuleTypes.w"), v.set("nMoveRuleTypes.b"));
@@ -2305,6 +2338,90 @@ impl Emitter<'_> {
             ", perpetual check loses"
         } else {
             ""
+        }
+    }
+
+    /// Whether `chasingRule = axf` can be said: Fairy-Stockfish's chase
+    /// (`Position::chased`) names xiangqi's own types, which
+    /// `, perpetual chase` says through the kinds' values and the soldier's
+    /// exception; other types, drops and counted values are refused.
+    fn check_chase(&self) -> Result<(), Refusal> {
+        let v = self.v;
+        let field = "chasingRule";
+        let allowed = [4, 6, 27, SOLDIER, 30, 31, KING];
+        if let Some(pt) =
+            (1..PIECE_TYPE_NB).find(|&pt| v.pieces[pt].is_some() && !allowed.contains(&pt))
+        {
+            return Err(self.refuse(
+                field,
+                format!(
+                    "the chasing rule (axf) with a `{}`, which Fairy-Stockfish's chase does not name, cannot be said yet",
+                    piece_name(pt)
+                ),
+            ));
+        }
+        if v.flag("pieceDrops") {
+            return Err(self.refuse(
+                field,
+                "the chasing rule (axf) with drops cannot be said yet",
+            ));
+        }
+        if v.pieces[SOLDIER].is_some() && !v.soldierPromotionRank_is_set() {
+            return Err(self.refuse(
+                field,
+                "the chasing rule (axf) with soldiers promoted everywhere cannot be said yet",
+            ));
+        }
+        if v.text("materialCounting") != "none" {
+            return Err(self.refuse(
+                field,
+                "the chasing rule (axf) with material counting cannot be said yet",
+            ));
+        }
+        if v.king_betza
+            .as_deref()
+            .is_some_and(|b| b != "W" && b != "K")
+        {
+            return Err(self.refuse(
+                field,
+                "the chasing rule (axf) with a king of another type cannot be said yet",
+            ));
+        }
+        Ok(())
+    }
+
+    /// ` value N` for the kinds of a game with the chasing rule: the order
+    /// in which Fairy-Stockfish's chase counts an attack on a protected
+    /// piece (a horse or cannon on a rook; an elephant or fers on a rook,
+    /// cannon or horse).
+    fn chase_value(&self, pt: usize) -> &'static str {
+        if self.v.text("chasingRule") != "axf" {
+            return "";
+        }
+        match pt {
+            4 => " value 9",
+            27 | 30 => " value 4",
+            6 | 31 => " value 2",
+            SOLDIER => " value 1",
+            _ => "",
+        }
+    }
+
+    /// `, perpetual chase loses except soldier outside soldier-promoted`
+    /// after the repetition goal, where `chasingRule = axf`: a repetition
+    /// in which one side chased a piece with each of its moves is a loss
+    /// for it; the soldiers chase nothing and are chased once promoted.
+    fn perpetual_chase(&self) -> String {
+        if self.v.text("chasingRule") != "axf" {
+            return String::new();
+        }
+        if self.v.pieces[SOLDIER].is_some() {
+            format!(
+                ", perpetual chase loses except {} outside soldier-promoted",
+                self.kind(SOLDIER)
+            )
+        } else {
+            ", perpetual chase loses".to_string()
         }
     }
 

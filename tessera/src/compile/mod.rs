@@ -1049,6 +1049,18 @@ fn build_goals(
                 }
                 goals.record.repetition = Some(((*n).clamp(2, 255) as u8, outcome));
                 goals.record.perpetual = g.perpetual.map(|(o, _)| outcome_of(o));
+                if let Some(c) = &g.chase {
+                    let mut except = 0u128;
+                    for n in &c.except {
+                        except |= kind_mask(n, errors).unwrap_or(0);
+                    }
+                    let outside = c.outside.as_ref().and_then(|z| zones.resolve(z, errors));
+                    goals.record.chase = Some(crate::game::ChaseRule {
+                        outcome: outcome_of(c.outcome),
+                        except,
+                        outside,
+                    });
+                }
                 goals.record.repetition_side = g.repeated_side.map(side);
                 continue;
             }
@@ -1077,6 +1089,7 @@ fn build_goals(
                     ));
                 }
                 goals.record.clock = Some(((*n).max(1), outcome));
+                goals.record.clock_checks = g.longer.map(|(n, _)| n);
                 continue;
             }
             GoalCondition::Material(sets) => {
@@ -1217,6 +1230,22 @@ fn goal_suffixes(g: &ast::GoalDecl, errors: &mut Diagnostics) {
             errors.push(Diagnostic::new(
                 span,
                 "only a `repeated` goal takes `, perpetual check`",
+            ));
+        }
+    }
+    if let Some((_, span)) = g.longer {
+        if !matches!(g.condition, GoalCondition::Clock(..)) {
+            errors.push(Diagnostic::new(
+                span,
+                "only a `clock` goal takes `, longer after N checks`",
+            ));
+        }
+    }
+    if let Some(c) = &g.chase {
+        if !matches!(g.condition, GoalCondition::Repeated(..)) {
+            errors.push(Diagnostic::new(
+                c.span,
+                "only a `repeated` goal takes `, perpetual chase`",
             ));
         }
     }

@@ -3,6 +3,7 @@
 pub(crate) mod attack;
 mod bfs;
 pub(crate) mod castling;
+mod chase;
 pub(crate) mod keys;
 pub mod legal;
 mod make;

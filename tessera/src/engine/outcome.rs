@@ -72,6 +72,12 @@ pub fn record_end(pos: &Position<'_>, record: &Record) -> Option<Status> {
             return Some(status);
         }
     }
+    if let (Some((n, _)), Some(c)) = (goals.clock, goals.clock_checks) {
+        if pos.halfmove >= n && pos.halfmove - record.clock_extension(c) < n {
+            // The clock's limit has grown: the material goal alone.
+            return material_end(pos);
+        }
+    }
     clock_or_material_end(pos)
 }
 
@@ -81,9 +87,19 @@ pub fn record_end(pos: &Position<'_>, record: &Record) -> Option<Status> {
 fn repetition_end(pos: &Position<'_>, record: &Record, n: u8, outcome: Outcome) -> Option<Status> {
     let game = pos.game();
     let whole = game.pools.captured_to.is_some();
-    let (them, us) = record.repetition(n, whole)?;
+    let (i, them, us) = record.repetition_at(n, whole)?;
     let to_move = pos.side_to_move();
-    let status = match (game.goals.record_goals.perpetual, them, us) {
+    let goals = &game.goals.record_goals;
+    // After a perpetual check, a perpetual chase: the same outcomes.
+    let (rule, them, us) = match (goals.perpetual, &goals.chase) {
+        (Some(p), _) if them || us => (Some(p), them, us),
+        (_, Some(c)) => {
+            let (a, b) = record.chases(i);
+            (Some(c.outcome), a, b)
+        }
+        (p, None) => (p, them, us),
+    };
+    let status = match (rule, them, us) {
         (Some(p), true, false) => over(pos, to_move.opposite(), p, Reason::Repetition),
         (Some(p), false, true) => over(pos, to_move, p, Reason::Repetition),
         // Both checked throughout: a draw, or the count where the goal counts.
@@ -113,6 +129,13 @@ pub fn clock_or_material_end(pos: &Position<'_>) -> Option<Status> {
             return Some(over(pos, to_move, outcome, Reason::Clock));
         }
     }
+    material_end(pos)
+}
+
+/// The end that the goal on material gives the position.
+fn material_end(pos: &Position<'_>) -> Option<Status> {
+    let goals = &pos.game().goals.record_goals;
+    let to_move = pos.side_to_move();
     if let Some((sets, outcome)) = &goals.material {
         let holds = |side| sets.iter().any(|set| holds_exactly(pos, side, set));
         if holds(to_move) && holds(to_move.opposite()) {

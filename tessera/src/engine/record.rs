@@ -45,6 +45,11 @@ pub struct Record {
     boards: Vec<(Vec<Code>, Vec<Code>)>,
     shifts: Vec<Shift>,
     shuttles: bool,
+    /// Whether the repetition goal has a chase (`, perpetual chase`); then
+    /// `boards` and `shifts` are kept too, and per position the pieces of
+    /// the side to move that the move into it chased.
+    chase: bool,
+    chased: Vec<Vec<u16>>,
 }
 
 impl Record {
@@ -54,7 +59,8 @@ impl Record {
         let keys = vec![hasher.repetition_key(pos)];
         let goals = &pos.game().goals.record_goals;
         let shuttles = goals.back_and_forth.is_some();
-        let checks = goals.perpetual.is_some() || shuttles;
+        let chase = goals.chase.is_some();
+        let checks = goals.perpetual.is_some() || shuttles || goals.clock_checks.is_some();
         let mut record = Record {
             hasher,
             keys,
@@ -63,11 +69,16 @@ impl Record {
             boards: Vec::new(),
             shifts: Vec::new(),
             shuttles,
+            chase,
+            chased: Vec::new(),
         };
         record.marks.push(record.mark(pos));
-        if shuttles {
+        if shuttles || chase {
             record.boards.push(snapshot(pos));
             record.shifts.push(Shift::Other);
+        }
+        if chase {
+            record.chased.push(Vec::new());
         }
         record
     }
@@ -81,13 +92,34 @@ impl Record {
     pub fn push(&mut self, pos: &Position<'_>) {
         self.keys.push(self.hasher.repetition_key(pos));
         self.marks.push(self.mark(pos));
-        if self.shuttles {
+        if self.shuttles || self.chase {
             let now = snapshot(pos);
             let royal = pos.royals(pos.side_to_move().opposite()).iter().next();
             let shift = self
                 .boards
                 .last()
                 .map_or(Shift::Other, |before| shift(before, &now, royal));
+            if self.chase {
+                let chased = match (shift, &pos.game().goals.record_goals.chase) {
+                    (Shift::Plain { from, to, capture }, Some(rule)) => {
+                        // The position before the move, from the board it left.
+                        let mut before = pos.clone();
+                        let moved = before.take(to);
+                        before.put_with(from, moved, pos.state(to));
+                        if capture {
+                            let taken = self.boards.last().map_or(0, |b| b.0[to as usize]);
+                            if taken != 0 {
+                                before.put(to, taken);
+                            }
+                        }
+                        before.set_side_to_move(pos.side_to_move().opposite());
+                        super::chase::chased(&before, pos, from, to, rule)
+                    }
+                    // A drop, a promotion, castling or a pass chases nothing.
+                    _ => Vec::new(),
+                };
+                self.chased.push(chased);
+            }
             self.boards.push(now);
             self.shifts.push(shift);
         }
@@ -98,9 +130,12 @@ impl Record {
         if self.keys.len() > 1 {
             self.keys.pop();
             self.marks.pop();
-            if self.shuttles {
+            if self.shuttles || self.chase {
                 self.boards.pop();
                 self.shifts.pop();
+            }
+            if self.chase {
+                self.chased.pop();
             }
         }
     }
@@ -157,6 +192,79 @@ impl Record {
             i += 2;
         }
         None
+    }
+
+    /// `, longer after N checks`: how many plies the clock's limit grows,
+    /// as Fairy-Stockfish's n-move rule under the chasing rule counts: once
+    /// the record is 20 plies long, two for each check beyond `n` given by
+    /// the side that gave more of them within the plies the clock counts.
+    pub(crate) fn clock_extension(&self, n: u32) -> u32 {
+        let last = self.keys.len() - 1;
+        if last < 20 {
+            return 0;
+        }
+        let (clock, _) = self.marks[last];
+        let end = last.min(clock as usize);
+        let checked = |j: usize| u32::from(self.marks[last - j].1);
+        let mut them = checked(0);
+        let mut us = checked(1);
+        let mut i = 2;
+        while i < end {
+            them += checked(i);
+            us += checked(i + 1);
+            i += 2;
+        }
+        2 * them.max(us).saturating_sub(n)
+    }
+
+    /// Whether the side that has just moved, and the side to move, chased a
+    /// piece with every one of their moves in the repetition found
+    /// `i` plies back (by [`Record::repetition_at`]), as Fairy-Stockfish
+    /// follows a chased piece: a piece of the side to move chased by the
+    /// last move and by the side that moved's every move before it, back to
+    /// the move into the first of the repeated positions (but the first
+    /// position of the record, which no move reached), followed through the
+    /// moves it made in between; and a piece of the side that has just
+    /// moved chased by each move of the side to move in between.
+    pub(crate) fn chases(&self, i: usize) -> (bool, bool) {
+        if !self.chase || i < 4 {
+            return (false, false);
+        }
+        let n = self.keys.len() - 1;
+        let undo = |b: &mut Vec<u16>, k: usize| {
+            if let Shift::Plain { from, to, .. } = self.shifts[k] {
+                if let Ok(j) = b.binary_search(&to) {
+                    b.remove(j);
+                    if let Err(j) = b.binary_search(&from) {
+                        b.insert(j, from);
+                    }
+                }
+            }
+        };
+        let meet = |b: &mut Vec<u16>, k: usize| {
+            let other = &self.chased[k];
+            b.retain(|c| other.binary_search(c).is_ok());
+        };
+        let mut them = self.chased[n].clone();
+        undo(&mut them, n - 1);
+        meet(&mut them, n - 2);
+        let mut us = self.chased[n - 1].clone();
+        undo(&mut us, n - 2);
+        meet(&mut us, n - 3);
+        let mut j = 4;
+        while j <= i {
+            if j != n {
+                undo(&mut them, n - j + 1);
+                meet(&mut them, n - j);
+            }
+            if j == i {
+                break;
+            }
+            undo(&mut us, n - j);
+            meet(&mut us, n - j - 1);
+            j += 2;
+        }
+        (!them.is_empty(), !us.is_empty())
     }
 
     /// Whether the side that has just moved shuttled a piece of `kinds`,

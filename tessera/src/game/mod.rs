@@ -463,6 +463,12 @@ pub(crate) struct RecordGoals {
     /// a side that gave check with every one of its moves since the first
     /// time the repeated position stood (a draw where both sides did).
     pub perpetual: Option<Outcome>,
+    /// `, perpetual chase OUTCOME ...` on the repetition goal.
+    pub chase: Option<ChaseRule>,
+    /// `, longer after N checks` on the clock goal: each check beyond `N`
+    /// by the side that gave more of them, within the plies the clock
+    /// counts, adds two plies to its limit (once the game is 20 plies old).
+    pub clock_checks: Option<u32>,
     /// `repeated N times black wins`: the repetition's outcome is this
     /// side's, whoever is to move (otherwise the side to move's).
     pub repetition_side: Option<Side>,
@@ -470,6 +476,20 @@ pub(crate) struct RecordGoals {
     /// (every kind where none is named), and the outcome for the side to
     /// move when the side that has just moved shuttled one of them.
     pub back_and_forth: Option<(u128, Outcome)>,
+}
+
+/// `, perpetual chase OUTCOME except KINDS outside ZONE`: the outcome for a
+/// side that chased a piece with every one of its moves since the first time
+/// the repeated position stood (a draw where both sides did), after a
+/// perpetual check.
+#[derive(Clone, Debug)]
+pub(crate) struct ChaseRule {
+    pub outcome: Outcome,
+    /// The kinds that neither chase nor are chased (bit `k` for kind `k`).
+    pub except: u128,
+    /// `outside ZONE`: pieces of those kinds standing in the zone (as their
+    /// side sees it) may be chased.
+    pub outside: Option<usize>,
 }
 
 /// A goal on pieces in a row (`goal row of N ...`, `line of N`, `square of

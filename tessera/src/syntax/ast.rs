@@ -463,6 +463,10 @@ pub struct GoalDecl {
     /// `, perpetual check OUTCOME`: the outcome for a side that checked
     /// throughout a repetition, and the span of the phrase.
     pub perpetual: Option<(Outcome, Span)>,
+    /// `, perpetual chase OUTCOME except KINDS outside ZONE`.
+    pub chase: Option<ChaseDecl>,
+    /// `, longer after N checks`: the count of checks and its span.
+    pub longer: Option<(u32, Span)>,
     /// `3 Knight reach home`: how many pieces must stand in the zone, and
     /// the span of the number.
     pub reach_count: Option<(u32, Span)>,
@@ -470,6 +474,18 @@ pub struct GoalDecl {
     pub or_full: Option<Span>,
     /// `repeated N times black wins`: the side the outcome is for.
     pub repeated_side: Option<Side>,
+    pub span: Span,
+}
+
+/// `, perpetual chase OUTCOME except KINDS outside ZONE` on a repetition goal.
+#[derive(Clone, Debug)]
+pub struct ChaseDecl {
+    /// The outcome for a side that chased throughout a repetition.
+    pub outcome: Outcome,
+    /// The kinds after `except`: they neither chase nor are chased.
+    pub except: Vec<Name>,
+    /// `outside ZONE`: those kinds are chased where they stand in the zone.
+    pub outside: Option<Name>,
     pub span: Span,
 }
 

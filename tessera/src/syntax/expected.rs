@@ -111,6 +111,10 @@ macro_rules! keyword_rules {
             | Rule::kw_passed
             | Rule::kw_repeated
             | Rule::kw_perpetual
+            | Rule::kw_chase
+            | Rule::kw_longer
+            | Rule::kw_checks
+            | Rule::kw_outside
             | Rule::kw_back
             | Rule::kw_forth
             | Rule::kw_or
@@ -289,6 +293,9 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::reach_count => "a number",
         // Optional after a goal, as `answer`.
         Rule::perpetual => return None,
+        Rule::chase => return None,
+        Rule::longer => return None,
+        Rule::chase_except => return None,
         Rule::or_full => return None,
         Rule::clock_goal => "`clock N`",
         Rule::material_goal => "`material` and sets of pieces",
@@ -520,6 +527,10 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`reaches`",
     "`holds`",
     "`perpetual`",
+    "`chase`",
+    "`longer`",
+    "`checks`",
+    "`outside`",
     "`or`",
     "`fewer`",
     "`row`",

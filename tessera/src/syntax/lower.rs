@@ -1244,6 +1244,8 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
     let mut answer = None;
     let mut other_has = None;
     let mut perpetual = None;
+    let mut chase = None;
+    let mut longer = None;
     let mut or_full = None;
     if let Some(a) = it.next() {
         if a.as_rule() == Rule::other_has {
@@ -1252,13 +1254,21 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
             other_has = Some((small(n)?, nsp));
         } else if a.as_rule() == Rule::perpetual {
             let psp = span(&a);
-            let o = match inner(a).next().expect("outcome").as_str() {
+            let mut parts = inner(a);
+            let o = match parts.next().expect("outcome").as_str() {
                 "wins" => Outcome::Wins,
                 "loses" => Outcome::Loses,
                 "counts" => Outcome::Counts,
                 _ => Outcome::Draws,
             };
             perpetual = Some((o, psp));
+            chase = parts.next().map(lower_chase);
+        } else if a.as_rule() == Rule::chase {
+            chase = Some(lower_chase(a));
+        } else if a.as_rule() == Rule::longer {
+            let n = inner(a).next().expect("count");
+            let nsp = span(&n);
+            longer = Some((small(n)?, nsp));
         } else if a.as_rule() == Rule::or_full {
             or_full = Some(span(&a));
         } else {
@@ -1271,11 +1281,44 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
         answer,
         other_has,
         perpetual,
+        chase,
+        longer,
         reach_count,
         or_full,
         repeated_side,
         span: sp,
     })
+}
+
+/// `, perpetual chase OUTCOME except KINDS outside ZONE`.
+fn lower_chase(pair: P<'_>) -> ChaseDecl {
+    let sp = span(&pair);
+    let mut parts = inner(pair);
+    let outcome = match parts.next().expect("outcome").as_str() {
+        "wins" => Outcome::Wins,
+        "loses" => Outcome::Loses,
+        "counts" => Outcome::Counts,
+        _ => Outcome::Draws,
+    };
+    let mut except = Vec::new();
+    let mut outside = None;
+    if let Some(ex) = parts.next() {
+        let mut zone_next = false;
+        for p in ex.children() {
+            match p.as_rule() {
+                Rule::kw_outside => zone_next = true,
+                Rule::bare_name if zone_next => outside = Some(name(p)),
+                Rule::bare_name => except.push(name(p)),
+                _ => {}
+            }
+        }
+    }
+    ChaseDecl {
+        outcome,
+        except,
+        outside,
+        span: sp,
+    }
 }
 
 fn lower_shuffle(pair: P<'_>) -> ShuffleDecl {
