@@ -546,6 +546,45 @@ fn placements_keep_to_their_zone() {
 }
 
 #[test]
+fn a_placement_that_shields_may_parry_a_check() {
+    // The black rook checks the king along the a file. Without `shields` the
+    // move alone decides: only the king's step away is legal, whatever the
+    // duck does. With it, the stone's step with the duck put on a2 parries.
+    let src = "grid file a..b rank 1..3
+         piece King K royal
+           step all
+         piece Rook R
+           slide orthogonal
+         piece Stone S
+           step n: quiet
+         piece Duck * neutral
+         place Duck after every move
+         setup white King a1, Stone b1 black Rook a3";
+    assert_eq!(moves_of(src), "a1b2,b2a1 a1b2,b2a2 a1b2,b2b3");
+    assert_eq!(
+        moves_of(&src.replace("after every move", "after every move: shields")),
+        "a1b2,b2a1 a1b2,b2a2 a1b2,b2b3 b1b2,b2a2"
+    );
+}
+
+#[test]
+fn an_explosion_leaves_neutral_pieces_standing() {
+    // White's rook takes on a2 and blows up; the wall on b2 beside it stays,
+    // and still bars the black rook's way along the second rank.
+    let src = format!(
+        "{COMPASS}
+         grid file a..c rank 1..2
+         piece Rook R
+           slide orthogonal
+         piece Pawn P
+         piece Wall * neutral
+         captures explode all
+         setup white Rook a1, Wall b2 black Pawn a2, Rook c2"
+    );
+    assert_eq!(moves_after(&src, "a1a2"), "c2c1");
+}
+
+#[test]
 fn new_pieces_drop_next_to_the_movers_and_flip_their_neighbours() {
     let src = format!(
         "{COMPASS}

@@ -1160,3 +1160,30 @@ fn janggi_rule_sets_and_fen_synonyms_are_read_as_fairy_stockfish_reads_them() {
     assert_eq!(moves.split_whitespace().count(), 32, "{moves}");
     assert!(moves.contains("b1d4") && moves.contains("c1d3"), "{moves}");
 }
+
+#[test]
+fn a_duck_shields_pseudo_royal_pieces_but_not_the_king() {
+    // pyffish 0.0.90: with the bishop on b5 checking along b5-e8, Black's d
+    // pawn may leave d7 when the duck goes between (onto c6 or d7) in atomic
+    // duck chess, whose commoners FSF tests with the duck moved; beside its
+    // king, FSF tests the move alone.
+    let result = imported("tests/import/walls.ini");
+    let line = "g1f3,f3b3 a7a5,a5c5 e2e3,e3g3 g8h6,h6e6 f1b5,b5f1";
+    let atomic = rules(&result, "atomicduck");
+    assert!(
+        atomic.contains("place duck after every move: shields"),
+        "{atomic}"
+    );
+    let moves = moves_after(&atomic, line);
+    assert_eq!(moves.split_whitespace().count(), 562);
+    let pawn: Vec<&str> = moves
+        .split_whitespace()
+        .filter(|m| m.starts_with("d7"))
+        .collect();
+    assert_eq!(pawn, ["d7d5,d5c6", "d7d5,d5d7", "d7d6,d6c6", "d7d6,d6d7"]);
+    let chess = rules(&result, "duckking");
+    assert!(chess.contains("place duck after every move\n"), "{chess}");
+    let moves = moves_after(&chess, line);
+    assert_eq!(moves.split_whitespace().count(), 558);
+    assert!(!moves.contains("d7d"), "{moves}");
+}

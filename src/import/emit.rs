@@ -778,10 +778,13 @@ impl Emitter<'_> {
             "none" if fen.walls.is_empty() => None,
             _ => Some("wall"),
         };
-        if walling == "duck" && (royal.is_some() || pseudo_royal != 0) {
+        // FSF tests a pseudo-royal piece (`extinctionPseudoRoyal`) with the
+        // duck moved, as Tessera tests every move, but its king with the
+        // duck where it stood before the move.
+        if walling != "none" && royal.is_some() && pseudo_royal != 0 {
             return Err(self.refuse(
                 "wallingRule",
-                "a duck beside royal pieces (Fairy-Stockfish lets the duck's placement parry a check) cannot be said yet",
+                "walls beside both a king and pseudo-royal pieces (Fairy-Stockfish tests the one without the placement, the others with it) cannot be said yet",
             ));
         }
         if let Some(n) = neutral {
@@ -814,6 +817,11 @@ impl Emitter<'_> {
                             return Err(self.refuse("wallingRegion.w", "an empty walling region"))
                         }
                     }
+                }
+                // FSF tests its pseudo-royal pieces with the placement made,
+                // its king without it.
+                if pseudo_royal != 0 {
+                    mods.push("shields".to_string());
                 }
                 let colon = if mods.is_empty() {
                     String::new()

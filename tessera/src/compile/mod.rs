@@ -161,6 +161,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
                 ast::WallAt::Origin => crate::game::WallAt::Origin,
                 ast::WallAt::Shot => crate::game::WallAt::Shot,
             },
+            shields: w.shields,
         })
     });
     let gating = file.gating.as_ref().and_then(|(pool, zone, _)| {

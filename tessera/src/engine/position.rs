@@ -721,9 +721,13 @@ impl<'g> Position<'g> {
         let mut n = 0;
         let mut blast = |pos: &mut Position<'_>, c: u16| {
             let piece = pos.board[c as usize];
+            // Nothing captures a neutral piece, nor blows it up.
             let spared = piece == 0 || {
-                let base = game.pieces[kind_of(piece) as usize].base;
-                e.immune & 1u128 << base != 0 || (c != at && e.spared & 1u128 << base != 0)
+                let kind = &game.pieces[kind_of(piece) as usize];
+                let base = kind.base;
+                kind.neutral
+                    || e.immune & 1u128 << base != 0
+                    || (c != at && e.spared & 1u128 << base != 0)
             };
             if spared || pos.blasted.iter().rev().take(n).any(|b| b.0 == c) {
                 return;

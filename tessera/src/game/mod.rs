@@ -537,6 +537,11 @@ pub struct Walling {
     pub zone: Option<usize>,
     /// Where, relative to the move.
     pub at: WallAt,
+    /// `shields`: a move is legal when no royal piece of the mover is
+    /// attacked with the placement made (it may parry a check, and a moved
+    /// piece may open one); otherwise the move alone decides, with the
+    /// placed piece where it stood.
+    pub shields: bool,
 }
 
 /// Where a placement goes, relative to the move it follows.

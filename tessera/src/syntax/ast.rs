@@ -683,6 +683,8 @@ pub struct WallingDecl {
     pub zone: Option<Name>,
     /// `at origin` or `shot`: where, relative to the move.
     pub at: WallAt,
+    /// `shields`: a move's legality is tested with the placement made.
+    pub shields: bool,
     /// The statement, for errors.
     pub span: Span,
 }

@@ -149,6 +149,7 @@ macro_rules! keyword_rules {
             | Rule::kw_new
             | Rule::kw_origin
             | Rule::kw_shot
+            | Rule::kw_shields
             | Rule::kw_remove
             | Rule::kw_reset
             | Rule::kw_rook
@@ -352,10 +353,11 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::explode_stmt => "`captures explode`",
         Rule::gating_stmt => "`gating`",
         Rule::place_stmt => "`place`",
-        Rule::place_mod => "`new`, `to ZONE`, `at origin` or `shot`",
+        Rule::place_mod => "`new`, `to ZONE`, `at origin`, `shot` or `shields`",
         Rule::place_new => "`new`",
         Rule::place_origin => "`at origin`",
         Rule::place_shot => "`shot`",
+        Rule::place_shields => "`shields`",
         Rule::neutral_prop => "`neutral`",
         Rule::pool_place => "a pool such as `@hand`",
         Rule::pool_count => "a number of pieces",
@@ -545,6 +547,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`new`",
     "`origin`",
     "`shot`",
+    "`shields`",
     "`remove`",
     "`reset`",
     "`rook`",

@@ -1086,6 +1086,7 @@ fn lower_place(stmt: P<'_>) -> Result<WallingDecl, Diagnostic> {
         new: false,
         zone: None,
         at: WallAt::Anywhere,
+        shields: false,
         span: sp,
     };
     for m in it {
@@ -1093,6 +1094,7 @@ fn lower_place(stmt: P<'_>) -> Result<WallingDecl, Diagnostic> {
         let m = inner(m).next().expect("modifier");
         let twice = match m.as_rule() {
             Rule::place_new => std::mem::replace(&mut decl.new, true),
+            Rule::place_shields => std::mem::replace(&mut decl.shields, true),
             Rule::to_mod => decl
                 .zone
                 .replace(name(inner(m).next().expect("zone")))
@@ -1110,7 +1112,7 @@ fn lower_place(stmt: P<'_>) -> Result<WallingDecl, Diagnostic> {
         if twice {
             return Err(Diagnostic::new(
                 msp,
-                "`place` takes each of `new`, `to` and one of `at origin` and `shot` once",
+                "`place` takes each of `new`, `to`, `shields` and one of `at origin` and `shot` once",
             ));
         }
     }
