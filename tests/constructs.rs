@@ -585,6 +585,42 @@ fn an_explosion_leaves_neutral_pieces_standing() {
 }
 
 #[test]
+fn exploded_pieces_may_count_as_captured() {
+    // White's rook takes the knight on a2 and blows up with the bishop on b2
+    // and White's own knight on b1. With `: captured`, every piece removed
+    // goes to the hand of its owner's opponent: the rook and White's knight
+    // to Black's, which may drop them.
+    let src = format!(
+        "{COMPASS}
+         grid file a..c rank 1..2
+         zone board a1..c2
+         pool hand
+         captured to hand of captor
+         drop hand -> board
+         piece Rook R
+           slide orthogonal
+         piece Knight N
+           leap (1, 2)
+         piece Bishop B
+           slide diagonal
+         piece Stone S
+         captures explode all: captured
+         setup white Rook a1, Knight b1 black Knight a2, Bishop b2, Stone c2"
+    );
+    assert_eq!(
+        moves_after(&src, "a1a2"),
+        // (Not the knight onto b1 or b2, where it could never move.)
+        "N@a1 N@a2 N@c1 R@a1 R@a2 R@b1 R@b2 R@c1"
+    );
+    // White's hand holds the knight it took and Black's bishop.
+    assert!(moves_after(&src, "a1a2 R@c1").contains("B@a1"));
+    assert_eq!(
+        moves_after(&src.replace("all: captured", "all"), "a1a2"),
+        ""
+    );
+}
+
+#[test]
 fn new_pieces_drop_next_to_the_movers_and_flip_their_neighbours() {
     let src = format!(
         "{COMPASS}

@@ -269,15 +269,6 @@ impl Emitter<'_> {
                 "drops that take no piece from the hand beside a king or rules that count the hand cannot be said yet",
             ));
         }
-        if v.flag("capturesToHand") && v.flag("blastOnCapture") {
-            // FSF puts every exploded piece, the capturing one too, in its
-            // opponent's hand (`atomiczh`); Tessera's hand takes the captured
-            // piece only.
-            return Err(self.refuse(
-                "capturesToHand",
-                "exploded pieces going to the hand beside captures that explode cannot be said yet",
-            ));
-        }
         if !v.flag("checking") {
             // Each movement says `not checking`; castling and walls have no
             // such modifier.
@@ -2154,6 +2145,11 @@ impl Emitter<'_> {
             if !immune.is_empty() {
                 let names: Vec<String> = immune.iter().map(|&p| self.kind(p)).collect();
                 let _ = write!(line, " immune {}", names.join(" "));
+            }
+            // FSF puts every exploded piece, the capturing one too, in the
+            // hand of its owner's opponent, as a captured piece goes.
+            if v.flag("capturesToHand") && v.flag("pieceDrops") {
+                line.push_str(": captured");
             }
             out.push_str(&line);
             out.push('\n');

@@ -182,6 +182,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             .iter()
             .filter_map(|k| kinds.resolve(k, errors))
             .fold(0u128, |m, k| pieces::with_copies(&bases, m | 1u128 << k)),
+        captured: e.captured,
     });
     let royals_at_most = file.check_royals_at_most.and_then(|(n, sp)| {
         if n == 0 {

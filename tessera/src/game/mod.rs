@@ -566,6 +566,9 @@ pub(crate) struct Explosion {
     pub spared: u128,
     /// The kinds it never removes, the capturing piece included, as a mask.
     pub immune: u128,
+    /// `: captured`: the pieces it removes go where `captured to` sends
+    /// captured pieces.
+    pub captured: bool,
 }
 
 /// A drop rule: pieces of `kinds` from `pool` onto empty cells of `zone`.

@@ -127,6 +127,8 @@ pub struct ExplosionDecl {
     pub spared: Vec<Name>,
     /// `immune KIND...`: never removed, not even as the capturing piece.
     pub immune: Vec<Name>,
+    /// `: captured`: the pieces it removes count as captured.
+    pub captured: bool,
 }
 
 /// `drop POOL [KIND...] -> ZONE [: once per AXIS, not mating]`.

@@ -351,6 +351,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::check_at_most => "`when at most N royals`",
         Rule::check_capture_only => "`KIND moves only to capture`",
         Rule::explode_stmt => "`captures explode`",
+        Rule::blasted_captured => "`captured`",
         Rule::gating_stmt => "`gating`",
         Rule::place_stmt => "`place`",
         Rule::place_mod => "`new`, `to ZONE`, `at origin`, `shot` or `shields`",

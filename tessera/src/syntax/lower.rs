@@ -191,7 +191,12 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
             let dirs = lower_dirs(it.next().expect("directions"));
             let mut spared = Vec::new();
             let mut immune = Vec::new();
+            let mut captured = false;
             for part in it {
+                if part.as_rule() == Rule::blasted_captured {
+                    captured = true;
+                    continue;
+                }
                 let kinds = inner(part.clone())
                     .next()
                     .map(|k| inner(k).map(name).collect())
@@ -205,6 +210,7 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
                 dirs,
                 spared,
                 immune,
+                captured,
             });
         }
         Rule::place_stmt => {
