@@ -621,6 +621,35 @@ fn exploded_pieces_may_count_as_captured() {
 }
 
 #[test]
+fn a_piece_turned_by_an_explosive_capture_shields_nothing_that_move() {
+    // The bishop takes the knight on a3 and turns into a wall there. Where
+    // captures explode, its move is tested with a3 empty: the rook on a5
+    // would check the king, so the capture is illegal. Without explosions
+    // the wall stands in the rook's way at once.
+    let src = format!(
+        "{COMPASS}
+         grid file a..c rank 1..5
+         piece King K royal
+           step all: quiet
+         piece Rook R
+           slide orthogonal
+         piece Knight N
+           leap (1, 2)
+         piece Bishop B
+           slide diagonal
+           on capture become Wall
+         piece Wall * neutral
+         captures explode all
+         setup white King a1, Bishop b2 black Rook a5, Knight a3, King c5"
+    );
+    assert_eq!(moves_after(&src, ""), "a1a2 b2c1 b2c3");
+    assert_eq!(
+        moves_after(&src.replace("captures explode all\n", ""), ""),
+        "a1a2 b2a3 b2c1 b2c3"
+    );
+}
+
+#[test]
 fn new_pieces_drop_next_to_the_movers_and_flip_their_neighbours() {
     let src = format!(
         "{COMPASS}

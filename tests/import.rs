@@ -1194,3 +1194,22 @@ fn a_duck_shields_pseudo_royal_pieces_but_not_the_king() {
     assert_eq!(moves.split_whitespace().count(), 558);
     assert!(!moves.contains("d7d"), "{moves}");
 }
+
+#[test]
+fn petrified_capturers_beside_explosions() {
+    // pyffish 0.0.90: the bishop may not take on e5, where it would stand as
+    // a wall, since FSF tests the move with e5 empty: the rook on e8 would
+    // check the commoner on e1. 14 moves.
+    let result = imported("tests/import/walls.ini");
+    let nuclear = rules(&result, "nuclear");
+    assert!(nuclear.contains("  on capture become wall\n"), "{nuclear}");
+    assert!(nuclear.contains("piece wall * neutral"), "{nuclear}");
+    let game = tessera::compile_str(&nuclear).unwrap_or_else(|e| panic!("{e:?}"));
+    let moves = common::moves_after(&game, "4r2k/8/8/4n3/3B4/8/8/4K3 w - - 0 1", &[]);
+    assert_eq!(moves.split_whitespace().count(), 14, "{moves}");
+    assert!(!moves.contains("d4e5"), "{moves}");
+    // Once made elsewhere, the capture leaves a wall: the bishop on c3 takes
+    // the knight on e5 with no rook behind, and e5 holds a wall.
+    let fen = common::fen_after(&game, "7k/8/8/4n3/3B4/8/8/4K3 w - - 0 1", &["d4e5"]);
+    assert!(fen.starts_with("7k/8/8/4*3/8/8/8/4K3 b"), "{fen}");
+}

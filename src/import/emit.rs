@@ -344,13 +344,10 @@ impl Emitter<'_> {
                 ));
             }
         }
-        for (field, what) in [
-            (
-                "mutuallyImmuneTypes",
-                "pieces that cannot capture their own kind",
-            ),
-            ("petrifyOnCaptureTypes", "petrification on capture"),
-        ] {
+        for (field, what) in [(
+            "mutuallyImmuneTypes",
+            "pieces that cannot capture their own kind",
+        )] {
             if v.set(field) != 0 {
                 return Err(self.refuse(field, format!("{what} is not imported yet")));
             }
@@ -594,6 +591,19 @@ impl Emitter<'_> {
         let promo_rules = self.promotion_rules(&fen)?;
         let royal = self.royal_kind();
         let (pseudo_royal, pseudo_rule) = self.pseudo_royal(&fen)?;
+        let petrify = v.set("petrifyOnCaptureTypes");
+        if petrify != 0 {
+            // FSF forbids a pseudo-royal piece's petrifying capture and leaves
+            // an immune piece unpetrified; Tessera's pieces turn regardless.
+            if petrify & (pseudo_royal | v.set("extinctionPieceTypes") | (1 << KING)) != 0
+                || v.flag("blastOnCapture") && petrify & v.set("blastImmuneTypes") != 0
+            {
+                return Err(self.refuse(
+                    "petrifyOnCaptureTypes",
+                    "petrification of royal, extinction or blast-immune kinds cannot be said yet",
+                ));
+            }
+        }
         let ep_types = v.set("enPassantTypes.w");
         let mut promoted_kinds: Vec<usize> = Vec::new();
         let counting = self.counting()?;
@@ -615,6 +625,10 @@ impl Emitter<'_> {
                 body.push_str(" value 1");
             }
             body.push('\n');
+            if v.set("petrifyOnCaptureTypes") & (1 << pt) != 0 {
+                // FSF turns the capturing piece into a wall square.
+                body.push_str("  on capture become wall\n");
+            }
             let extra = self.movement_mods(pt);
             let more = if extra.is_empty() {
                 String::new()
@@ -766,7 +780,7 @@ impl Emitter<'_> {
         let walling = v.text("wallingRule").to_string();
         let neutral = match walling.as_str() {
             "duck" => Some("duck"),
-            "none" if fen.walls.is_empty() => None,
+            "none" if fen.walls.is_empty() && v.set("petrifyOnCaptureTypes") == 0 => None,
             _ => Some("wall"),
         };
         // FSF tests a pseudo-royal piece (`extinctionPseudoRoyal`) with the

@@ -343,16 +343,35 @@ fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) -> Known 
         } else {
             NO_CELL
         };
+        // Where captures explode, a piece that turns into another by its
+        // capture turns after the test: the capture cell is empty then.
+        let turns = explosions
+            && !mv.is_from_pool()
+            && game.pieces[kind_of(pos.at(mv.from)) as usize]
+                .on_capture_become
+                .is_some()
+            && pos.is_capture(&mv);
         let undo = pos.make(tested);
         // An explosion may take the mover's own royal piece, which is never
         // legal, or the opponent's last, which ends the game whatever else.
         let blown_up = explosions && pos.royals(side).len() < own_royals;
         let wins = explosions && pos.royals(side.opposite()).is_empty();
+        let turned = if turns {
+            let state = pos.state(mv.to);
+            Some((pos.take(mv.to), state))
+        } else {
+            None
+        };
         let exposed = if game.rules.royals_at_most.is_some() {
             left_in_check(pos, side, own_royals, fresh)
         } else {
             in_check(pos, side)
         };
+        if let Some((piece, state)) = turned {
+            if piece != 0 {
+                pos.put_with(mv.to, piece, state);
+            }
+        }
         let mut ok =
             !blown_up && (wins || !(exposed || mv.not_checking && in_check(pos, side.opposite())));
         if ok && !wins && mv.kind == MoveKind::Castle && castles_shielded {
