@@ -546,6 +546,110 @@ fn placements_keep_to_their_zone() {
 }
 
 #[test]
+fn a_placement_that_shields_may_parry_a_check() {
+    // The black rook checks the king along the a file. Without `shields` the
+    // move alone decides: only the king's step away is legal, whatever the
+    // duck does. With it, the stone's step with the duck put on a2 parries.
+    let src = "grid file a..b rank 1..3
+         piece King K royal
+           step all
+         piece Rook R
+           slide orthogonal
+         piece Stone S
+           step n: quiet
+         piece Duck * neutral
+         place Duck after every move
+         setup white King a1, Stone b1 black Rook a3";
+    assert_eq!(moves_of(src), "a1b2,b2a1 a1b2,b2a2 a1b2,b2b3");
+    assert_eq!(
+        moves_of(&src.replace("after every move", "after every move: shields")),
+        "a1b2,b2a1 a1b2,b2a2 a1b2,b2b3 b1b2,b2a2"
+    );
+}
+
+#[test]
+fn an_explosion_leaves_neutral_pieces_standing() {
+    // White's rook takes on a2 and blows up; the wall on b2 beside it stays,
+    // and still bars the black rook's way along the second rank.
+    let src = format!(
+        "{COMPASS}
+         grid file a..c rank 1..2
+         piece Rook R
+           slide orthogonal
+         piece Pawn P
+         piece Wall * neutral
+         captures explode all
+         setup white Rook a1, Wall b2 black Pawn a2, Rook c2"
+    );
+    assert_eq!(moves_after(&src, "a1a2"), "c2c1");
+}
+
+#[test]
+fn exploded_pieces_may_count_as_captured() {
+    // White's rook takes the knight on a2 and blows up with the bishop on b2
+    // and White's own knight on b1. With `: captured`, every piece removed
+    // goes to the hand of its owner's opponent: the rook and White's knight
+    // to Black's, which may drop them.
+    let src = format!(
+        "{COMPASS}
+         grid file a..c rank 1..2
+         zone board a1..c2
+         pool hand
+         captured to hand of captor
+         drop hand -> board
+         piece Rook R
+           slide orthogonal
+         piece Knight N
+           leap (1, 2)
+         piece Bishop B
+           slide diagonal
+         piece Stone S
+         captures explode all: captured
+         setup white Rook a1, Knight b1 black Knight a2, Bishop b2, Stone c2"
+    );
+    assert_eq!(
+        moves_after(&src, "a1a2"),
+        // (Not the knight onto b1 or b2, where it could never move.)
+        "N@a1 N@a2 N@c1 R@a1 R@a2 R@b1 R@b2 R@c1"
+    );
+    // White's hand holds the knight it took and Black's bishop.
+    assert!(moves_after(&src, "a1a2 R@c1").contains("B@a1"));
+    assert_eq!(
+        moves_after(&src.replace("all: captured", "all"), "a1a2"),
+        ""
+    );
+}
+
+#[test]
+fn a_piece_turned_by_an_explosive_capture_shields_nothing_that_move() {
+    // The bishop takes the knight on a3 and turns into a wall there. Where
+    // captures explode, its move is tested with a3 empty: the rook on a5
+    // would check the king, so the capture is illegal. Without explosions
+    // the wall stands in the rook's way at once.
+    let src = format!(
+        "{COMPASS}
+         grid file a..c rank 1..5
+         piece King K royal
+           step all: quiet
+         piece Rook R
+           slide orthogonal
+         piece Knight N
+           leap (1, 2)
+         piece Bishop B
+           slide diagonal
+           on capture become Wall
+         piece Wall * neutral
+         captures explode all
+         setup white King a1, Bishop b2 black Rook a5, Knight a3, King c5"
+    );
+    assert_eq!(moves_after(&src, ""), "a1a2 b2c1 b2c3");
+    assert_eq!(
+        moves_after(&src.replace("captures explode all\n", ""), ""),
+        "a1a2 b2a3 b2c1 b2c3"
+    );
+}
+
+#[test]
 fn new_pieces_drop_next_to_the_movers_and_flip_their_neighbours() {
     let src = format!(
         "{COMPASS}

@@ -1141,10 +1141,17 @@ fn pseudo_royal_commoners_with_drops() {
         moves_after(&atomic, "e2e4 e7e5 N@f6"),
         "d8f6 e8e7 g7f6 g8f6"
     );
-    match section(&result, "atomichouse") {
-        Ok(_) => panic!("atomichouse written"),
-        Err(why) => assert!(why.starts_with("`capturesToHand`"), "{why}"),
-    }
+    // With captures to hand, every piece blown up goes to the hand of its
+    // owner's opponent: after White's knight takes on d5, Black holds it
+    // (pyffish 0.0.90: `[Pn]`, 65 moves, the knight's drops among them).
+    let house = rules(&result, "atomichouse");
+    assert!(
+        house.contains("captures explode all except pawn: captured"),
+        "{house}"
+    );
+    let moves = moves_after(&house, "b1c3 d7d5 c3d5");
+    assert_eq!(moves.split_whitespace().count(), 65, "{moves}");
+    assert!(moves.contains("N@b1") && !moves.contains("P@"), "{moves}");
 }
 
 #[test]
@@ -1207,4 +1214,50 @@ fn the_chasing_rule_becomes_a_perpetual_chase() {
         } => {}
         other => panic!("{other:?}"),
     }
+}
+
+#[test]
+fn a_duck_shields_pseudo_royal_pieces_but_not_the_king() {
+    // pyffish 0.0.90: with the bishop on b5 checking along b5-e8, Black's d
+    // pawn may leave d7 when the duck goes between (onto c6 or d7) in atomic
+    // duck chess, whose commoners FSF tests with the duck moved; beside its
+    // king, FSF tests the move alone.
+    let result = imported("tests/import/walls.ini");
+    let line = "g1f3,f3b3 a7a5,a5c5 e2e3,e3g3 g8h6,h6e6 f1b5,b5f1";
+    let atomic = rules(&result, "atomicduck");
+    assert!(
+        atomic.contains("place duck after every move: shields"),
+        "{atomic}"
+    );
+    let moves = moves_after(&atomic, line);
+    assert_eq!(moves.split_whitespace().count(), 562);
+    let pawn: Vec<&str> = moves
+        .split_whitespace()
+        .filter(|m| m.starts_with("d7"))
+        .collect();
+    assert_eq!(pawn, ["d7d5,d5c6", "d7d5,d5d7", "d7d6,d6c6", "d7d6,d6d7"]);
+    let chess = rules(&result, "duckking");
+    assert!(chess.contains("place duck after every move\n"), "{chess}");
+    let moves = moves_after(&chess, line);
+    assert_eq!(moves.split_whitespace().count(), 558);
+    assert!(!moves.contains("d7d"), "{moves}");
+}
+
+#[test]
+fn petrified_capturers_beside_explosions() {
+    // pyffish 0.0.90: the bishop may not take on e5, where it would stand as
+    // a wall, since FSF tests the move with e5 empty: the rook on e8 would
+    // check the commoner on e1. 14 moves.
+    let result = imported("tests/import/walls.ini");
+    let nuclear = rules(&result, "nuclear");
+    assert!(nuclear.contains("  on capture become wall\n"), "{nuclear}");
+    assert!(nuclear.contains("piece wall * neutral"), "{nuclear}");
+    let game = tessera::compile_str(&nuclear).unwrap_or_else(|e| panic!("{e:?}"));
+    let moves = common::moves_after(&game, "4r2k/8/8/4n3/3B4/8/8/4K3 w - - 0 1", &[]);
+    assert_eq!(moves.split_whitespace().count(), 14, "{moves}");
+    assert!(!moves.contains("d4e5"), "{moves}");
+    // Once made elsewhere, the capture leaves a wall: the bishop on c3 takes
+    // the knight on e5 with no rook behind, and e5 holds a wall.
+    let fen = common::fen_after(&game, "7k/8/8/4n3/3B4/8/8/4K3 w - - 0 1", &["d4e5"]);
+    assert!(fen.starts_with("7k/8/8/4*3/8/8/8/4K3 b"), "{fen}");
 }

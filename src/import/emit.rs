@@ -270,15 +270,6 @@ impl Emitter<'_> {
                 "drops that take no piece from the hand beside a king or rules that count the hand cannot be said yet",
             ));
         }
-        if v.flag("capturesToHand") && v.flag("blastOnCapture") {
-            // FSF puts every exploded piece, the capturing one too, in its
-            // opponent's hand (`atomiczh`); Tessera's hand takes the captured
-            // piece only.
-            return Err(self.refuse(
-                "capturesToHand",
-                "exploded pieces going to the hand beside captures that explode cannot be said yet",
-            ));
-        }
         if !v.flag("checking") {
             // Each movement says `not checking`; castling and walls have no
             // such modifier.
@@ -357,13 +348,10 @@ impl Emitter<'_> {
                 ),
             ));
         }
-        for (field, what) in [
-            (
-                "mutuallyImmuneTypes",
-                "pieces that cannot capture their own kind",
-            ),
-            ("petrifyOnCaptureTypes", "petrification on capture"),
-        ] {
+        for (field, what) in [(
+            "mutuallyImmuneTypes",
+            "pieces that cannot capture their own kind",
+        )] {
             if v.set(field) != 0 {
                 return Err(self.refuse(field, format!("{what} is not imported yet")));
             }
@@ -609,6 +597,19 @@ impl Emitter<'_> {
         let promo_rules = self.promotion_rules(&fen)?;
         let royal = self.royal_kind();
         let (pseudo_royal, pseudo_rule) = self.pseudo_royal(&fen)?;
+        let petrify = v.set("petrifyOnCaptureTypes");
+        if petrify != 0 {
+            // FSF forbids a pseudo-royal piece's petrifying capture and leaves
+            // an immune piece unpetrified; Tessera's pieces turn regardless.
+            if petrify & (pseudo_royal | v.set("extinctionPieceTypes") | (1 << KING)) != 0
+                || v.flag("blastOnCapture") && petrify & v.set("blastImmuneTypes") != 0
+            {
+                return Err(self.refuse(
+                    "petrifyOnCaptureTypes",
+                    "petrification of royal, extinction or blast-immune kinds cannot be said yet",
+                ));
+            }
+        }
         let ep_types = v.set("enPassantTypes.w");
         let mut promoted_kinds: Vec<usize> = Vec::new();
         let counting = self.counting()?;
@@ -632,6 +633,10 @@ impl Emitter<'_> {
                 body.push_str(self.chase_value(pt));
             }
             body.push('\n');
+            if v.set("petrifyOnCaptureTypes") & (1 << pt) != 0 {
+                // FSF turns the capturing piece into a wall square.
+                body.push_str("  on capture become wall\n");
+            }
             let extra = self.movement_mods(pt);
             let more = if extra.is_empty() {
                 String::new()
@@ -800,13 +805,16 @@ impl Emitter<'_> {
         let walling = v.text("wallingRule").to_string();
         let neutral = match walling.as_str() {
             "duck" => Some("duck"),
-            "none" if fen.walls.is_empty() => None,
+            "none" if fen.walls.is_empty() && v.set("petrifyOnCaptureTypes") == 0 => None,
             _ => Some("wall"),
         };
-        if walling == "duck" && (royal.is_some() || pseudo_royal != 0) {
+        // FSF tests a pseudo-royal piece (`extinctionPseudoRoyal`) with the
+        // duck moved, as Tessera tests every move, but its king with the
+        // duck where it stood before the move.
+        if walling != "none" && royal.is_some() && pseudo_royal != 0 {
             return Err(self.refuse(
                 "wallingRule",
-                "a duck beside royal pieces (Fairy-Stockfish lets the duck's placement parry a check) cannot be said yet",
+                "walls beside both a king and pseudo-royal pieces (Fairy-Stockfish tests the one without the placement, the others with it) cannot be said yet",
             ));
         }
         if let Some(n) = neutral {
@@ -839,6 +847,11 @@ impl Emitter<'_> {
                             return Err(self.refuse("wallingRegion.w", "an empty walling region"))
                         }
                     }
+                }
+                // FSF tests its pseudo-royal pieces with the placement made,
+                // its king without it.
+                if pseudo_royal != 0 {
+                    mods.push("shields".to_string());
                 }
                 let colon = if mods.is_empty() {
                     String::new()
@@ -2171,6 +2184,11 @@ impl Emitter<'_> {
             if !immune.is_empty() {
                 let names: Vec<String> = immune.iter().map(|&p| self.kind(p)).collect();
                 let _ = write!(line, " immune {}", names.join(" "));
+            }
+            // FSF puts every exploded piece, the capturing one too, in the
+            // hand of its owner's opponent, as a captured piece goes.
+            if v.flag("capturesToHand") && v.flag("pieceDrops") {
+                line.push_str(": captured");
             }
             out.push_str(&line);
             out.push('\n');

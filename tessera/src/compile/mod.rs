@@ -161,6 +161,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
                 ast::WallAt::Origin => crate::game::WallAt::Origin,
                 ast::WallAt::Shot => crate::game::WallAt::Shot,
             },
+            shields: w.shields,
         })
     });
     let gating = file.gating.as_ref().and_then(|(pool, zone, _)| {
@@ -181,6 +182,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             .iter()
             .filter_map(|k| kinds.resolve(k, errors))
             .fold(0u128, |m, k| pieces::with_copies(&bases, m | 1u128 << k)),
+        captured: e.captured,
     });
     let royals_at_most = file.check_royals_at_most.and_then(|(n, sp)| {
         if n == 0 {

@@ -62,7 +62,7 @@ pub(crate) fn left_in_check(pos: &Position<'_>, side: Side, before: usize, fresh
 /// Where captures explode, a royal piece next to an enemy royal piece cannot
 /// be taken: the capture would blow up the capturer's own royal piece. So it
 /// is not in check.
-fn shielded_by_blast(pos: &Position<'_>, royal: u16, side: Side) -> bool {
+pub(crate) fn shielded_by_blast(pos: &Position<'_>, royal: u16, side: Side) -> bool {
     let game = pos.game();
     let Some(e) = &game.rules.explosion else {
         return false;

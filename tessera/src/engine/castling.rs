@@ -153,9 +153,12 @@ pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>, known: &mut Unatt
     for c in &game.rules.castlings {
         let king = code(c.king, side);
         let rook = code(c.rook, side);
-        let royal = game.pieces[c.king as usize].royal;
+        let is_royal = game.pieces[c.king as usize].royal;
+        // Where a placement `shields`, the cells the king passes are tested
+        // with it made, by the legality test: none here.
+        let royal = is_royal && !game.rules.walling.is_some_and(|w| w.shields);
         // A royal king is found among the royal pieces, which are few.
-        let candidates = if royal {
+        let candidates = if is_royal {
             pos.royals(side)
         } else {
             pos.occupied(side)
@@ -166,7 +169,7 @@ pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>, known: &mut Unatt
             }
             // Whether the king stands in check, asked only once a partner is
             // found; known already for the one royal piece of its side.
-            let lone_royal = game.pieces[c.king as usize].royal && pos.royals(side).len() == 1;
+            let lone_royal = royal && pos.royals(side).len() == 1;
             let mut in_check: Option<bool> = checked.filter(|_| lone_royal);
             for &d in &c.dirs {
                 let step = |at: u16| game.step(side, d, at).first().copied();

@@ -10,7 +10,10 @@
 
 mod exposure;
 pub(crate) mod goals;
-use super::attack::{attacked_once_pools_fill, attacked_with, in_check, left_in_check};
+use super::attack::{
+    attacked_once_pools_fill, attacked_with, in_check, is_attacked, left_in_check,
+    shielded_by_blast,
+};
 use super::bfs::Visit;
 use super::castling::Unattacked;
 use super::movegen::reach_of;
@@ -282,6 +285,9 @@ fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) -> Known 
     // not in check, is legal as it is: it opens no line onto them, and the
     // royal pieces stay where they were (found once, for the first such move).
     let mut shields: Option<Shields> = None;
+    // Where a placement shields, castling left the cells a royal king passes
+    // to be tested here, with the placement made.
+    let castles_shielded = game.rules.walling.is_some_and(|w| w.shields);
     moves.retain(|&mv| {
         if let Some(verdict) = quiet.as_ref().and_then(|q| q.verdict(pos, &mv)) {
             return verdict;
@@ -304,7 +310,20 @@ fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) -> Known 
             pos.replace(moved);
             return ok;
         }
-        if mv.gate != NO_CELL && (checked || !pos.royals(side).contains(mv.from)) {
+        // A placement bears on the move's legality only where the `place`
+        // rule `shields`: otherwise the move alone is tested, the placed
+        // piece where it stood.
+        let tested = match game.rules.walling {
+            Some(w) if mv.gate != NO_CELL && !w.shields => Move {
+                gate: NO_CELL,
+                ..mv
+            },
+            _ => mv,
+        };
+        if game.rules.walling.is_none()
+            && mv.gate != NO_CELL
+            && (checked || !pos.royals(side).contains(mv.from))
+        {
             let bare = Move {
                 gate: NO_CELL,
                 piece: 0,
@@ -321,22 +340,44 @@ fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) -> Known 
         // Under `check when at most N royals`, royalty is settled when the
         // turn starts: a piece made royal by the move does not count yet.
         let fresh = if game.rules.royals_at_most.is_some() {
-            made_royal(pos, &mv)
+            made_royal(pos, &tested)
         } else {
             NO_CELL
         };
-        let undo = pos.make(mv);
+        // Where captures explode, a piece that turns into another by its
+        // capture turns after the test: the capture cell is empty then.
+        let turns = explosions
+            && !mv.is_from_pool()
+            && game.pieces[kind_of(pos.at(mv.from)) as usize]
+                .on_capture_become
+                .is_some()
+            && pos.is_capture(&mv);
+        let undo = pos.make(tested);
         // An explosion may take the mover's own royal piece, which is never
         // legal, or the opponent's last, which ends the game whatever else.
         let blown_up = explosions && pos.royals(side).len() < own_royals;
         let wins = explosions && pos.royals(side.opposite()).is_empty();
+        let turned = if turns {
+            let state = pos.state(mv.to);
+            Some((pos.take(mv.to), state))
+        } else {
+            None
+        };
         let exposed = if game.rules.royals_at_most.is_some() {
             left_in_check(pos, side, own_royals, fresh)
         } else {
             in_check(pos, side)
         };
+        if let Some((piece, state)) = turned {
+            if piece != 0 {
+                pos.put_with(mv.to, piece, state);
+            }
+        }
         let mut ok =
             !blown_up && (wins || !(exposed || mv.not_checking && in_check(pos, side.opposite())));
+        if ok && !wins && mv.kind == MoveKind::Castle && castles_shielded {
+            ok = !castle_passes_attacked(pos, &mv, side);
+        }
         if let (true, Some(f)) = (ok, parting) {
             ok = !facing(pos, f);
         }
@@ -361,6 +402,39 @@ fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) -> Known 
         ok
     });
     known
+}
+
+/// Whether a royal king that has castled by `mv` (made) passed an attacked
+/// cell on its way: from its start to the cell before its destination.
+#[cold]
+#[inline(never)]
+fn castle_passes_attacked(pos: &Position<'_>, mv: &Move, side: Side) -> bool {
+    let game = pos.game();
+    let Some(c) = game
+        .rules
+        .castlings
+        .iter()
+        .find(|c| game.pieces[c.king as usize].royal && kind_of(pos.at(mv.to)) == c.king)
+    else {
+        return false;
+    };
+    for &d in &c.dirs {
+        let mut cells = vec![mv.from];
+        let mut at = mv.from;
+        while let Some(&next) = game.step(side, d, at).first() {
+            if next == mv.to || cells.len() > game.cell_count() {
+                break;
+            }
+            cells.push(next);
+            at = next;
+        }
+        if game.step(side, d, at).first() == Some(&mv.to) {
+            return cells.iter().any(|&cell| {
+                is_attacked(pos, cell, side.opposite()) && !shielded_by_blast(pos, cell, side)
+            });
+        }
+    }
+    false
 }
 
 /// The cell where `mv` makes a piece royal that was not (a promotion into a

@@ -721,14 +721,22 @@ impl<'g> Position<'g> {
         let mut n = 0;
         let mut blast = |pos: &mut Position<'_>, c: u16| {
             let piece = pos.board[c as usize];
+            // Nothing captures a neutral piece, nor blows it up.
             let spared = piece == 0 || {
-                let base = game.pieces[kind_of(piece) as usize].base;
-                e.immune & 1u128 << base != 0 || (c != at && e.spared & 1u128 << base != 0)
+                let kind = &game.pieces[kind_of(piece) as usize];
+                let base = kind.base;
+                kind.neutral
+                    || e.immune & 1u128 << base != 0
+                    || (c != at && e.spared & 1u128 << base != 0)
             };
             if spared || pos.blasted.iter().rev().take(n).any(|b| b.0 == c) {
                 return;
             }
             let entry = (c, piece, pos.state[c as usize], pos.unmoved.contains(c));
+            if let (true, Some(pool)) = (e.captured, game.pools.captured_to) {
+                let (container, pooled) = pos.captured_entry(pool, piece, entry.2);
+                pos.pool_insert(container, pooled);
+            }
             pos.take(c);
             pos.unmoved.remove(c);
             pos.blasted.push(entry);
@@ -806,6 +814,26 @@ impl<'g> Position<'g> {
             }
         }
         n
+    }
+
+    /// Takes out of the pools the pieces among the last `n` noted that the
+    /// explosion removed (their cells are empty; a flip's or a lost first
+    /// move's are not) and sent there as captured: any equal entry, since
+    /// pools are sorted.
+    #[cold]
+    #[inline(never)]
+    fn unpool_blasted(&mut self, n: u16) {
+        let Some(pool) = self.game.pools.captured_to else {
+            return;
+        };
+        let start = self.blasted.len() - n as usize;
+        for i in start..self.blasted.len() {
+            let (c, piece, state, _) = self.blasted[i];
+            if self.board[c as usize] == 0 {
+                let (container, pooled) = self.captured_entry(pool, piece, state);
+                self.pool_remove(container, pooled);
+            }
+        }
     }
 
     /// Puts back the last `n` pieces that explosions removed or flips turned.
@@ -890,6 +918,15 @@ impl<'g> Position<'g> {
         let mv = undo.mv;
         let side = self.side;
         if undo.blasted != 0 {
+            if self
+                .game
+                .rules
+                .explosion
+                .as_ref()
+                .is_some_and(|e| e.captured)
+            {
+                self.unpool_blasted(undo.blasted);
+            }
             self.restore_blasted(undo.blasted);
         }
         self.take(mv.to);

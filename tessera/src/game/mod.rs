@@ -557,6 +557,11 @@ pub struct Walling {
     pub zone: Option<usize>,
     /// Where, relative to the move.
     pub at: WallAt,
+    /// `shields`: a move is legal when no royal piece of the mover is
+    /// attacked with the placement made (it may parry a check, and a moved
+    /// piece may open one); otherwise the move alone decides, with the
+    /// placed piece where it stood.
+    pub shields: bool,
 }
 
 /// Where a placement goes, relative to the move it follows.
@@ -581,6 +586,9 @@ pub(crate) struct Explosion {
     pub spared: u128,
     /// The kinds it never removes, the capturing piece included, as a mask.
     pub immune: u128,
+    /// `: captured`: the pieces it removes go where `captured to` sends
+    /// captured pieces.
+    pub captured: bool,
 }
 
 /// A drop rule: pieces of `kinds` from `pool` onto empty cells of `zone`.

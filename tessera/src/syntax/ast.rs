@@ -127,6 +127,8 @@ pub struct ExplosionDecl {
     pub spared: Vec<Name>,
     /// `immune KIND...`: never removed, not even as the capturing piece.
     pub immune: Vec<Name>,
+    /// `: captured`: the pieces it removes count as captured.
+    pub captured: bool,
 }
 
 /// `drop POOL [KIND...] -> ZONE [: once per AXIS, not mating]`.
@@ -699,6 +701,8 @@ pub struct WallingDecl {
     pub zone: Option<Name>,
     /// `at origin` or `shot`: where, relative to the move.
     pub at: WallAt,
+    /// `shields`: a move's legality is tested with the placement made.
+    pub shields: bool,
     /// The statement, for errors.
     pub span: Span,
 }

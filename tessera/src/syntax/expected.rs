@@ -153,6 +153,7 @@ macro_rules! keyword_rules {
             | Rule::kw_new
             | Rule::kw_origin
             | Rule::kw_shot
+            | Rule::kw_shields
             | Rule::kw_remove
             | Rule::kw_reset
             | Rule::kw_rook
@@ -357,12 +358,14 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::check_at_most => "`when at most N royals`",
         Rule::check_capture_only => "`KIND moves only to capture`",
         Rule::explode_stmt => "`captures explode`",
+        Rule::blasted_captured => "`captured`",
         Rule::gating_stmt => "`gating`",
         Rule::place_stmt => "`place`",
-        Rule::place_mod => "`new`, `to ZONE`, `at origin` or `shot`",
+        Rule::place_mod => "`new`, `to ZONE`, `at origin`, `shot` or `shields`",
         Rule::place_new => "`new`",
         Rule::place_origin => "`at origin`",
         Rule::place_shot => "`shot`",
+        Rule::place_shields => "`shields`",
         Rule::neutral_prop => "`neutral`",
         Rule::pool_place => "a pool such as `@hand`",
         Rule::pool_count => "a number of pieces",
@@ -556,6 +559,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`new`",
     "`origin`",
     "`shot`",
+    "`shields`",
     "`remove`",
     "`reset`",
     "`rook`",

@@ -191,7 +191,12 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
             let dirs = lower_dirs(it.next().expect("directions"));
             let mut spared = Vec::new();
             let mut immune = Vec::new();
+            let mut captured = false;
             for part in it {
+                if part.as_rule() == Rule::blasted_captured {
+                    captured = true;
+                    continue;
+                }
                 let kinds = inner(part.clone())
                     .next()
                     .map(|k| inner(k).map(name).collect())
@@ -205,6 +210,7 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
                 dirs,
                 spared,
                 immune,
+                captured,
             });
         }
         Rule::place_stmt => {
@@ -1086,6 +1092,7 @@ fn lower_place(stmt: P<'_>) -> Result<WallingDecl, Diagnostic> {
         new: false,
         zone: None,
         at: WallAt::Anywhere,
+        shields: false,
         span: sp,
     };
     for m in it {
@@ -1093,6 +1100,7 @@ fn lower_place(stmt: P<'_>) -> Result<WallingDecl, Diagnostic> {
         let m = inner(m).next().expect("modifier");
         let twice = match m.as_rule() {
             Rule::place_new => std::mem::replace(&mut decl.new, true),
+            Rule::place_shields => std::mem::replace(&mut decl.shields, true),
             Rule::to_mod => decl
                 .zone
                 .replace(name(inner(m).next().expect("zone")))
@@ -1110,7 +1118,7 @@ fn lower_place(stmt: P<'_>) -> Result<WallingDecl, Diagnostic> {
         if twice {
             return Err(Diagnostic::new(
                 msp,
-                "`place` takes each of `new`, `to` and one of `at origin` and `shot` once",
+                "`place` takes each of `new`, `to`, `shields` and one of `at origin` and `shot` once",
             ));
         }
     }
