@@ -364,13 +364,15 @@ impl Emitter<'_> {
                 return Err(self.refuse(field, format!("{what} is not imported yet")));
             }
         }
-        for (field, what) in [("castlingWins", "castling goals")] {
-            if v.int(field) != 0 {
-                return Err(self.refuse(
-                    field,
-                    format!("{what} cannot be said in Tessera's language yet"),
-                ));
-            }
+        // `castlingWins` is said by goals on castling, which need castling.
+        let castling_king = v.piece_type("castlingKingPiece.w");
+        if v.int("castlingWins") != 0
+            && (!v.flag("castling") || castling_king == 0 || v.pieces[castling_king].is_none())
+        {
+            return Err(self.refuse(
+                "castlingWins",
+                "castling goals without castling (Fairy-Stockfish's side then has lost its right at once) cannot be said yet",
+            ));
         }
         for f in ["tripleStepRegion.w", "tripleStepRegion.b"] {
             if !self.on_board(&v.squares(f)).is_empty()
@@ -1099,10 +1101,34 @@ impl Emitter<'_> {
         }
         let promo = v.set("promotionPieceTypes.w") | v.set("promotionPieceTypes.b");
         let kinds = self.kinds_of(set);
+        // A shogi-style promotion from one extinction kind to another (a
+        // king that turns over, as gethenian's) changes no side's count of
+        // them together; one from another kind makes more.
+        let made_within = |pt: usize| {
+            (1..PIECE_TYPE_NB).any(|q| {
+                v.pieces[q].is_some() && self.promoted_as(q) == Some(pt) && set & (1 << q) != 0
+            })
+        };
+        let made_outside = |pt: usize| {
+            (1..PIECE_TYPE_NB).any(|q| {
+                v.pieces[q].is_some() && self.promoted_as(q) == Some(pt) && set & (1 << q) == 0
+            })
+        };
+        let within = kinds.iter().any(|&pt| made_within(pt));
+        let count_of = |list: &Vec<(usize, (i32, i32))>, pt: usize| -> i64 {
+            list.iter()
+                .filter(|p| {
+                    if within {
+                        set & (1 << p.0) != 0
+                    } else {
+                        p.0 == pt
+                    }
+                })
+                .count() as i64
+        };
         let mut always = true;
         for &pt in &kinds {
-            let count = |list: &Vec<(usize, (i32, i32))>| list.iter().filter(|p| p.0 == pt).count();
-            if count(&fen.white) as i64 > n + 1 || count(&fen.black) as i64 > n + 1 {
+            if count_of(&fen.white, pt) > n + 1 || count_of(&fen.black, pt) > n + 1 {
                 always = false;
             }
             if promo & (1 << pt) != 0 {
@@ -1111,8 +1137,7 @@ impl Emitter<'_> {
             // Shogi-style promotion makes more of it (`as`): FSF's promoted
             // piece is not royal on its own move, and the count decides
             // from the next turn on, as `check when at most N royals` does.
-            if (1..PIECE_TYPE_NB).any(|q| v.pieces[q].is_some() && self.promoted_as(q) == Some(pt))
-            {
+            if made_outside(pt) {
                 always = false;
             }
         }
@@ -1127,16 +1152,33 @@ impl Emitter<'_> {
             // so none is ever captured into a hand, and none is dropped.
             return Ok((set, None));
         }
-        if v.flag("pieceDrops") {
+        // Drops matter where a piece of these kinds may come into a hand:
+        // in one at the start, or captured into one (FSF's dropped
+        // pseudo-royal piece is royal at once, whatever the count).
+        if v.flag("pieceDrops") && (in_hand || v.flag("capturesToHand")) {
             return why("with drops");
         }
-        let [kind] = kinds[..] else {
+        if within {
+            return why("for kinds that promote into each other, more than the count");
+        }
+        // Tessera counts a side's royal pieces together, Fairy-Stockfish kind
+        // by kind: the same where promotion makes none of these kinds and
+        // no side has two of them (stardust: White's rebel, Black's pawns).
+        let single_sides = [&fen.white, &fen.black].iter().all(|list| {
+            kinds
+                .iter()
+                .filter(|&&pt| list.iter().any(|p| p.0 == pt))
+                .count()
+                <= 1
+        });
+        if kinds.len() > 1 && (!single_sides || kinds.iter().any(|&pt| made_outside(pt))) {
             return why("for several kinds a side has more of than the count");
-        };
+        }
         // Tessera counts a side's royal pieces together: no side may hold
-        // another royal kind beside this one.
+        // another royal kind beside these.
         let others = |list: &Vec<(usize, (i32, i32))>| {
-            list.iter().any(|p| p.0 == kind) && list.iter().any(|p| p.0 == KING && kind != KING)
+            list.iter().any(|p| set & (1 << p.0) != 0)
+                && list.iter().any(|p| p.0 == KING && set & (1 << KING) == 0)
         };
         if others(&fen.white) || others(&fen.black) {
             return why("beside a king");
@@ -2203,6 +2245,32 @@ impl Emitter<'_> {
             if flag == 0 || v.pieces[flag].is_some() {
                 let z = self.zone("flag", &fw, &fb).unwrap_or_default();
                 out.push_str(&self.flag_goals(flag, &z)?);
+            }
+        }
+        // `castlingWins`: a side that castles on a wing it names wins, and
+        // one that has lost all its rights there loses.
+        let wins = v.int("castlingWins");
+        if wins != 0 {
+            let turned = self.asymmetric();
+            for (side, oo, ooo) in [("white", 1, 2), ("black", 4, 8)] {
+                // The king side lies toward the last file: `e` as White sees
+                // it, and as Black does unless the board turns by half a
+                // turn for Black (`mirror file rank`).
+                let (ks, qs) = if side == "black" && turned {
+                    ("w", "e")
+                } else {
+                    ("e", "w")
+                };
+                let dirs: Vec<&str> = [(oo, ks), (ooo, qs)]
+                    .iter()
+                    .filter(|(bit, _)| wins & bit != 0)
+                    .map(|&(_, d)| d)
+                    .collect();
+                if !dirs.is_empty() {
+                    let dirs = dirs.join(" ");
+                    let _ = writeln!(out, "goal {side} castles along {dirs} wins");
+                    let _ = writeln!(out, "goal {side} cannot castle along {dirs} loses");
+                }
             }
         }
         if v.flag("checkCounting") {
