@@ -1160,3 +1160,76 @@ fn janggi_rule_sets_and_fen_synonyms_are_read_as_fairy_stockfish_reads_them() {
     assert_eq!(moves.split_whitespace().count(), 32, "{moves}");
     assert!(moves.contains("b1d4") && moves.contains("c1d3"), "{moves}");
 }
+
+#[test]
+fn castling_goals_are_written_per_side_and_wing() {
+    // tests/import/castling-wins.ini: each section exact against pyffish
+    // (tests/fsf/import_check.py, seeds 1 and 2), perft counts from pyffish.
+    let result = imported("tests/import/castling-wins.ini");
+    let all = rules(&result, "castle-all");
+    for line in [
+        "goal white castles along e w wins\n",
+        "goal white cannot castle along e w loses\n",
+        "goal black castles along e w wins\n",
+        "goal black cannot castle along e w loses\n",
+    ] {
+        assert!(all.contains(line), "{all}");
+    }
+    assert_eq!([1, 2, 3].map(|d| perft(&all, d)), [25, 525, 10800]);
+    // White castles on the king side and wins: the game is over.
+    assert_eq!(moves_after(&all, "e1g1"), "");
+    let wings = rules(&result, "castle-wings");
+    assert!(
+        wings.contains("goal white castles along e wins\n"),
+        "{wings}"
+    );
+    assert!(
+        wings.contains("goal black cannot castle along w loses\n"),
+        "{wings}"
+    );
+    assert_eq!([1, 2, 3].map(|d| perft(&wings, d)), [32, 828, 20405]);
+    // Black's board turns by half a turn: its queen side is its `e`.
+    let turned = rules(&result, "castle-turned");
+    assert!(turned.contains("mirror file rank\n"), "{turned}");
+    assert!(
+        turned.contains("goal black castles along e wins\n"),
+        "{turned}"
+    );
+    assert!(
+        turned.contains("goal white castles along w wins\n"),
+        "{turned}"
+    );
+    assert_eq!([1, 2, 3].map(|d| perft(&turned, d)), [25, 450, 8015]);
+    match section(&result, "castle-none") {
+        Ok(_) => panic!("castle-none written"),
+        Err(why) => assert!(why.starts_with("`castlingWins`"), "{why}"),
+    }
+}
+
+#[test]
+fn pseudo_royal_kinds_no_drop_can_bring_are_written() {
+    // tests/import/pseudoroyal.ini: exact against pyffish (seeds 1 and 2),
+    // perft counts from pyffish.
+    let result = imported("tests/import/pseudoroyal.ini");
+    // The king turns over into another extinction kind and back: both are
+    // royal throughout, no count needed.
+    let turning = rules(&result, "turning-king");
+    assert!(
+        turning.contains("piece customPiece1-promoted +K as customPiece2\n"),
+        "{turning}"
+    );
+    assert!(
+        turning.contains("piece customPiece2 Q royal\n"),
+        "{turning}"
+    );
+    assert!(!turning.contains("check when at most"), "{turning}");
+    assert_eq!([1, 2, 3].map(|d| perft(&turning, d)), [8, 80, 750]);
+    // White's one rebel and Black's four pawns, counted together per side.
+    let rebels = rules(&result, "rebels");
+    assert!(rebels.contains("check when at most 1 royals\n"), "{rebels}");
+    assert_eq!([1, 2, 3].map(|d| perft(&rebels, d)), [30, 474, 12973]);
+    match section(&result, "rebels-house") {
+        Ok(_) => panic!("rebels-house written"),
+        Err(why) => assert!(why.contains("with drops"), "{why}"),
+    }
+}
