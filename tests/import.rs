@@ -568,6 +568,14 @@ fn custom_pieces_move_as_fsf_0_0_90_reads_them() {
         text.contains("piece customPiece3 Z\n  betza \"mBcpB\"\n"),
         "{text}"
     );
+    // Nor does it move a lame camel, `G` or `H` (elgam's `nC`): live,
+    // pyffish lists no move of `nC`, `nG` or `nH` on an empty board.
+    let result = import("n.ini", "[n:chess]\ncustomPiece1 = x:nCnGnHnA\n");
+    let text = rules(&result, "n");
+    assert!(
+        text.contains("piece customPiece1 X\n  betza \"nA\"\n"),
+        "{text}"
+    );
     // A start FEN with fields after the clocks is read as FSF reads it (the
     // fields left out); a pass with no royal piece where a side may have
     // none on the board is refused.
@@ -1231,5 +1239,33 @@ fn pseudo_royal_kinds_no_drop_can_bring_are_written() {
     match section(&result, "rebels-house") {
         Ok(_) => panic!("rebels-house written"),
         Err(why) => assert!(why.contains("with drops"), "{why}"),
+    }
+}
+
+#[test]
+fn a_kind_with_both_pawn_and_shogi_style_promotion_offers_both() {
+    // tests/import/promotion-both.ini: exact against pyffish (seeds 1 and
+    // 2); the moves and perft counts are pyffish's.
+    let result = imported("tests/import/promotion-both.ini");
+    let chess = rules(&result, "both-chess");
+    assert!(
+        chess.contains("piece pawn-promoted +P as queen\n"),
+        "{chess}"
+    );
+    assert_eq!(
+        moves_after(&chess, ""),
+        "a7a8+ a7a8q b7b8+ b7b8q e1d1 e1d2 e1e2 e1f1 e1f2"
+    );
+    assert_eq!([1, 2, 3].map(|d| perft(&chess, d)), [9, 57, 660]);
+    let optional = rules(&result, "both-optional");
+    assert_eq!(
+        moves_after(&optional, ""),
+        "a7a8 a7a8+ a7a8q b7b8 b7b8+ b7b8q e1d1 e1d2 e1e2 e1f1 e1f2"
+    );
+    let mandatory = rules(&result, "both-mandatory");
+    assert_eq!([1, 2, 3].map(|d| perft(&mandatory, d)), [9, 57, 660]);
+    match section(&result, "both-mixed") {
+        Ok(_) => panic!("both-mixed written"),
+        Err(why) => assert!(why.contains("only the shogi-style one compulsory"), "{why}"),
     }
 }

@@ -452,6 +452,14 @@ impl Emitter<'_> {
         }
         for &pt in &promoters {
             let to = v.promoted_piece_type[pt];
+            if to == KING {
+                // pyffish 0.0.90 moves and checks one piece of the king type
+                // only, the one on the lowest square (a1, b1, ... h8): a
+                // second one attacks as a king but never moves.
+                return refuse(
+                    "promotion to the king type cannot be said (Fairy-Stockfish moves and checks only one piece of the king type, the one on the lowest square; another attacks but never moves)",
+                );
+            }
             // A kind declared beside the promoted one is said with `as`.
             let said_as = self.promoted_as(pt).is_some() && to != KING;
             if (named & (1 << to) != 0 && self.alias[to] != Some(pt) && !said_as)
@@ -465,13 +473,19 @@ impl Emitter<'_> {
             if v.promoted_piece_type[to] != 0 && !said_as {
                 return refuse("promotions in a chain (a promoted type that promotes again) are not imported yet");
             }
+            // Both pawn-style and shogi-style promotion: a move into the zone
+            // offers both, as two promotion rules do (elgam's soldier). FSF
+            // keeps the move unpromoted where the pawn's promotion is
+            // optional, even where the shogi-style one is compulsory.
             if (v.set("promotionPawnTypes.w") | v.set("promotionPawnTypes.b")) & (1 << pt) != 0
                 && !(self
                     .kinds_of(v.set("promotionPieceTypes.w") | v.set("promotionPieceTypes.b"))
                     .is_empty())
+                && v.flag("mandatoryPiecePromotion")
+                && !v.flag("mandatoryPawnPromotion")
             {
                 return refuse(
-                    "a kind with both pawn-style and shogi-style promotion is not imported yet",
+                    "a kind with both pawn-style and shogi-style promotion, only the shogi-style one compulsory, is not imported yet",
                 );
             }
             if to >= CUSTOM_FIRST && v.pieces[to].is_none() {
@@ -3033,7 +3047,8 @@ enum Reading {
 /// `a`, `y`, `o`, `j`: `mafsW` is its `mfsW`); it rides only the atoms
 /// `W`, `F`, `N` and `K` (`DD`, `A2` give no move), hops only along lines
 /// (`pW` is `pR`, `gF` is `gB`; `pN` gives no move), and reads `n` only on
-/// a leaper with a middle cell (`nW` gives no move; `nNN` is `NN`).
+/// a leaper with a middle cell (`nW` gives no move, nor do `nC`, `nG`
+/// and `nH`; `nNN` is `NN`).
 fn fsf_reading(chunk: &str) -> Reading {
     let known = |c: char| {
         "mcpgnie".contains(c)
@@ -3085,7 +3100,9 @@ fn fsf_reading(chunk: &str) -> Reading {
             let plain: String = mods.chars().filter(|&c| c != 'n').collect();
             return Reading::Moves(format!("{plain}{}", &kept[at..]));
         }
-        if "WFK".contains(atom) {
+        // pyffish 0.0.90 gives a lame `W`, `F`, `K`, camel (`C`, `L`),
+        // `G` or `H` no move either (`nC` of elgam's cannon-like piece).
+        if "WFKCGH".contains(atom) {
             return Reading::Nothing;
         }
     }
