@@ -571,6 +571,14 @@ fn custom_pieces_move_as_fsf_0_0_90_reads_them() {
         text.contains("piece customPiece3 Z\n  betza \"mBcpB\"\n"),
         "{text}"
     );
+    // Nor does it move a lame camel, `G` or `H` (elgam's `nC`): live,
+    // pyffish lists no move of `nC`, `nG` or `nH` on an empty board.
+    let result = import("n.ini", "[n:chess]\ncustomPiece1 = x:nCnGnHnA\n");
+    let text = rules(&result, "n");
+    assert!(
+        text.contains("piece customPiece1 X\n  betza \"nA\"\n"),
+        "{text}"
+    );
     // A start FEN with fields after the clocks is read as FSF reads it (the
     // fields left out); a pass with no royal piece where a side may have
     // none on the board is refused.
@@ -1260,4 +1268,105 @@ fn petrified_capturers_beside_explosions() {
     // the knight on e5 with no rook behind, and e5 holds a wall.
     let fen = common::fen_after(&game, "7k/8/8/4n3/3B4/8/8/4K3 w - - 0 1", &["d4e5"]);
     assert!(fen.starts_with("7k/8/8/4*3/8/8/8/4K3 b"), "{fen}");
+}
+
+#[test]
+fn castling_goals_are_written_per_side_and_wing() {
+    // tests/import/castling-wins.ini: each section exact against pyffish
+    // (tests/fsf/import_check.py, seeds 1 and 2), perft counts from pyffish.
+    let result = imported("tests/import/castling-wins.ini");
+    let all = rules(&result, "castle-all");
+    for line in [
+        "goal white castles along e w wins\n",
+        "goal white cannot castle along e w loses\n",
+        "goal black castles along e w wins\n",
+        "goal black cannot castle along e w loses\n",
+    ] {
+        assert!(all.contains(line), "{all}");
+    }
+    assert_eq!([1, 2, 3].map(|d| perft(&all, d)), [25, 525, 10800]);
+    // White castles on the king side and wins: the game is over.
+    assert_eq!(moves_after(&all, "e1g1"), "");
+    let wings = rules(&result, "castle-wings");
+    assert!(
+        wings.contains("goal white castles along e wins\n"),
+        "{wings}"
+    );
+    assert!(
+        wings.contains("goal black cannot castle along w loses\n"),
+        "{wings}"
+    );
+    assert_eq!([1, 2, 3].map(|d| perft(&wings, d)), [32, 828, 20405]);
+    // Black's board turns by half a turn: its queen side is its `e`.
+    let turned = rules(&result, "castle-turned");
+    assert!(turned.contains("mirror file rank\n"), "{turned}");
+    assert!(
+        turned.contains("goal black castles along e wins\n"),
+        "{turned}"
+    );
+    assert!(
+        turned.contains("goal white castles along w wins\n"),
+        "{turned}"
+    );
+    assert_eq!([1, 2, 3].map(|d| perft(&turned, d)), [25, 450, 8015]);
+    match section(&result, "castle-none") {
+        Ok(_) => panic!("castle-none written"),
+        Err(why) => assert!(why.starts_with("`castlingWins`"), "{why}"),
+    }
+}
+
+#[test]
+fn pseudo_royal_kinds_no_drop_can_bring_are_written() {
+    // tests/import/pseudoroyal.ini: exact against pyffish (seeds 1 and 2),
+    // perft counts from pyffish.
+    let result = imported("tests/import/pseudoroyal.ini");
+    // The king turns over into another extinction kind and back: both are
+    // royal throughout, no count needed.
+    let turning = rules(&result, "turning-king");
+    assert!(
+        turning.contains("piece customPiece1-promoted +K as customPiece2\n"),
+        "{turning}"
+    );
+    assert!(
+        turning.contains("piece customPiece2 Q royal\n"),
+        "{turning}"
+    );
+    assert!(!turning.contains("check when at most"), "{turning}");
+    assert_eq!([1, 2, 3].map(|d| perft(&turning, d)), [8, 80, 750]);
+    // White's one rebel and Black's four pawns, counted together per side.
+    let rebels = rules(&result, "rebels");
+    assert!(rebels.contains("check when at most 1 royals\n"), "{rebels}");
+    assert_eq!([1, 2, 3].map(|d| perft(&rebels, d)), [30, 474, 12973]);
+    match section(&result, "rebels-house") {
+        Ok(_) => panic!("rebels-house written"),
+        Err(why) => assert!(why.contains("with drops"), "{why}"),
+    }
+}
+
+#[test]
+fn a_kind_with_both_pawn_and_shogi_style_promotion_offers_both() {
+    // tests/import/promotion-both.ini: exact against pyffish (seeds 1 and
+    // 2); the moves and perft counts are pyffish's.
+    let result = imported("tests/import/promotion-both.ini");
+    let chess = rules(&result, "both-chess");
+    assert!(
+        chess.contains("piece pawn-promoted +P as queen\n"),
+        "{chess}"
+    );
+    assert_eq!(
+        moves_after(&chess, ""),
+        "a7a8+ a7a8q b7b8+ b7b8q e1d1 e1d2 e1e2 e1f1 e1f2"
+    );
+    assert_eq!([1, 2, 3].map(|d| perft(&chess, d)), [9, 57, 660]);
+    let optional = rules(&result, "both-optional");
+    assert_eq!(
+        moves_after(&optional, ""),
+        "a7a8 a7a8+ a7a8q b7b8 b7b8+ b7b8q e1d1 e1d2 e1e2 e1f1 e1f2"
+    );
+    let mandatory = rules(&result, "both-mandatory");
+    assert_eq!([1, 2, 3].map(|d| perft(&mandatory, d)), [9, 57, 660]);
+    match section(&result, "both-mixed") {
+        Ok(_) => panic!("both-mixed written"),
+        Err(why) => assert!(why.contains("only the shogi-style one compulsory"), "{why}"),
+    }
 }

@@ -356,13 +356,15 @@ impl Emitter<'_> {
                 return Err(self.refuse(field, format!("{what} is not imported yet")));
             }
         }
-        for (field, what) in [("castlingWins", "castling goals")] {
-            if v.int(field) != 0 {
-                return Err(self.refuse(
-                    field,
-                    format!("{what} cannot be said in Tessera's language yet"),
-                ));
-            }
+        // `castlingWins` is said by goals on castling, which need castling.
+        let castling_king = v.piece_type("castlingKingPiece.w");
+        if v.int("castlingWins") != 0
+            && (!v.flag("castling") || castling_king == 0 || v.pieces[castling_king].is_none())
+        {
+            return Err(self.refuse(
+                "castlingWins",
+                "castling goals without castling (Fairy-Stockfish's side then has lost its right at once) cannot be said yet",
+            ));
         }
         for f in ["tripleStepRegion.w", "tripleStepRegion.b"] {
             if !self.on_board(&v.squares(f)).is_empty()
@@ -444,6 +446,14 @@ impl Emitter<'_> {
         }
         for &pt in &promoters {
             let to = v.promoted_piece_type[pt];
+            if to == KING {
+                // pyffish 0.0.90 moves and checks one piece of the king type
+                // only, the one on the lowest square (a1, b1, ... h8): a
+                // second one attacks as a king but never moves.
+                return refuse(
+                    "promotion to the king type cannot be said (Fairy-Stockfish moves and checks only one piece of the king type, the one on the lowest square; another attacks but never moves)",
+                );
+            }
             // A kind declared beside the promoted one is said with `as`.
             let said_as = self.promoted_as(pt).is_some() && to != KING;
             if (named & (1 << to) != 0 && self.alias[to] != Some(pt) && !said_as)
@@ -457,13 +467,19 @@ impl Emitter<'_> {
             if v.promoted_piece_type[to] != 0 && !said_as {
                 return refuse("promotions in a chain (a promoted type that promotes again) are not imported yet");
             }
+            // Both pawn-style and shogi-style promotion: a move into the zone
+            // offers both, as two promotion rules do (elgam's soldier). FSF
+            // keeps the move unpromoted where the pawn's promotion is
+            // optional, even where the shogi-style one is compulsory.
             if (v.set("promotionPawnTypes.w") | v.set("promotionPawnTypes.b")) & (1 << pt) != 0
                 && !(self
                     .kinds_of(v.set("promotionPieceTypes.w") | v.set("promotionPieceTypes.b"))
                     .is_empty())
+                && v.flag("mandatoryPiecePromotion")
+                && !v.flag("mandatoryPawnPromotion")
             {
                 return refuse(
-                    "a kind with both pawn-style and shogi-style promotion is not imported yet",
+                    "a kind with both pawn-style and shogi-style promotion, only the shogi-style one compulsory, is not imported yet",
                 );
             }
             if to >= CUSTOM_FIRST && v.pieces[to].is_none() {
@@ -1137,10 +1153,34 @@ impl Emitter<'_> {
         }
         let promo = v.set("promotionPieceTypes.w") | v.set("promotionPieceTypes.b");
         let kinds = self.kinds_of(set);
+        // A shogi-style promotion from one extinction kind to another (a
+        // king that turns over, as gethenian's) changes no side's count of
+        // them together; one from another kind makes more.
+        let made_within = |pt: usize| {
+            (1..PIECE_TYPE_NB).any(|q| {
+                v.pieces[q].is_some() && self.promoted_as(q) == Some(pt) && set & (1 << q) != 0
+            })
+        };
+        let made_outside = |pt: usize| {
+            (1..PIECE_TYPE_NB).any(|q| {
+                v.pieces[q].is_some() && self.promoted_as(q) == Some(pt) && set & (1 << q) == 0
+            })
+        };
+        let within = kinds.iter().any(|&pt| made_within(pt));
+        let count_of = |list: &Vec<(usize, (i32, i32))>, pt: usize| -> i64 {
+            list.iter()
+                .filter(|p| {
+                    if within {
+                        set & (1 << p.0) != 0
+                    } else {
+                        p.0 == pt
+                    }
+                })
+                .count() as i64
+        };
         let mut always = true;
         for &pt in &kinds {
-            let count = |list: &Vec<(usize, (i32, i32))>| list.iter().filter(|p| p.0 == pt).count();
-            if count(&fen.white) as i64 > n + 1 || count(&fen.black) as i64 > n + 1 {
+            if count_of(&fen.white, pt) > n + 1 || count_of(&fen.black, pt) > n + 1 {
                 always = false;
             }
             if promo & (1 << pt) != 0 {
@@ -1149,8 +1189,7 @@ impl Emitter<'_> {
             // Shogi-style promotion makes more of it (`as`): FSF's promoted
             // piece is not royal on its own move, and the count decides
             // from the next turn on, as `check when at most N royals` does.
-            if (1..PIECE_TYPE_NB).any(|q| v.pieces[q].is_some() && self.promoted_as(q) == Some(pt))
-            {
+            if made_outside(pt) {
                 always = false;
             }
         }
@@ -1165,16 +1204,33 @@ impl Emitter<'_> {
             // so none is ever captured into a hand, and none is dropped.
             return Ok((set, None));
         }
-        if v.flag("pieceDrops") {
+        // Drops matter where a piece of these kinds may come into a hand:
+        // in one at the start, or captured into one (FSF's dropped
+        // pseudo-royal piece is royal at once, whatever the count).
+        if v.flag("pieceDrops") && (in_hand || v.flag("capturesToHand")) {
             return why("with drops");
         }
-        let [kind] = kinds[..] else {
+        if within {
+            return why("for kinds that promote into each other, more than the count");
+        }
+        // Tessera counts a side's royal pieces together, Fairy-Stockfish kind
+        // by kind: the same where promotion makes none of these kinds and
+        // no side has two of them (stardust: White's rebel, Black's pawns).
+        let single_sides = [&fen.white, &fen.black].iter().all(|list| {
+            kinds
+                .iter()
+                .filter(|&&pt| list.iter().any(|p| p.0 == pt))
+                .count()
+                <= 1
+        });
+        if kinds.len() > 1 && (!single_sides || kinds.iter().any(|&pt| made_outside(pt))) {
             return why("for several kinds a side has more of than the count");
-        };
+        }
         // Tessera counts a side's royal pieces together: no side may hold
-        // another royal kind beside this one.
+        // another royal kind beside these.
         let others = |list: &Vec<(usize, (i32, i32))>| {
-            list.iter().any(|p| p.0 == kind) && list.iter().any(|p| p.0 == KING && kind != KING)
+            list.iter().any(|p| set & (1 << p.0) != 0)
+                && list.iter().any(|p| p.0 == KING && set & (1 << KING) == 0)
         };
         if others(&fen.white) || others(&fen.black) {
             return why("beside a king");
@@ -2248,6 +2304,32 @@ impl Emitter<'_> {
                 out.push_str(&self.flag_goals(flag, &z)?);
             }
         }
+        // `castlingWins`: a side that castles on a wing it names wins, and
+        // one that has lost all its rights there loses.
+        let wins = v.int("castlingWins");
+        if wins != 0 {
+            let turned = self.asymmetric();
+            for (side, oo, ooo) in [("white", 1, 2), ("black", 4, 8)] {
+                // The king side lies toward the last file: `e` as White sees
+                // it, and as Black does unless the board turns by half a
+                // turn for Black (`mirror file rank`).
+                let (ks, qs) = if side == "black" && turned {
+                    ("w", "e")
+                } else {
+                    ("e", "w")
+                };
+                let dirs: Vec<&str> = [(oo, ks), (ooo, qs)]
+                    .iter()
+                    .filter(|(bit, _)| wins & bit != 0)
+                    .map(|&(_, d)| d)
+                    .collect();
+                if !dirs.is_empty() {
+                    let dirs = dirs.join(" ");
+                    let _ = writeln!(out, "goal {side} castles along {dirs} wins");
+                    let _ = writeln!(out, "goal {side} cannot castle along {dirs} loses");
+                }
+            }
+        }
         if v.flag("checkCounting") {
             let Some((w, b)) = fen.checks else {
                 return Err(self.refuse(
@@ -3100,7 +3182,8 @@ enum Reading {
 /// `a`, `y`, `o`, `j`: `mafsW` is its `mfsW`); it rides only the atoms
 /// `W`, `F`, `N` and `K` (`DD`, `A2` give no move), hops only along lines
 /// (`pW` is `pR`, `gF` is `gB`; `pN` gives no move), and reads `n` only on
-/// a leaper with a middle cell (`nW` gives no move; `nNN` is `NN`).
+/// a leaper with a middle cell (`nW` gives no move, nor do `nC`, `nG`
+/// and `nH`; `nNN` is `NN`).
 fn fsf_reading(chunk: &str) -> Reading {
     let known = |c: char| {
         "mcpgnie".contains(c)
@@ -3152,7 +3235,9 @@ fn fsf_reading(chunk: &str) -> Reading {
             let plain: String = mods.chars().filter(|&c| c != 'n').collect();
             return Reading::Moves(format!("{plain}{}", &kept[at..]));
         }
-        if "WFK".contains(atom) {
+        // pyffish 0.0.90 gives a lame `W`, `F`, `K`, camel (`C`, `L`),
+        // `G` or `H` no move either (`nC` of elgam's cannon-like piece).
+        if "WFKCGH".contains(atom) {
             return Reading::Nothing;
         }
     }

@@ -380,3 +380,98 @@ fn a_shuttle_needs_a_named_kind_and_a_quiet_first_move() {
     let src = format!("{CHESSLIKE}goal back and forth by Rook wins\ngoal back and forth draws\n");
     assert!(compile_str(&src).is_err());
 }
+
+/// Castle chess: Black wins by castling on the queen side (along `w`, as it
+/// sees the board) and loses once it can never castle there.
+const CASTLE: &str = "
+game \"Castle\"
+grid file a..h rank 1..8
+direction n (0, 1) s (0, -1) e (1, 0) w (-1, 0)
+direction ne (1, 1) nw (-1, 1) se (1, -1) sw (-1, -1)
+group orthogonal = n e s w
+group all = n e s w ne nw se sw
+mirror rank
+piece King K royal
+  step all
+piece Rook R
+  slide orthogonal
+castling King Rook along e w: king 2, rook beside
+goal black castles along w wins
+goal black cannot castle along w loses
+";
+const CASTLE_START: &str = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+
+#[test]
+fn castling_along_a_goal_direction_wins() {
+    let g = game(CASTLE);
+    won(
+        after(&g, CASTLE_START, "e1g1 e8c8"),
+        Side::Black,
+        Reason::Reached,
+    );
+    // White's castlings name no goal of White's.
+    assert_eq!(after(&g, CASTLE_START, "e1c1"), Status::Ongoing);
+}
+
+#[test]
+fn losing_the_castling_right_loses() {
+    let g = game(CASTLE);
+    // Castling on the other wing moves the king: no right is left on `w`.
+    won(
+        after(&g, CASTLE_START, "a1a2 e8g8"),
+        Side::White,
+        Reason::Reached,
+    );
+    // The partner on a8 moves, or the king does.
+    won(
+        after(&g, CASTLE_START, "a1b1 a8b8"),
+        Side::White,
+        Reason::Reached,
+    );
+    won(
+        after(&g, CASTLE_START, "e1f1 e8d8"),
+        Side::White,
+        Reason::Reached,
+    );
+    // The partner on a8 is captured.
+    won(
+        after(&g, CASTLE_START, "a1a8"),
+        Side::White,
+        Reason::Reached,
+    );
+    // The partner on h8 may move: the right on `w` stays.
+    assert_eq!(after(&g, CASTLE_START, "a1b1 h8g8"), Status::Ongoing);
+    // A position read without the right is over at once.
+    let pos = fen::parse(&g, "r3k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1");
+    let mut pos = pos.unwrap();
+    let record = Record::new(&pos);
+    won(
+        status_in_game(&mut pos, &record),
+        Side::White,
+        Reason::Reached,
+    );
+}
+
+#[test]
+fn a_game_over_by_castling_has_no_moves() {
+    let g = game(CASTLE);
+    let mut pos = fen::parse(&g, CASTLE_START).unwrap();
+    for m in ["e1g1", "e8c8"] {
+        let mv = uci::parse(&mut pos, m).unwrap();
+        pos.make(mv);
+    }
+    let mut moves = Vec::new();
+    tessera::engine::legal::legal_moves(&mut pos, &mut moves);
+    assert!(moves.is_empty());
+    assert_eq!(tessera::perft(&mut pos, 1), 0);
+}
+
+#[test]
+fn a_goal_on_castling_needs_castling() {
+    let src = CASTLE.replace("castling King Rook along e w: king 2, rook beside\n", "");
+    let errors = compile_str(&src).unwrap_err().render("castle.game", &src);
+    assert!(
+        errors.contains("a goal on castling needs a `castling` statement"),
+        "{errors}"
+    );
+}

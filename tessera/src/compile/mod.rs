@@ -137,7 +137,8 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         || goals.check_goal.is_some()
         || goals.passes_goal.is_some()
         || goals.facing.is_some()
-        || !goals.rows.is_empty();
+        || !goals.rows.is_empty()
+        || !goals.castle_goals.is_empty();
     let count_bonus = count_bonus(file, errors);
     let walling = file.walling.as_ref().and_then(|w| {
         let n = &w.kind;
@@ -386,6 +387,8 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             ends_by_rule,
             full: goals.full,
             rows: goals.rows,
+            castles_recorded: goals.castle_goals.iter().any(|g| g.castles),
+            castle_goals: goals.castle_goals,
         },
         pools: crate::game::Pools {
             unmoved_drops: drops
@@ -1152,6 +1155,22 @@ fn build_goals(
                 }
                 continue;
             }
+            GoalCondition::Castles(who, castles, dirs) => {
+                if file.castlings.is_empty() {
+                    errors.push(Diagnostic::new(
+                        g.span,
+                        "a goal on castling needs a `castling` statement",
+                    ));
+                }
+                let dirs = board.dirs(dirs, errors);
+                goals.castle_goals.push(crate::game::CastleGoal {
+                    side: who.map(side),
+                    dirs,
+                    castles: *castles,
+                    outcome,
+                });
+                continue;
+            }
             GoalCondition::Faces(kind, other, dirs) => {
                 if goals.facing.is_some() {
                     errors.push(Diagnostic::new(g.span, "this goal is given twice"));
@@ -1332,6 +1351,7 @@ struct Goals {
     facing: Option<crate::game::Facing>,
     record: crate::game::RecordGoals,
     rows: Vec<crate::game::RowGoal>,
+    castle_goals: Vec<crate::game::CastleGoal>,
 }
 
 impl Default for Goals {
@@ -1349,6 +1369,7 @@ impl Default for Goals {
             facing: None,
             record: crate::game::RecordGoals::default(),
             rows: Vec::new(),
+            castle_goals: Vec::new(),
         }
     }
 }

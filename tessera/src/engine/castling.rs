@@ -322,3 +322,21 @@ pub(crate) fn partners_along(pos: &Position<'_>, king: u16, dir: u8, rook_code: 
     }
     out
 }
+
+/// Whether `side` still holds a castling right along one of `dirs` (as it
+/// sees them): an unmoved king with an unmoved partner along the direction,
+/// as FEN writes the rights.
+pub(crate) fn may_castle_along(pos: &Position<'_>, side: Side, dirs: &[u8]) -> bool {
+    let game = pos.game();
+    game.rules.castlings.iter().any(|c| {
+        pos.occupied(side).iter().any(|king| {
+            pos.at(king) == code(c.king, side)
+                && pos.is_unmoved(king)
+                && c.dirs.iter().filter(|d| dirs.contains(d)).any(|&d| {
+                    partners_along(pos, king, d, code(c.rook, side))
+                        .into_iter()
+                        .any(|r| pos.is_unmoved(r))
+                })
+        })
+    })
+}

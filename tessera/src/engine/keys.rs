@@ -24,10 +24,11 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-/// The number the last moves (passes, a drop that may not mate) add to a key.
+/// The number the last moves (passes, a drop that may not mate, a castling
+/// a goal asks about) add to a key.
 fn history_feature(pos: &Position<'_>) -> u64 {
     let history = pos.history();
-    mix(HISTORY | u64::from(history.passes()) << 1 | u64::from(history.mating_drop()))
+    mix(HISTORY | u64::from(history.bits()))
 }
 
 /// The number an en-passant right adds to a key.

@@ -57,14 +57,15 @@ pub struct Position<'g> {
 /// What the last moves were, where a goal looks back past the position:
 /// whether the last one was a drop whose rule says a checkmate by it loses
 /// for the side that gave it (`mating loses`), and how many were passes in a
-/// row. History rather than position, as in Fairy-Stockfish: positions read
-/// from text start with none, and equality ignores it. One byte, so that
-/// `make` keeps it at the cost of one store.
+/// row, and, where a goal asks (`goal castles`), along which direction the
+/// last move castled. History rather than position, as in Fairy-Stockfish:
+/// positions read from text start with none, and equality ignores it. Two
+/// bytes, so that `make` keeps it at the cost of one store.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct History(u8);
+pub struct History(u16);
 
 impl History {
-    const MATING_DROP: u8 = 1;
+    const MATING_DROP: u16 = 1;
 
     /// Whether the last move was a drop that loses if it mates.
     pub fn mating_drop(self) -> bool {
@@ -73,7 +74,21 @@ impl History {
 
     /// How many of the last moves were passes in a row (at most 127).
     pub fn passes(self) -> u8 {
-        self.0 >> 1
+        (self.0 as u8) >> 1
+    }
+
+    /// The direction along which the last move castled, where the game has
+    /// a `goal castles` (none otherwise).
+    pub fn castled_along(self) -> Option<u8> {
+        match self.0 >> 8 {
+            0 => None,
+            d => Some(d as u8 - 1),
+        }
+    }
+
+    /// The whole record, for position keys.
+    pub(crate) fn bits(self) -> u16 {
+        self.0
     }
 }
 
@@ -471,7 +486,7 @@ impl<'g> Position<'g> {
             gate_slot: NO_CELL,
             history: self.history,
         };
-        self.history = if matches!(mv.kind, MoveKind::Drop | MoveKind::Pass) {
+        self.history = if matches!(mv.kind, MoveKind::Drop | MoveKind::Pass | MoveKind::Castle) {
             self.history_after(mv)
         } else {
             History::default()
@@ -582,16 +597,47 @@ impl<'g> Position<'g> {
         }
     }
 
-    /// The history after a drop or a pass.
+    /// Along which of its castling directions the castling `mv` of the side
+    /// to move goes, where some `goal castles` asks (none otherwise): the
+    /// direction along which its partner is the first piece met from the king.
+    fn castled_along(&self, mv: &Move) -> Option<u8> {
+        let game = self.game;
+        if !game.goals.castles_recorded {
+            return None;
+        }
+        let side = self.side;
+        let king = self.at(mv.from);
+        game.rules
+            .castlings
+            .iter()
+            .filter(|c| code(c.king, side) == king)
+            .flat_map(|c| c.dirs.iter().copied())
+            .find(|&d| {
+                let mut at = mv.from;
+                for _ in 0..game.cell_count() {
+                    match game.step(side, d, at).first() {
+                        Some(&t) if t == mv.aux => return true,
+                        Some(&t) if self.at(t) == 0 && t != mv.from => at = t,
+                        _ => return false,
+                    }
+                }
+                false
+            })
+    }
+
+    /// The history after a drop, a pass or a castling.
     #[inline(never)]
     fn history_after(&self, mv: Move) -> History {
         History(match mv.kind {
-            MoveKind::Drop => u8::from(
+            MoveKind::Drop => u16::from(
                 self.game
                     .drop_rule(mv.from as usize, kind_of(mv.piece))
                     .is_some_and(|r| r.mating_loses),
             ),
-            _ => (self.history.passes() + 1).min(127) << 1,
+            MoveKind::Castle => self
+                .castled_along(&mv)
+                .map_or(0, |d| (u16::from(d) + 1) << 8),
+            _ => u16::from((self.history.passes() + 1).min(127)) << 1,
         })
     }
 

@@ -828,6 +828,21 @@ pub(crate) struct Facing {
     pub outcome: Outcome,
 }
 
+/// `goal castles along DIRS` and `goal cannot castle along DIRS`: a side
+/// that has just castled along one of the directions, or that has lost for
+/// good its castling along all of them.
+#[derive(Clone, Debug)]
+pub(crate) struct CastleGoal {
+    /// The side it applies to; `None`: both.
+    pub side: Option<Side>,
+    /// The directions, as the side sees them.
+    pub dirs: Vec<u8>,
+    /// `castles` (`true`) or `cannot castle` (`false`).
+    pub castles: bool,
+    /// The outcome for the side it names.
+    pub outcome: Outcome,
+}
+
 /// The unconditional attacks, grouped for one backward walk per direction: a
 /// bit `k` of a mask stands for piece kind `k`.
 #[derive(Clone, Debug, Default)]
@@ -1121,6 +1136,11 @@ pub(crate) struct Goals {
     pub(crate) full: Option<Outcome>,
     /// Goals on pieces in a row, a line or a square.
     pub(crate) rows: Vec<RowGoal>,
+    /// Goals on castling (`goal castles`, `goal cannot castle`).
+    pub(crate) castle_goals: Vec<CastleGoal>,
+    /// Whether `make` records along which direction a castling went (some
+    /// `goal castles` asks).
+    pub(crate) castles_recorded: bool,
 }
 
 /// The pools (hands) and the moves into and out of them.

@@ -542,6 +542,9 @@ pub enum GoalCondition {
     Row(RowShape, u32, Span, Vec<Name>, Vec<Name>),
     /// `chain of KINDS from ZONE to ZONE along DIRS`.
     Chain(Vec<Name>, Name, Name, Vec<Name>),
+    /// `[SIDE] castles along DIRS` (`true`) or `[SIDE] cannot castle along
+    /// DIRS` (`false`).
+    Castles(Option<Side>, bool, Vec<Name>),
 }
 
 /// The result for the side to move.

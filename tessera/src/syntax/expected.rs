@@ -63,6 +63,9 @@ macro_rules! keyword_rules {
             | Rule::kw_explode
             | Rule::kw_extinct
             | Rule::kw_faces
+            | Rule::kw_castles
+            | Rule::kw_cannot
+            | Rule::kw_castle
             | Rule::kw_first
             | Rule::kw_forced
             | Rule::kw_from
@@ -302,6 +305,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::material_goal => "`material` and sets of pieces",
         Rule::material_set => "piece names",
         Rule::faces_goal => "a piece name and `faces`",
+        Rule::castle_goal => "`castles` or `cannot castle`",
         Rule::back_goal => "`back and forth`",
         Rule::facing_dirs => "a direction",
         Rule::pass_stmt => "`pass`",

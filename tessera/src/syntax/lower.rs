@@ -1207,6 +1207,15 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
             let other = name(r.next().expect("kind"));
             GoalCondition::Faces(kind, other, lower_dirs(r.next().expect("directions")))
         }
+        Rule::castle_goal => {
+            let castles = cond
+                .clone()
+                .children()
+                .any(|p| p.as_rule() == Rule::kw_castles);
+            let mut r = inner(cond).peekable();
+            let side = r.next_if(|p| p.as_rule() == Rule::side).map(lower_side);
+            GoalCondition::Castles(side, castles, lower_dirs(r.next().expect("directions")))
+        }
         Rule::row_goal => {
             let shape = match cond.clone().children().next().map(|p| p.as_rule()) {
                 Some(Rule::kw_line) => RowShape::Line,

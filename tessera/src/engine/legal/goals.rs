@@ -92,6 +92,11 @@ pub fn rule_end(pos: &mut Position<'_>) -> Option<Status> {
             return Some(status);
         }
     }
+    if !game.goals.castle_goals.is_empty() {
+        if let Some(status) = castle_end(pos) {
+            return Some(status);
+        }
+    }
     if let Some((n, outcome)) = game.goals.check_goal {
         for side in [to_move.opposite(), to_move] {
             if pos.checks[side.index()] >= n {
@@ -116,6 +121,32 @@ pub fn rule_end(pos: &mut Position<'_>) -> Option<Status> {
     if let Some(f) = &game.goals.facing {
         if pos.history().passes() > 0 && facing(pos, f) {
             return Some(over(pos, to_move, f.outcome, Reason::Facing));
+        }
+    }
+    None
+}
+
+/// The end a goal on castling gives: first the side that has just castled
+/// along a direction of a `castles` goal, then a side that cannot castle
+/// any more along the directions of a `cannot castle` goal, the side that
+/// has just moved first (as Fairy-Stockfish's `castlingWins` judges).
+#[cold]
+fn castle_end(pos: &Position<'_>) -> Option<Status> {
+    let game = pos.game();
+    let mover = pos.side_to_move().opposite();
+    let applies = |g: &crate::game::CastleGoal, side: Side| g.side.is_none_or(|s| s == side);
+    if let Some(d) = pos.history().castled_along() {
+        for g in game.goals.castle_goals.iter().filter(|g| g.castles) {
+            if applies(g, mover) && g.dirs.contains(&d) {
+                return Some(over(pos, mover, g.outcome, Reason::Reached));
+            }
+        }
+    }
+    for side in [mover, mover.opposite()] {
+        for g in game.goals.castle_goals.iter().filter(|g| !g.castles) {
+            if applies(g, side) && !crate::engine::castling::may_castle_along(pos, side, &g.dirs) {
+                return Some(over(pos, side, g.outcome, Reason::Reached));
+            }
         }
     }
     None
