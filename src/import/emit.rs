@@ -325,13 +325,31 @@ impl Emitter<'_> {
                 }
             }
             ("anyside", "none") => {
-                // `pushed in along n e s w` would say it, but FSF stops a
-                // piece pushed in from the top or the right at the lowest
-                // such cell of the file or rank, not the first it meets.
-                return Err(self.refuse(
-                    "enclosingDrop",
-                    "enclosing drops `anyside` (Fairy-Stockfish stops a piece pushed in from the top or the right edge at the lowest cell that holds it, not the first) cannot be said yet",
-                ));
+                // FSF lets a piece in from any edge, whatever the drop
+                // region or the kind: pushed in from the left and the
+                // bottom, it stops at the first cell that holds it; from the
+                // top and the right, it comes to rest at the lowest such cell
+                // of the file or rank (`sunk in`).
+                let all: Squares = (0..self.files)
+                    .flat_map(|f| (0..self.ranks).map(move |r| (f, r)))
+                    .collect();
+                let whole = |k: &str| self.on_board(&v.squares(k)) == all;
+                if !whole("dropRegion.w") || !whole("dropRegion.b") {
+                    return Err(self.refuse(
+                        "enclosingDrop",
+                        "enclosing drops `anyside` beside a drop region (Fairy-Stockfish ignores it) cannot be said yet",
+                    ));
+                }
+                if v.pieces[PAWN].is_some()
+                    || v.piece_type("dropNoDoubled") != 0
+                    || !v.mobility_regions.is_empty()
+                    || !self.on_board(&v.squares("enclosingDropStart")).is_empty()
+                {
+                    return Err(self.refuse(
+                        "enclosingDrop",
+                        "enclosing drops `anyside` beside pawns, `dropNoDoubled`, mobility regions or `enclosingDropStart` cannot be said yet",
+                    ));
+                }
             }
             (e, f) => {
                 let field = if matches!(e, "none" | "ataxx" | "reversi") {
@@ -585,13 +603,18 @@ impl Emitter<'_> {
             &v.squares("tripleStepRegion.w"),
             &v.squares("tripleStepRegion.b"),
         );
-        if ep && triple.is_some() && v.pieces[PAWN].is_some() {
-            // Tessera writes the en-passant field after any double step of a
-            // piece with two movements that set it (as of a Berolina pawn);
-            // Fairy-Stockfish only where an enemy pawn attacks the cell.
+        // FSF marks each cell a triple step passes, where the other side may
+        // take en passant there (`enPassantRegion`): Tessera's step sets
+        // both or neither.
+        let triple_ep = if triple.is_some() && v.pieces[PAWN].is_some() {
+            self.triple_en_passant(ep)?
+        } else {
+            ep
+        };
+        if triple.is_some() && v.pieces[PAWN].is_some() && triple_ep != ep {
             return Err(self.refuse(
                 "tripleStepRegion.w",
-                "triple steps beside en passant (Tessera would write the en-passant field after every double step) are not imported yet",
+                "triple steps that set en passant where double steps do not, or the reverse, are not imported yet",
             ));
         }
         if !self.same("enPassantTypes") {
@@ -828,7 +851,15 @@ impl Emitter<'_> {
         // step where a piece other than its pawn may take en passant.
         // Its own pawn's double step, with the cell passed alone (`d3`);
         // its other pieces', with the cells passed and the one they reach.
-        if ep && (ep_types | v.set("enPassantTypes.b")) & !(1u64 << PAWN) != 0 {
+        let pawn_only = (ep_types | v.set("enPassantTypes.b")) & !(1u64 << PAWN) == 0;
+        if ep && pawn_only && triple.is_some() && v.pieces[PAWN].is_some() {
+            // FSF writes each cell its pawn passed where an enemy pawn
+            // attacks it (`f3f4` after a triple step).
+            if self.alias[PAWN].is_none() {
+                let _ = writeln!(body, "\nnotation en passant passed {}", self.kind(PAWN));
+            }
+        }
+        if ep && !pawn_only {
             body.push_str("\nnotation en passant always\n");
             if v.pieces[PAWN].is_some() && self.alias[PAWN].is_none() {
                 let _ = writeln!(
@@ -839,11 +870,13 @@ impl Emitter<'_> {
             }
         }
 
-        if matches!(v.text("enclosingDrop"), "reversi" | "top") && neutral.is_some() {
-            // FSF's test of an enclosed line looks through walls.
+        let reversi_walls = v.text("enclosingDrop") == "reversi" && neutral.is_some();
+        if matches!(v.text("enclosingDrop"), "top" | "anyside") && neutral.is_some()
+            || reversi_walls && walling != "none"
+        {
             return Err(self.refuse(
                 "enclosingDrop",
-                "enclosing drops beside walls (Fairy-Stockfish's lines run through walls) cannot be said yet",
+                "enclosing drops beside walls that are placed during the game or that pieces rest on cannot be said yet",
             ));
         }
         // Flips after a move or a drop.
@@ -876,7 +909,7 @@ impl Emitter<'_> {
 
         // Hands and drops.
         if v.flag("pieceDrops") {
-            body.push_str(&self.drops()?);
+            body.push_str(&self.drops(neutral.filter(|_| reversi_walls))?);
         } else if fen.hand_used {
             return Err(self.refuse("startFen", "pieces in hand without `pieceDrops`"));
         }
@@ -1198,6 +1231,38 @@ impl Emitter<'_> {
             }
         }
         Ok((any, (any && !all).then_some(quiet)))
+    }
+
+    /// Whether the triple steps set en passant: FSF marks each cell passed
+    /// that is in the other side's `enPassantRegion`; Tessera's step marks
+    /// both cells passed or none, so a step passing one cell of the region
+    /// and one outside it is refused.
+    fn triple_en_passant(&self, ep: bool) -> Result<bool, Refusal> {
+        let v = self.v;
+        let (mut inside, mut outside) = (false, false);
+        for (mover, them) in [("w", "b"), ("b", "w")] {
+            let region = v.squares(&format!("enPassantRegion.{them}"));
+            let dir = if mover == "w" { 1 } else { -1 };
+            for &(f, r) in &self.on_board(&v.squares(&format!("tripleStepRegion.{mover}"))) {
+                if r + 3 * dir < 0 || r + 3 * dir >= self.ranks {
+                    continue;
+                }
+                for passed in [(f, r + dir), (f, r + 2 * dir)] {
+                    if region.contains(&passed) {
+                        inside = true;
+                    } else {
+                        outside = true;
+                    }
+                }
+            }
+        }
+        if inside && outside {
+            return Err(self.refuse(
+                "tripleStepRegion.w",
+                "triple steps passing cells in and out of `enPassantRegion` are not imported yet",
+            ));
+        }
+        Ok(if inside || outside { inside } else { ep })
     }
 
     /// The promotion rules of each promoting kind: one rule for both sides
@@ -1814,7 +1879,9 @@ impl Emitter<'_> {
         Ok(self.zone(&name, &w, &b))
     }
 
-    fn drops(&mut self) -> Result<String, Refusal> {
+    /// The drop rules; `walls`, the walls' kind where Othello's enclosing
+    /// drops look through them.
+    fn drops(&mut self, walls: Option<&str>) -> Result<String, Refusal> {
         let v = self.v;
         let mut out = String::from("\npool hand\n");
         if v.flag("capturesToHand") {
@@ -1841,12 +1908,23 @@ impl Emitter<'_> {
         // Enclosing drops: Othello's must flip (`flipping`), Ataxx's stand
         // next to a piece of the mover (`next to all`).
         match v.text("enclosingDrop") {
+            // FSF's test of an enclosed line looks through walls (its flips
+            // do not): beside an enemy piece, a line over enemy pieces and
+            // walls that ends on a piece of the mover.
+            "reversi" if walls.is_some() => common.push(format!(
+                "next to enemy all, enclosing over {} along all",
+                walls.unwrap_or_default()
+            )),
             "reversi" => common.push("flipping".to_string()),
             "ataxx" => common.push("next to all".to_string()),
             // Connect Four: onto rank 1 or a piece (as White sees it).
             "top" => common.push("on top along s".to_string()),
             // Snort: not beside an enemy piece along a rank or file.
             "snort" => common.push("not next to enemy orthogonal".to_string()),
+            // Let in from any edge: from the left and the bottom it stops at
+            // the first cell that holds it, from the top and the right at
+            // the lowest such cell (Fairy-Stockfish's `anyside`).
+            "anyside" => common.push("pushed in along n e, sunk in along s w".to_string()),
             _ => {}
         }
         let dw = v.squares("dropRegion.w");
@@ -1865,7 +1943,7 @@ impl Emitter<'_> {
                                 | "next to all"
                                 | "on top along s"
                                 | "not next to enemy orthogonal"
-                        )
+                        ) && !m.starts_with("next to enemy all, enclosing")
                     })
                     .cloned()
                     .chain(std::iter::once("until full".to_string()))
