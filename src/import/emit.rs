@@ -226,7 +226,6 @@ impl Emitter<'_> {
         let v = self.v;
         let flags: &[(&str, &str)] = &[
             ("twoBoards", "pieces coming from a second board"),
-            ("chess960", "Chess960 start positions and castling"),
             (
                 "sittuyinPromotion",
                 "sittuyin promotion (a pawn promoting in place or by a move of the new piece)",
@@ -1778,6 +1777,9 @@ impl Emitter<'_> {
                 }
             }
         }
+        if v.flag("chess960") {
+            return self.castling_960(fen, king, kf, cr);
+        }
         let ks = v.int("castlingKingsideFile") - kf;
         let qs = kf - v.int("castlingQueensideFile");
         if ks < 1 || qs < 1 {
@@ -1825,6 +1827,92 @@ impl Emitter<'_> {
                 let _ = writeln!(out, "castling {k} {r} along e: king {ks}, rook beside{nc}");
                 let _ = writeln!(out, "castling {k} {r} along w: king {qs}, rook beside{nc}");
             }
+        }
+        Ok(out)
+    }
+
+    /// `chess960`: Fairy-Stockfish's king lands on `castlingKingsideFile`
+    /// (or `castlingQueensideFile`) and the rook beside it, inward, wherever
+    /// they stood: `castling KING ROOK along e: king to ZONE, rook to ZONE`,
+    /// which Tessera writes as FSF does (`e1h1`, rights `HAha`). FSF's right
+    /// names one rook, the outermost; Tessera's partner is the first piece
+    /// along the wing: the same where a wing holds one partner at the start
+    /// and no piece can be dropped.
+    fn castling_960(
+        &mut self,
+        fen: &Fen,
+        king: usize,
+        kf: i64,
+        cr: i32,
+    ) -> Result<String, Refusal> {
+        let v = self.v;
+        if v.flag("pieceDrops") || v.flag("oppositeCastling") {
+            return Err(self.refuse(
+                "chess960",
+                "Chess960 castling beside drops or `oppositeCastling` is not imported yet",
+            ));
+        }
+        let rooks = v.set("castlingRookPieces.w");
+        for (list, rank) in [(&fen.white, cr), (&fen.black, self.ranks - 1 - cr)] {
+            for east in [true, false] {
+                let partners = list
+                    .iter()
+                    .filter(|p| {
+                        rooks & (1 << p.0) != 0
+                            && p.1 .1 == rank
+                            && i64::from(p.1 .0) != kf
+                            && (i64::from(p.1 .0) > kf) == east
+                    })
+                    .count();
+                if partners > 1 {
+                    return Err(self.refuse(
+                        "chess960",
+                        "Chess960 castling with several partners on one wing (Fairy-Stockfish's right names the outermost) is not imported yet",
+                    ));
+                }
+            }
+        }
+        let (kk, kq) = (
+            v.int("castlingKingsideFile") as i32,
+            v.int("castlingQueensideFile") as i32,
+        );
+        let top = self.ranks - 1 - cr;
+        let one = |f: i32, r: i32| -> Squares { std::iter::once((f, r)).collect() };
+        let mut zones = Vec::new();
+        for (name, f) in [
+            ("castle-king-e", kk),
+            ("castle-rook-e", kk - 1),
+            ("castle-king-w", kq),
+            ("castle-rook-w", kq + 1),
+        ] {
+            match self.zone(name, &one(f, cr), &one(f, top)) {
+                Some(z) if (0..self.files).contains(&f) => zones.push(z),
+                _ => {
+                    return Err(self.refuse(
+                        "castlingKingsideFile",
+                        "Chess960 castling onto files off the board",
+                    ))
+                }
+            }
+        }
+        let nc = if v.flag("checking") {
+            ""
+        } else {
+            ", not checking"
+        };
+        let mut out = String::new();
+        for rook in self.kinds_of(rooks) {
+            let (k, r) = (self.kind(king), self.kind(rook));
+            let _ = writeln!(
+                out,
+                "castling {k} {r} along e: king to {}, rook to {}{nc}",
+                zones[0], zones[1]
+            );
+            let _ = writeln!(
+                out,
+                "castling {k} {r} along w: king to {}, rook to {}{nc}",
+                zones[2], zones[3]
+            );
         }
         Ok(out)
     }
