@@ -762,6 +762,31 @@ fn promotion_keys_of_issue_25_are_written() {
 }
 
 #[test]
+fn a_right_by_file_and_gating_without_rights() {
+    let result = imported("tests/import/castling.ini");
+    // `HAha` names the rooks on the corners, the outermost of their wings:
+    // the rights are `KQkq`, as FSF writes them back.
+    let text = rules(&result, "file-right");
+    let game = tessera::compile_str(&text).unwrap();
+    let start = tessera::Position::start(&game);
+    assert_eq!(
+        tessera::notation::fen::format(&start).unwrap(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert_eq!([1, 2, 3].map(|d| perft(&text, d)), [20, 400, 8902]);
+    match section(&result, "inner-file-right") {
+        Ok(_) => panic!("inner-file-right written"),
+        Err(why) => assert!(why.contains("not the outermost"), "{why}"),
+    }
+    let none = rules(&result, "gating-none");
+    assert_eq!([1, 2].map(|d| perft(&none, d)), [20, 400]);
+    match section(&result, "gating-rights") {
+        Ok(_) => panic!("gating-rights written"),
+        Err(why) => assert!(why.contains("`gating`"), "{why}"),
+    }
+}
+
+#[test]
 fn castling_rights_one_step_castling_and_old_betza_letters() {
     // tests/import/castling.ini: each section is exact against pyffish
     // (tests/fsf/import_check.py), perft counts from pyffish.

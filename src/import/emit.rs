@@ -235,7 +235,6 @@ impl Emitter<'_> {
                 "sittuyinRookDrop",
                 "rook drops restricted to the first rank",
             ),
-            ("gating", "gating rights kept in the castling field"),
             ("wallOrMove", "a wall placed instead of a move"),
             ("seirawanGating", "Seirawan gating"),
             (
@@ -544,6 +543,15 @@ impl Emitter<'_> {
         self.check_unsupported()?;
         let src = self.src;
         let fen = Fen::parse(v.text("startFen"), self).map_err(|m| self.refuse("startFen", m))?;
+        // `gating`: FSF keeps gating rights for the cells the castling field
+        // names, and reads no castling right there; with none named (and no
+        // Seirawan gating, refused above), it changes nothing.
+        if v.flag("gating") && !fen.rights.is_empty() {
+            return Err(self.refuse(
+                "gating",
+                "gating rights in the start FEN's castling field (Fairy-Stockfish writes them until the piece leaves its cell, and reads no castling right there) cannot be said in Tessera's language yet",
+            ));
+        }
 
         let mut out = String::new();
         let header = match src.parent {
@@ -1722,12 +1730,6 @@ impl Emitter<'_> {
         if !(0..self.ranks).contains(&cr) {
             return Err(self.refuse("castlingRank", "a castling rank off the board"));
         }
-        if let Some(c) = fen.rights.chars().find(|c| !"KQkq".contains(*c)) {
-            return Err(self.refuse(
-                "startFen",
-                format!("castling right `{c}` (a rook named by its file) is not imported yet"),
-            ));
-        }
         // The king's file: where the start position has it on the castling
         // rank (Fairy-Stockfish finds it there), else `castlingKingFile`.
         let rooks = v.set("castlingRookPieces.w");
@@ -1752,6 +1754,46 @@ impl Emitter<'_> {
             }
             kf = i64::from(f);
         }
+        // A right naming a rook by its file (`Dd`): FSF castles with that
+        // rook and writes the right `K` or `Q`; where it is the outermost
+        // partner on its wing, it is that right.
+        let mut rights = String::new();
+        for c in fen.rights.chars() {
+            if "KQkq".contains(c) {
+                rights.push(c);
+                continue;
+            }
+            let (list, rank) = if c.is_ascii_uppercase() {
+                (&fen.white, cr)
+            } else {
+                (&fen.black, self.ranks - 1 - cr)
+            };
+            let file = i64::from(c.to_ascii_lowercase() as u8) - i64::from(b'a');
+            let east = file > kf;
+            let outermost = list
+                .iter()
+                .filter(|p| {
+                    rooks & (1 << p.0) != 0
+                        && p.1 .1 == rank
+                        && i64::from(p.1 .0) != kf
+                        && (i64::from(p.1 .0) > kf) == east
+                })
+                .map(|p| i64::from(p.1 .0))
+                .reduce(|a, b| if east { a.max(b) } else { a.min(b) });
+            if outermost != Some(file) {
+                return Err(self.refuse(
+                    "startFen",
+                    format!("castling right `{c}` (a rook named by its file, not the outermost on its wing) is not imported yet"),
+                ));
+            }
+            let right = match (c.is_ascii_uppercase(), east) {
+                (true, true) => 'K',
+                (true, false) => 'Q',
+                (false, true) => 'k',
+                (false, false) => 'q',
+            };
+            rights.push(right);
+        }
         // A right the start position lacks: where Tessera could castle
         // there (a king and a partner on that wing), the partners on that
         // wing are set up as having moved.
@@ -1760,7 +1802,7 @@ impl Emitter<'_> {
             (&fen.black, self.ranks - 1 - cr, 'k', 'q'),
         ] {
             for (right, east) in [(k, true), (q, false)] {
-                if fen.rights.contains(right) {
+                if rights.contains(right) {
                     continue;
                 }
                 let has_king = list
