@@ -227,7 +227,6 @@ impl Emitter<'_> {
         let v = self.v;
         let flags: &[(&str, &str)] = &[
             ("twoBoards", "pieces coming from a second board"),
-            ("chess960", "Chess960 start positions and castling"),
             (
                 "sittuyinPromotion",
                 "sittuyin promotion (a pawn promoting in place or by a move of the new piece)",
@@ -237,7 +236,6 @@ impl Emitter<'_> {
                 "sittuyinRookDrop",
                 "rook drops restricted to the first rank",
             ),
-            ("gating", "gating rights kept in the castling field"),
             ("wallOrMove", "a wall placed instead of a move"),
             ("seirawanGating", "Seirawan gating"),
             (
@@ -317,13 +315,31 @@ impl Emitter<'_> {
                 }
             }
             ("anyside", "none") => {
-                // `pushed in along n e s w` would say it, but FSF stops a
-                // piece pushed in from the top or the right at the lowest
-                // such cell of the file or rank, not the first it meets.
-                return Err(self.refuse(
-                    "enclosingDrop",
-                    "enclosing drops `anyside` (Fairy-Stockfish stops a piece pushed in from the top or the right edge at the lowest cell that holds it, not the first) cannot be said yet",
-                ));
+                // FSF lets a piece in from any edge, whatever the drop
+                // region or the kind: pushed in from the left and the
+                // bottom, it stops at the first cell that holds it; from the
+                // top and the right, it comes to rest at the lowest such cell
+                // of the file or rank (`sunk in`).
+                let all: Squares = (0..self.files)
+                    .flat_map(|f| (0..self.ranks).map(move |r| (f, r)))
+                    .collect();
+                let whole = |k: &str| self.on_board(&v.squares(k)) == all;
+                if !whole("dropRegion.w") || !whole("dropRegion.b") {
+                    return Err(self.refuse(
+                        "enclosingDrop",
+                        "enclosing drops `anyside` beside a drop region (Fairy-Stockfish ignores it) cannot be said yet",
+                    ));
+                }
+                if v.pieces[PAWN].is_some()
+                    || v.piece_type("dropNoDoubled") != 0
+                    || !v.mobility_regions.is_empty()
+                    || !self.on_board(&v.squares("enclosingDropStart")).is_empty()
+                {
+                    return Err(self.refuse(
+                        "enclosingDrop",
+                        "enclosing drops `anyside` beside pawns, `dropNoDoubled`, mobility regions or `enclosingDropStart` cannot be said yet",
+                    ));
+                }
             }
             (e, f) => {
                 let field = if matches!(e, "none" | "ataxx" | "reversi") {
@@ -537,6 +553,15 @@ impl Emitter<'_> {
         self.check_unsupported()?;
         let src = self.src;
         let fen = Fen::parse(v.text("startFen"), self).map_err(|m| self.refuse("startFen", m))?;
+        // `gating`: FSF keeps gating rights for the cells the castling field
+        // names, and reads no castling right there; with none named (and no
+        // Seirawan gating, refused above), it changes nothing.
+        if v.flag("gating") && !fen.rights.is_empty() {
+            return Err(self.refuse(
+                "gating",
+                "gating rights in the start FEN's castling field (Fairy-Stockfish writes them until the piece leaves its cell, and reads no castling right there) cannot be said in Tessera's language yet",
+            ));
+        }
 
         let mut out = String::new();
         let header = match src.parent {
@@ -595,13 +620,18 @@ impl Emitter<'_> {
             &v.squares("tripleStepRegion.w"),
             &v.squares("tripleStepRegion.b"),
         );
-        if ep && triple.is_some() && v.pieces[PAWN].is_some() {
-            // Tessera writes the en-passant field after any double step of a
-            // piece with two movements that set it (as of a Berolina pawn);
-            // Fairy-Stockfish only where an enemy pawn attacks the cell.
+        // FSF marks each cell a triple step passes, where the other side may
+        // take en passant there (`enPassantRegion`): Tessera's step sets
+        // both or neither.
+        let triple_ep = if triple.is_some() && v.pieces[PAWN].is_some() {
+            self.triple_en_passant(ep)?
+        } else {
+            ep
+        };
+        if triple.is_some() && v.pieces[PAWN].is_some() && triple_ep != ep {
             return Err(self.refuse(
                 "tripleStepRegion.w",
-                "triple steps beside en passant (Tessera would write the en-passant field after every double step) are not imported yet",
+                "triple steps that set en passant where double steps do not, or the reverse, are not imported yet",
             ));
         }
         if !self.same("enPassantTypes") {
@@ -882,7 +912,15 @@ impl Emitter<'_> {
         // step where a piece other than its pawn may take en passant.
         // Its own pawn's double step, with the cell passed alone (`d3`);
         // its other pieces', with the cells passed and the one they reach.
-        if ep && (ep_types | v.set("enPassantTypes.b")) & !(1u64 << PAWN) != 0 {
+        let pawn_only = (ep_types | v.set("enPassantTypes.b")) & !(1u64 << PAWN) == 0;
+        if ep && pawn_only && triple.is_some() && v.pieces[PAWN].is_some() {
+            // FSF writes each cell its pawn passed where an enemy pawn
+            // attacks it (`f3f4` after a triple step).
+            if self.alias[PAWN].is_none() {
+                let _ = writeln!(body, "\nnotation en passant passed {}", self.kind(PAWN));
+            }
+        }
+        if ep && !pawn_only {
             body.push_str("\nnotation en passant always\n");
             if v.pieces[PAWN].is_some() && self.alias[PAWN].is_none() {
                 let _ = writeln!(
@@ -893,11 +931,13 @@ impl Emitter<'_> {
             }
         }
 
-        if matches!(v.text("enclosingDrop"), "reversi" | "top") && neutral.is_some() {
-            // FSF's test of an enclosed line looks through walls.
+        let reversi_walls = v.text("enclosingDrop") == "reversi" && neutral.is_some();
+        if matches!(v.text("enclosingDrop"), "top" | "anyside") && neutral.is_some()
+            || reversi_walls && walling != "none"
+        {
             return Err(self.refuse(
                 "enclosingDrop",
-                "enclosing drops beside walls (Fairy-Stockfish's lines run through walls) cannot be said yet",
+                "enclosing drops beside walls that are placed during the game or that pieces rest on cannot be said yet",
             ));
         }
         // Flips after a move or a drop.
@@ -930,7 +970,7 @@ impl Emitter<'_> {
 
         // Hands and drops.
         if v.flag("pieceDrops") {
-            body.push_str(&self.drops()?);
+            body.push_str(&self.drops(neutral.filter(|_| reversi_walls))?);
         } else if fen.hand_used {
             return Err(self.refuse("startFen", "pieces in hand without `pieceDrops`"));
         }
@@ -1292,6 +1332,38 @@ impl Emitter<'_> {
             }
         }
         Ok((any, (any && !all).then_some(quiet)))
+    }
+
+    /// Whether the triple steps set en passant: FSF marks each cell passed
+    /// that is in the other side's `enPassantRegion`; Tessera's step marks
+    /// both cells passed or none, so a step passing one cell of the region
+    /// and one outside it is refused.
+    fn triple_en_passant(&self, ep: bool) -> Result<bool, Refusal> {
+        let v = self.v;
+        let (mut inside, mut outside) = (false, false);
+        for (mover, them) in [("w", "b"), ("b", "w")] {
+            let region = v.squares(&format!("enPassantRegion.{them}"));
+            let dir = if mover == "w" { 1 } else { -1 };
+            for &(f, r) in &self.on_board(&v.squares(&format!("tripleStepRegion.{mover}"))) {
+                if r + 3 * dir < 0 || r + 3 * dir >= self.ranks {
+                    continue;
+                }
+                for passed in [(f, r + dir), (f, r + 2 * dir)] {
+                    if region.contains(&passed) {
+                        inside = true;
+                    } else {
+                        outside = true;
+                    }
+                }
+            }
+        }
+        if inside && outside {
+            return Err(self.refuse(
+                "tripleStepRegion.w",
+                "triple steps passing cells in and out of `enPassantRegion` are not imported yet",
+            ));
+        }
+        Ok(if inside || outside { inside } else { ep })
     }
 
     /// The promotion rules of each promoting kind: one rule for both sides
@@ -1752,12 +1824,6 @@ impl Emitter<'_> {
         if !(0..self.ranks).contains(&cr) {
             return Err(self.refuse("castlingRank", "a castling rank off the board"));
         }
-        if let Some(c) = fen.rights.chars().find(|c| !"KQkq".contains(*c)) {
-            return Err(self.refuse(
-                "startFen",
-                format!("castling right `{c}` (a rook named by its file) is not imported yet"),
-            ));
-        }
         // The king's file: where the start position has it on the castling
         // rank (Fairy-Stockfish finds it there), else `castlingKingFile`.
         let rooks = v.set("castlingRookPieces.w");
@@ -1782,6 +1848,46 @@ impl Emitter<'_> {
             }
             kf = i64::from(f);
         }
+        // A right naming a rook by its file (`Dd`): FSF castles with that
+        // rook and writes the right `K` or `Q`; where it is the outermost
+        // partner on its wing, it is that right.
+        let mut rights = String::new();
+        for c in fen.rights.chars() {
+            if "KQkq".contains(c) {
+                rights.push(c);
+                continue;
+            }
+            let (list, rank) = if c.is_ascii_uppercase() {
+                (&fen.white, cr)
+            } else {
+                (&fen.black, self.ranks - 1 - cr)
+            };
+            let file = i64::from(c.to_ascii_lowercase() as u8) - i64::from(b'a');
+            let east = file > kf;
+            let outermost = list
+                .iter()
+                .filter(|p| {
+                    rooks & (1 << p.0) != 0
+                        && p.1 .1 == rank
+                        && i64::from(p.1 .0) != kf
+                        && (i64::from(p.1 .0) > kf) == east
+                })
+                .map(|p| i64::from(p.1 .0))
+                .reduce(|a, b| if east { a.max(b) } else { a.min(b) });
+            if outermost != Some(file) {
+                return Err(self.refuse(
+                    "startFen",
+                    format!("castling right `{c}` (a rook named by its file, not the outermost on its wing) is not imported yet"),
+                ));
+            }
+            let right = match (c.is_ascii_uppercase(), east) {
+                (true, true) => 'K',
+                (true, false) => 'Q',
+                (false, true) => 'k',
+                (false, false) => 'q',
+            };
+            rights.push(right);
+        }
         // A right the start position lacks: where Tessera could castle
         // there (a king and a partner on that wing), the partners on that
         // wing are set up as having moved.
@@ -1790,7 +1896,7 @@ impl Emitter<'_> {
             (&fen.black, self.ranks - 1 - cr, 'k', 'q'),
         ] {
             for (right, east) in [(k, true), (q, false)] {
-                if fen.rights.contains(right) {
+                if rights.contains(right) {
                     continue;
                 }
                 let has_king = list
@@ -1806,6 +1912,9 @@ impl Emitter<'_> {
                     moved.extend(partners.map(|p| p.1));
                 }
             }
+        }
+        if v.flag("chess960") {
+            return self.castling_960(fen, king, kf, cr);
         }
         let ks = v.int("castlingKingsideFile") - kf;
         let qs = kf - v.int("castlingQueensideFile");
@@ -1854,6 +1963,92 @@ impl Emitter<'_> {
                 let _ = writeln!(out, "castling {k} {r} along e: king {ks}, rook beside{nc}");
                 let _ = writeln!(out, "castling {k} {r} along w: king {qs}, rook beside{nc}");
             }
+        }
+        Ok(out)
+    }
+
+    /// `chess960`: Fairy-Stockfish's king lands on `castlingKingsideFile`
+    /// (or `castlingQueensideFile`) and the rook beside it, inward, wherever
+    /// they stood: `castling KING ROOK along e: king to ZONE, rook to ZONE`,
+    /// which Tessera writes as FSF does (`e1h1`, rights `HAha`). FSF's right
+    /// names one rook, the outermost; Tessera's partner is the first piece
+    /// along the wing: the same where a wing holds one partner at the start
+    /// and no piece can be dropped.
+    fn castling_960(
+        &mut self,
+        fen: &Fen,
+        king: usize,
+        kf: i64,
+        cr: i32,
+    ) -> Result<String, Refusal> {
+        let v = self.v;
+        if v.flag("pieceDrops") || v.flag("oppositeCastling") {
+            return Err(self.refuse(
+                "chess960",
+                "Chess960 castling beside drops or `oppositeCastling` is not imported yet",
+            ));
+        }
+        let rooks = v.set("castlingRookPieces.w");
+        for (list, rank) in [(&fen.white, cr), (&fen.black, self.ranks - 1 - cr)] {
+            for east in [true, false] {
+                let partners = list
+                    .iter()
+                    .filter(|p| {
+                        rooks & (1 << p.0) != 0
+                            && p.1 .1 == rank
+                            && i64::from(p.1 .0) != kf
+                            && (i64::from(p.1 .0) > kf) == east
+                    })
+                    .count();
+                if partners > 1 {
+                    return Err(self.refuse(
+                        "chess960",
+                        "Chess960 castling with several partners on one wing (Fairy-Stockfish's right names the outermost) is not imported yet",
+                    ));
+                }
+            }
+        }
+        let (kk, kq) = (
+            v.int("castlingKingsideFile") as i32,
+            v.int("castlingQueensideFile") as i32,
+        );
+        let top = self.ranks - 1 - cr;
+        let one = |f: i32, r: i32| -> Squares { std::iter::once((f, r)).collect() };
+        let mut zones = Vec::new();
+        for (name, f) in [
+            ("castle-king-e", kk),
+            ("castle-rook-e", kk - 1),
+            ("castle-king-w", kq),
+            ("castle-rook-w", kq + 1),
+        ] {
+            match self.zone(name, &one(f, cr), &one(f, top)) {
+                Some(z) if (0..self.files).contains(&f) => zones.push(z),
+                _ => {
+                    return Err(self.refuse(
+                        "castlingKingsideFile",
+                        "Chess960 castling onto files off the board",
+                    ))
+                }
+            }
+        }
+        let nc = if v.flag("checking") {
+            ""
+        } else {
+            ", not checking"
+        };
+        let mut out = String::new();
+        for rook in self.kinds_of(rooks) {
+            let (k, r) = (self.kind(king), self.kind(rook));
+            let _ = writeln!(
+                out,
+                "castling {k} {r} along e: king to {}, rook to {}{nc}",
+                zones[0], zones[1]
+            );
+            let _ = writeln!(
+                out,
+                "castling {k} {r} along w: king to {}, rook to {}{nc}",
+                zones[2], zones[3]
+            );
         }
         Ok(out)
     }
@@ -1908,7 +2103,9 @@ impl Emitter<'_> {
         Ok(self.zone(&name, &w, &b))
     }
 
-    fn drops(&mut self) -> Result<String, Refusal> {
+    /// The drop rules; `walls`, the walls' kind where Othello's enclosing
+    /// drops look through them.
+    fn drops(&mut self, walls: Option<&str>) -> Result<String, Refusal> {
         let v = self.v;
         let mut out = String::from("\npool hand\n");
         if v.flag("capturesToHand") {
@@ -1935,12 +2132,23 @@ impl Emitter<'_> {
         // Enclosing drops: Othello's must flip (`flipping`), Ataxx's stand
         // next to a piece of the mover (`next to all`).
         match v.text("enclosingDrop") {
+            // FSF's test of an enclosed line looks through walls (its flips
+            // do not): beside an enemy piece, a line over enemy pieces and
+            // walls that ends on a piece of the mover.
+            "reversi" if walls.is_some() => common.push(format!(
+                "next to enemy all, enclosing over {} along all",
+                walls.unwrap_or_default()
+            )),
             "reversi" => common.push("flipping".to_string()),
             "ataxx" => common.push("next to all".to_string()),
             // Connect Four: onto rank 1 or a piece (as White sees it).
             "top" => common.push("on top along s".to_string()),
             // Snort: not beside an enemy piece along a rank or file.
             "snort" => common.push("not next to enemy orthogonal".to_string()),
+            // Let in from any edge: from the left and the bottom it stops at
+            // the first cell that holds it, from the top and the right at
+            // the lowest such cell (Fairy-Stockfish's `anyside`).
+            "anyside" => common.push("pushed in along n e, sunk in along s w".to_string()),
             _ => {}
         }
         let dw = v.squares("dropRegion.w");
@@ -1959,7 +2167,7 @@ impl Emitter<'_> {
                                 | "next to all"
                                 | "on top along s"
                                 | "not next to enemy orthogonal"
-                        )
+                        ) && !m.starts_with("next to enemy all, enclosing")
                     })
                     .cloned()
                     .chain(std::iter::once("until full".to_string()))

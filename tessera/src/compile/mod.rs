@@ -224,6 +224,11 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         None => (false, &[][..]),
     };
     let en_passant_passed = always_kinds(passed_given, passed_names);
+    // `notation en passant passed`: the cells passed that a capture could use.
+    let en_passant_taken = match &file.en_passant_taken {
+        Some((_, names)) => always_kinds(true, names),
+        None => 0,
+    };
     if let Some((span, _)) = &file.en_passant_passed {
         if en_passant_passed & en_passant_always != 0 && en_passant_always != u128::MAX {
             errors.push(Diagnostic::new(
@@ -235,6 +240,19 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
     // A kind that `always passed` names is written so, even where a bare
     // `always` names every kind.
     let en_passant_always = en_passant_always & !en_passant_passed;
+    if let Some((span, _)) = &file.en_passant_taken {
+        let named = |m: u128| m != u128::MAX && m & en_passant_taken != 0;
+        if en_passant_taken != u128::MAX && (named(en_passant_always) || named(en_passant_passed)) {
+            errors.push(Diagnostic::new(
+                *span,
+                "a kind is named by both `notation en passant passed` and `notation en passant always`",
+            ));
+        }
+    }
+    // A kind that `passed` names is written so, even where a bare `always`
+    // names every kind.
+    let en_passant_always = en_passant_always & !en_passant_taken;
+    let en_passant_passed = en_passant_passed & !en_passant_taken;
     let drops = build_drops(
         file,
         &board,
@@ -360,6 +378,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             forced_drop: file.forced_drop.is_some(),
             en_passant_always,
             en_passant_passed,
+            en_passant_taken,
             check_all_royals: file.check_all_royals.is_some(),
             royals_at_most,
             check_capture_only,
@@ -1457,9 +1476,20 @@ fn build_drops(
                 not_next_to_enemy: board.dirs(&d.not_next_to_enemy, errors),
                 on_top: board.dirs(&d.on_top, errors),
                 pushed_in: board.dirs(&d.pushed_in, errors),
+                sunk_in: board.dirs(&d.sunk_in, errors),
+                next_to_enemy: board.dirs(&d.next_to_enemy, errors),
+                enclosing: board.dirs(&d.enclosing, errors),
+                enclosing_over: d
+                    .enclosing_over
+                    .iter()
+                    .filter_map(|k| kinds.resolve(k, errors))
+                    .fold(0u128, |m, k| pieces::with_copies(bases, m | 1u128 << k)),
                 placed: !(d.not_next_to_enemy.is_empty()
                     && d.on_top.is_empty()
-                    && d.pushed_in.is_empty()),
+                    && d.pushed_in.is_empty()
+                    && d.sunk_in.is_empty()
+                    && d.next_to_enemy.is_empty()
+                    && d.enclosing.is_empty()),
                 until_full: d.until_full,
                 also_promoted: d.also_promoted,
                 unmoved_in: d.unmoved_in.as_ref().and_then(|z| zones.resolve(z, errors)),

@@ -142,6 +142,9 @@ pub(crate) fn en_passant_capturable(pos: &Position<'_>) -> bool {
     };
     let game = pos.game();
     let victim_kind = crate::game::kind_of(pos.at(ep.victim));
+    if game.rules.en_passant_taken & 1u128 << victim_kind != 0 {
+        return en_passant_capture_exists(pos);
+    }
     if (game.rules.en_passant_always | game.rules.en_passant_passed) & 1u128 << victim_kind != 0 {
         return true;
     }
@@ -163,10 +166,33 @@ pub(crate) fn en_passant_capturable(pos: &Position<'_>) -> bool {
 /// Fairy-Stockfish tells positions apart, even where its FEN writes the
 /// field after every double step (a pawn that also steps back).
 fn en_passant_capture_exists(pos: &Position<'_>) -> bool {
-    if pos.en_passant().is_none() {
-        return false;
-    }
+    en_passant_captured_targets(pos) != [NO_TARGET; 2]
+}
+
+const NO_TARGET: u16 = super::moves::NO_CELL;
+
+/// The en-passant targets where the side to move has an en-passant
+/// capture, legal or not, in cell order (`NO_CELL` for none).
+pub(crate) fn en_passant_captured_targets(pos: &Position<'_>) -> [u16; 2] {
+    let Some(ep) = pos.en_passant() else {
+        return [NO_TARGET; 2];
+    };
     let mut moves = Vec::new();
     super::pseudo::pseudo_legal_moves(pos, &mut moves);
-    moves.iter().any(|m| m.kind == super::MoveKind::EnPassant)
+    let taken = |t: u16| {
+        t != NO_TARGET
+            && moves
+                .iter()
+                .any(|m| m.kind == super::MoveKind::EnPassant && m.to == t)
+    };
+    let mut out = [NO_TARGET; 2];
+    let mut n = 0;
+    let [a, b] = ep.targets;
+    for t in [a.min(b), a.max(b)] {
+        if taken(t) {
+            out[n] = t;
+            n += 1;
+        }
+    }
+    out
 }

@@ -631,7 +631,22 @@ pub(crate) struct DropRule {
     /// `pushed in along DIRS`: as `on_top`, with every cell behind it back
     /// to the edge empty.
     pub pushed_in: Vec<u8>,
-    /// Whether any of the three above applies.
+    /// `sunk in along DIRS`: the line's first cell (at the edge, against
+    /// the direction) empty, the cell held as by `on_top`, and no cell
+    /// beyond it along the direction empty and held so. A cell allowed by
+    /// `pushed_in` or `sunk_in` along some direction is allowed.
+    pub sunk_in: Vec<u8>,
+    /// `next to enemy DIRS`: only onto a cell one step, in one of these
+    /// directions, from an enemy piece.
+    pub next_to_enemy: Vec<u8>,
+    /// `enclosing over KINDS along DIRS`: only onto a cell from which a line
+    /// along one of these directions (as White sees them) runs over one or
+    /// more pieces, each an enemy's or of `enclosing_over`, and ends on a
+    /// piece of the mover.
+    pub enclosing: Vec<u8>,
+    /// The kinds (a bit each) an `enclosing` line may also run over.
+    pub enclosing_over: u128,
+    /// Whether any of the above applies.
     pub placed: bool,
     /// `until full`: while the zone has an empty cell, the pool drops only
     /// there, by such rules.
@@ -1057,6 +1072,11 @@ pub(crate) struct Rules {
     /// writes the cells passed alone (`e3`), as Fairy-Stockfish writes its
     /// own pawn's double step where other pieces may take en passant.
     pub(crate) en_passant_passed: u128,
+    /// `notation en passant passed`: after a move of these kinds that sets
+    /// en passant, FEN writes each cell passed where the side to move has an
+    /// en-passant capture, in cell order, as Fairy-Stockfish writes its own
+    /// pawn's double and triple steps.
+    pub(crate) en_passant_taken: u128,
     /// A side is in check only when all its royal pieces are attacked.
     pub(crate) check_all_royals: bool,
     /// `check when at most N royals`: a side's royal pieces are subject to

@@ -93,10 +93,21 @@ pub(crate) fn en_passant_by(
 /// that passed it, in either order (Fairy-Stockfish writes them in cell order:
 /// `d3c4`, `g5f6`).
 pub(crate) fn read_en_passant(pos: &Position<'_>, text: &str) -> Option<EnPassant> {
-    if let Some(ep) = en_passant_for(pos, text) {
-        return Some(ep);
-    }
     let game = pos.game();
+    if let Some(ep) = en_passant_for(pos, text) {
+        return Some(only_named(pos, ep, &[game.cell(text)?]));
+    }
+    // `notation en passant passed`: two cells passed by one piece (`f3f4`).
+    let both = (1..text.len()).find_map(|i| {
+        let (a, b) = (game.cell(text.get(..i)?)?, game.cell(text.get(i..)?)?);
+        let ep = en_passant_for(pos, text.get(..i)?)?;
+        (ep.is_target(b) && a != b).then(|| only_named(pos, ep, &[a, b]))
+    });
+    if let Some(ep) = both {
+        if game.rules.en_passant_taken & 1u128 << kind_of(pos.at(ep.victim)) != 0 {
+            return Some(ep);
+        }
+    }
     (1..text.len()).find_map(|i| {
         let (a, b) = (text.get(..i)?, text.get(i..)?);
         [(a, b), (b, a)]
@@ -116,6 +127,19 @@ pub(crate) fn write_en_passant(pos: &Position<'_>) -> String {
     };
     let game = pos.game();
     let target = game.cell_name(ep.targets[0]);
+    if game.rules.en_passant_taken & 1u128 << kind_of(pos.at(ep.victim)) != 0 {
+        // The cells passed where a capture could land, in cell order.
+        let cells: String = crate::engine::keys::en_passant_captured_targets(pos)
+            .into_iter()
+            .filter(|&t| t != NO_CELL)
+            .map(|t| game.cell_name(t))
+            .collect();
+        return if cells.is_empty() {
+            "-".to_string()
+        } else {
+            cells
+        };
+    }
     if game.rules.en_passant_passed & 1u128 << kind_of(pos.at(ep.victim)) != 0 {
         return match ep.targets {
             [_, NO_CELL] => target.to_string(),
@@ -139,6 +163,21 @@ pub(crate) fn write_en_passant(pos: &Position<'_>) -> String {
         format!("{target}{victim}")
     } else {
         format!("{victim}{target}")
+    }
+}
+
+/// Where the victim's kind writes only the cells passed that a capture could
+/// use (`notation en passant passed`), the targets the field names: the
+/// others were not written because no capture could use them.
+fn only_named(pos: &Position<'_>, ep: EnPassant, named: &[u16]) -> EnPassant {
+    if pos.game().rules.en_passant_taken & 1u128 << kind_of(pos.at(ep.victim)) == 0 {
+        return ep;
+    }
+    let mut kept = ep.targets.into_iter().filter(|t| named.contains(t));
+    let first = kept.next().unwrap_or(NO_CELL);
+    EnPassant {
+        targets: [first, kept.next().unwrap_or(NO_CELL)],
+        ..ep
     }
 }
 

@@ -80,6 +80,9 @@ pub struct File {
     /// `notation en passant always passed KIND...`: its place, and the kinds
     /// named (none: every kind).
     pub en_passant_passed: Option<(Span, Vec<Name>)>,
+    /// `notation en passant passed KIND...`: its place, and the kinds named
+    /// (none: every kind).
+    pub en_passant_taken: Option<(Span, Vec<Name>)>,
     /// `moved CELLS` in the setup: the pieces there count as having moved.
     pub moved: Vec<CellItem>,
     /// `notation castling king takes rook`.
@@ -172,6 +175,14 @@ pub struct DropDecl {
     pub on_top: Vec<Name>,
     /// `pushed in along DIRS`.
     pub pushed_in: Vec<Name>,
+    /// `sunk in along DIRS`.
+    pub sunk_in: Vec<Name>,
+    /// `next to enemy DIRS`.
+    pub next_to_enemy: Vec<Name>,
+    /// `enclosing over KINDS along DIRS`: the directions, and the kinds.
+    pub enclosing: Vec<Name>,
+    /// The kinds `enclosing over` names.
+    pub enclosing_over: Vec<Name>,
 }
 
 /// `phase moves 1..2: only unmoved Exile`.

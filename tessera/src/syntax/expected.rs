@@ -152,6 +152,7 @@ macro_rules! keyword_rules {
             | Rule::kw_enclosed
             | Rule::kw_next
             | Rule::kw_flipping
+            | Rule::kw_enclosing
             | Rule::kw_until
             | Rule::kw_new
             | Rule::kw_origin
@@ -185,6 +186,7 @@ macro_rules! keyword_rules {
             | Rule::kw_enemy
             | Rule::kw_top
             | Rule::kw_pushed
+            | Rule::kw_sunk
             | Rule::kw_chain
             | Rule::kw_own
     };
@@ -317,6 +319,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::at_most => "`at most N`",
         Rule::notation_stmt => "`notation en passant always`",
         Rule::notation_castling_stmt => "`notation castling king takes rook`",
+        Rule::notation_ep_taken_stmt => "`notation en passant passed`",
         Rule::pass_stalemated => "`when stalemated`",
         Rule::flip_stmt => "`flip`",
         Rule::flip_around => "`around`",
@@ -324,10 +327,14 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::drop_new => "`new` and piece names",
         Rule::next_to => "`next to`",
         Rule::not_next_to_enemy => "`not next to enemy`",
+        Rule::next_to_enemy => "`next to enemy`",
+        Rule::enclosing => "`enclosing along`",
+        Rule::enclosing_kinds => "the kinds a line may run over",
         Rule::on_top => "`on top along`",
         Rule::chain_goal => "`chain of`",
         Rule::flip_drops_next => "`: drops next to own`",
         Rule::pushed_in => "`pushed in along`",
+        Rule::sunk_in => "`sunk in along`",
         Rule::flipping => "`flipping`",
         Rule::until_full => "`until full`",
         Rule::compulsory_kw => "`compulsory`",

@@ -299,6 +299,16 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
                 file.en_passant_always_kinds = kinds;
             }
         }
+        Rule::notation_ep_taken_stmt => {
+            if file.en_passant_taken.is_some() {
+                return Err(Diagnostic::new(
+                    span(&stmt),
+                    "`notation en passant passed` is given twice",
+                ));
+            }
+            let kinds = inner(stmt.clone()).map(name).collect();
+            file.en_passant_taken = Some((span(&stmt), kinds));
+        }
         Rule::pass_stmt => {
             if file.pass.is_some() {
                 return Err(Diagnostic::new(span(&stmt), "`pass` is given twice"));
@@ -375,6 +385,10 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
     let mut not_next_to_enemy = Vec::new();
     let mut on_top = Vec::new();
     let mut pushed_in = Vec::new();
+    let mut sunk_in = Vec::new();
+    let mut next_to_enemy = Vec::new();
+    let mut enclosing = Vec::new();
+    let mut enclosing_over = Vec::new();
     for p in it {
         match p.as_rule() {
             Rule::drop_kinds => kinds.extend(inner(p).map(name)),
@@ -409,6 +423,23 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
                     Rule::pushed_in => {
                         pushed_in.extend(lower_dirs(inner(m).last().expect("directions")))
                     }
+                    Rule::next_to_enemy => {
+                        next_to_enemy.extend(lower_dirs(inner(m).last().expect("directions")))
+                    }
+                    Rule::enclosing => {
+                        for part in inner(m) {
+                            match part.as_rule() {
+                                Rule::enclosing_kinds => {
+                                    enclosing_over.extend(inner(part).map(name))
+                                }
+                                Rule::direction_list => enclosing.extend(lower_dirs(part)),
+                                _ => {}
+                            }
+                        }
+                    }
+                    Rule::sunk_in => {
+                        sunk_in.extend(lower_dirs(inner(m).last().expect("directions")))
+                    }
                     _ => not_mating = true,
                 }
             }
@@ -435,6 +466,10 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
         not_next_to_enemy,
         on_top,
         pushed_in,
+        sunk_in,
+        next_to_enemy,
+        enclosing,
+        enclosing_over,
     }
 }
 
