@@ -428,12 +428,8 @@ fn the_xiangqi_shogi_and_othello_built_ins_are_known() {
     // Xiangqi's chasing rule is written (issue 25's sixth round).
     assert!(rules(&result, "a")
         .contains(", perpetual chase loses except soldier outside soldier-promoted\n"));
-    for name in ["b"] {
-        match section(&result, name) {
-            Ok(_) => panic!("{name} written"),
-            Err(why) => assert!(why.contains("(of the built-in `"), "{name}: {why}"),
-        }
-    }
+    // Janggi is written with its material counting.
+    assert!(rules(&result, "b").contains("\ncount bonus black 1.5\n"));
     // Ataxx's free drops are new pieces, as games/ataxx.game writes them.
     assert!(rules(&result, "d").contains("drop new customPiece1 -> drops: anywhere, next to all\n"));
     // Othello's built-in is written, as games/flipello.game writes it.
@@ -1180,6 +1176,65 @@ fn duple_check_is_check_when_all_royals_attacked() {
         Err(why) => assert!(why.contains("dupleCheck"), "{why}"),
         Ok(_) => panic!("duple-drops written"),
     }
+    // With drops where no commoner is ever dropped (xiangfu's): written,
+    // and a dropped knight parts one of the two lines, as pyffish lists.
+    let drops = rules(&result, "duple-drops-promoted");
+    assert!(
+        drops.contains("\ncheck when all royals attacked\n"),
+        "{drops}"
+    );
+    assert!(
+        drops.contains("\npiece customPiece1-promoted +G as commoner\n"),
+        "{drops}"
+    );
+    assert_eq!(
+        moves_after(&drops, ""),
+        "N@c2 N@e2 N@e3 N@e4 d1c1 d1d2 d1e2 e1d2 e1f1 e1f2"
+    );
+}
+
+#[test]
+fn janggi_material_counting_weighs_janggi_types_with_a_bonus_to_black() {
+    let result = imported("tests/import/counting.ini");
+    let janggi = rules(&result, "janggi-counted");
+    for line in [
+        "piece rook R value 13\n",
+        "piece janggiCannon C value 7\n",
+        "piece horse N value 5\n",
+        "piece janggiElephant B value 3\n",
+        "piece wazir A value 3\n",
+        "piece soldier P value 2\n",
+        "\ncount bonus black 1.5\n",
+        "\ngoal passed 2 times counts\n",
+        "\ngoal clock 100 counts\n",
+    ] {
+        assert!(janggi.contains(line), "{line}: {janggi}");
+    }
+    // Outcomes as pyffish gives them after two passes: 13 against 12 is
+    // Black's, by its 1.5.
+    let black = |status| match status {
+        tessera::Status::Over {
+            winner: Some(tessera::Side::Black),
+            ..
+        } => true,
+        tessera::Status::Over {
+            winner: Some(tessera::Side::White),
+            ..
+        } => false,
+        other => panic!("{other:?}"),
+    };
+    assert!(black(status_after(&janggi, "f1f1 d10d10")));
+    // A queen is no janggi type: it counts nothing against a rook.
+    let chess = rules(&result, "chess-counted");
+    assert!(chess.contains("\npiece queen Q\n"), "{chess}");
+    assert!(chess.contains("\ngoal stalemated counts\n"), "{chess}");
+    assert!(black(status_after(&chess, "e1e1 d8d8")));
+    let rook = rules(&result, "chess-counted-rook");
+    assert!(!black(status_after(&rook, "e1e1 d8d8")));
+    match section(&result, "counted-stalemate") {
+        Err(why) => assert!(why.contains("materialCounting"), "{why}"),
+        Ok(_) => panic!("counted-stalemate written"),
+    }
 }
 
 #[test]
@@ -1251,6 +1306,8 @@ fn the_built_ins_of_issue_25_fifth_round_are_known() {
         "x-janggitraditional",
         "x-janggicasual",
         "x-fischerandom",
+        // Janggi's material counting: values and Black's bonus.
+        "x-janggimodern",
     ] {
         rules(&result, name);
     }
@@ -1258,8 +1315,6 @@ fn the_built_ins_of_issue_25_fifth_round_are_known() {
         ("x-atomar", "`mutuallyImmuneTypes` (of the built-in"),
         // Spartan's `dragon` is a key of later FSF versions.
         ("x-spartan", "`startFen` (of the built-in"),
-        // Janggi's material counting.
-        ("x-janggimodern", "`materialCounting` (of the built-in"),
     ] {
         match section(&result, name) {
             Ok(_) => panic!("{name} written"),

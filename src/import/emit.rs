@@ -673,10 +673,8 @@ impl Emitter<'_> {
             if Some(pt) == royal || pseudo_royal & (1 << pt) != 0 {
                 body.push_str(" royal");
             }
-            if unit_values {
-                body.push_str(" value 1");
-            } else {
-                body.push_str(self.chase_value(pt));
+            if let Some(n) = self.count_value(pt, unit_values).or(self.chase_value(pt)) {
+                let _ = write!(body, " value {n}");
             }
             body.push('\n');
             if v.set("petrifyOnCaptureTypes") & (1 << pt) != 0 {
@@ -818,7 +816,10 @@ impl Emitter<'_> {
                         "\npiece {p} +{}{}{}",
                         def.letter,
                         if royal_too { " royal" } else { "" },
-                        if unit_values { " value 1" } else { "" }
+                        match self.count_value(to, unit_values) {
+                            Some(n) => format!(" value {n}"),
+                            None => String::new(),
+                        }
                     );
                     let betza = if to >= CUSTOM_FIRST {
                         v.pieces[to]
@@ -839,6 +840,21 @@ impl Emitter<'_> {
                     if self.may_be_stuck(to) {
                         body.push_str("  promote stuck to nothing\n");
                     }
+                } else if fen.promoted.iter().any(|&(_, from)| from == pt) {
+                    // No cell promotes, but promoted pieces of the type stand
+                    // on the board from the start (xiangfu's `+g`): the kind
+                    // is declared, with no promotion to it.
+                    let Some(t) = self.promoted_as(pt) else {
+                        return Err(self.refuse(
+                            "startFen",
+                            "promoted pieces at the start, of a type promoted nowhere into a type of its own",
+                        ));
+                    };
+                    if std::mem::take(&mut stuck) {
+                        body.push_str("  promote stuck to nothing\n");
+                    }
+                    let p = self.promoted_kind(pt);
+                    let _ = writeln!(body, "\npiece {p} +{} as {}", def.letter, self.kind(t));
                 }
             }
             if stuck {
@@ -1089,9 +1105,10 @@ impl Emitter<'_> {
 
     /// How Fairy-Stockfish counts where a result would be a draw
     /// (`materialCounting`) or a stalemate (`stalematePieceCount`): whether
-    /// every kind is worth 1 (pieces counted), and the side given the
-    /// draws (`whitedrawodds`: White wins them, said as a count bonus with
-    /// kinds worth nothing); `None` where nothing is counted.
+    /// every kind is worth 1 (pieces counted), and the count bonus, side and
+    /// points (`whitedrawodds`: White wins the draws, said as a bonus of 1
+    /// with kinds worth nothing; `janggi`: Black's 1.5 beside janggi's
+    /// weights, `count_value`); `None` where nothing is counted.
     fn counting(&self) -> Result<Option<(bool, Option<&'static str>)>, Refusal> {
         let v = self.v;
         let stalemate_counts =
@@ -1104,8 +1121,12 @@ impl Emitter<'_> {
         }
         let odds = match v.text("materialCounting") {
             "none" | "unweighted" => None,
-            "whitedrawodds" => Some("white"),
-            "blackdrawodds" => Some("black"),
+            "whitedrawodds" => Some("white 1"),
+            "blackdrawodds" => Some("black 1"),
+            // FSF's JANGGI_MATERIAL: White wins where its weighted count
+            // minus Black's, minus 1, is above zero; with whole values, a
+            // bonus of 1.5 to Black says it, and no count is equal.
+            "janggi" => Some("black 1.5"),
             other => {
                 return Err(self.refuse(
                     "materialCounting",
@@ -1117,10 +1138,48 @@ impl Emitter<'_> {
         if unit && odds.is_some() {
             return Err(self.refuse(
                 "materialCounting",
-                "draw odds beside stalemates decided by counting pieces cannot be said yet",
+                if v.text("materialCounting") == "janggi" {
+                    "janggi's weighted count beside stalemates decided by counting pieces cannot be said yet"
+                } else {
+                    "draw odds beside stalemates decided by counting pieces cannot be said yet"
+                },
             ));
         }
-        Ok((unit || odds.is_some()).then_some((unit, odds)))
+        let counts = unit || odds.is_some();
+        if counts && v.text("chasingRule") == "axf" {
+            // The chase compares the kinds' values, the count adds them up.
+            return Err(self.refuse(
+                "chasingRule",
+                "the chasing rule beside material counting (one value per kind for both) cannot be said yet",
+            ));
+        }
+        Ok(counts.then_some((unit, odds)))
+    }
+
+    /// The `value` a kind of FSF's type `pt` is written with, where the
+    /// variant counts: 1 for every kind where pieces are counted, janggi's
+    /// weights of its six types for `materialCounting = janggi` (FSF's
+    /// `material_counting_result`; other types count nothing).
+    fn count_value(&self, pt: usize, unit: bool) -> Option<i64> {
+        if unit {
+            return Some(1);
+        }
+        if self.v.text("materialCounting") != "janggi" {
+            return None;
+        }
+        const ROOK: usize = 4;
+        const SOLDIER: usize = 29;
+        const HORSE: usize = 30;
+        const JANGGI_ELEPHANT: usize = 32;
+        const WAZIR: usize = 34;
+        match pt {
+            ROOK => Some(13),
+            JANGGI_CANNON => Some(7),
+            HORSE => Some(5),
+            JANGGI_ELEPHANT | WAZIR => Some(3),
+            SOLDIER => Some(2),
+            _ => None,
+        }
     }
 
     /// The outcome of a result that Fairy-Stockfish counts when it is a draw.
@@ -1171,20 +1230,38 @@ impl Emitter<'_> {
             if n != 0 {
                 return dw("with an extinction piece count");
             }
-            if v.flag("pieceDrops") || v.flag("blastOnCapture") {
-                return dw("with drops or explosions");
+            if v.flag("blastOnCapture") {
+                return dw("with explosions");
             }
             if v.pieces[KING].is_some() && set & (1 << KING) == 0 {
                 return dw("beside a king");
             }
             let promo = v.set("promotionPieceTypes.w") | v.set("promotionPieceTypes.b");
+            // A piece promotes on the board only where a promotion zone has
+            // a cell (xiangfu's promoted pieces stand there from the start).
+            let promotes = !self.on_board(&v.squares("promotionRegion.w")).is_empty()
+                || !self.on_board(&v.squares("promotionRegion.b")).is_empty();
             for pt in self.kinds_of(set) {
                 if promo & (1 << pt) != 0
-                    || (1..PIECE_TYPE_NB)
-                        .any(|q| v.pieces[q].is_some() && self.promoted_as(q) == Some(pt))
+                    || (promotes
+                        && (1..PIECE_TYPE_NB)
+                            .any(|q| v.pieces[q].is_some() && self.promoted_as(q) == Some(pt)))
                 {
                     return dw("for a kind that promotion makes");
                 }
+            }
+            if v.flag("pieceDrops")
+                && !self
+                    .kinds_of(set)
+                    .iter()
+                    .all(|&pt| self.never_in_hand(pt, fen))
+            {
+                // FSF's duple check counts the pieces of the extinction
+                // types that stood on the board when the turn began, not
+                // one just dropped (which its other test keeps off attacked
+                // cells); Tessera counts a dropped royal piece at once. Said
+                // where no such piece is ever dropped.
+                return dw("with drops of pieces of those types");
             }
             return Ok((set, Some("check when all royals attacked".to_string())));
         }
@@ -1276,6 +1353,43 @@ impl Emitter<'_> {
             return why("beside a king");
         }
         Ok((set, Some(format!("check when at most {} royals", n + 1))))
+    }
+
+    /// Whether no piece of FSF's type `pt` ever stands in a hand: none is
+    /// there at the start, and none is captured into one as itself (with
+    /// `capturesToHand`: none of the type stands on the board at the start
+    /// but promoted pieces, which go back unpromoted, and none is made on
+    /// the board: no piece promotes into it, no promoted piece goes back as
+    /// it). A drop rule of the type, or its drop counted, then changes
+    /// nothing.
+    fn never_in_hand(&self, pt: usize, fen: &Fen) -> bool {
+        let v = self.v;
+        if fen.hand_white.contains(&pt) || fen.hand_black.contains(&pt) || v.flag("twoBoards") {
+            return false;
+        }
+        if !v.flag("capturesToHand") {
+            return true;
+        }
+        let promotes = !self.on_board(&v.squares("promotionRegion.w")).is_empty()
+            || !self.on_board(&v.squares("promotionRegion.b")).is_empty();
+        let pawn_made = v.set("promotionPieceTypes.w") | v.set("promotionPieceTypes.b");
+        let plain = |list: &Vec<(usize, (i32, i32))>| {
+            list.iter().any(|&(p, cell)| {
+                p == pt
+                    && (v.flag("dropLoop")
+                        || !fen
+                            .promoted
+                            .iter()
+                            .any(|&(c, from)| c == cell && from != pt))
+            })
+        };
+        !(plain(&fen.white)
+            || plain(&fen.black)
+            || fen.promoted.iter().any(|&(_, from)| from == pt)
+            || pawn_made & (1 << pt) != 0
+            || (promotes
+                && (1..PIECE_TYPE_NB)
+                    .any(|q| v.pieces[q].is_some() && v.promoted_piece_type[q] == pt)))
     }
 
     /// Whether some piece's Betza tells left from right.
@@ -2332,7 +2446,9 @@ impl Emitter<'_> {
             }
         }
         // A kind confined to a region (`mobilityRegion...`) is dropped
-        // only inside it: a rule of its own where it has none yet.
+        // only inside it: a rule of its own where it has none yet (none
+        // where it would be dropped nowhere but never stands in a hand).
+        let fen = Fen::parse(v.text("startFen"), self).ok();
         for pt in 1..PIECE_TYPE_NB {
             if pt == PAWN
                 || v.pieces[pt].is_none()
@@ -2347,7 +2463,11 @@ impl Emitter<'_> {
             if special.iter().any(|s| s.starts_with(&head)) {
                 continue;
             }
-            if let Some(z) = self.kind_drop_zone(pt, "drops", &dw, &db)? {
+            let zone = match self.kind_drop_zone(pt, "drops", &dw, &db) {
+                Err(_) if fen.as_ref().is_some_and(|f| self.never_in_hand(pt, f)) => continue,
+                z => z?,
+            };
+            if let Some(z) = zone {
                 special.push(format!(
                     "drop hand {} -> {z}{}",
                     self.kind(pt),
@@ -2423,8 +2543,8 @@ impl Emitter<'_> {
         } else {
             let _ = writeln!(out, "goal stalemated {}", self.drawn(sm));
         }
-        if let Some((_, Some(side))) = self.counting()? {
-            let _ = writeln!(out, "count bonus {side} 1");
+        if let Some((_, Some(bonus))) = self.counting()? {
+            let _ = writeln!(out, "count bonus {bonus}");
         }
         if v.flag("adjudicateFullBoard") {
             let _ = writeln!(out, "goal full {}", self.drawn(Outcome::Draw));
@@ -2698,20 +2818,20 @@ impl Emitter<'_> {
         Ok(())
     }
 
-    /// ` value N` for the kinds of a game with the chasing rule: the order
+    /// The `value` of a kind in a game with the chasing rule: the order
     /// in which Fairy-Stockfish's chase counts an attack on a protected
     /// piece (a horse or cannon on a rook; an elephant or fers on a rook,
     /// cannon or horse).
-    fn chase_value(&self, pt: usize) -> &'static str {
+    fn chase_value(&self, pt: usize) -> Option<i64> {
         if self.v.text("chasingRule") != "axf" {
-            return "";
+            return None;
         }
         match pt {
-            4 => " value 9",
-            27 | 30 => " value 4",
-            6 | 31 => " value 2",
-            SOLDIER => " value 1",
-            _ => "",
+            4 => Some(9),
+            27 | 30 => Some(4),
+            6 | 31 => Some(2),
+            SOLDIER => Some(1),
+            _ => None,
         }
     }
 

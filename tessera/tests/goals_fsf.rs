@@ -475,3 +475,111 @@ fn a_goal_on_castling_needs_castling() {
         "{errors}"
     );
 }
+
+/// Janggi's count (`value`, `count bonus`, the outcome `counts`): where
+/// Fairy-Stockfish would draw, each side adds up its pieces' values (chariot
+/// 13, cannon 7, horse 5, elephant and advisor 3, soldier 2) and Black, Han,
+/// 1.5 more. Every outcome below is pyffish 0.0.90's (`is_immediate_game_end`
+/// after the passes, `is_optional_game_end` at the clock's limit).
+const JANGGI: &str = include_str!("../../games/janggi.game");
+const JANGGI_MODERN: &str = include_str!("../../games/janggimodern.game");
+const JANGGI_TRADITIONAL: &str = include_str!("../../games/janggitraditional.game");
+
+#[test]
+fn two_passes_in_janggi_are_decided_by_the_count() {
+    let g = game(JANGGI);
+    // A chariot (13) against nothing: White.
+    won(
+        after(&g, "3k5/9/9/9/9/9/9/9/9/R4K3 w - - 0 1", "f1f1 d10d10"),
+        Side::White,
+        Reason::Passes,
+    );
+    // A chariot and a cannon (20) against a horse (5): White.
+    won(
+        after(&g, "3k5/9/9/9/n8/9/9/9/9/R1C2K3 w - - 0 1", "f1f1 d10d10"),
+        Side::White,
+        Reason::Passes,
+    );
+    // A chariot (13) against a horse and a cannon (12): one point more is
+    // not enough against Han's 1.5.
+    won(
+        after(&g, "3k5/9/9/9/nc7/9/9/9/9/R4K3 w - - 0 1", "f1f1 d10d10"),
+        Side::Black,
+        Reason::Passes,
+    );
+}
+
+#[test]
+fn a_pass_while_the_generals_face_is_decided_by_the_count() {
+    let g = game(JANGGI);
+    won(
+        after(&g, "4k4/9/9/9/nc7/9/9/9/9/R3K4 w - - 0 1", "e1e1"),
+        Side::Black,
+        Reason::Facing,
+    );
+    won(
+        after(&g, "4k4/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", "e1e1"),
+        Side::White,
+        Reason::Facing,
+    );
+}
+
+#[test]
+fn janggi_counts_at_the_clock_limit() {
+    // Fifty moves (a hundred plies) without a capture: counted in janggi,
+    // a hundred moves in its modern rules, drawn in its traditional ones.
+    let fen = |clock: u32| format!("3k5/9/9/9/nc7/9/9/9/9/R4K3 w - - {clock} 60");
+    won(
+        after(&game(JANGGI), &fen(99), "a1a2"),
+        Side::Black,
+        Reason::Clock,
+    );
+    assert_eq!(after(&game(JANGGI), &fen(98), "a1a2"), Status::Ongoing);
+    assert_eq!(
+        after(&game(JANGGI_MODERN), &fen(99), "a1a2"),
+        Status::Ongoing
+    );
+    won(
+        after(&game(JANGGI_MODERN), &fen(199), "a1a2"),
+        Side::Black,
+        Reason::Clock,
+    );
+    match after(&game(JANGGI_TRADITIONAL), &fen(99), "a1a2") {
+        Status::Over {
+            winner: None,
+            reason: Reason::Clock,
+            ..
+        } => {}
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn counting_weighs_each_kind_and_the_bonus() {
+    // A small board of its own: kinds without `value` count nothing, the
+    // bonus breaks a tie, and a tie without one is a draw.
+    let src = |bonus: &str| {
+        format!(
+            "{CHESSLIKE}piece Knight N value 3\n  leap (1, 2)\npass\ngoal passed 2 times counts\n{bonus}"
+        )
+    };
+    let g = game(&src(""));
+    // Two rooks (no value) against a knight: Black.
+    won(
+        after(&g, "n3k3/8/8/8/8/8/8/RR2K3 w - - 0 1", "e1e1 e8e8"),
+        Side::Black,
+        Reason::Passes,
+    );
+    // A knight each: a draw.
+    match after(&g, "n3k3/8/8/8/8/8/8/N3K3 w - - 0 1", "e1e1 e8e8") {
+        Status::Over { winner: None, .. } => {}
+        other => panic!("{other:?}"),
+    }
+    // A knight each and White's bonus of half a point: White.
+    let g = game(&src("count bonus white 0.5\n"));
+    won(
+        after(&g, "n3k3/8/8/8/8/8/8/N3K3 w - - 0 1", "e1e1 e8e8"),
+        Side::White,
+        Reason::Passes,
+    );
+}
