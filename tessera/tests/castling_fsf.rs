@@ -5,30 +5,15 @@
 //! that tells castling flags apart only while they give a right. Each test is
 //! a rule file, a position, and the expected moves or outcome.
 
+mod common;
+
+use common::{game, moves_from};
 use tessera::engine::outcome::{status_in_game, Reason, Status};
 use tessera::notation::{fen, uci};
-use tessera::{compile_str, Game, Position, Record};
-
-fn game(src: &str) -> Game {
-    compile_str(src).unwrap_or_else(|e| panic!("{}", e.render("test.game", src)))
-}
+use tessera::{compile_str, Position, Record};
 
 fn chess() -> String {
     std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../games/chess.game")).unwrap()
-}
-
-/// The legal moves of `pos` from `from`, sorted.
-fn moves_from(pos: &mut Position<'_>, from: &str) -> Vec<String> {
-    let mut moves = Vec::new();
-    tessera::engine::legal::legal_moves(pos, &mut moves);
-    let g = pos.game();
-    let mut out: Vec<String> = moves
-        .iter()
-        .map(|m| uci::format(g, m))
-        .filter(|m| m.starts_with(from))
-        .collect();
-    out.sort();
-    out
 }
 
 #[test]

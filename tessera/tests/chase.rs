@@ -4,10 +4,12 @@
 //! four moves played twice (the position then stands a third time), and the
 //! outcome Fairy-Stockfish gives (pyffish 0.0.90, `is_optional_game_end`).
 
-use tessera::engine::outcome::{status_in_game, Reason, Status};
+mod common;
+
+use common::status_after;
+use tessera::engine::outcome::{Reason, Status};
 use tessera::game::Side;
-use tessera::notation::{fen, uci};
-use tessera::{compile_str, Game, Record};
+use tessera::{compile_str, Game};
 
 const XIANGQI: &str = include_str!("../../games/xiangqi.game");
 
@@ -19,20 +21,7 @@ fn xiangqi() -> Game {
 /// game's record; the game must go on until its last move.
 #[track_caller]
 fn after_cycle(g: &Game, at: &str, cycle: &str) -> Status {
-    let mut pos = fen::parse(g, at).unwrap();
-    let mut record = Record::new(&pos);
-    let moves: Vec<&str> = cycle.split_whitespace().collect();
-    for m in moves.iter().chain(moves.iter()) {
-        assert_eq!(
-            status_in_game(&mut pos, &record),
-            Status::Ongoing,
-            "over before {m}"
-        );
-        let mv = uci::parse(&mut pos, m).unwrap();
-        pos.make(mv);
-        record.push(&pos);
-    }
-    status_in_game(&mut pos, &record)
+    status_after(g, at, &format!("{cycle} {cycle}"))
 }
 
 #[track_caller]
@@ -180,23 +169,6 @@ fn the_chase_clause_is_checked() {
 /// chasing rule waits (it ends this game by perpetual check ten plies on).
 const CHECKS: &str = "a1a10 d10d9 a10a9 d9d8 i1i8 e9f8 a9a8 d8d9 a8a9 d9d8 a9a8 d8d9 i8i9 f8e9 a8a9 d9d10 a9a10 d10d9 a10a9 d9d10 i9i10 e9f10 a9a10 d10d9 a10a9 d9d10 a9a10 d10d9 i10i9 d9d8 i9i8 d8d9 a10a9 d9d10 i8d8 d10e10 a9a10 e10e9 a10a9 e9e10";
 
-#[track_caller]
-fn after_moves(g: &Game, at: &str, moves: &str) -> Status {
-    let mut pos = fen::parse(g, at).unwrap();
-    let mut record = Record::new(&pos);
-    for m in moves.split_whitespace() {
-        assert_eq!(
-            status_in_game(&mut pos, &record),
-            Status::Ongoing,
-            "over before {m}"
-        );
-        let mv = uci::parse(&mut pos, m).unwrap();
-        pos.make(mv);
-        record.push(&pos);
-    }
-    status_in_game(&mut pos, &record)
-}
-
 #[test]
 fn checks_beyond_ten_make_the_clock_longer() {
     let at = "3k5/4a4/9/9/9/9/9/4C4/9/R3K1N1R w - - 60 1";
@@ -204,9 +176,9 @@ fn checks_beyond_ten_make_the_clock_longer() {
         "{XIANGQI}\ngoal clock 100 draws, longer after 10 checks\n"
     ))
     .unwrap();
-    assert_eq!(after_moves(&longer, at, CHECKS), Status::Ongoing);
+    assert_eq!(status_after(&longer, at, CHECKS), Status::Ongoing);
     let plain = compile_str(&format!("{XIANGQI}\ngoal clock 100 draws\n")).unwrap();
-    match after_moves(&plain, at, CHECKS) {
+    match status_after(&plain, at, CHECKS) {
         Status::Over {
             reason: Reason::Clock,
             ..

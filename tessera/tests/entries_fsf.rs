@@ -6,31 +6,16 @@
 //! (`notation en passant passed`). Each test is a rule file, a position, and
 //! the expected moves or FEN, as pyffish 0.0.90 gives them.
 
+mod common;
+
+use common::{game, moves_from as moves};
 use tessera::notation::{fen, uci};
-use tessera::{compile_str, Game, Position};
+use tessera::{Game, Position};
 
 const COMPASS: &str = "direction n (0, 1) s (0, -1) e (1, 0) w (-1, 0)
 direction ne (1, 1) nw (-1, 1) se (1, -1) sw (-1, -1)
 group all = n e s w ne nw se sw
 ";
-
-fn game(src: &str) -> Game {
-    compile_str(src).unwrap_or_else(|e| panic!("{}", e.render("test.game", src)))
-}
-
-/// The legal moves of `pos`, sorted, those starting with `from`.
-fn moves(pos: &mut Position<'_>, from: &str) -> Vec<String> {
-    let mut moves = Vec::new();
-    tessera::engine::legal::legal_moves(pos, &mut moves);
-    let g = pos.game();
-    let mut out: Vec<String> = moves
-        .iter()
-        .map(|m| uci::format(g, m))
-        .filter(|m| m.starts_with(from))
-        .collect();
-    out.sort();
-    out
-}
 
 fn after(g: &Game, at: &str, played: &str) -> String {
     let mut pos = fen::parse(g, at).unwrap();

@@ -2,32 +2,13 @@
 //! a repetition, pieces in a row (a row, a line, a square), several pieces
 //! in a zone. Each test is a rule file, a position, moves, and the outcome.
 
+mod common;
+
+use common::{game, status_after as after};
 use tessera::engine::outcome::{status_in_game, Reason, Status};
 use tessera::game::Side;
 use tessera::notation::{fen, uci};
-use tessera::{compile_str, Game, Record};
-
-fn game(src: &str) -> Game {
-    compile_str(src).unwrap_or_else(|e| panic!("{}", e.render("test.game", src)))
-}
-
-/// The state of play after `moves` from `at`, with the game's record.
-#[track_caller]
-fn after(g: &Game, at: &str, moves: &str) -> Status {
-    let mut pos = fen::parse(g, at).unwrap();
-    let mut record = Record::new(&pos);
-    for m in moves.split_whitespace() {
-        assert_eq!(
-            status_in_game(&mut pos, &record),
-            Status::Ongoing,
-            "over before {m}"
-        );
-        let mv = uci::parse(&mut pos, m).unwrap();
-        pos.make(mv);
-        record.push(&pos);
-    }
-    status_in_game(&mut pos, &record)
-}
+use tessera::{compile_str, Record};
 
 #[track_caller]
 fn won(status: Status, side: Side, reason: Reason) {

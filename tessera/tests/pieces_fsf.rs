@@ -2,26 +2,11 @@
 //! near its start (`within`, Fairy-Stockfish's hopper with a range, `pR2`).
 //! Each test is a rule file, a position, and the expected moves.
 
-use tessera::notation::{fen, uci};
-use tessera::{compile_str, Game, Position};
+mod common;
 
-fn game(src: &str) -> Game {
-    compile_str(src).unwrap_or_else(|e| panic!("{}", e.render("test.game", src)))
-}
-
-/// The legal moves of `pos` from `from`, sorted.
-fn moves_from(pos: &mut Position<'_>, from: &str) -> Vec<String> {
-    let mut moves = Vec::new();
-    tessera::engine::legal::legal_moves(pos, &mut moves);
-    let g = pos.game();
-    let mut out: Vec<String> = moves
-        .iter()
-        .map(|m| uci::format(g, m))
-        .filter(|m| m.starts_with(from))
-        .collect();
-    out.sort();
-    out
-}
+use common::{game, moves_from};
+use tessera::compile_str;
+use tessera::notation::fen;
 
 const NEAR_CANNON: &str = "
 game \"Near cannon\"
