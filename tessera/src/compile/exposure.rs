@@ -124,7 +124,7 @@ pub(super) fn build(game: &Game) -> Option<Exposure> {
             for x in 0..n as u16 {
                 for run in table.runs(by.index(), kind, x) {
                     let m = &piece.movements[run.movement as usize];
-                    if !m.modality.may_capture() || m.legs.len() == 1 && !m.jumping {
+                    if !m.modality.may_capture() || !m.attacks_forward() {
                         continue;
                     }
                     if run.has(Run::GENERAL) || run.has(Run::COUNTER) {

@@ -524,10 +524,12 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
     }
     fill_stuck_zones(&mut game);
     game.tables.move_table = move_table::build(&game);
+    // Whether an interpreted movement may capture, and whether its captures
+    // are tested forwards (the others are looked up backwards).
     let captures = |kind: Kind, m: u16| {
-        game.pieces[kind as usize].movements[m as usize]
-            .modality
-            .may_capture()
+        let m = &game.pieces[kind as usize].movements[m as usize];
+        let captures = m.modality.may_capture();
+        (captures, captures && m.attacks_forward())
     };
     let mut table = std::mem::take(&mut game.tables.move_table);
     table.index_captures(&game.tables.forward_attackers, captures);

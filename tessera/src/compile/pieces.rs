@@ -872,7 +872,7 @@ pub fn attack_tables(
             // are conditions on the attacked cell, known when asked.
             // A hop `within` some steps is generated forwards too, so that
             // the backward lookups stay as they are for every other game.
-            let backward = m.legs.len() == 1 && !m.jumping && m.hop_within() == u32::MAX;
+            let backward = !m.attacks_forward();
             if m.legs.iter().any(|l| matches!(l, Leg::Hop(..))) {
                 // A piece moving onto a hop's line becomes a screen: any move
                 // may create an attack.

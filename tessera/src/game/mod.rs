@@ -269,6 +269,14 @@ impl Movement {
         }
     }
 
+    /// Whether its captures are tested forwards, along the move table's runs
+    /// (several legs, legs that jump, a hop within a range), rather than
+    /// looked up backwards from the attacked cell.
+    #[inline]
+    pub fn attacks_forward(&self) -> bool {
+        self.legs.len() > 1 || self.jumping || self.hop_within() != u32::MAX
+    }
+
     /// Whether a piece of `side` on `from` may start this movement, as far as the
     /// origin zones say.
     #[inline]

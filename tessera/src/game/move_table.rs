@@ -123,8 +123,9 @@ pub(crate) struct MoveTable {
     opaque: Vec<bool>,
     /// On boards of at most 128 cells, per key `side * cells + cell`: the
     /// cells from which an indexed piece of that side may capture onto the
-    /// cell (by a run's landing, or any cell for an interpreted movement or
-    /// a counter), so that the attack test looks at those pieces only.
+    /// cell by a movement tested forwards (a run's landing, or any cell for
+    /// an interpreted movement or a counter), so that the attack test looks
+    /// at those pieces only.
     capture_from: Vec<u128>,
 }
 
@@ -159,8 +160,9 @@ impl MoveTable {
 
     /// Indexes, for the attack test, the capturing runs of `kinds` by their
     /// piece and the cells they land on. `captures(kind, movement)` says
-    /// whether an interpreted movement may capture.
-    pub fn index_captures(&mut self, kinds: &[Kind], captures: impl Fn(Kind, u16) -> bool) {
+    /// whether an interpreted movement may capture, and whether its captures
+    /// are tested forwards (then the piece is looked at wherever it stands).
+    pub fn index_captures(&mut self, kinds: &[Kind], captures: impl Fn(Kind, u16) -> (bool, bool)) {
         let keys = self.index.len().saturating_sub(1);
         self.opaque = vec![false; keys];
         self.capture_index = vec![0; keys + 1];
@@ -185,9 +187,9 @@ impl MoveTable {
                 for r in self.index[key] as usize..self.index[key + 1] as usize {
                     let run = self.runs[r];
                     if run.has(Run::GENERAL) {
-                        let captures = captures(kind, run.movement);
+                        let (captures, by_legs) = captures(kind, run.movement);
                         self.opaque[key] |= captures;
-                        anywhere |= captures;
+                        anywhere |= by_legs;
                         continue;
                     }
                     if !run.has(Run::CAPTURE) {
@@ -204,8 +206,10 @@ impl MoveTable {
                     } else {
                         run.guard as usize..cells.len()
                     };
+                    // The captures tested backwards are found there.
+                    let forward = captures(kind, run.movement).1;
                     for at in landings {
-                        if small {
+                        if small && forward {
                             let to = cells[at].cell as usize;
                             self.capture_from[side * self.cells + to] |= 1u128 << from;
                         }
