@@ -2,7 +2,7 @@
 //! option that the language cannot say yet.
 
 use super::variant::{
-    piece_name, predefined_betza, Outcome, Squares, Variant, CUSTOM_FIRST, KING, PAWN,
+    piece_name, predefined_betza, Outcome, PieceSet, Squares, Variant, CUSTOM_FIRST, KING, PAWN,
     PIECE_TYPE_NB,
 };
 use std::fmt::Write as _;
@@ -1978,16 +1978,13 @@ impl Emitter<'_> {
             };
             let file = i64::from(c.to_ascii_lowercase() as u8) - i64::from(b'a');
             let east = file > kf;
-            let outermost = list
-                .iter()
-                .filter(|p| {
-                    rooks & (1 << p.0) != 0
-                        && p.1 .1 == rank
-                        && i64::from(p.1 .0) != kf
-                        && (i64::from(p.1 .0) > kf) == east
-                })
-                .map(|p| i64::from(p.1 .0))
-                .reduce(|a, b| if east { a.max(b) } else { a.min(b) });
+            let outermost = wing_rook_files(list, rooks, rank, kf, east).reduce(|a, b| {
+                if east {
+                    a.max(b)
+                } else {
+                    a.min(b)
+                }
+            });
             if outermost != Some(file) {
                 return Err(self.refuse(
                     "startFen",
@@ -2105,15 +2102,7 @@ impl Emitter<'_> {
         let rooks = v.set("castlingRookPieces.w");
         for (list, rank) in [(&fen.white, cr), (&fen.black, self.ranks - 1 - cr)] {
             for east in [true, false] {
-                let partners = list
-                    .iter()
-                    .filter(|p| {
-                        rooks & (1 << p.0) != 0
-                            && p.1 .1 == rank
-                            && i64::from(p.1 .0) != kf
-                            && (i64::from(p.1 .0) > kf) == east
-                    })
-                    .count();
+                let partners = wing_rook_files(list, rooks, rank, kf, east).count();
                 if partners > 1 {
                     return Err(self.refuse(
                         "chess960",
@@ -3595,6 +3584,25 @@ fn betza_chunks(betza: &str) -> Vec<String> {
         chunks.push(current);
     }
     chunks
+}
+
+/// The files of the pieces of the castling rook types `rooks` that stand
+/// on `rank` on one wing of a king on file `kf` (east of it, or west).
+fn wing_rook_files(
+    list: &[(usize, (i32, i32))],
+    rooks: PieceSet,
+    rank: i32,
+    kf: i64,
+    east: bool,
+) -> impl Iterator<Item = i64> + '_ {
+    list.iter()
+        .filter(move |p| {
+            rooks & (1 << p.0) != 0
+                && p.1 .1 == rank
+                && i64::from(p.1 .0) != kf
+                && (i64::from(p.1 .0) > kf) == east
+        })
+        .map(|p| i64::from(p.1 .0))
 }
 
 /// The start FEN, as Fairy-Stockfish reads it.

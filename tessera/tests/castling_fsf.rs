@@ -7,10 +7,10 @@
 
 mod common;
 
-use common::{game, moves_from};
-use tessera::engine::outcome::{status_in_game, Reason, Status};
+use common::{game, moves_from, status_after};
+use tessera::engine::outcome::{Reason, Status};
 use tessera::notation::{fen, uci};
-use tessera::{compile_str, Position, Record};
+use tessera::{compile_str, Position};
 
 fn chess() -> String {
     std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../games/chess.game")).unwrap()
@@ -95,21 +95,8 @@ fn a_castling_flag_that_gives_no_right_does_not_tell_positions_apart() {
     // with Black to move, the king home and unmoved, the first time).
     let g = game(&chess());
     let at = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
-    let mut pos = fen::parse(&g, at).unwrap();
-    let mut record = Record::new(&pos);
-    for m in "a1a2 e8d8 h1h2 d8e8 a2a1 e8d8 h2h1 d8e8 e1d1 e8d8 d1e1 d8e8 e1d1 e8d8 d1e1"
-        .split_whitespace()
-    {
-        assert_eq!(
-            status_in_game(&mut pos, &record),
-            Status::Ongoing,
-            "over before {m}"
-        );
-        let mv = uci::parse(&mut pos, m).unwrap();
-        pos.make(mv);
-        record.push(&pos);
-    }
-    match status_in_game(&mut pos, &record) {
+    let played = "a1a2 e8d8 h1h2 d8e8 a2a1 e8d8 h2h1 d8e8 e1d1 e8d8 d1e1 d8e8 e1d1 e8d8 d1e1";
+    match status_after(&g, at, played) {
         Status::Over { winner, reason, .. } => {
             assert_eq!((winner, reason), (None, Reason::Repetition))
         }
