@@ -5,6 +5,7 @@
 
 pub use crate::failure::Failure;
 use crate::protocol::uci::info_line;
+use crate::rule_files::RuleFile;
 use clap::{Parser, Subcommand};
 use std::io::Write;
 use tessera::engine::legal::legal_moves;
@@ -39,9 +40,20 @@ pub enum Command {
     },
     /// Validate rule files: one summary line each, or the errors.
     Check {
-        /// Rule files (`games/*.game`).
+        /// Rule files, folders of rule files (`games/`), or bundled games by name.
         #[arg(required = true)]
         files: Vec<String>,
+    },
+    /// List games, one line each: the name commands take and the title.
+    /// Without arguments, the games built into the binary, which every
+    /// command takes by name from any folder (`tessera play shogi`).
+    List {
+        /// Rule files or folders of rule files, instead of the bundled games.
+        files: Vec<String>,
+        /// Print a JSON array of `{"name", "title", "file", "cells", "kinds"}`
+        /// (`file` null for a bundled game).
+        #[arg(long)]
+        json: bool,
     },
     /// List the legal moves of a position, one a line, sorted.
     Moves {
@@ -263,6 +275,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
     match cli.command {
         Command::Import { file, out: dir } => import_ini(&file, &dir, out),
         Command::Check { files } => check(&files, out),
+        Command::List { files, json } => list_games(&files, json, out),
         Command::Moves { file, at } => list_moves(file, at, out),
         Command::Perft {
             file,
@@ -646,18 +659,17 @@ fn offered_games(paths: &[String]) -> Result<Vec<crate::protocol::Offered>, Fail
         crate::rule_files::rule_files(paths).map_err(|e| Failure::Usage(anyhow::anyhow!(e)))?;
     let mut games = Vec::new();
     for f in files {
-        let text = f.to_string_lossy().into_owned();
         // A Fairy-Stockfish variants file offers its sections, converted in
         // memory; the ones refused are said on standard error.
-        if f.extension().is_some_and(|x| x == "ini") {
-            games.extend(ini_games(&text)?);
+        if f.is_ini() {
+            games.extend(ini_games(&f.shown())?);
             continue;
         }
-        let (_, game) = load(&text)?;
-        let name = f
-            .file_stem()
-            .map_or_else(|| text.clone(), |s| s.to_string_lossy().into_owned());
-        games.push(crate::protocol::Offered { name, game });
+        let (_, game) = load_rule(&f)?;
+        games.push(crate::protocol::Offered {
+            name: f.name(),
+            game,
+        });
     }
     Ok(games)
 }
@@ -683,17 +695,62 @@ fn ini_games(file: &str) -> Result<Vec<crate::protocol::Offered>, Failure> {
     Ok(games)
 }
 
+/// `tessera list`: each game's name and title, aligned, or as JSON.
+fn list_games(paths: &[String], json: bool, out: &mut dyn Write) -> Result<(), Failure> {
+    let files = if paths.is_empty() {
+        crate::bundled::GAMES
+            .iter()
+            .map(RuleFile::Bundled)
+            .collect()
+    } else {
+        crate::rule_files::rule_files(paths).map_err(|e| Failure::Usage(anyhow::anyhow!(e)))?
+    };
+    let mut rows = Vec::new();
+    for rule in &files {
+        let (_, game) = load_rule(rule)?;
+        rows.push((rule, game));
+    }
+    let io = |e: std::io::Error| Failure::Usage(e.into());
+    if json {
+        let list: Vec<serde_json::Value> = rows
+            .iter()
+            .map(|(rule, game)| {
+                serde_json::json!({
+                    "name": rule.name(),
+                    "title": game.title(),
+                    "file": match rule {
+                        RuleFile::Path(p) => Some(p.to_string_lossy().into_owned()),
+                        RuleFile::Bundled(_) => None,
+                    },
+                    "cells": game.cell_count(),
+                    "kinds": game.declared_kinds(),
+                })
+            })
+            .collect();
+        let text = serde_json::to_string_pretty(&list).map_err(|e| Failure::Usage(e.into()))?;
+        return writeln!(out, "{text}").map_err(io);
+    }
+    let width = rows.iter().map(|(r, _)| r.name().len()).max().unwrap_or(0);
+    for (rule, game) in &rows {
+        writeln!(out, "{:<width$}  {}", rule.name(), game.title()).map_err(io)?;
+    }
+    Ok(())
+}
+
 /// `1 cell`, `64 cells`.
 fn counted(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-fn check(files: &[String], out: &mut dyn Write) -> Result<(), Failure> {
+fn check(paths: &[String], out: &mut dyn Write) -> Result<(), Failure> {
     // Every file is checked; an unreadable one makes the exit status 2.
+    let files =
+        crate::rule_files::rule_files(paths).map_err(|e| Failure::Usage(anyhow::anyhow!(e)))?;
     let mut failed = String::new();
     let mut unreadable = false;
-    for file in files {
-        match load(file) {
+    for rule in &files {
+        let file = rule.shown();
+        match load_rule(rule) {
             Ok((_, game)) => {
                 let mut pos = Position::start(&game);
                 let mut moves = Vec::new();
@@ -761,9 +818,31 @@ impl Progress {
     }
 }
 
+/// Reads and compiles the rule file an argument names: a file, or a bundled
+/// game by its name where no file of that name exists.
+fn load(arg: &str) -> Result<(String, Game), Failure> {
+    load_rule(&RuleFile::named(arg))
+}
+
 /// Reads and compiles a rule file.
-fn load(path: &str) -> Result<(String, Game), Failure> {
-    tessera::load_rule_file(path).map_err(failure_of)
+fn load_rule(rule: &RuleFile) -> Result<(String, Game), Failure> {
+    match rule {
+        RuleFile::Path(path) if !path.exists() => {
+            let shown = path.to_string_lossy();
+            let hint = crate::bundled::closest(&shown)
+                .map_or_else(String::new, |name| format!("; did you mean `{name}`?"));
+            Err(Failure::Usage(anyhow::anyhow!(
+                "cannot read `{shown}`: no such file, and no bundled game of that name{hint} (`tessera list` lists them)"
+            )))
+        }
+        RuleFile::Path(path) => {
+            tessera::load_rule_file(&path.to_string_lossy()).map_err(failure_of)
+        }
+        RuleFile::Bundled(b) => match tessera::compile_str(b.text) {
+            Ok(game) => Ok((b.text.to_string(), game)),
+            Err(errors) => Err(Failure::Rules(errors.render(b.name, b.text))),
+        },
+    }
 }
 
 /// A rule file that cannot be read is a usage error; one whose rules are

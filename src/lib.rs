@@ -16,6 +16,7 @@
 #![deny(unsafe_code)]
 
 pub mod arena;
+pub mod bundled;
 pub mod cli;
 pub mod expect;
 pub mod failure;

@@ -47,7 +47,6 @@ fn unreadable_file_exits_2() {
     for args in [
         vec!["check", "tests/no-such-file.game"],
         vec!["moves", "tests/no-such-file.game"],
-        vec!["check", "games"],
     ] {
         let out = tessera(&args);
         assert_eq!(out.exit_code(), 2, "{args:?}");

@@ -25,8 +25,9 @@ pub struct Entry {
     /// The file Save writes: the path resolved at start, when it is inside
     /// the folder it was found in; `None` for a link out of it.
     writable: Option<PathBuf>,
-    /// For a section of a variants file (`.ini`), the rule file converted
-    /// from it in memory when the studio started; `path` is the `.ini`.
+    /// The rule file held in memory, never read from `path` nor saved: a
+    /// section of a variants file (`.ini`) converted when the studio
+    /// started (`path` is the `.ini`), or a bundled game.
     pub converted: Option<Arc<str>>,
 }
 
@@ -63,7 +64,19 @@ impl Library {
     /// A path that is neither a readable folder nor a file.
     pub fn scan(paths: &[String]) -> Result<Library, String> {
         let default = [crate::rule_files::DEFAULT_FOLDER.to_string()];
-        let paths = if paths.is_empty() {
+        // Without a `games` folder here, the games built into the binary.
+        let bundled_only = paths.is_empty() && !Path::new(&default[0]).is_dir();
+        let all_bundled: Vec<String> = if bundled_only {
+            crate::bundled::GAMES
+                .iter()
+                .map(|g| g.name.to_string())
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let paths = if bundled_only {
+            &all_bundled[..]
+        } else if paths.is_empty() {
             &default[..]
         } else {
             paths
@@ -124,8 +137,18 @@ impl Library {
                 let writable = inside(path, &folder);
                 named.get_or_insert(files.len());
                 files.push((path.to_path_buf(), writable));
+            } else if let Some(game) = crate::bundled::named(p).filter(|_| !path.exists()) {
+                // A bundled game, held in memory like a converted section:
+                // served, never saved.
+                if !bundled_only {
+                    named.get_or_insert(files.len());
+                }
+                files.push((PathBuf::from(format!("{}.game", game.name)), None));
+                sections.push((files.len() - 1, game.name.to_string(), Arc::from(game.text)));
             } else {
-                return Err(format!("`{p}` is neither a rule file nor a folder"));
+                return Err(format!(
+                    "`{p}` is neither a rule file, a folder nor a bundled game (`tessera list` lists them)"
+                ));
             }
         }
         let mut entries: Vec<Entry> = Vec::new();
