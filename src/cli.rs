@@ -591,35 +591,38 @@ fn run_match(args: MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
             [&limits, &second_limits],
             max_plies,
         );
-        let word = match r {
+        // Said by engine, so that no reader takes `1-0` for White's win.
+        let verb = match r {
             Result1::Win => {
                 w += 1;
-                "1-0"
+                "beat"
             }
             Result1::Draw => {
                 d += 1;
-                "1/2"
+                "drew with"
             }
             Result1::Loss => {
                 l += 1;
-                "0-1"
+                "lost to"
             }
         };
         let note = why.map(|x| format!(" ({x})")).unwrap_or_default();
         writeln!(
             out,
-            "game {}: {first} as {} {word} {second}, {plies} plies{note}",
+            "game {}: {first} ({}) {verb} {second} ({}), {plies} plies{note}",
             i + 1,
-            side.name()
+            side.name(),
+            side.opposite().name()
         )
         .map_err(io)?;
     }
     let (score, margin) = score_with_margin(w, d, l);
     writeln!(
         out,
-        "{first} against {second}: +{w} ={d} -{l}, score {:.1}% ± {:.1}% ({games} games)",
+        "{first} against {second}: +{w} ={d} -{l}, score {:.1}% ± {:.1}% ({})",
         score * 100.0,
-        margin * 100.0
+        margin * 100.0,
+        counted(games as usize, "game", "games")
     )
     .map_err(io)
 }

@@ -21,12 +21,12 @@ fn the_search_beats_a_random_mover() {
     let lines: Vec<&str> = out.stdout.lines().collect();
     assert_eq!(lines.len(), 3, "{}", out.stdout);
     assert!(
-        lines[0].starts_with("game 1: tessera as white 1-0 random, "),
+        lines[0].starts_with("game 1: tessera (white) beat random (black), "),
         "{}",
         out.stdout
     );
     assert!(
-        lines[1].starts_with("game 2: tessera as black 1-0 random, "),
+        lines[1].starts_with("game 2: tessera (black) beat random (white), "),
         "{}",
         out.stdout
     );
@@ -50,8 +50,8 @@ fn a_game_at_the_ply_cap_is_a_draw() {
     ]);
     assert_eq!(
         out.stdout,
-        "game 1: random as white 1/2 random, 4 plies\n\
-         random against random: +0 =1 -0, score 50.0% ± 0.0% (1 games)\n"
+        "game 1: random (white) drew with random (black), 4 plies\n\
+         random against random: +0 =1 -0, score 50.0% ± 0.0% (1 game)\n"
     );
 }
 
