@@ -44,6 +44,13 @@ pub enum Command {
         #[arg(required = true)]
         files: Vec<String>,
     },
+    /// Print a shell's completion script for `tessera` (commands, options,
+    /// values), to be sourced by the shell: `tessera completions bash >
+    /// ~/.local/share/bash-completion/completions/tessera`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
     /// List games, one line each: the name commands take and the title.
     /// Without arguments, the games built into the binary, which every
     /// command takes by name from any folder (`tessera play shogi`).
@@ -276,6 +283,11 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
         Command::Import { file, out: dir } => import_ini(&file, &dir, out),
         Command::Check { files } => check(&files, out),
         Command::List { files, json } => list_games(&files, json, out),
+        Command::Completions { shell } => {
+            let mut command = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut command, "tessera", out);
+            Ok(())
+        }
         Command::Moves { file, at } => list_moves(file, at, out),
         Command::Perft {
             file,

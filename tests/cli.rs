@@ -354,3 +354,34 @@ fn every_game_round_trips_moves_and_positions() {
         );
     }
 }
+
+// ---------------------------------------------------------------- completions
+
+#[test]
+fn completions_for_bash_zsh_and_fish_name_the_commands_and_parse_in_their_shell() {
+    for (shell, check) in [("bash", "-n"), ("zsh", "-n"), ("fish", "--no-execute")] {
+        let out = tessera(&["completions", shell]);
+        assert!(out.result.is_ok(), "{shell}: {:?}", out.result);
+        for word in ["perft", "serve", "fen", "json"] {
+            assert!(out.stdout.contains(word), "{shell} lacks {word}");
+        }
+        // Each script parses in its shell, where the shell is installed
+        // (`.ci/run` installs zsh and fish).
+        let path =
+            std::env::temp_dir().join(format!("tessera-completion-{}.{shell}", std::process::id()));
+        std::fs::write(&path, &out.stdout).unwrap();
+        match std::process::Command::new(shell)
+            .arg(check)
+            .arg(&path)
+            .output()
+        {
+            Ok(run) => assert!(
+                run.status.success(),
+                "{shell}: {}",
+                String::from_utf8_lossy(&run.stderr)
+            ),
+            Err(e) => eprintln!("{shell} not checked: {e}"),
+        }
+        let _ = std::fs::remove_file(&path);
+    }
+}
