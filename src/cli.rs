@@ -191,8 +191,12 @@ pub enum Command {
     /// memory (`NAME.tests` beside the `.ini`).
     Test {
         /// Expectation files, rule files, variants files, or folders of them (`games/`).
-        #[arg(required = true)]
+        #[arg(required_unless_present = "init")]
         paths: Vec<String>,
+        /// Write a first `NAME.tests` beside this rule file (never over one):
+        /// the start's perft counts, moves, picture and outcome, to review.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["paths", "filter", "deep", "review", "accept"])]
+        init: Option<String>,
         /// Run only the expectations whose name (`chess: perft start 3`) contains this.
         #[arg(long)]
         filter: Option<String>,
@@ -338,11 +342,15 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             allow_host,
         } => serve_studio(files, host, port, allow_host, out),
         Command::Test {
+            init: Some(file), ..
+        } => crate::expect::init::write_starter(&file, out),
+        Command::Test {
             paths,
             filter,
             deep,
             review,
             accept,
+            init: None,
         } => crate::expect::command::run(
             &crate::expect::command::Options {
                 paths,

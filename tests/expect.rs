@@ -403,9 +403,41 @@ fn a_rule_file_without_expectations_fails() {
     assert_eq!(code, 1);
     assert!(
         out.contains(
-            "FAILED  other: no expectations\n    `TMP/other.tests`: No such file or directory (os error 2)\n    every rule file gets expectations: write `TMP/other.tests`\n"
+            "FAILED  other: no expectations\n    `TMP/other.tests`: No such file or directory (os error 2)\n    every rule file gets expectations: write `TMP/other.tests`, or start one with `tessera test --init TMP/other.game`\n"
         ),
         "{out}"
+    );
+}
+
+#[test]
+fn init_starts_an_expectation_file_that_passes_once_its_snapshots_are_accepted() {
+    let s = passing("init");
+    s.write("other.game", GUARD_CHESS);
+    let game = s.path("other.game");
+    let out = tessera(&["test", "--init", &game]);
+    assert!(out.result.is_ok(), "{:?}", out.result);
+    assert!(out.stdout.starts_with("wrote `"), "{}", out.stdout);
+    // The start's counts up to the last depth within a million nodes.
+    assert_eq!(
+        std::fs::read_to_string(s.path("other.tests")).unwrap(),
+        "# Expectations of other.game: `tessera test other.game`.\n\
+         # Started by `tessera test --init` from what the rules give now: review\n\
+         # each line, then add the positions that matter to this game\n\
+         # (docs/expectations.md).\n\n\
+         perft start 1 10, 2 100, 3 1182, 4 13658, 5 175766\n\
+         moves start\nshow start\noutcome start goes on\n"
+    );
+    // Its snapshots are new until reviewed; then it passes.
+    assert_eq!(s.test(&[]).0, 1);
+    assert_eq!(s.test(&["--accept"]).0, 0);
+    assert_eq!(s.test(&[]).0, 0);
+    // Never over a file that exists.
+    let again = tessera(&["test", "--init", &game]);
+    assert_eq!(again.exit_code(), 2);
+    assert!(
+        again.stderr().contains("exists already"),
+        "{}",
+        again.stderr()
     );
 }
 

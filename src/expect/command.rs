@@ -292,7 +292,7 @@ fn run_pair(
         }
         Err(e) => {
             let why = format!(
-                "`{tests_path}`: {e}\nevery rule file gets expectations: write `{tests_path}`\n"
+                "`{tests_path}`: {e}\nevery rule file gets expectations: write `{tests_path}`, or start one with `tessera test --init {game_path}`\n"
             );
             fail(out, "no expectations", &why)?;
             return Ok(true);

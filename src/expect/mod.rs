@@ -7,6 +7,7 @@
 //! none of them knows of it.
 
 pub mod command;
+pub mod init;
 pub mod parse;
 pub mod run;
 pub mod snapshot;

@@ -234,7 +234,7 @@ impl<'g> Suite<'g> {
 }
 
 /// The engine's status in the words of an expectation file.
-fn outcome_of(s: Status) -> Outcome {
+pub fn outcome_of(s: Status) -> Outcome {
     match s {
         Status::Ongoing => Outcome::GoesOn,
         Status::Over { winner, reason, .. } => Outcome::Over {
