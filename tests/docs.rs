@@ -1,4 +1,5 @@
-//! Every example of the language reference compiles.
+//! The language reference holds true: every example compiles, and its list
+//! of reserved keywords is the grammar's.
 //!
 //! docs/language.md says that each `tessera` block is checked: a block with a
 //! `grid` is a whole rule file, any other a fragment added to the end of the
@@ -45,4 +46,47 @@ fn every_example_of_the_language_reference_compiles() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The words a `keyword = @{ ... }` rule of the grammar reserves, in its order.
+fn grammar_keywords(grammar: &str) -> Vec<String> {
+    let start = grammar
+        .find("\nkeyword = @{")
+        .expect("the grammar has a `keyword` rule");
+    let rule = &grammar[start..];
+    let body = &rule[..rule.find("\n}").expect("the `keyword` rule ends")];
+    body.split('"')
+        .skip(1)
+        .step_by(2)
+        .map(String::from)
+        .collect()
+}
+
+/// The words of each line of the language reference that says which words
+/// are reserved: those of its first code span.
+fn documented_keyword_lists(page: &str) -> Vec<Vec<String>> {
+    page.lines()
+        .filter(|l| l.contains("are reserved"))
+        .map(|l| {
+            let list = l.split('`').nth(1).unwrap_or("");
+            list.split_whitespace().map(String::from).collect()
+        })
+        .collect()
+}
+
+#[test]
+fn the_reserved_keywords_of_the_language_reference_are_the_grammars() {
+    let grammar = std::fs::read_to_string("tessera/grammar/tessera.pest").expect("the grammar");
+    let page = std::fs::read_to_string("docs/language.md").expect("docs/language.md");
+    let mut reserved = grammar_keywords(&grammar);
+    assert!(reserved.len() > 40, "found {reserved:?}");
+    let lists = documented_keyword_lists(&page);
+    assert_eq!(lists.len(), 1, "docs/language.md lists the keywords once");
+    let mut documented = lists[0].clone();
+    reserved.sort();
+    documented.sort();
+    assert_eq!(
+        documented, reserved,
+        "docs/language.md's reserved keywords against tessera/grammar/tessera.pest's `keyword` rule"
+    );
 }
