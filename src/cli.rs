@@ -153,7 +153,8 @@ pub enum Command {
     /// Speak UCI on standard input and output, offering each rule file as a
     /// variant (`UCI_Variant`) named after its file; folders offer every
     /// `.game` file in them, and a Fairy-Stockfish variants file (`.ini`)
-    /// its sections. Without arguments, the folder `games`.
+    /// its sections. Without arguments, the folder `games` where there is
+    /// one, else every bundled game.
     Uci {
         /// Rule files, folders of rule files and variants files (`.ini`).
         files: Vec<String>,
@@ -162,14 +163,15 @@ pub enum Command {
     /// offering each rule file FEN can write as a variant named after its
     /// file (chess as `normal`); for a variant XBoard does not know, `setup`
     /// gives it the board and the pieces; a Fairy-Stockfish variants file
-    /// (`.ini`) offers its sections. Without arguments, the folder `games`.
+    /// (`.ini`) offers its sections. Without arguments, the folder `games`
+    /// where there is one, else every bundled game.
     Xboard {
         /// Rule files, folders of rule files and variants files (`.ini`).
         files: Vec<String>,
     },
     /// Serve the browser studio: the board, play against the AI, the rule
     /// file in an editor checked as you type. Without arguments, the folder
-    /// `games`; a Fairy-Stockfish variants file (`.ini`) offers its
+    /// `games` where there is one, else every bundled game; a Fairy-Stockfish variants file (`.ini`) offers its
     /// sections, converted in memory (not saved). Prints the page's address;
     /// Ctrl-C stops it.
     Serve {
