@@ -894,7 +894,7 @@ fn the_cost_of_an_import_is_linear_in_its_sections() {
     // Chains of 50 sections, each setting a value of its own so that every
     // rule file differs and is compiled: twice the sections cost twice the
     // time (before, 2,000 sections cost 2.9 times what 1,000 did, and 5,000
-    // ten times).
+    // nine times).
     let chains = |count: usize| {
         variants(count, |i| match i % 50 {
             0 => format!("[c{i}:chess]\nnMoveRule = {}\n", 10 + i),

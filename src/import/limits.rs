@@ -13,9 +13,10 @@
 //! only while a later section names it as its parent) and one compilation of
 //! the rule file written for it (shared by sections whose rule files differ
 //! only in their name). A section's compilation costs at most a few
-//! milliseconds for a built-in's pieces (shogi's are the dearest, 6 ms) and
-//! a few microseconds per byte of Betza notation beyond them, so the limits
-//! on sections and on the file bound an import to a few seconds.
+//! milliseconds for a built-in's pieces (shogi's are the dearest, 7 ms) and
+//! about 7 µs per byte of Betza notation beyond them, so the limits on
+//! sections and on the file bound an import to several seconds (the figures
+//! are in docs/import.md).
 
 /// The largest variants file read, in bytes; a larger one is refused before
 /// it is read. Fairy-Stockfish's own file has 69 kB, the largest one known
