@@ -366,32 +366,17 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
     }
 }
 
-/// The bytes of the variants file `file`, refused past
-/// [`crate::import::MAX_FILE_BYTES`] before it is read.
-fn read_ini(file: &str) -> Result<Vec<u8>, Failure> {
-    use anyhow::Context;
-    let size = std::fs::metadata(file)
-        .with_context(|| format!("cannot read {file}"))
-        .map_err(Failure::Usage)?
-        .len();
-    if size > crate::import::MAX_FILE_BYTES as u64 {
-        return Err(Failure::Usage(anyhow::anyhow!(
-            "{file} has {size} bytes; the limit is {}",
-            crate::import::MAX_FILE_BYTES
-        )));
-    }
-    let bytes = std::fs::read(file)
-        .with_context(|| format!("cannot read {file}"))
-        .map_err(Failure::Usage)?;
-    Ok(bytes)
+/// The sections of the variants file `file`, imported; a file past the
+/// importer's bounds is refused (its size before it is read).
+fn import_file(file: &str) -> Result<crate::import::Import, Failure> {
+    let text = crate::import::read_bounded(file).map_err(|e| Failure::Usage(anyhow::anyhow!(e)))?;
+    crate::import::import(file, &text).map_err(|d| Failure::Rules(d.render(file)))
 }
 
 /// `tessera import FILE --out DIR`.
 fn import_ini(file: &str, dir: &str, out: &mut dyn Write) -> Result<(), Failure> {
     use anyhow::Context;
-    let bytes = read_ini(file)?;
-    let text = String::from_utf8_lossy(&bytes);
-    let result = crate::import::import(file, &text);
+    let result = import_file(file)?;
     std::fs::create_dir_all(dir)
         .with_context(|| format!("cannot create {dir}"))
         .map_err(Failure::Usage)?;
@@ -399,12 +384,8 @@ fn import_ini(file: &str, dir: &str, out: &mut dyn Write) -> Result<(), Failure>
     for section in &result.sections {
         match &section.outcome {
             Ok(rules) => {
-                let safe = section
-                    .name
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "-_.+".contains(c))
-                    && !section.name.starts_with('.');
-                if !safe {
+                // The importer writes only sections whose names name files.
+                if !crate::import::names_a_file(&section.name) {
                     all_written = false;
                     writeln!(
                         out,
@@ -702,8 +683,7 @@ fn offered_games(paths: &[String]) -> Result<Vec<crate::protocol::Offered>, Fail
 /// The sections of a variants file that import as games, each named after
 /// its section; the diagnostics of the others on standard error.
 fn ini_games(file: &str) -> Result<Vec<crate::protocol::Offered>, Failure> {
-    let bytes = read_ini(file)?;
-    let result = crate::import::import(file, &String::from_utf8_lossy(&bytes));
+    let result = import_file(file)?;
     eprint!("{}", result.render(file));
     let mut games = Vec::new();
     for section in result.sections {

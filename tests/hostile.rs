@@ -499,6 +499,7 @@ fn measured(name: &str, text: &str, args: &[&str]) -> Cost {
             args.iter()
                 .map(|a| if *a == "FILE" { path.as_str() } else { a }),
         )
+        .stdin(std::process::Stdio::null())
         .stdout(out.try_clone().unwrap())
         .stderr(out);
     // SAFETY: setrlimit is async-signal-safe, and nothing else runs between
@@ -827,4 +828,339 @@ fn statements_given_many_times_cost_their_number_not_its_square() {
     exit 0
     drop-rules.game: ok: "Many", 64 cells, 1 piece kind, 1 legal move
     "#);
+}
+
+// Part four (issue 35): Fairy-Stockfish's variants files. Reading one is
+// linear in its bytes; each section is resolved once, from its parent's
+// values kept until its last heir, and its rule file compiled once per text;
+// every size the importer reads is bounded (src/import/limits.rs). Before,
+// a chain of 20,000 sections took 90 s and 100,000 one-line sections 134 s.
+// Each case runs the binary, capped and measured as above.
+
+/// `count` sections, each the text `unit(i)`.
+fn variants(count: usize, unit: impl Fn(usize) -> String) -> String {
+    (0..count).map(unit).collect()
+}
+
+/// Runs `tessera import` on `text` (written as `NAME.ini`) into a fresh
+/// folder; what it printed and cost, and the folder.
+#[cfg(target_os = "linux")]
+fn imported(name: &str, text: &str) -> (Cost, std::path::PathBuf) {
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("hostile-imported")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&out);
+    let cost = measured(
+        &format!("{name}.ini"),
+        text,
+        &["import", "FILE", "--out", &out.to_string_lossy()],
+    );
+    (cost, out)
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn files_of_too_many_sections_are_refused_whole() {
+    // The two files found from outside: a chain of 20,000 sections, each
+    // inheriting the one before (90 s), and 100,000 one-line sections (134 s).
+    let chain = format!(
+        "[v0:chess]\n{}",
+        variants(19_999, |i| format!("[v{}:v{i}]\n", i + 1))
+    );
+    let (cost, out) = imported("chain-20000", &chain);
+    insta::assert_snapshot!(cheap("chain-20000", &cost), @r"
+    exit 1
+    chain-20000.ini:1001: error: the file has more than 1,000 sections (this is section 1,001); the limit is 1,000
+    ");
+    assert!(!out.exists(), "nothing is written");
+    let lines = variants(100_000, |i| format!("[s{i}:chess]\n"));
+    let (cost, _) = imported("lines-100000", &lines);
+    insta::assert_snapshot!(cheap("lines-100000", &cost), @r"
+    exit 2
+    error: lines-100000.ini: the file has 1,488,890 bytes; the limit is 1,048,576
+    ");
+    // Within the size, past the count.
+    let lines = variants(100_000, |i| format!("[{i}]\n"));
+    let (cost, _) = imported("short-100000", &lines);
+    insta::assert_snapshot!(cheap("short-100000", &cost), @r"
+    exit 1
+    short-100000.ini:1001: error: the file has more than 1,000 sections (this is section 1,001); the limit is 1,000
+    ");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn the_cost_of_an_import_is_linear_in_its_sections() {
+    // Chains of 50 sections, each setting a value of its own so that every
+    // rule file differs and is compiled: twice the sections cost twice the
+    // time (before, 2,000 sections cost 2.9 times what 1,000 did, and 5,000
+    // nine times).
+    let chains = |count: usize| {
+        variants(count, |i| match i % 50 {
+            0 => format!("[c{i}:chess]\nnMoveRule = {}\n", 10 + i),
+            _ => format!("[c{i}:c{}]\nnMoveRule = {}\n", i - 1, 10 + i),
+        })
+    };
+    let (half, _) = imported("chains-500", &chains(500));
+    let (full, _) = imported("chains-1000", &chains(1000));
+    for (cost, count) in [(&half, 500), (&full, 1000)] {
+        assert!(cost.report.starts_with("exit 0\n"), "{}", cost.report);
+        assert_eq!(cost.report.matches(": written\n").count(), count);
+        assert!(cost.peak_mb < 100, "{} MB", cost.peak_mb);
+    }
+    let ratio = full.seconds / half.seconds;
+    assert!(
+        ratio < 2.6,
+        "500 sections: {:.2} s, 1,000: {:.2} s",
+        half.seconds,
+        full.seconds
+    );
+    // Sections whose rule files differ only in their names are compiled once:
+    // 1,000 heirs of shogi, the built-in whose rule file compiles slowest.
+    let same = variants(1000, |i| format!("[s{i}:shogi]\n"));
+    let (cost, _) = imported("same-1000", &same);
+    cheap("same-1000", &cost);
+    assert_eq!(cost.report.matches(": written\n").count(), 1000);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_chain_deeper_than_the_limit_is_refused_from_there() {
+    let chain = format!(
+        "[v1:chess]\n{}",
+        variants(99, |i| format!("[v{}:v{}]\n", i + 2, i + 1))
+    );
+    let (cost, out) = imported("deep-100", &chain);
+    cheap("deep-100", &cost);
+    assert!(out.join("v64.game").exists());
+    assert!(!out.join("v65.game").exists());
+    let refused: Vec<&str> = cost
+        .report
+        .lines()
+        .filter(|l| l.contains("error:"))
+        .take(2)
+        .collect();
+    insta::assert_snapshot!(refused.join("\n"), @r"
+    deep-100.ini:65: error: [v65]: the section is 65 deep in a chain of inheritance within the file; the limit is 64
+    deep-100.ini:66: error: [v66]: the section is 66 deep in a chain of inheritance within the file; the limit is 64
+    ");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn parents_that_loop_come_later_or_are_missing_are_errors_at_their_lines() {
+    // Fairy-Stockfish reads a parent only before its heirs, so a loop is
+    // sections whose parents come after them.
+    let text = "[a:b]\n[b:a]\n[c:c]\n[d:nowhere]\n[e:d]\n[f:chess]\n";
+    let (cost, _) = imported("loops", text);
+    cheap("loops", &cost);
+    let errors: Vec<&str> = cost
+        .report
+        .lines()
+        .filter(|l| l.contains("error:"))
+        .collect();
+    insta::assert_snapshot!(errors.join("\n"), @r"
+    loops.ini:1: error: [a]: the parent `b` comes after it (line 2); Fairy-Stockfish reads a parent only before its heirs and ignores this section
+    loops.ini:2: error: [b]: the parent `a` (line 1) is ignored by Fairy-Stockfish, and so is this section
+    loops.ini:3: error: [c]: the section names itself as its parent; Fairy-Stockfish ignores it
+    loops.ini:4: error: [d]: the parent `nowhere` does not exist (yet); Fairy-Stockfish ignores this section
+    loops.ini:5: error: [e]: the parent `d` (line 4) is ignored by Fairy-Stockfish, and so is this section
+    ");
+    assert!(cost.report.contains("f: written"), "{}", cost.report);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn names_keys_and_values_past_their_limits_refuse_their_section() {
+    let fine = "[fine:chess]\n";
+    let text = [
+        format!("[{}:chess]\n", "n".repeat(65)),
+        format!("[long-key:chess]\n{} = 1\n", "k".repeat(65)),
+        format!("[long-fen:chess]\nstartFen = {}\n", "8/".repeat(150_000)),
+        format!(
+            "[long-betza:chess]\ncustomPiece1 = a:{}\n",
+            "fW".repeat(50_000)
+        ),
+        format!(
+            "[many-keys:chess]\n{}",
+            variants(1001, |i| format!("k{i} = 1\n"))
+        ),
+        // A key given again replaces its value, at any count.
+        format!("[repeated:chess]\n{}", "nMoveRule = 20\n".repeat(20_000)),
+        fine.to_string(),
+    ]
+    .concat();
+    let (cost, out) = imported("sizes", &text);
+    cheap("sizes", &cost);
+    let errors: Vec<String> = cost
+        .report
+        .lines()
+        .filter(|l| l.contains("error:"))
+        .map(|l| l.chars().take(160).collect())
+        .collect();
+    insta::assert_snapshot!(errors.join("\n"), @r"
+    sizes.ini:1: error: [nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn…]: the section's name has 65 bytes; the limit is 64
+    sizes.ini:3: error: [long-key]: a key has 65 bytes; the limit is 64
+    sizes.ini:5: error: [long-fen]: the value of `startFen` has 300,000 bytes; the limit is 1,024
+    sizes.ini:7: error: [long-betza]: the value of `customPiece1` has 100,002 bytes; the limit is 1,024
+    sizes.ini:1009: error: [many-keys]: the section has more than 1,000 keys; the limit is 1,000
+    ");
+    assert!(out.join("repeated.game").exists() && out.join("fine.game").exists());
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn long_lines_and_many_ignored_lines_cost_their_length() {
+    // A comment of 500 kB, and 30,000 lines that Fairy-Stockfish ignores,
+    // each a warning: the first thousand are kept, the rest counted.
+    let text = format!(
+        "[a:chess]\n#{}\n{}[b:a]\n",
+        "x".repeat(500_000),
+        "no equals sign\n".repeat(30_000)
+    );
+    let (cost, out) = imported("lines", &text);
+    cheap("lines", &cost);
+    assert!(out.join("b.game").exists());
+    let last = cost.report.lines().last().unwrap_or_default();
+    insta::assert_snapshot!(last, @"lines.ini: 29,000 more warnings and errors not shown; the limit is 1,000");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn numbers_out_of_range_and_garbage_are_warnings_or_refusals() {
+    let text = format!(
+        "[big:chess]\nmaxFile = 99999999999999999999\nmaxRank = -5\n[n:chess]\nnMoveRule = 99999999999999999999999\nextinctionPieceCount = -99999\n[region:chess]\nflagRegion = {}\n[fen:chess]\nstartFen = {}\n",
+        "a1 ".repeat(300),
+        "8/".repeat(500)
+    );
+    let (cost, _) = imported("numbers", &text);
+    let first = cheap("numbers", &cost);
+    assert!(first.starts_with("exit 1\n"), "{}", cost.report);
+    assert!(
+        cost.report.contains("big: not written: a board of"),
+        "{}",
+        cost.report
+    );
+    // Every byte a header, key or value may hold, mixed.
+    let garbage: String = (0..500_000u32)
+        .map(|i| char::from(b"[]:=#;\n ab*-+~/0123456789kK"[(i * 7919 % 27) as usize]))
+        .collect();
+    let (cost, _) = imported("garbage", &garbage);
+    let first = cheap("garbage", &cost);
+    assert!(first.starts_with("exit 1\n"), "{}", cost.report);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn the_costliest_pieces_a_section_can_hold_compile_within_the_budget() {
+    // Every custom piece and the king, each with the longest Betza notation
+    // a value may hold, on the largest board: riders of every kind.
+    let atoms = ["WW", "FF", "NN", "fW7", "bF5", "lN3", "mcKK", "vW3", "sN2"];
+    let betza: String = (0..)
+        .map(|i| atoms[i % atoms.len()])
+        .scan(0, |len, atom| {
+            *len += atom.len();
+            (*len <= 1024).then_some(atom)
+        })
+        .collect();
+    let letters = "acdefghijlmnostuvwxyz";
+    let pieces: String = letters
+        .chars()
+        .enumerate()
+        .map(|(i, c)| format!("customPiece{} = {c}:{betza}\n", i + 1))
+        .collect();
+    let text = format!(
+        "[riders:chess]\nmaxFile = 12\nmaxRank = 10\n{pieces}king = k:{betza}\nstartFen = k11/12/12/12/12/12/12/12/12/11K w - - 0 1\n"
+    );
+    let (cost, out) = imported("riders", &text);
+    cheap("riders", &cost);
+    assert!(out.join("riders.game").exists(), "{}", cost.report);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn section_names_that_cannot_name_files_are_refused() {
+    let names = [
+        "../../escaped",
+        "a b",
+        "a/b",
+        "a\\b",
+        ".hidden",
+        "con",
+        "LPT1.x",
+        "small",
+        "Small",
+    ];
+    let text: String = names.iter().map(|n| format!("[{n}:chess]\n")).collect();
+    let (cost, out) = imported("names", &text);
+    cheap("names", &cost);
+    let written: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(written, ["small.game"]);
+    assert!(!out.join("../../escaped.game").exists());
+    insta::assert_snapshot!(cost.report, @r"
+    exit 1
+    ../../escaped: not written: the name `../../escaped` cannot name a file (ASCII letters, digits, `-`, `_`, `.` and `+`, not first a `.`)
+    a b: not written: the name `a b` cannot name a file (ASCII letters, digits, `-`, `_`, `.` and `+`, not first a `.`)
+    a/b: not written: the name `a/b` cannot name a file (ASCII letters, digits, `-`, `_`, `.` and `+`, not first a `.`)
+    a\b: not written: the name `a\b` cannot name a file (ASCII letters, digits, `-`, `_`, `.` and `+`, not first a `.`)
+    .hidden: not written: the name `.hidden` cannot name a file (ASCII letters, digits, `-`, `_`, `.` and `+`, not first a `.`)
+    con: not written: the name `con` is a device's on Windows and cannot name a file
+    LPT1.x: not written: the name `LPT1.x` is a device's on Windows and cannot name a file
+    small: written
+    Small: not written: the name differs from `small`'s (line 8) only in case: their rule files would be one where file names ignore case
+    names.ini:1: error: [../../escaped]: the name `../../escaped` cannot name a file (ASCII letters, digits, `-`, `_`, `.` and `+`, not first a `.`)
+    names.ini:2: error: [a b]: the name `a b` cannot name a file (ASCII letters, digits, `-`, `_`, `.` and `+`, not first a `.`)
+    names.ini:3: error: [a/b]: the name `a/b` cannot name a file (ASCII letters, digits, `-`, `_`, `.` and `+`, not first a `.`)
+    names.ini:4: error: [a\b]: the name `a\b` cannot name a file (ASCII letters, digits, `-`, `_`, `.` and `+`, not first a `.`)
+    names.ini:5: error: [.hidden]: the name `.hidden` cannot name a file (ASCII letters, digits, `-`, `_`, `.` and `+`, not first a `.`)
+    names.ini:6: error: [con]: the name `con` is a device's on Windows and cannot name a file
+    names.ini:7: error: [LPT1.x]: the name `LPT1.x` is a device's on Windows and cannot name a file
+    names.ini:9: error: [Small]: the name differs from `small`'s (line 8) only in case: their rule files would be one where file names ignore case
+    ");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn the_front_ends_that_read_variants_files_refuse_hostile_ones_quickly() {
+    let chain = format!(
+        "[v0:chess]\n{}",
+        variants(19_999, |i| format!("[v{}:v{i}]\n", i + 1))
+    );
+    // A file within the bounds whose every section compiles: the front ends
+    // load it and wait for their input, which is empty.
+    let many = variants(300, |i| format!("[s{i}:chess]\nnMoveRule = {}\n", 10 + i));
+    let mut report = String::new();
+    for args in [&["uci", "FILE"][..], &["xboard", "FILE"], &["test", "FILE"]] {
+        for (name, text) in [("chain-20000.ini", &chain), ("many-300.ini", &many)] {
+            let cost = measured(name, text, args);
+            assert!(
+                cost.seconds < 10.0 && cost.peak_mb < MOST_MB,
+                "{args:?} {name}: {:.2} s, {} MB",
+                cost.seconds,
+                cost.peak_mb
+            );
+            let first = cost.report.lines().take(2).collect::<Vec<_>>().join(" / ");
+            report.push_str(&format!("{} {name}: {}\n", args[0], first.trim_end()));
+        }
+    }
+    insta::assert_snapshot!(report, @r"
+    uci chain-20000.ini: exit 1 / chain-20000.ini:1001: error: the file has more than 1,000 sections (this is section 1,001); the limit is 1,000
+    uci many-300.ini: exit 0
+    xboard chain-20000.ini: exit 1 / chain-20000.ini:1001: error: the file has more than 1,000 sections (this is section 1,001); the limit is 1,000
+    xboard many-300.ini: exit 0
+    test chain-20000.ini: exit 1 / chain-20000.ini:1001: error: the file has more than 1,000 sections (this is section 1,001); the limit is 1,000
+    test many-300.ini: exit 0 /
+    ");
+    // The studio reads it as it starts.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile-measured");
+    let path = dir.join("chain-20000.ini").to_string_lossy().into_owned();
+    let started = Instant::now();
+    let err = tessera_cli::serve::library::Library::scan(&[path])
+        .err()
+        .expect("refused");
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert!(err.ends_with("chain-20000.ini:1001: error: the file has more than 1,000 sections (this is section 1,001); the limit is 1,000"), "{err}");
 }

@@ -191,18 +191,14 @@ fn ini_pairs(ini: &Path) -> Result<Vec<Pair>, Failure> {
     let file = shown(ini);
     let text =
         crate::import::read_bounded(&file).map_err(|e| Failure::Usage(anyhow::anyhow!(e)))?;
-    let result = crate::import::import(&file, &text);
+    let result =
+        crate::import::import(&file, &text).map_err(|d| Failure::Rules(d.render(&file)))?;
     let dir = ini.parent().unwrap_or(Path::new(""));
     let mut pairs = Vec::new();
     for section in result.sections {
         let tests = dir.join(format!("{}.tests", section.name));
         // Only names that make a file name; the others cannot have one.
-        let plain = section
-            .name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_.+".contains(c))
-            && !section.name.starts_with('.');
-        if !plain || !tests.is_file() {
+        if !crate::import::names_a_file(&section.name) || !tests.is_file() {
             continue;
         }
         let origin = format!("{file} [{}]", section.name);

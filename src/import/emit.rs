@@ -571,7 +571,10 @@ impl Emitter<'_> {
         let _ = writeln!(
             out,
             "# Imported by `tessera import` from {}, section {} (line {}).",
-            src.file, header, src.line
+            // The comment is one line whatever the file's name holds.
+            src.file.replace(char::is_control, "?"),
+            header,
+            src.line
         );
         let _ = writeln!(out, "game \"{}\"", src.name.replace('"', "'"));
         let last_file = (b'a' + (self.files - 1) as u8) as char;

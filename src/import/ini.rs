@@ -9,8 +9,16 @@
 //! removed (its leading ones kept), and the value the text after it, its
 //! leading whitespace removed (its trailing kept); a line without `=` or with
 //! an empty key or an empty value is ignored; a key given twice keeps its last value.
+//!
+//! Reading is one pass over the lines, each looked at once, so its cost is
+//! linear in the file; the sizes that Fairy-Stockfish leaves unbounded are
+//! bounded here ([`super::limits`]): a file of too many sections is refused
+//! whole, a section whose name, keys or values are too large is marked with
+//! its first such problem (and keeps no more of its entries).
 
+use super::limits::{MAX_KEYS, MAX_KEY_BYTES, MAX_NAME_BYTES, MAX_SECTIONS, MAX_VALUE_BYTES};
 use indexmap::IndexMap;
+use tessera::limits::{exceeded, thousands};
 
 /// One `[name:parent]` section of the file.
 #[derive(Debug, Clone)]
@@ -25,6 +33,17 @@ pub struct Section {
     pub entries: IndexMap<String, Entry>,
     /// Lines that hold text but no `=` (Fairy-Stockfish ignores them).
     pub ignored: Vec<usize>,
+    /// The first size past a limit, which refuses the section.
+    pub problem: Option<Problem>,
+}
+
+/// A size past one of the importer's limits, and the line where it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// The line (1-based).
+    pub line: usize,
+    /// What is too large, and the limit.
+    pub message: String,
 }
 
 /// A key's value and the line it was read from.
@@ -37,7 +56,11 @@ pub struct Entry {
 }
 
 /// Reads a variants file as Fairy-Stockfish reads it.
-pub fn parse(text: &str) -> Vec<Section> {
+///
+/// # Errors
+/// The file has more than [`MAX_SECTIONS`] sections: the problem is at the
+/// first section past the limit, and nothing after it is read.
+pub fn parse(text: &str) -> Result<Vec<Section>, Problem> {
     let mut sections: Vec<Section> = Vec::new();
     for (index, raw) in text.split('\n').enumerate() {
         let line = index + 1;
@@ -56,18 +79,43 @@ pub fn parse(text: &str) -> Vec<Section> {
                 }
                 None => (header, None),
             };
+            if sections.len() == MAX_SECTIONS {
+                return Err(Problem {
+                    line,
+                    message: format!(
+                        "the file has more than {max} sections (this is section {}); the limit is {max}",
+                        thousands(MAX_SECTIONS as u128 + 1),
+                        max = thousands(MAX_SECTIONS as u128)
+                    ),
+                });
+            }
+            let problem = [
+                ("the section's name", name.len()),
+                ("its parent's name", parent.as_ref().map_or(0, String::len)),
+            ]
+            .into_iter()
+            .find(|&(_, bytes)| bytes > MAX_NAME_BYTES)
+            .map(|(what, bytes)| Problem {
+                line,
+                message: exceeded(what, bytes as u128, "bytes", MAX_NAME_BYTES as u128),
+            });
             sections.push(Section {
                 name: name.to_string(),
                 parent,
                 line,
                 entries: IndexMap::new(),
                 ignored: Vec::new(),
+                problem,
             });
             continue;
         }
         let Some(section) = sections.last_mut() else {
             continue;
         };
+        if section.problem.is_some() {
+            // The section is refused: nothing more of it is kept.
+            continue;
+        }
         if input.starts_with('#') || input.starts_with(';') {
             continue;
         }
@@ -86,6 +134,35 @@ pub fn parse(text: &str) -> Vec<Section> {
             // `getline` after `>> std::ws` at the end of the line fails: no value.
             continue;
         }
+        let new_key = !section.entries.contains_key(key);
+        let too_large = if key.len() > MAX_KEY_BYTES {
+            Some(exceeded(
+                "a key",
+                key.len() as u128,
+                "bytes",
+                MAX_KEY_BYTES as u128,
+            ))
+        } else if value.len() > MAX_VALUE_BYTES {
+            Some(exceeded(
+                &format!("the value of `{key}`"),
+                value.len() as u128,
+                "bytes",
+                MAX_VALUE_BYTES as u128,
+            ))
+        } else if new_key && section.entries.len() == MAX_KEYS {
+            Some(format!(
+                "the section has more than {max} keys; the limit is {max}",
+                max = thousands(MAX_KEYS as u128)
+            ))
+        } else {
+            None
+        };
+        if let Some(message) = too_large {
+            section.problem = Some(Problem { line, message });
+            section.entries.clear();
+            section.ignored.clear();
+            continue;
+        }
         section.entries.insert(
             key.to_string(),
             Entry {
@@ -94,5 +171,5 @@ pub fn parse(text: &str) -> Vec<Section> {
             },
         );
     }
-    sections
+    Ok(sections)
 }

@@ -116,7 +116,8 @@ impl Library {
                 // memory (the file read within the importer's size bound);
                 // the refused ones are said on standard error.
                 let text = crate::import::read_bounded(p)?;
-                let result = crate::import::import(p, &text);
+                let result = crate::import::import(p, &text)
+                    .map_err(|d| d.render(p).trim_end().to_string())?;
                 for line in result.render(p).lines() {
                     skipped.push(line.to_string());
                 }
