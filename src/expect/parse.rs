@@ -152,7 +152,7 @@ impl End {
 }
 
 /// The words an expectation file uses for why a move is not legal.
-pub const REASON_WORDS: [(&str, Illegality); 8] = [
+pub const REASON_WORDS: [(&str, Illegality); 9] = [
     ("no-such-move", Illegality::NoSuchMove),
     ("self-check", Illegality::SelfCheck),
     ("gives-check", Illegality::GivesCheck),
@@ -161,6 +161,7 @@ pub const REASON_WORDS: [(&str, Illegality); 8] = [
     ("game-over", Illegality::GameOver),
     ("stays-facing", Illegality::StaysFacing),
     ("must-drop", Illegality::MustDrop),
+    ("takes-royal", Illegality::TakesRoyal),
 ];
 
 /// The word naming `reason` in an expectation file.
