@@ -283,22 +283,31 @@ impl std::error::Error for PositionError {}
 pub fn check_playable(pos: &Position<'_>) -> Result<(), PositionError> {
     let game = pos.game();
     let mut problems = Vec::new();
-    let hands = hand_count(pos);
-    let most = most_pieces(game);
-    if hands > most {
-        // Nothing else is worth reading in such a position.
-        return Err(PositionError::hand_too_large(hands, most));
-    }
     // A game a goal has ended may leave the winner in check or a side
     // without its royal piece: in atomic chess, the move that blows up the
-    // last enemy king.
-    // Asked only where it matters: it copies the position.
+    // last enemy king. Asked only where it matters: it copies the position.
     let ended = std::cell::OnceCell::new();
     let ended = || *ended.get_or_init(|| super::outcome::rule_end(&mut pos.clone()).is_some());
     if let Some(p) = opposite_check(pos).filter(|_| !ended()) {
         problems.push(p);
     }
     too_many_checkers(pos, &ended, &mut problems);
+    // A rule file without a setup (a fragment whose positions all come
+    // from text) gives nothing to count pieces, rights or cells from.
+    if !has_start(game) {
+        return if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(PositionError { problems })
+        };
+    }
+    let hands = hand_count(pos);
+    let most = most_pieces(game);
+    if hands > most {
+        // Nothing else is worth reading in such a position.
+        problems.push(Problem::HandTooLarge { count: hands, most });
+        return Err(PositionError { problems });
+    }
     royals(pos, &ended, &mut problems);
     let arrivals = arrivals(game);
     for cell in 0..game.cell_count() as u16 {
@@ -336,6 +345,14 @@ pub(crate) fn opposite_check(pos: &Position<'_>) -> Option<Problem> {
     })
 }
 
+/// Whether the rule file has a setup: pieces on the board or in pools, or
+/// a shuffle.
+fn has_start(game: &Game) -> bool {
+    !game.start.setup.is_empty()
+        || !game.start.setup_pools.is_empty()
+        || game.start.shuffle.is_some()
+}
+
 /// How many pieces the pools of `pos` hold.
 fn hand_count(pos: &Position<'_>) -> usize {
     let game = pos.game();
@@ -349,6 +366,9 @@ fn hand_count(pos: &Position<'_>) -> usize {
 /// makes pieces but `drop new` and the placement of new neutral pieces;
 /// where such pieces may then be captured into a pool, no bound is known.
 pub(crate) fn most_pieces(game: &Game) -> usize {
+    if !has_start(game) {
+        return usize::MAX;
+    }
     let creates = game.pools.new_pool.is_some() || game.rules.walling.is_some_and(|w| w.new);
     if creates && game.pools.captured_to.is_some() {
         return usize::MAX;
