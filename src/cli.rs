@@ -278,6 +278,12 @@ pub struct At {
     /// this seed (its number is printed on standard error).
     #[arg(long, conflicts_with_all = ["fen", "position"])]
     pub seed: Option<u64>,
+    /// Read `--fen` or `--position` even where play could never reach it (a
+    /// side without its king, the side not to move in check, a pawn on its
+    /// first rank), for analysis; otherwise such a position is refused,
+    /// with the reasons.
+    #[arg(long)]
+    pub unchecked: bool,
 }
 
 /// Runs a parsed command, writing results to `out`.
@@ -872,15 +878,21 @@ fn position_and_record<'g>(
 ) -> Result<(Position<'g>, tessera::engine::Record, Option<Move>), Failure> {
     let mut pos = match (&at.fen, &at.position) {
         (Some(f), _) => {
-            let pos =
-                fen::parse(game, f).map_err(|e| Failure::Usage(anyhow::anyhow!("--fen: {e}")))?;
-            if let Err(why) = notation::check_playable(&pos) {
-                eprintln!("warning: --fen: this position cannot arise in play: {why}");
-            }
-            pos
+            let read = if at.unchecked {
+                fen::parse_unchecked
+            } else {
+                fen::parse
+            };
+            read(game, f).map_err(|e| Failure::Usage(anyhow::anyhow!("--fen: {e}")))?
         }
-        (None, Some(p)) => notation::position::parse(game, p)
-            .map_err(|e| Failure::Usage(anyhow::anyhow!("--position: {e}")))?,
+        (None, Some(p)) => {
+            let read = if at.unchecked {
+                notation::position::parse_unchecked
+            } else {
+                notation::position::parse
+            };
+            read(game, p).map_err(|e| Failure::Usage(anyhow::anyhow!("--position: {e}")))?
+        }
         (None, None) => match (at.setup, at.seed) {
             (Some(n), _) => Position::start_numbered(game, n)
                 .map_err(|e| Failure::Usage(anyhow::anyhow!("--setup: {e}")))?,

@@ -23,6 +23,9 @@ pub struct PositionDecl {
     pub name: Word,
     /// Where it starts from.
     pub source: Source,
+    /// `fen unchecked "..."`, `position unchecked "..."`: read even where
+    /// play could never reach it (`--unchecked`).
+    pub unchecked: bool,
     /// The moves played from there, as written.
     pub moves: Vec<Word>,
 }
@@ -152,7 +155,7 @@ impl End {
 }
 
 /// The words an expectation file uses for why a move is not legal.
-pub const REASON_WORDS: [(&str, Illegality); 8] = [
+pub const REASON_WORDS: [(&str, Illegality); 9] = [
     ("no-such-move", Illegality::NoSuchMove),
     ("self-check", Illegality::SelfCheck),
     ("gives-check", Illegality::GivesCheck),
@@ -161,6 +164,7 @@ pub const REASON_WORDS: [(&str, Illegality); 8] = [
     ("game-over", Illegality::GameOver),
     ("stays-facing", Illegality::StaysFacing),
     ("must-drop", Illegality::MustDrop),
+    ("takes-royal", Illegality::TakesRoyal),
 ];
 
 /// The word naming `reason` in an expectation file.
@@ -489,9 +493,25 @@ fn position_decl(c: &mut Cursor<'_>) -> Result<PositionDecl, Diagnostic> {
         ));
     }
     let head = c.word("`start`, `fen \"...\"`, `position \"...\"` or a position name")?;
+    // `unchecked` after `fen` or `position`: the unchecked door.
+    let mut unchecked = false;
+    let mut skip_unchecked = |c: &mut Cursor<'_>| {
+        if c.peek()
+            .is_some_and(|t| !t.quoted && t.word.text == "unchecked")
+        {
+            c.take();
+            unchecked = true;
+        }
+    };
     let source = match head.text.as_str() {
-        "fen" => Source::Fen(c.string("the FEN in quotes")?),
-        "position" => Source::Notation(c.string("the position in quotes")?),
+        "fen" => {
+            skip_unchecked(c);
+            Source::Fen(c.string("the FEN in quotes")?)
+        }
+        "position" => {
+            skip_unchecked(c);
+            Source::Notation(c.string("the position in quotes")?)
+        }
         _ if is_name(&head.text) => Source::Named(head),
         _ => {
             return Err(Diagnostic::new(
@@ -522,6 +542,7 @@ fn position_decl(c: &mut Cursor<'_>) -> Result<PositionDecl, Diagnostic> {
     Ok(PositionDecl {
         name,
         source,
+        unchecked,
         moves,
     })
 }

@@ -80,18 +80,26 @@ pub fn resolve<'g>(game: &'g Game, file: &File) -> Result<Suite<'g>, Vec<Diagnos
             cause,
         };
         let from = match &decl.source {
-            Source::Fen(w) => fen::parse(game, &w.text)
-                .map(|p| {
-                    let r = Record::new(&p);
-                    (p, r)
-                })
-                .map_err(|e| unreachable(Diagnostic::new(w.span, format!("bad FEN: {e}")))),
-            Source::Notation(w) => notation::position::parse(game, &w.text)
-                .map(|p| {
-                    let r = Record::new(&p);
-                    (p, r)
-                })
-                .map_err(|e| unreachable(Diagnostic::new(w.span, format!("bad position: {e}")))),
+            Source::Fen(w) => (if decl.unchecked {
+                fen::parse_unchecked
+            } else {
+                fen::parse
+            })(game, &w.text)
+            .map(|p| {
+                let r = Record::new(&p);
+                (p, r)
+            })
+            .map_err(|e| unreachable(Diagnostic::new(w.span, format!("bad FEN: {e}")))),
+            Source::Notation(w) => (if decl.unchecked {
+                notation::position::parse_unchecked
+            } else {
+                notation::position::parse
+            })(game, &w.text)
+            .map(|p| {
+                let r = Record::new(&p);
+                (p, r)
+            })
+            .map_err(|e| unreachable(Diagnostic::new(w.span, format!("bad position: {e}")))),
             Source::Named(w) => match positions.get(&w.text) {
                 Some(Ok(built)) => Ok(built.clone()),
                 // Built from a position that cannot be built: the same cause.

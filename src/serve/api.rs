@@ -423,6 +423,10 @@ fn read_position<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, String>
     let fen_error = if fen::has_fen(game) {
         match fen::parse(game, text) {
             Ok(pos) => return Ok(pos),
+            // A FEN that reads but could not arise in play: say why.
+            Err(tessera::ParseFenError::Impossible(why)) => {
+                return Err(format!("impossible position: {why}"))
+            }
             Err(e) => Some(e),
         }
     } else {

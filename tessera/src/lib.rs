@@ -76,7 +76,7 @@ pub use load::{load_rule_file, read_rule_file, LoadError};
 pub use notation::fen::ParseFenError;
 pub use notation::position::ParsePositionError;
 pub use notation::uci::ParseMoveError;
-pub use notation::{IllegalMove, Illegality};
+pub use notation::{IllegalMove, Illegality, PositionError, Problem, ProblemKind};
 pub use search::{Limits, Report, Searcher};
 
 /// Reads and compiles the rule file at `path`.

@@ -48,7 +48,9 @@ pub fn compile(file: &ast::File) -> Result<Game, Errors> {
         _ => return Err(errors.into_errors()),
     };
     // The start position must be one the side to move can play from.
-    if let Err(why) = crate::notation::check_playable(&crate::Position::start(&game)) {
+    let start = crate::Position::start(&game);
+    let ended = || crate::engine::outcome::rule_end(&mut start.clone()).is_some();
+    if let Some(why) = crate::engine::playable::opposite_check(&start).filter(|_| !ended()) {
         let span = file.setup_span.unwrap_or_default();
         return Err(Diagnostic::new(span, format!("the setup is impossible: {why}")).into());
     }
@@ -424,6 +426,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             new_pool,
         },
         tables: crate::game::Tables {
+            arrivals: Default::default(),
             attack_rays,
             attack_patterns,
             forward_attackers,

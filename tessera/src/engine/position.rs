@@ -280,6 +280,23 @@ impl<'g> Position<'g> {
         self.pool_insert(pool * 2 + side_of(piece.0).index(), piece);
     }
 
+    /// Adds pieces to the pools of their owners all at once, sorting each
+    /// pool once: a reader's hand of any size in linear time and one sort,
+    /// where [`Position::add_to_pool`] would shift the pool for each piece.
+    pub(crate) fn add_all_to_pools(&mut self, pieces: impl IntoIterator<Item = (usize, Pooled)>) {
+        let mut touched = vec![false; self.pools.len()];
+        for (pool, piece) in pieces {
+            let container = pool * 2 + side_of(piece.0).index();
+            self.pools[container].push(piece);
+            touched[container] = true;
+        }
+        for (pool, touched) in self.pools.iter_mut().zip(touched) {
+            if touched {
+                pool.sort_unstable();
+            }
+        }
+    }
+
     /// The en passant state, if the last move left one.
     pub fn en_passant(&self) -> Option<EnPassant> {
         self.en_passant

@@ -1202,6 +1202,10 @@ pub(crate) struct Pools {
 /// table, bit sets, and whether legality may use shortcuts.
 #[derive(Clone, Debug)]
 pub(crate) struct Tables {
+    /// Per kind and side, the cells a piece can ever stand on, for the
+    /// check of positions read from text (`engine::playable`); computed
+    /// the first time a position is checked.
+    pub(crate) arrivals: std::sync::OnceLock<Vec<[CellSet; 2]>>,
     /// Whether legality is decided by making every move: set where the
     /// shortcuts' assumptions do not hold (hops, capture limits, forced
     /// capture, drops that may not mate).

@@ -59,6 +59,10 @@ pub enum Illegality {
     /// The mover's pool holds a piece that a `compulsory` drop rule drops,
     /// and this move is not such a drop.
     MustDrop,
+    /// The move takes a royal piece, which the rules never let happen: only
+    /// a position play could not reach (read through an unchecked door)
+    /// offers it.
+    TakesRoyal,
 }
 
 impl fmt::Display for Illegality {
@@ -72,6 +76,7 @@ impl fmt::Display for Illegality {
             Illegality::MatingDrop => "it is a drop that may not checkmate, and would",
             Illegality::GameOver => "the game is over",
             Illegality::MustDrop => "a piece in hand must be dropped first",
+            Illegality::TakesRoyal => "it takes a royal piece, which the rules never allow",
         })
     }
 }
@@ -86,13 +91,27 @@ impl Position<'_> {
     /// with cells, pools or kinds the game does not have, with the rule that
     /// forbids it.
     pub fn play(&mut self, mv: Move) -> Result<Undo, IllegalMove> {
-        match self.illegality(mv) {
-            None => Ok(self.make(mv)),
-            Some(reason) => Err(IllegalMove {
-                text: mv.text(self.game()),
-                reason,
-            }),
+        let refuse = |pos: &Self, reason| IllegalMove {
+            text: mv.text(pos.game()),
+            reason,
+        };
+        if let Some(reason) = self.illegality(mv) {
+            return Err(refuse(self, reason));
         }
+        // In a position read through an unchecked door, the side not to move
+        // may stand in check, and taking its royal piece may be among the
+        // legal moves; the rules never allow it where royal pieces cannot
+        // be taken in play.
+        let enemy = self.side_to_move().opposite();
+        let royals = self.royals(enemy).len();
+        let undo = self.make(mv);
+        if self.royals(enemy).len() < royals
+            && !crate::engine::playable::royals_capturable(self.game())
+        {
+            self.unmake(undo);
+            return Err(refuse(self, Illegality::TakesRoyal));
+        }
+        Ok(undo)
     }
 
     /// Whether `mv` is one of the legal moves here.

@@ -7,6 +7,7 @@
 //! target, the halfmove clock and the move number. Trailing fields may be left out.
 
 use crate::engine::castling::partners_along;
+use crate::engine::playable::{check_playable, most_pieces, PositionError};
 use crate::engine::Position;
 use crate::game::{code, kind_of, side_of, Game, Side};
 use std::fmt;
@@ -53,8 +54,9 @@ pub enum ParseFenError {
     TooManyFields,
     /// The FEN is empty.
     Empty,
-    /// The position cannot arise: the side not to move is in check.
-    Unplayable(String),
+    /// The position could not arise in play: every reason found (read it
+    /// anyway with [`parse_unchecked`]).
+    Impossible(PositionError),
 }
 
 impl fmt::Display for ParseFenError {
@@ -98,12 +100,19 @@ impl fmt::Display for ParseFenError {
             ParseFenError::CounterTooLarge(why) => write!(f, "FEN {why}"),
             ParseFenError::TooManyFields => write!(f, "FEN has more fields than it should"),
             ParseFenError::Empty => write!(f, "FEN is empty"),
-            ParseFenError::Unplayable(why) => write!(f, "FEN position is impossible: {why}"),
+            ParseFenError::Impossible(why) => write!(f, "FEN position is impossible: {why}"),
         }
     }
 }
 
-impl std::error::Error for ParseFenError {}
+impl std::error::Error for ParseFenError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ParseFenError::Impossible(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 /// Parses a FEN string for `game`, as Fairy-Stockfish writes it: a hand in
 /// brackets after the placement (`[Pp]`, `[-]`), `+` before a promoted piece's
@@ -111,12 +120,30 @@ impl std::error::Error for ParseFenError {}
 /// checks each side still has to give) where the game counts checks. The
 /// castling and en-passant fields may be left out before the clocks.
 ///
-/// A position where the side not to move stands in check is read (Fairy-Stockfish
-/// reads it too); [`super::check_playable`] tells whether it could arise.
+/// The position must be one play could reach ([`check_playable`]: the side
+/// not to move not in check, the royal pieces the rules need, no piece where
+/// it could never arrive, castling rights only where castling starts, ...);
+/// [`parse_unchecked`] reads any.
+///
+/// # Errors
+/// What is wrong and in which field, or [`ParseFenError::Impossible`] with
+/// every reason the position could not arise.
+pub fn parse<'g>(game: &'g Game, fen: &str) -> Result<Position<'g>, ParseFenError> {
+    let pos = parse_unchecked(game, fen)?;
+    check_playable(&pos).map_err(ParseFenError::Impossible)?;
+    Ok(pos)
+}
+
+/// [`parse`] without the check that the position could arise in play: the
+/// door for analysing impossible positions (a side without its king, the
+/// side not to move in check). The fields must still read, and the hand
+/// still hold no more pieces than the game has. Such a position's checked
+/// play ([`Position::play`]) still never takes a royal piece where the rules
+/// make royal pieces uncapturable.
 ///
 /// # Errors
 /// What is wrong and in which field.
-pub fn parse<'g>(game: &'g Game, fen: &str) -> Result<Position<'g>, ParseFenError> {
+pub fn parse_unchecked<'g>(game: &'g Game, fen: &str) -> Result<Position<'g>, ParseFenError> {
     let rect = game
         .board
         .rect
@@ -233,8 +260,18 @@ pub fn hand_pool(game: &Game) -> Option<usize> {
     (held_pools(game) == 1).then_some(0)
 }
 
+/// Reads the hand: no more pieces than the game ever has, counted before
+/// anything is stored, then stored with one sort.
 fn parse_hand(game: &Game, hand: &str, pos: &mut Position<'_>) -> Result<(), ParseFenError> {
     let pool = hand_pool(game).ok_or(ParseFenError::BadPlacementChar('['))?;
+    let count = hand.chars().filter(|&c| c != '-').count();
+    let most = most_pieces(game);
+    if count > most {
+        return Err(ParseFenError::Impossible(PositionError::hand_too_large(
+            count, most,
+        )));
+    }
+    let mut pieces = Vec::with_capacity(count);
     for ch in hand.chars().filter(|&c| c != '-') {
         let kind = game
             .kind_by_letter(ch)
@@ -245,8 +282,9 @@ fn parse_hand(game: &Game, hand: &str, pos: &mut Position<'_>) -> Result<(), Par
             Side::Black
         };
         let start = game.pieces[kind as usize].start_state();
-        pos.add_to_pool(pool, (code(kind, side), start));
+        pieces.push((pool, (code(kind, side), start)));
     }
+    pos.add_all_to_pools(pieces);
     Ok(())
 }
 

@@ -11,7 +11,7 @@ pub mod uci;
 pub use checked::{IllegalMove, Illegality};
 // A position's playability is the engine's to judge; notation checks every
 // position it reads by it.
-pub use crate::engine::playable::{check_playable, InCheckNotToMove};
+pub use crate::engine::playable::{check_playable, PieceAt, PositionError, Problem, ProblemKind};
 
 use crate::engine::movegen::piece_moves;
 use crate::engine::moves::{MoveKind, NO_CELL};

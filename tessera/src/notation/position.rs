@@ -22,7 +22,7 @@
 //! for a kind lettered `+X` and before a `~` for a promoted copy, so the rest
 //! of the item is the cell name; cell names never hold commas or spaces.
 
-use super::{piece_item, InCheckNotToMove, Location, PieceItemError};
+use super::{piece_item, Location, PieceItemError, PositionError};
 use crate::engine::Position;
 use crate::game::{kind_of, Game, Side};
 use crate::limits::{thousands, MAX_MOVE_NUMBER};
@@ -69,8 +69,9 @@ pub enum ParsePositionError {
     },
     /// Checks left in a game that counts none.
     NoChecks,
-    /// A position no game reaches.
-    Impossible(InCheckNotToMove),
+    /// A position play could not reach: every reason found (read it anyway
+    /// with [`parse_unchecked`] or [`PositionBuilder::build_unchecked`]).
+    Impossible(PositionError),
 }
 
 impl fmt::Display for ParsePositionError {
@@ -129,11 +130,29 @@ fn read_counter(text: &str) -> Result<u32, ParsePositionError> {
     })
 }
 
-/// Parses the general position notation for `game`.
+/// Parses the general position notation for `game`: a position play could
+/// reach ([`super::check_playable`]).
+///
+/// # Errors
+/// What is wrong and in which field, or [`ParsePositionError::Impossible`]
+/// with every reason the position could not arise.
+pub fn parse<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, ParsePositionError> {
+    builder(game, text)?.build()
+}
+
+/// [`parse`] without the check that play could reach the position: the door
+/// for analysing impossible positions. Such a position's checked play
+/// ([`Position::play`]) still never takes a royal piece where the rules make
+/// royal pieces uncapturable.
 ///
 /// # Errors
 /// What is wrong and in which field.
-pub fn parse<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, ParsePositionError> {
+pub fn parse_unchecked<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, ParsePositionError> {
+    builder(game, text)?.build_unchecked()
+}
+
+/// The builder holding what `text` says, every field read.
+fn builder<'g>(game: &'g Game, text: &str) -> Result<PositionBuilder<'g>, ParsePositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.is_empty() {
         return Err(ParsePositionError::Empty);
@@ -180,7 +199,7 @@ pub fn parse<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, ParsePositi
         b.checks_left(left(white)?, left(black)?)
             .map_err(|_| bad())?;
     }
-    b.build()
+    Ok(b)
 }
 
 /// A position put together piece by piece, for programs: each step checks
@@ -201,6 +220,8 @@ pub fn parse<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, ParsePositi
 /// ```
 pub struct PositionBuilder<'g> {
     pos: Position<'g>,
+    /// Pieces for the pools, stored at the end with one sort per pool.
+    pooled: Vec<(usize, crate::engine::position::Pooled)>,
 }
 
 impl<'g> PositionBuilder<'g> {
@@ -208,6 +229,7 @@ impl<'g> PositionBuilder<'g> {
     pub fn new(game: &'g Game, side: Side) -> PositionBuilder<'g> {
         PositionBuilder {
             pos: Position::empty(game, side),
+            pooled: Vec::new(),
         }
     }
 
@@ -231,7 +253,17 @@ impl<'g> PositionBuilder<'g> {
                 self.pos.put(cell, code);
                 self.pos.set_state(cell, state);
             }
-            Location::Pool(pool) => self.pos.add_to_pool(pool, (code, state)),
+            Location::Pool(pool) => {
+                // No more than the game ever has: a bound on what a text
+                // can make the builder hold.
+                let most = crate::engine::playable::most_pieces(game);
+                if self.pooled.len() >= most {
+                    return Err(ParsePositionError::Impossible(
+                        PositionError::hand_too_large(self.pooled.len() + 1, most),
+                    ));
+                }
+                self.pooled.push((pool, (code, state)));
+            }
         }
         Ok(self)
     }
@@ -304,13 +336,25 @@ impl<'g> PositionBuilder<'g> {
         Ok(self)
     }
 
-    /// The position, once it passes the checks every position read from text
-    /// must pass (the side that just moved has no royal piece under attack).
+    /// The position, once it passes the check every position read from text
+    /// must pass: one play could reach ([`super::check_playable`]).
     ///
     /// # Errors
-    /// The impossibility found.
+    /// Every reason the position could not arise.
     pub fn build(self) -> Result<Position<'g>, ParsePositionError> {
-        super::check_playable(&self.pos).map_err(ParsePositionError::Impossible)?;
+        let pos = self.build_unchecked()?;
+        super::check_playable(&pos).map_err(ParsePositionError::Impossible)?;
+        Ok(pos)
+    }
+
+    /// The position as given, whether play could reach it or not: the door
+    /// for analysing impossible positions (see [`parse_unchecked`]).
+    ///
+    /// # Errors
+    /// None yet; a `Result` so that a check added to the builder's parts
+    /// can report here.
+    pub fn build_unchecked(mut self) -> Result<Position<'g>, ParsePositionError> {
+        self.pos.add_all_to_pools(std::mem::take(&mut self.pooled));
         Ok(self.pos)
     }
 }

@@ -12,21 +12,50 @@ use crate::game::Game;
 use std::fmt;
 
 impl<'g> Position<'g> {
-    /// The position a FEN describes, in `game`.
+    /// The position a FEN describes, in `game`, if play could reach it
+    /// ([`crate::notation::check_playable`]).
     ///
     /// # Errors
-    /// What in the FEN does not fit the game.
+    /// What in the FEN does not fit the game, or
+    /// [`ParseFenError::Impossible`] with every reason play could not reach
+    /// the position.
     pub fn from_fen(game: &'g Game, text: &str) -> Result<Position<'g>, ParseFenError> {
         fen::parse(game, text)
     }
 
+    /// [`Position::from_fen`] without the check that play could reach the
+    /// position: for analysing impossible positions. [`Position::play`]
+    /// still never takes a royal piece where the rules make royal pieces
+    /// uncapturable.
+    ///
+    /// # Errors
+    /// What in the FEN does not fit the game.
+    pub fn from_fen_unchecked(game: &'g Game, text: &str) -> Result<Position<'g>, ParseFenError> {
+        fen::parse_unchecked(game, text)
+    }
+
     /// The position Tessera's notation describes (`Ke1,Pe2,ke8 w ...`), in
-    /// `game`; every game has this notation, unlike FEN.
+    /// `game`, if play could reach it; every game has this notation, unlike
+    /// FEN.
+    ///
+    /// # Errors
+    /// What in the text does not fit the game, or
+    /// [`ParsePositionError::Impossible`] with every reason play could not
+    /// reach the position.
+    pub fn from_text(game: &'g Game, text: &str) -> Result<Position<'g>, ParsePositionError> {
+        position::parse(game, text)
+    }
+
+    /// [`Position::from_text`] without the check that play could reach the
+    /// position, as [`Position::from_fen_unchecked`].
     ///
     /// # Errors
     /// What in the text does not fit the game.
-    pub fn from_text(game: &'g Game, text: &str) -> Result<Position<'g>, ParsePositionError> {
-        position::parse(game, text)
+    pub fn from_text_unchecked(
+        game: &'g Game,
+        text: &str,
+    ) -> Result<Position<'g>, ParsePositionError> {
+        position::parse_unchecked(game, text)
     }
 
     /// The position in FEN, where FEN can describe the game.
