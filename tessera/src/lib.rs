@@ -70,14 +70,15 @@ mod syntax;
 pub use diag::{Diagnostic, Errors, Span};
 pub use engine::outcome::{status_in_game, Reason, Status};
 pub use engine::perft::{divide, perft};
+pub use engine::position::Undo;
 pub use engine::{Move, Position, Record};
-pub use game::{Game, Side};
+pub use game::{Game, GameId, Side};
 pub use load::{load_rule_file, read_rule_file, LoadError};
 pub use notation::fen::ParseFenError;
 pub use notation::position::ParsePositionError;
 pub use notation::uci::ParseMoveError;
-pub use notation::{IllegalMove, Illegality};
-pub use search::{Limits, Report, Searcher};
+pub use notation::{IllegalMove, Illegality, NotLastUndo};
+pub use search::{Limits, OtherGame, Report, Searcher};
 
 /// Reads and compiles the rule file at `path`.
 ///
@@ -88,8 +89,9 @@ pub fn compile_file(path: &str) -> Result<Game, LoadError> {
     load_rule_file(path).map(|(_, game)| game)
 }
 
-/// The legal moves of `pos`, in generation order. (The engine's
-/// [`engine::legal::legal_moves`] fills a buffer the caller keeps, for speed.)
+/// The legal moves of `pos`, in generation order, each carrying the game's
+/// identity ([`Move::game`]). (The engine's [`engine::legal::legal_moves`]
+/// fills a buffer the caller keeps, for speed.)
 pub fn legal_moves(pos: &mut Position<'_>) -> Vec<Move> {
     let mut moves = Vec::new();
     engine::legal::legal_moves(pos, &mut moves);
