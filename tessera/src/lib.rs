@@ -4,6 +4,10 @@
 //! [`compile_str`] (or [`compile_file`]) turns it into an immutable [`Game`];
 //! [`Position`] holds a position of that game, [`legal_moves`] lists its legal
 //! moves, [`Position::make`] plays one, and [`perft`] counts move trees.
+//! [`Position::play`] and [`Position::take_back`] are the checked doors for
+//! moves and undos a program holds: every move carries its game
+//! ([`Move::game`]), and a move of another game, or an undo that is not the
+//! last one made on that position, is refused.
 //! [`Record`] keeps the positions of a game for the goals that need its past
 //! (repetition), and [`status_in_game`] says whether the game is over.
 //! [`Searcher`] plays any game. [`svg::draw`] draws a position as an SVG

@@ -2,9 +2,9 @@
 //! position, so generation can deduplicate by equality.
 //!
 //! A move the library hands to a program carries its game's identity
-//! ([`GameId`]), stamped at the public doors ([`stamp`]); the engine's own
-//! generation, perft and the search leave it at `GameId::NONE` and never look
-//! at it, so equality among the engine's moves is untouched. The checked
+//! ([`GameId`]), stamped at the public doors (`moves::stamp`); the engine's own
+//! generation and perft leave it at `GameId::NONE` and never look at it, so
+//! equality among the engine's moves is untouched. The checked
 //! doors ([`Position::play`](crate::Position::play) and its kin,
 //! [`Move::text`]) refuse a move whose identity is not their game's.
 
