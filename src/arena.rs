@@ -145,7 +145,9 @@ impl<'g> Engine<'g> {
                 Ok(legal[(*state % legal.len() as u64) as usize])
             }
             Engine::Tessera(s) => {
-                let report = s.search(pos, record, limits, |_| {});
+                let report = s
+                    .search(pos, record, limits, |_| {})
+                    .map_err(|e| e.to_string())?;
                 report
                     .pv
                     .first()

@@ -74,8 +74,8 @@ pub enum Command {
     Perft {
         /// The rule file.
         file: String,
-        /// Plies to search.
-        depth: u32,
+        /// Plies to search (at most 65,535).
+        depth: u16,
         /// The position to work on.
         #[command(flatten)]
         at: At,
@@ -441,7 +441,7 @@ fn list_moves(file: String, at: At, out: &mut dyn Write) -> Result<(), Failure> 
 
 fn count_perft(
     file: String,
-    depth: u32,
+    depth: u16,
     at: At,
     by_move: bool,
     threads: u32,
@@ -528,6 +528,7 @@ fn best_move(
     for line in lines {
         writeln!(out, "{line}").map_err(io)?;
     }
+    let report = report.map_err(|e| io(std::io::Error::other(e)))?;
     match report.pv.first() {
         Some(m) => writeln!(out, "bestmove {}", uci::format(&game, m)),
         None => writeln!(out, "bestmove (none)"),

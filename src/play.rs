@@ -95,7 +95,9 @@ pub fn run<'g>(
             "Black"
         };
         if options.players[side.index()] == Player::Ai {
-            let report = searcher.search(pos, &record, &options.limits, |_| {});
+            let report = searcher
+                .search(pos, &record, &options.limits, |_| {})
+                .map_err(std::io::Error::other)?;
             let Some(&mv) = report.pv.first() else {
                 writeln!(out, "{name} has no move.")?;
                 return Ok(());
@@ -131,7 +133,9 @@ pub fn run<'g>(
             },
             "position" => writeln!(out, "{}", position::format(pos))?,
             "hint" => {
-                let report = searcher.search(pos, &record, &options.limits, |_| {});
+                let report = searcher
+                    .search(pos, &record, &options.limits, |_| {})
+                    .map_err(std::io::Error::other)?;
                 match report.pv.first() {
                     Some(m) => writeln!(out, "Hint: {}", uci::format(game, m))?,
                     None => writeln!(out, "No move.")?,

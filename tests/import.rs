@@ -37,7 +37,7 @@ fn rules(result: &Import, name: &str) -> String {
     }
 }
 
-fn perft(src: &str, depth: u32) -> u64 {
+fn perft(src: &str, depth: u16) -> u64 {
     let game = tessera::compile_str(src).unwrap_or_else(|e| panic!("{e:?}"));
     let mut pos = tessera::Position::start(&game);
     tessera::perft(&mut pos, depth)
@@ -1052,7 +1052,7 @@ fn hoppers_with_a_range_land_as_fairy_stockfish_masks_them() {
         let text = rules(&result, name);
         for (depth, &count) in counts.iter().enumerate() {
             assert_eq!(
-                perft(&text, depth as u32 + 1),
+                perft(&text, depth as u16 + 1),
                 count,
                 "{name} depth {}",
                 depth + 1

@@ -12,7 +12,7 @@ use std::io::Write;
 use std::path::Path;
 
 /// The deepest perft count the starter file records.
-const MAX_DEPTH: u32 = 6;
+const MAX_DEPTH: u16 = 6;
 
 /// Writes `NAME.tests` beside the rule file `game_path` and says what it
 /// holds; refuses to overwrite one that exists.

@@ -67,7 +67,7 @@ pub enum Check {
     /// `perft NAME DEPTH NODES`: the leaves of the move tree.
     Perft {
         /// Plies to count.
-        depth: u32,
+        depth: u16,
         /// The number of leaves expected.
         nodes: u64,
     },
@@ -548,13 +548,14 @@ fn position_decl(c: &mut Cursor<'_>) -> Result<PositionDecl, Diagnostic> {
 }
 
 /// `DEPTH NODES [, DEPTH NODES]...`.
-fn perft_counts(c: &mut Cursor<'_>) -> Result<Vec<(u32, u64)>, Diagnostic> {
+fn perft_counts(c: &mut Cursor<'_>) -> Result<Vec<(u16, u64)>, Diagnostic> {
     let mut counts = Vec::new();
     loop {
         let (depth, span) = c.number::<u32>("a depth")?;
-        if depth > 64 {
-            return Err(Diagnostic::new(span, "a depth above 64 would never finish"));
-        }
+        let depth = match u16::try_from(depth) {
+            Ok(d) if d <= 64 => d,
+            _ => return Err(Diagnostic::new(span, "a depth above 64 would never finish")),
+        };
         let (nodes, _) = c.number::<u64>("a node count")?;
         counts.push((depth, nodes));
         match c.peek() {

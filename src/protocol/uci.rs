@@ -104,6 +104,7 @@ pub fn run(
                 if let Some(e) = failed {
                     return Err(e);
                 }
+                let report = report.map_err(std::io::Error::other)?;
                 match report.pv.first() {
                     Some(m) => writeln!(out, "bestmove {}", uci::format(game, m))?,
                     None => writeln!(out, "bestmove 0000")?,

@@ -555,6 +555,7 @@ pub fn run(
             if let Some(e) = failed {
                 return Err(e);
             }
+            let report = report.map_err(std::io::Error::other)?;
             match report.pv.first() {
                 Some(&mv) => {
                     writeln!(out, "move {}", to_xboard(game, &uci::format(game, &mv)))?;

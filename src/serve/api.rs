@@ -243,7 +243,9 @@ impl Studio {
             return Err(cancelled());
         }
         searcher.stop = Arc::clone(job.stop());
-        let report = searcher.search(&mut pos, &record, &search_limits, |_| {});
+        let report = searcher
+            .search(&mut pos, &record, &search_limits, |_| {})
+            .map_err(|e| Reply::error(500, e.to_string()))?;
         Ok(Reply::ok(&json!({
             "move": report.pv.first().map(|m| uci::format(&game, m)),
             "score": report.score,
@@ -264,7 +266,7 @@ impl Studio {
         let (mut pos, _, _) = replay(&game, r)?;
         let depth = r
             .number("depth", 1, u64::from(limits::MAX_SERVE_PERFT_DEPTH))?
-            .ok_or_else(|| missing("depth"))? as u32;
+            .ok_or_else(|| missing("depth"))? as u16;
         let started = Instant::now();
         let mut roots = Vec::new();
         legal_moves(&mut pos, &mut roots);

@@ -47,7 +47,7 @@ const CHESS: &str = include_str!("../../games/chess.game");
 struct Case {
     name: &'static str,
     fen: &'static str,
-    depth: u32,
+    depth: u16,
     nodes: u64,
 }
 
@@ -128,7 +128,7 @@ fn run_tessera(pos: &mut tessera::Position<'_>, case: &Case) -> u64 {
 }
 
 fn run_cozy(board: &cozy_chess::Board, case: &Case) -> u64 {
-    let n = cozy_perft(black_box(board), black_box(case.depth));
+    let n = cozy_perft(black_box(board), black_box(u32::from(case.depth)));
     assert_eq!(
         n, case.nodes,
         "cozy-chess perft({}) of {} is wrong",
@@ -298,7 +298,7 @@ fn main() {
 
 /// The seed variants' start positions, each at the depth that takes about a
 /// second, with the node counts they must give.
-const VARIANTS: &[(&str, &str, u32, u64)] = &[
+const VARIANTS: &[(&str, &str, u16, u64)] = &[
     (
         "cycle-chess",
         include_str!("../../games/cycle-chess.game"),

@@ -39,7 +39,10 @@ fn main() {
             return;
         }
         let mv = if pos.side_to_move() == Side::White {
-            searcher.search(&mut pos, &record, &limits, |_| {}).pv[0]
+            searcher
+                .search(&mut pos, &record, &limits, |_| {})
+                .unwrap()
+                .pv[0]
         } else {
             let moves = legal_moves(&mut pos);
             seed = seed

@@ -4,6 +4,10 @@
 //! [`compile_str`] (or [`compile_file`]) turns it into an immutable [`Game`];
 //! [`Position`] holds a position of that game, [`legal_moves`] lists its legal
 //! moves, [`Position::make`] plays one, and [`perft`] counts move trees.
+//! [`Position::play`] and [`Position::take_back`] are the checked doors for
+//! moves and undos a program holds: every move carries its game
+//! ([`Move::game`]), and a move of another game, or an undo that is not the
+//! last one made on that position, is refused.
 //! [`Record`] keeps the positions of a game for the goals that need its past
 //! (repetition), and [`status_in_game`] says whether the game is over.
 //! [`Searcher`] plays any game. [`svg::draw`] draws a position as an SVG
@@ -70,14 +74,15 @@ mod syntax;
 pub use diag::{Diagnostic, Errors, Span};
 pub use engine::outcome::{status_in_game, Reason, Status};
 pub use engine::perft::{divide, perft};
+pub use engine::position::Undo;
 pub use engine::{Move, Position, Record};
-pub use game::{Game, Side};
+pub use game::{Game, GameId, Side};
 pub use load::{load_rule_file, read_rule_file, LoadError};
 pub use notation::fen::ParseFenError;
 pub use notation::position::ParsePositionError;
 pub use notation::uci::ParseMoveError;
-pub use notation::{IllegalMove, Illegality, PositionError, Problem, ProblemKind};
-pub use search::{Limits, Report, Searcher};
+pub use notation::{IllegalMove, Illegality, NotLastUndo, PositionError, Problem, ProblemKind};
+pub use search::{Limits, OtherGame, Report, Searcher};
 
 /// Reads and compiles the rule file at `path`.
 ///
@@ -88,8 +93,9 @@ pub fn compile_file(path: &str) -> Result<Game, LoadError> {
     load_rule_file(path).map(|(_, game)| game)
 }
 
-/// The legal moves of `pos`, in generation order. (The engine's
-/// [`engine::legal::legal_moves`] fills a buffer the caller keeps, for speed.)
+/// The legal moves of `pos`, in generation order, each carrying the game's
+/// identity ([`Move::game`]). (The engine's [`engine::legal::legal_moves`]
+/// fills a buffer the caller keeps, for speed.)
 pub fn legal_moves(pos: &mut Position<'_>) -> Vec<Move> {
     let mut moves = Vec::new();
     engine::legal::legal_moves(pos, &mut moves);

@@ -120,6 +120,9 @@ impl<'g> Plan<'g> {
     }
 
     /// Where `cell` is drawn: its coordinates, or where the layout places it.
+    ///
+    /// # Panics
+    /// When `cell` is not a cell of the game.
     pub fn places(&self, cell: Cell) -> Vec<&'g [i64]> {
         let game = self.game;
         let own = game.board.cells[cell as usize].coords.iter();
@@ -133,6 +136,9 @@ impl<'g> Plan<'g> {
     }
 
     /// Whether `cell` is drawn on the boards.
+    ///
+    /// # Panics
+    /// When `cell` is not a cell of the game.
     pub fn draws(&self, cell: Cell) -> bool {
         !self.game.board.cells[cell as usize].coords.is_empty()
             || self.game.layout.placed.iter().any(|(c, _)| *c == cell)
@@ -140,6 +146,9 @@ impl<'g> Plan<'g> {
 }
 
 /// The label of coordinate `v` along `axis`.
+///
+/// # Panics
+/// When `axis` is not one of the game's axes ([`Game::axis_names`]).
 pub fn label(game: &Game, axis: usize, v: i64) -> String {
     game.board.axes[axis].label(v)
 }

@@ -18,7 +18,7 @@ const ENGINE: &str = include_str!("../../tests/data/fsf-start-perft.tsv");
 struct Row {
     variant: String,
     fen: String,
-    depth: u32,
+    depth: u16,
     nodes: u64,
 }
 

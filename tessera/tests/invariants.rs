@@ -69,7 +69,7 @@ fn walk_depth(pos: &mut Position<'_>) -> u32 {
         }
         (depth, leaves) = (depth + 1, deeper);
     }
-    depth
+    u32::from(depth)
 }
 
 #[test]

@@ -7,7 +7,8 @@ use tessera::notation::position::PositionBuilder;
 use tessera::notation::PieceItemError;
 use tessera::Illegality;
 use tessera::{
-    compile_file, compile_str, legal_moves, Game, LoadError, ParsePositionError, Position, Side,
+    compile_file, compile_str, legal_moves, Game, Limits, LoadError, OtherGame, ParsePositionError,
+    Position, Record, Searcher, Side,
 };
 
 fn chess() -> Game {
@@ -33,26 +34,27 @@ fn a_move_that_is_not_legal_is_refused_and_changes_nothing() {
     shogi_pos.make(first);
     let far = legal_moves(&mut shogi_pos)
         .into_iter()
-        .find(|m| !m.fits(&game))
+        .find(|m| m.origin() >= 64 || m.destination() >= 64)
         .expect("a shogi move from a cell chess does not have");
-    for (mv, text) in [(e7e5, "e7e5".to_string()), (far, far.text(&game))] {
+    for (mv, text, reason) in [
+        (e7e5, "e7e5".to_string(), Illegality::NoSuchMove),
+        (far, far.text(&game), Illegality::OtherGame),
+    ] {
         let refused = pos.play(mv).unwrap_err();
         assert_eq!(refused.text, text);
-        assert_eq!(refused.reason, Illegality::NoSuchMove);
+        assert_eq!(refused.reason, reason);
         assert_eq!(
             refused.to_string(),
-            format!(
-                "`{text}` is not a legal move here: no piece of the side to move moves so here"
-            )
+            format!("`{text}` is not a legal move here: {reason}")
         );
         assert_eq!(pos.to_string(), before, "{text} changed the position");
     }
-    assert!(far.text(&game).ends_with("that does not fit this game"));
+    assert!(far.text(&game).ends_with("of another game"));
     // A legal move is played, and taken back; played again after it, refused.
     let undo = pos.play(e2e4).unwrap();
     assert_ne!(pos.to_string(), before);
     assert!(pos.play(e2e4).is_err());
-    pos.unmake(undo);
+    pos.take_back(undo).unwrap();
     assert_eq!(pos.to_string(), before);
     // Every legal move passes the check; none of the other side's does.
     for mv in legal_moves(&mut pos) {
@@ -162,4 +164,161 @@ fn a_file_that_cannot_be_read_keeps_its_cause() {
     assert!(matches!(err, LoadError::Io { .. }));
     let io = err.source().expect("the I/O error is chained");
     assert!(io.downcast_ref::<std::io::Error>().is_some());
+}
+
+// Moves that belong to their game, undos that belong to their position, costs
+// a caller chooses, and arguments that do not exist (issue 35).
+
+fn xiangqi() -> Game {
+    compile_str(include_str!("../../games/xiangqi.game")).unwrap()
+}
+
+#[test]
+fn a_move_of_another_game_is_refused_by_every_checked_door() {
+    let game = chess();
+    let other = xiangqi();
+    let mut pos = Position::start(&game);
+    let before = pos.to_string();
+    // The xiangqi horse's b1a3 names cells chess has too, as other cells.
+    let b1a3 = Position::start(&other).parse_move("b1a3").unwrap();
+    assert_eq!(b1a3.game(), other.id());
+    assert_ne!(game.id(), other.id());
+    let refused = pos.play(b1a3).unwrap_err();
+    assert_eq!(refused.reason, Illegality::OtherGame);
+    assert_eq!(
+        refused.to_string(),
+        format!(
+            "`{}` is not a legal move here: it is a move of another game",
+            refused.text
+        )
+    );
+    assert!(
+        refused.text.ends_with("of another game"),
+        "{}",
+        refused.text
+    );
+    assert_eq!(pos.to_string(), before);
+    assert!(!pos.is_legal(b1a3));
+    assert_eq!(pos.illegality(b1a3), Some(Illegality::OtherGame));
+    assert!(!b1a3.fits(&game));
+    assert!(b1a3.text(&game).ends_with("of another game"));
+    assert_eq!(b1a3.text(&other), "b1a3");
+    // Every door that hands out moves stamps them with its game; a clone of
+    // a game is the same game.
+    let twin = game.clone();
+    let mut twin_pos = Position::start(&twin);
+    for mv in legal_moves(&mut pos) {
+        assert_eq!(mv.game(), game.id());
+        assert!(twin_pos.is_legal(mv));
+    }
+    let mut moves = Vec::new();
+    tessera::engine::legal::legal_moves(&mut pos, &mut moves);
+    tessera::engine::pseudo::pseudo_legal_moves(&pos, &mut moves);
+    assert!(moves.iter().all(|m| m.is_of(&game)));
+    assert!(tessera::divide(&pos, 1).iter().all(|(m, _)| m.is_of(&game)));
+    let mut searcher = Searcher::new(&game, 1);
+    let limits = Limits {
+        depth: Some(2),
+        ..Limits::default()
+    };
+    let record = Record::new(&pos);
+    let report = searcher.search(&mut pos, &record, &limits, |_| {}).unwrap();
+    assert!(!report.pv.is_empty());
+    assert!(report.pv.iter().all(|m| m.is_of(&game)));
+}
+
+#[test]
+fn an_undo_is_taken_back_only_where_and_when_it_was_made() {
+    let game = chess();
+    let mut pos = Position::start(&game);
+    let start = pos.to_string();
+    let e4 = pos.parse_move("e2e4").unwrap();
+    let first = pos.play(e4).unwrap();
+    let after_e4 = pos.to_string();
+    let e5 = pos.parse_move("e7e5").unwrap();
+    let second = pos.play(e5).unwrap();
+    let after_e5 = pos.to_string();
+    // The first undo is stale while e7e5 is on the board: refused, and the
+    // position is as it was.
+    let refused = pos.take_back(first).unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "the undo is not of the last move made on this position"
+    );
+    assert_eq!(pos.to_string(), after_e5);
+    // A clone is another position: the undo made here is refused there.
+    let mut copy = pos.clone();
+    let second = copy.take_back(second).unwrap_err().0;
+    assert_eq!(copy.to_string(), after_e5);
+    // In order, each is taken back.
+    pos.take_back(second).unwrap();
+    assert_eq!(pos.to_string(), after_e4);
+    pos.take_back(refused.0).unwrap();
+    assert_eq!(pos.to_string(), start);
+    assert_eq!(
+        pos.to_fen().unwrap(),
+        Position::start(&game).to_fen().unwrap()
+    );
+}
+
+/// Two walkers, one per side, each going round its own ring of cells: one
+/// move per ply for ever.
+const RINGS: &str = "game \"Rings\"
+grid file a..d rank 1..2
+link round a1 -> b1, b1 -> c1, c1 -> d1, d1 -> a1, a2 -> b2, b2 -> c2, c2 -> d2, d2 -> a2
+piece Walker W
+  step round: quiet
+setup white Walker a1 black Walker a2
+";
+
+#[test]
+fn perft_to_the_deepest_depth_it_takes_ends_in_little_memory() {
+    // The depth is a u16: 65,535 plies of one move each, walked with an undo
+    // per ply (a u32::MAX depth, once taken, grew to 5.9 GB and aborted).
+    let game = compile_str(RINGS).unwrap();
+    let mut pos = Position::start(&game);
+    let started = std::time::Instant::now();
+    assert_eq!(tessera::perft(&mut pos, u16::MAX), 1);
+    assert_eq!(pos, Position::start(&game));
+    assert!(started.elapsed().as_secs() < 20);
+}
+
+#[test]
+fn a_searcher_takes_any_table_size_and_only_its_own_game() {
+    let game = chess();
+    let other = xiangqi();
+    // Past the largest table, the largest: usize::MAX once overflowed, and
+    // 100,000 (MB) aborted on an allocation that failed.
+    for megabytes in [0, usize::MAX] {
+        let searcher = Searcher::new(&game, megabytes);
+        assert!(searcher.table_megabytes() <= tessera::search::MAX_TABLE_MEGABYTES);
+    }
+    let mut searcher = Searcher::new(&game, 1);
+    let mut pos = Position::start(&other);
+    let record = Record::new(&pos);
+    let limits = Limits {
+        depth: Some(1),
+        ..Limits::default()
+    };
+    assert!(!searcher.plays(&pos));
+    let refused = searcher.search(&mut pos, &record, &limits, |_| {});
+    assert_eq!(refused.unwrap_err(), OtherGame);
+    assert_eq!(pos, Position::start(&other));
+}
+
+#[test]
+fn arguments_that_name_nothing_are_answered_not_panicked_on() {
+    let game = chess();
+    let pos = Position::start(&game);
+    assert_eq!(tessera::game::CellSet::default().bits(), 0);
+    assert!(game.kind(200).is_none());
+    assert!(!pos.is_unmoved(9999));
+    // A move of shogi's, played into a chess position's questions.
+    let shogi = compile_str(include_str!("../../games/shogi.game")).unwrap();
+    let mut shogi_pos = Position::start(&shogi);
+    for mv in legal_moves(&mut shogi_pos) {
+        assert!(!pos.is_capture(&mv));
+        assert!(!mv.text(&game).is_empty());
+        assert_eq!(tessera::notation::uci::format(&game, &mv), mv.text(&game));
+    }
 }

@@ -14,7 +14,7 @@ const ORACLE: &str = include_str!("../../tests/data/chess-perft.tsv");
 struct Row<'a> {
     name: &'a str,
     fen: &'a str,
-    depth: u32,
+    depth: u16,
     nodes: u64,
 }
 

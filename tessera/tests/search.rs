@@ -32,7 +32,7 @@ fn wins(name: &str, at: &str, depth: u32, best: &str, plies: i32) {
         ..Limits::default()
     };
     let record = Record::new(&pos);
-    let report = searcher.search(&mut pos, &record, &limits, |_| {});
+    let report = searcher.search(&mut pos, &record, &limits, |_| {}).unwrap();
     let pv: Vec<String> = report.pv.iter().map(|m| uci::format(&g, m)).collect();
     assert_eq!(
         pv.first().map(String::as_str),
@@ -119,7 +119,7 @@ fn best_after(name: &str, fen_text: &str, moves: &str, depth: u32) -> (String, i
         depth: Some(depth),
         ..Limits::default()
     };
-    let report = searcher.search(&mut pos, &record, &limits, |_| {});
+    let report = searcher.search(&mut pos, &record, &limits, |_| {}).unwrap();
     (uci::format(&g, &report.pv[0]), report.score)
 }
 
@@ -162,7 +162,7 @@ fn time_comes_from_the_clock_the_caller_gives() {
         let mut searcher = Searcher::with_clock(&g, 8, clock);
         let mut pos = Position::start(&g);
         let record = Record::new(&pos);
-        searcher.search(&mut pos, &record, limits, |_| {})
+        searcher.search(&mut pos, &record, limits, |_| {}).unwrap()
     };
     let stepping = || Box::new(SteppingClock::new(Duration::from_millis(1)));
     let first = run(stepping(), &timed);
@@ -202,7 +202,7 @@ fn a_stop_raised_before_the_search_ends_it_at_once() {
         depth: Some(30),
         ..Limits::default()
     };
-    let report = searcher.search(&mut pos, &record, &limits, |_| {});
+    let report = searcher.search(&mut pos, &record, &limits, |_| {}).unwrap();
     assert_eq!(report.depth, 1);
     assert_eq!(report.pv.len().min(1), 1, "a move all the same");
 }

@@ -339,6 +339,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         .map(|(i, c)| (c.name.clone(), i as u16))
         .collect();
     let mut game = Game {
+        id: crate::game::GameId::fresh(),
         title,
         board: crate::game::Board {
             axes: board.axes,

@@ -30,10 +30,16 @@ use crate::game::{code, first_in, kind_of, side_of, CaptureEntry, LineOrder, Pat
 use crate::game::{Side, WallAt};
 use goals::{facing, rule_end};
 
-/// Fills `out` with the legal moves of the side to move, without duplicates.
-/// A position where a goal on material, a zone or checks has ended the game
-/// has none.
+/// Fills `out` with the legal moves of the side to move, without duplicates,
+/// each stamped with the game's identity. A position where a goal on
+/// material, a zone or checks has ended the game has none.
 pub fn legal_moves(pos: &mut Position<'_>, out: &mut Vec<Move>) {
+    generate_legal(pos, out);
+    super::moves::stamp(out, pos.game());
+}
+
+/// [`legal_moves`] unstamped, for perft, which never hands its moves out.
+pub(crate) fn generate_legal(pos: &mut Position<'_>, out: &mut Vec<Move>) {
     out.clear();
     if rule_end(pos).is_some() {
         return;
@@ -222,7 +228,16 @@ fn add_pass(pos: &Position<'_>, out: &mut Vec<Move>, known: Known) {
 /// Keeps the legal ones among some pseudo-legal moves of `pos` (for a search
 /// that wants only its captures, say): the same tests as [`legal_moves`],
 /// without the pass and without forced capture, which look at every move.
+/// Moves another game handed out, or with cells, pools or kinds this game
+/// does not have, are dropped first.
+///
+/// # Panics
+/// Unchecked beyond that, as [`Position::make`] is: a move of this game
+/// that is not pseudo-legal in `pos` (taken from another position) may be
+/// kept wrongly, or panic.
 pub fn retain_legal(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
+    let game = pos.game();
+    moves.retain(|m| (m.game == crate::game::GameId::NONE || m.is_of(game)) && m.in_range(game));
     if pos.game().tables.check_free {
         return;
     }
@@ -474,7 +489,8 @@ fn drop_may_not_mate(game: &crate::game::Game, mv: &Move) -> bool {
 }
 
 /// The number of legal moves of the side to move, as [`legal_moves`] would
-/// list them (`buffer` is scratch space). The moves of a piece that shields
+/// list them (`buffer` is scratch space: the moves left in it are
+/// unstamped, and the checked doors refuse them). The moves of a piece that shields
 /// nothing are counted without being listed or tested, where they are plain.
 pub fn count_legal_moves(pos: &mut Position<'_>, buffer: &mut Vec<Move>) -> u64 {
     buffer.clear();

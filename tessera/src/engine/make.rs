@@ -8,18 +8,30 @@ use super::position::{Position, Undo};
 
 impl Position<'_> {
     /// Plays `mv` without asking whether it may be played: the unchecked
-    /// door, for moves the library itself produced for this very position
+    /// door, for moves the library itself listed for this very position
     /// (the legal or pseudo-legal lists, [`Position::parse_move`]), as perft
-    /// and the search need it. [`Position::play`] is the checked one.
+    /// and the search need it. [`Position::play`] is the checked one. The
+    /// returned [`Undo`] takes the move back with [`Position::unmake`] (or
+    /// [`Position::take_back`]), on this position, before any move made
+    /// after it is taken back.
     ///
     /// # Panics
     /// May panic, or leave the position in a state no game reaches, for a
-    /// move that is not pseudo-legal here (a cell the game does not have, an
-    /// empty origin, a capture of the mover's own piece): nothing is checked.
-    /// In debug builds the origin of a board move is asserted to hold a piece
-    /// of the side to move.
+    /// move that is not pseudo-legal here (a move of another game or
+    /// position, an empty origin, a capture of the mover's own piece): in
+    /// release builds nothing is checked. Debug builds assert that the move
+    /// is of this game and names only cells, pools and kinds it has, and that
+    /// the origin of a board move holds a piece of the side to move.
     #[inline]
     pub fn make(&mut self, mv: Move) -> Undo {
+        debug_assert!(
+            mv.game() == crate::game::GameId::NONE || mv.is_of(self.game()),
+            "make: a move of another game: {mv:?}"
+        );
+        debug_assert!(
+            mv.in_range(self.game()),
+            "make: a move with cells, pools or kinds the game does not have: {mv:?}"
+        );
         let undo = self.make_uncounted(mv);
         if self.game().goals.check_goal.is_some() && in_check(self, self.side_to_move()) {
             let n = &mut self.checks[self.side_to_move().index()];

@@ -1,5 +1,14 @@
 //! Moves: small copyable values. Two moves are equal when they lead to the same
 //! position, so generation can deduplicate by equality.
+//!
+//! A move the library hands to a program carries its game's identity
+//! ([`GameId`]), stamped at the public doors (`moves::stamp`); the engine's own
+//! generation and perft leave it at `GameId::NONE` and never look at it, so
+//! equality among the engine's moves is untouched. The checked
+//! doors ([`Position::play`](crate::Position::play) and its kin,
+//! [`Move::text`]) refuse a move whose identity is not their game's.
+
+use crate::game::{kind_of, Game, GameId};
 
 /// No cell: an unused auxiliary field.
 pub const NO_CELL: u16 = u16::MAX;
@@ -35,8 +44,9 @@ pub enum MoveKind {
 /// of a position, or by [`Position::parse_move`](crate::Position::parse_move).
 /// A program reads it ([`Move::origin`], [`Move::destination`],
 /// [`Move::kind`], [`Move::text`]) but cannot build one, so every move it
-/// holds was legal somewhere; [`Position::play`](crate::Position::play)
-/// tells whether it is legal here.
+/// holds was legal somewhere, in the game it carries ([`Move::game`]);
+/// [`Position::play`](crate::Position::play) tells whether it is legal here,
+/// and refuses a move of another game.
 ///
 /// ```compile_fail
 /// // Neither the fields nor the constructors are open to programs.
@@ -71,6 +81,19 @@ pub struct Move {
     /// Where a gated piece (`piece`, with counter `state`, out of the gating
     /// pool) enters the board on a board move, or `NO_CELL`.
     pub(crate) gate: u16,
+    /// The game that handed the move out, or `GameId::NONE` for the engine's
+    /// own moves (last, so that ordering goes by the fields above).
+    pub(crate) game: GameId,
+}
+
+/// Stamps the moves `moves`, made by the engine for a position of `game`,
+/// with the game's identity: what every public door that hands moves to a
+/// program does.
+pub(crate) fn stamp(moves: &mut [Move], game: &Game) {
+    let id = game.id;
+    for mv in moves {
+        mv.game = id;
+    }
 }
 
 impl Move {
@@ -96,6 +119,42 @@ impl Move {
         self.not_checking
     }
 
+    /// The game whose door handed the move out ([`Game::id`]).
+    pub fn game(&self) -> GameId {
+        self.game
+    }
+
+    /// Whether the move was handed out by `game` (or a clone of it).
+    pub fn is_of(&self, game: &Game) -> bool {
+        self.game == game.id
+    }
+
+    /// Whether every cell, pool and kind the move names exists in `game`,
+    /// whichever game made it.
+    pub(crate) fn in_range(&self, game: &Game) -> bool {
+        let cells = game.cell_count();
+        let pools = game.pools.pool_names.len();
+        let kinds = game.pieces.len();
+        let cell = |c: u16| (c as usize) < cells;
+        let spare = |c: u16| c == NO_CELL || cell(c);
+        let kind = |code: u8| code != 0 && (kind_of(code) as usize) < kinds;
+        let promotion = self.promotes_to().is_none_or(|k| (k as usize) < kinds)
+            && (self.source == 0 || (self.source as usize) <= pools);
+        let ends = match self.kind {
+            MoveKind::Drop => (self.from as usize) < pools && cell(self.to) && kind(self.piece),
+            MoveKind::Transfer => {
+                (self.from as usize) < pools && (self.to as usize) < pools && kind(self.piece)
+            }
+            MoveKind::Pass => self.from == self.to && spare(self.from),
+            _ => cell(self.from) && cell(self.to),
+        };
+        // A gated piece comes out of a pool; a wall or a shot is the
+        // game's one neutral kind, which the move does not name.
+        let gate = self.gate == NO_CELL
+            || (cell(self.gate) && (game.rules.walling.is_some() || kind(self.piece)));
+        ends && promotion && gate && spare(self.aux) && spare(self.aux2)
+    }
+
     /// A plain move.
     pub(crate) fn normal(from: u16, to: u16) -> Move {
         Move {
@@ -110,6 +169,7 @@ impl Move {
             aux: NO_CELL,
             aux2: NO_CELL,
             gate: NO_CELL,
+            game: GameId::NONE,
         }
     }
 
@@ -148,6 +208,6 @@ impl Move {
 mod tests {
     #[test]
     fn move_is_small() {
-        assert!(std::mem::size_of::<super::Move>() <= 16);
+        assert!(std::mem::size_of::<super::Move>() <= 20);
     }
 }

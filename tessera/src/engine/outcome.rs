@@ -40,6 +40,9 @@ pub fn status(pos: &mut Position<'_>) -> Status {
 /// The state of play in a game: [`status`], then, while the game goes on,
 /// the goals on its record (repetition, the clock, material), so that a mate
 /// given on the ply that reaches the clock's limit stands.
+///
+/// # Panics
+/// May panic for a record of another game, as [`record_end`].
 pub fn status_in_game(pos: &mut Position<'_>, record: &Record) -> Status {
     match status(pos) {
         Status::Ongoing => record_end(pos, record).unwrap_or(Status::Ongoing),
@@ -52,6 +55,10 @@ pub fn status_in_game(pos: &mut Position<'_>, record: &Record) -> Status {
 /// reached `clock N`, or each side holds one of the `material` sets. These
 /// goals never remove moves (perft ignores them, as Fairy-Stockfish's does);
 /// whoever plays a game asks them after [`status`].
+///
+/// # Panics
+/// May panic for a record of a game other than `pos`'s (its boards have
+/// that game's cells).
 pub fn record_end(pos: &Position<'_>, record: &Record) -> Option<Status> {
     let goals = &pos.game().goals.record_goals;
     if let Some((kinds, outcome)) = goals.back_and_forth {

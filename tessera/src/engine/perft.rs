@@ -1,16 +1,22 @@
 //! Perft: counting the leaves of the legal move tree.
 
-use super::legal::{count_legal_moves, legal_moves};
+use super::legal::{count_legal_moves, generate_legal, legal_moves};
 use super::moves::Move;
-use super::position::Position;
+use super::position::{Position, Undo};
 
 /// The number of leaves of the legal move tree `depth` plies deep. The last ply is
 /// counted from the move list, not made (bulk counting).
 ///
-/// Any depth is safe: the plies beyond [`RECURSION_DEPTH`] are walked with an
-/// explicit stack, so the depth a user asks for never reaches the thread's stack.
-pub fn perft(pos: &mut Position<'_>, depth: u32) -> u64 {
-    count_any(pos, depth, &mut Buffers::default())
+/// Any depth is safe, and its cost in memory bounded: the depth is a `u16`
+/// (at most 65,535 plies, far past any tree that finishes), the last
+/// [`RECURSION_DEPTH`] plies recurse with one move list each, and the plies
+/// above them are walked with an explicit stack of one undo each (their move
+/// lists are generated again on the way back), so the memory is about 100
+/// bytes per ply plus 64 move lists, whatever the game's branching, and the
+/// depth a user asks for never reaches the thread's stack. Time is another
+/// matter: [`perft_until`] stops when told.
+pub fn perft(pos: &mut Position<'_>, depth: u16) -> u64 {
+    count_any(pos, u32::from(depth), &mut Buffers::default())
 }
 
 /// The deepest perft counted by recursion; deeper plies use an explicit stack.
@@ -23,18 +29,21 @@ pub const RECURSION_DEPTH: u32 = 64;
 /// and [`perft`] itself reads nothing and runs as fast as before.
 pub fn perft_until(
     pos: &mut Position<'_>,
-    depth: u32,
+    depth: u16,
     stop: &std::sync::atomic::AtomicBool,
 ) -> Option<u64> {
     let mut buffers = Buffers::default();
-    walk(pos, depth, &mut buffers, &mut |pos, left, buffers| {
-        count_until(pos, left, buffers, 0, stop)
-    })
+    walk(
+        pos,
+        u32::from(depth),
+        &mut buffers,
+        &mut |pos, left, buffers| count_until(pos, left, buffers, 0, stop),
+    )
 }
 
 /// Perft below each legal root move, in move order; none at depth 0, where the
-/// root itself is the only leaf.
-pub fn divide(pos: &Position<'_>, depth: u32) -> Vec<(Move, u64)> {
+/// root itself is the only leaf. Bounded as [`perft`] is.
+pub fn divide(pos: &Position<'_>, depth: u16) -> Vec<(Move, u64)> {
     divide_parallel(pos, depth, 1, &|_, _, _| {})
 }
 
@@ -43,7 +52,7 @@ pub fn divide(pos: &Position<'_>, depth: u32) -> Vec<(Move, u64)> {
 /// how many, and the nodes counted so far), for a progress report.
 pub fn divide_parallel(
     pos: &Position<'_>,
-    depth: u32,
+    depth: u16,
     threads: usize,
     on_root: &(dyn Fn(usize, usize, u64) + Sync),
 ) -> Vec<(Move, u64)> {
@@ -66,7 +75,7 @@ pub fn divide_parallel(
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(&mv) = roots.get(i) else { break };
             let undo = local.make(mv);
-            let n = count_any(&mut local, depth - 1, &mut buffers);
+            let n = count_any(&mut local, u32::from(depth) - 1, &mut buffers);
             local.unmake(undo);
             counts.lock().unwrap_or_else(|e| e.into_inner())[i] = n;
             let total = nodes.fetch_add(n, Ordering::Relaxed) + n;
@@ -100,8 +109,8 @@ fn count_any(pos: &mut Position<'_>, depth: u32, buffers: &mut Buffers) -> u64 {
 
 /// The leaves `depth` plies below `pos`, counting the subtrees of at most
 /// [`RECURSION_DEPTH`] plies with `subtree` (by recursion) and walking the
-/// plies above them with an explicit stack of move lists; `None` as soon as
-/// `subtree` gives up.
+/// plies above them with an explicit stack; `None` as soon as `subtree`
+/// gives up.
 fn walk(
     pos: &mut Position<'_>,
     depth: u32,
@@ -111,45 +120,49 @@ fn walk(
     if depth <= RECURSION_DEPTH {
         return subtree(pos, depth, buffers);
     }
-    // Each frame: the legal moves of a ply, the next one to make, and the undo
-    // of the move made from it, if any.
-    let mut stack: Vec<(Vec<Move>, usize, Option<super::position::Undo>)> = Vec::new();
+    // Each frame: the index of the move made from a ply, and its undo. A
+    // ply's moves are generated again each time the walk stands on it, so
+    // that the stack holds no move list: its memory is the depth times an
+    // undo, whatever the branching; the cost, one generation per subtree of
+    // `RECURSION_DEPTH` plies, is nothing beside the subtree.
+    let mut stack: Vec<(usize, Undo)> = Vec::new();
     let mut moves = Vec::new();
-    legal_moves(pos, &mut moves);
-    stack.push((moves, 0, None));
+    let mut next = 0;
     let mut total = 0;
-    while let Some((moves, next, undo)) = stack.last_mut() {
-        if let Some(undo) = undo.take() {
+    loop {
+        generate_legal(pos, &mut moves);
+        let Some(&mv) = moves.get(next) else {
+            // The ply is done: back to the one above, and its next move.
+            let Some((i, undo)) = stack.pop() else {
+                return Some(total);
+            };
             pos.unmake(undo);
-        }
-        let Some(&mv) = moves.get(*next) else {
-            stack.pop();
+            next = i + 1;
             continue;
         };
-        *next += 1;
-        *undo = Some(pos.make(mv));
+        stack.push((next, pos.make(mv)));
         // The plies left below the move just made.
         let left = depth - stack.len() as u32;
-        if left <= RECURSION_DEPTH {
-            match subtree(pos, left, buffers) {
-                Some(n) => total += n,
-                None => {
-                    // Leave the position as it was given.
-                    while let Some((_, _, undo)) = stack.pop() {
-                        if let Some(undo) = undo {
-                            pos.unmake(undo);
-                        }
-                    }
-                    return None;
+        if left > RECURSION_DEPTH {
+            next = 0;
+            continue;
+        }
+        let below = subtree(pos, left, buffers);
+        if let Some((i, undo)) = stack.pop() {
+            pos.unmake(undo);
+            next = i + 1;
+        }
+        match below {
+            Some(n) => total += n,
+            None => {
+                // Leave the position as it was given.
+                while let Some((_, undo)) = stack.pop() {
+                    pos.unmake(undo);
                 }
+                return None;
             }
-        } else {
-            let mut moves = Vec::new();
-            legal_moves(pos, &mut moves);
-            stack.push((moves, 0, None));
         }
     }
-    Some(total)
 }
 
 fn count(pos: &mut Position<'_>, depth: u32, buffers: &mut Buffers, ply: usize) -> u64 {
@@ -163,7 +176,7 @@ fn count(pos: &mut Position<'_>, depth: u32, buffers: &mut Buffers, ply: usize) 
     let total = if depth == 1 {
         count_legal_moves(pos, &mut moves)
     } else {
-        legal_moves(pos, &mut moves);
+        generate_legal(pos, &mut moves);
         let mut total = 0;
         for &mv in &moves {
             let undo = pos.make(mv);
@@ -195,7 +208,7 @@ fn count_until(
         buffers.0.push(Vec::with_capacity(128));
     }
     let mut moves = std::mem::take(&mut buffers.0[ply]);
-    legal_moves(pos, &mut moves);
+    generate_legal(pos, &mut moves);
     let mut total = Some(0);
     for &mv in &moves {
         let undo = pos.make(mv);

@@ -52,6 +52,32 @@ pub struct Position<'g> {
     blasted: Vec<(u16, Code, u8, bool)>,
     /// What the last moves were, where a goal looks back past the position.
     history: History,
+    /// Which position this is and how many moves made on it are not yet
+    /// taken back, for [`Position::take_back`].
+    made: Made,
+}
+
+/// A position's serial number, unique in the process (a clone draws a new
+/// one), in the high half, and in the low half how many moves made on it
+/// are not yet taken back: the undo of a move carries the value from before
+/// it, so that an undo is taken back only where it was made, and only when
+/// it is the last; one word, so that `make` keeps it at the cost of a load
+/// and two stores.
+#[derive(Debug, PartialEq, Eq)]
+struct Made(u64);
+
+impl Made {
+    fn fresh(moves: u64) -> Made {
+        use std::sync::atomic::{AtomicU32, Ordering};
+        static NEXT: AtomicU32 = AtomicU32::new(0);
+        Made(u64::from(NEXT.fetch_add(1, Ordering::Relaxed)) << 32 | moves)
+    }
+}
+
+impl Clone for Made {
+    fn clone(&self) -> Made {
+        Made::fresh(self.0 & 0xffff_ffff)
+    }
 }
 
 /// What the last moves were, where a goal looks back past the position:
@@ -92,10 +118,33 @@ impl History {
     }
 }
 
-/// What `unmake` needs to restore.
-#[derive(Copy, Clone, Debug)]
+/// What [`Position::unmake`] needs to take a move back: handed out by
+/// [`Position::make`] (and [`Position::play`](crate::Position::play)),
+/// consumed by `unmake` or [`Position::take_back`]. It is neither `Copy`
+/// nor `Clone`, so it cannot be used twice; it remembers the position it was
+/// made on and how many moves that position had made before it, so that
+/// `take_back` refuses one that is not the last made there.
+///
+/// ```compile_fail
+/// // An undo is taken back once.
+/// fn twice(pos: &mut tessera::Position<'_>, undo: tessera::Undo) {
+///     pos.unmake(undo);
+///     pos.unmake(undo);
+/// }
+/// ```
+///
+/// ```compile_fail
+/// // Nor can it be copied to be taken back again.
+/// fn copy(undo: &tessera::Undo) -> tessera::Undo {
+///     undo.clone()
+/// }
+/// ```
+#[derive(Debug)]
 pub struct Undo {
     mv: Move,
+    /// The serial of the position the move was made on, and the moves made
+    /// on it before this one and not taken back (its `Made`).
+    made: u64,
     captured: Code,
     captured_state: u8,
     captured_at: u16,
@@ -147,15 +196,16 @@ impl PartialEq for Position<'_> {
 
 impl<'g> Position<'g> {
     /// Whether `mv`, a move of the side to move, captures (en passant
-    /// included; drops, transfers, castling and passes never do).
+    /// included; drops, transfers, castling and passes never do); false for
+    /// a move whose destination is not a cell of the game.
     pub fn is_capture(&self, mv: &Move) -> bool {
         match mv.kind {
             MoveKind::EnPassant => true,
             MoveKind::Drop | MoveKind::Transfer | MoveKind::Castle | MoveKind::Pass => false,
-            _ => {
-                let there = self.at(mv.to);
-                there != 0 && side_of(there) != self.side
-            }
+            _ => self
+                .board
+                .get(mv.to as usize)
+                .is_some_and(|&there| there != 0 && side_of(there) != self.side),
         }
     }
 
@@ -182,6 +232,7 @@ impl<'g> Position<'g> {
             checks: [0; 2],
             blasted: Vec::new(),
             history: History::default(),
+            made: Made::fresh(0),
         }
     }
 
@@ -242,12 +293,18 @@ impl<'g> Position<'g> {
     }
 
     /// The piece on `c`, 0 when empty.
+    ///
+    /// # Panics
+    /// When `c` is not a cell of the game (`c >= game().cell_count()`).
     #[inline]
     pub fn at(&self, c: u16) -> Code {
         self.board[c as usize]
     }
 
     /// The counter of the piece on `c`.
+    ///
+    /// # Panics
+    /// When `c` is not a cell of the game, as [`Position::at`].
     #[inline]
     pub fn state(&self, c: u16) -> u8 {
         self.state[c as usize]
@@ -271,6 +328,10 @@ impl<'g> Position<'g> {
     }
 
     /// The pieces in pool `pool` of `side`, sorted.
+    ///
+    /// # Panics
+    /// When `pool` is not one of the game's pools
+    /// ([`Game::pool_names`](crate::Game::pool_names); chess has none).
     pub fn pool(&self, pool: usize, side: Side) -> &[Pooled] {
         &self.pools[pool * 2 + side.index()]
     }
@@ -487,6 +548,7 @@ impl<'g> Position<'g> {
         let side = self.side;
         let mut undo = Undo {
             mv,
+            made: self.made.0,
             captured: 0,
             captured_state: 0,
             captured_at: NO_CELL,
@@ -578,6 +640,7 @@ impl<'g> Position<'g> {
             self.fullmove += 1;
         }
         self.side = side.opposite();
+        self.made.0 = self.made.0.wrapping_add(1);
         undo
     }
 
@@ -929,8 +992,29 @@ impl<'g> Position<'g> {
         at.unwrap_or(NO_CELL)
     }
 
-    /// Takes back the move `undo` came from.
+    /// Whether `undo` is the undo of the last move made on this position and
+    /// not yet taken back: what [`Position::unmake`] requires.
+    pub fn is_last_undo(&self, undo: &Undo) -> bool {
+        undo.made.wrapping_add(1) == self.made.0
+    }
+
+    /// Takes back the move `undo` came from: the unchecked door, for the
+    /// undo of the last move [`Position::make`] made on this very position
+    /// and not yet taken back, as perft and the search use it.
+    /// [`Position::take_back`] is the checked one.
+    ///
+    /// # Panics
+    /// Debug builds assert that `undo` is the last one made here
+    /// ([`Position::is_last_undo`]); release builds check nothing, and an
+    /// undo of another position, or one made before a later move that is
+    /// still on the board, leaves a position no game reaches, on which later
+    /// calls may panic.
     pub fn unmake(&mut self, undo: Undo) {
+        debug_assert!(
+            self.is_last_undo(&undo),
+            "unmake: the undo is not the last one made on this position"
+        );
+        self.made.0 = undo.made;
         let mv = undo.mv;
         self.side = self.side.opposite();
         let side = self.side;

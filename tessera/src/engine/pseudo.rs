@@ -52,9 +52,11 @@ fn pieces_castling_and_pools(
     counted
 }
 
-/// Fills `out` with the pseudo-legal moves: legal but for royal safety.
+/// Fills `out` with the pseudo-legal moves: legal but for royal safety;
+/// each stamped with the game's identity.
 pub fn pseudo_legal_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
     pseudo_legal_moves_counting(pos, out, &mut Unattacked::default(), |_| None);
+    super::moves::stamp(out, pos.game());
 }
 
 /// [`pseudo_legal_moves`], but `count` may settle a piece's moves by their

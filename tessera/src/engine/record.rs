@@ -89,6 +89,10 @@ impl Record {
     }
 
     /// Records `pos`, the position after a move.
+    ///
+    /// # Panics
+    /// May panic for a position of a game other than the one the record
+    /// started in (its keys and boards are that game's).
     pub fn push(&mut self, pos: &Position<'_>) {
         self.keys.push(self.hasher.repetition_key(pos));
         self.marks.push(self.mark(pos));

@@ -5,6 +5,12 @@
 use super::{Cell, Game, Kind, Mark, PieceDef};
 
 impl Game {
+    /// The game's identity, which every move it hands out carries
+    /// ([`Move::game`](crate::Move::game)); a clone shares it.
+    pub fn id(&self) -> super::GameId {
+        self.id
+    }
+
     /// The names of the grid's axes, in declaration order (`file`, `rank`).
     pub fn axis_names(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
         self.board.axes.iter().map(|a| a.name.as_str())

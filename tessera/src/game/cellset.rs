@@ -30,6 +30,10 @@ impl CellSet {
     }
 
     /// Adds `cell`, which must be below the set's capacity.
+    ///
+    /// # Panics
+    /// When `cell` is past the set's capacity (that of
+    /// [`CellSet::new`]'s `cells`, rounded up to 64).
     #[inline]
     pub fn insert(&mut self, cell: u16) {
         let i = cell as usize;
@@ -37,6 +41,9 @@ impl CellSet {
     }
 
     /// Removes `cell`, which must be below the set's capacity.
+    ///
+    /// # Panics
+    /// When `cell` is past the set's capacity, as [`CellSet::insert`].
     #[inline]
     pub fn remove(&mut self, cell: u16) {
         let i = cell as usize;
@@ -44,6 +51,9 @@ impl CellSet {
     }
 
     /// Sets membership of `cell` to `on`.
+    ///
+    /// # Panics
+    /// When `cell` is past the set's capacity, as [`CellSet::insert`].
     #[inline]
     pub fn set(&mut self, cell: u16, on: bool) {
         if on {
@@ -59,11 +69,12 @@ impl CellSet {
         &self.words
     }
 
-    /// The set as one `u128`, for a board of up to 128 cells.
+    /// The set as one `u128`, for a board of up to 128 cells (the cells
+    /// past 128 left out; 0 for the empty `CellSet::default()`).
     #[inline]
     pub fn bits(&self) -> u128 {
         let high = self.words.get(1).map_or(0, |&w| u128::from(w) << 64);
-        u128::from(self.words[0]) | high
+        self.words.first().map_or(0, |&w| u128::from(w)) | high
     }
 
     /// Whether the set holds no cell.

@@ -47,6 +47,31 @@ pub type Kind = u8;
 /// A piece on a board cell: 0 is empty, otherwise `1 + kind * 2 + side`.
 pub type Code = u8;
 
+/// A compiled game's identity: drawn from a counter of the process when the
+/// game is compiled, so that two games compiled in one process never share
+/// one (the counter has 2^32 values, and wraps only after four billion
+/// compiles). 0 is no game: the moves the engine makes for itself, which no
+/// checked door takes.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameId(u32);
+
+impl GameId {
+    /// No game: the engine's own moves, before a public door stamps them.
+    pub(crate) const NONE: GameId = GameId(0);
+
+    /// A new identity, never 0.
+    pub(crate) fn fresh() -> GameId {
+        use std::sync::atomic::{AtomicU32, Ordering};
+        static NEXT: AtomicU32 = AtomicU32::new(1);
+        loop {
+            let id = NEXT.fetch_add(1, Ordering::Relaxed);
+            if id != 0 {
+                return GameId(id);
+            }
+        }
+    }
+}
+
 /// One of the two sides. White moves first unless the setup says otherwise.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
@@ -82,18 +107,28 @@ impl Side {
 }
 
 /// The code of a piece of `kind` owned by `side`.
+///
+/// # Panics
+/// In debug builds, for a kind past 126, whose code would not fit a byte
+/// (no game has so many kinds: [`crate::limits`]); release builds wrap.
 #[inline]
 pub fn code(kind: Kind, side: Side) -> Code {
     1 + kind * 2 + side as u8
 }
 
 /// The kind of a non-empty code.
+///
+/// # Panics
+/// In debug builds, for the code 0 (an empty cell); release builds wrap.
 #[inline]
 pub fn kind_of(code: Code) -> Kind {
     (code - 1) / 2
 }
 
 /// The side of a non-empty code.
+///
+/// # Panics
+/// In debug builds, for the code 0 (an empty cell); release builds wrap.
 #[inline]
 pub fn side_of(code: Code) -> Side {
     if (code - 1) & 1 == 0 {
@@ -964,6 +999,10 @@ pub(crate) struct AttackPattern {
 /// a program reads a game through its accessors.
 #[derive(Clone, Debug)]
 pub struct Game {
+    /// Which compiled game this is, stamped into the moves the library hands
+    /// out so that the checked doors refuse a move of another game. A clone
+    /// keeps it: its rules, and so its moves, are the same.
+    pub(crate) id: GameId,
     /// The game's name (`game "NAME"`).
     pub(crate) title: String,
     /// The board: cells, directions, steps, leaps and zones.
@@ -1348,6 +1387,10 @@ impl Game {
     }
 
     /// The name of cell `c`.
+    ///
+    /// # Panics
+    /// When `c` is not a cell of the game (`c >= cell_count()`); see
+    /// [`Game::cell_names`] for a checked look-up.
     pub fn cell_name(&self, c: Cell) -> &str {
         &self.board.cells[c as usize].name
     }
@@ -1358,6 +1401,10 @@ impl Game {
     }
 
     /// The cells one step from `c` in direction `dir`, seen from `side`.
+    ///
+    /// # Panics
+    /// When `c` is not a cell of the game or `dir` not one of its
+    /// directions (declared vectors, then links, numbered from 0).
     #[inline]
     pub fn step(&self, side: Side, dir: u8, c: Cell) -> &[Cell] {
         self.board.steps[side.index()].get(dir as usize * self.board.cells.len() + c as usize)
@@ -1365,18 +1412,27 @@ impl Game {
 
     /// The one cell a step leads to, `NO_CELL` for none, or `BRANCH` where the
     /// step branches and [`Game::step`] lists the cells.
+    ///
+    /// # Panics
+    /// As [`Game::step`].
     #[inline]
     pub fn next(&self, side: Side, dir: u8, c: Cell) -> Cell {
         self.board.next[side.index()][dir as usize * self.board.cells.len() + c as usize]
     }
 
     /// The one cell that steps onto `c`, or `NO_CELL`; see [`Game::next`].
+    ///
+    /// # Panics
+    /// As [`Game::step`].
     #[inline]
     pub fn prev(&self, side: Side, dir: u8, c: Cell) -> Cell {
         self.board.prev[side.index()][dir as usize * self.board.cells.len() + c as usize]
     }
 
     /// The cells that step onto `c` in direction `dir`, seen from `side`.
+    ///
+    /// # Panics
+    /// As [`Game::step`].
     #[inline]
     pub fn rev_step(&self, side: Side, dir: u8, c: Cell) -> &[Cell] {
         self.board.rev_steps[side.index()].get(dir as usize * self.board.cells.len() + c as usize)
@@ -1394,7 +1450,11 @@ impl Game {
             .map(|m| &m.masks[side.index()][usize::from(backward)][..])
     }
 
-    /// Whether cell `c` is in zone `zone` as `side` sees it.
+    /// Whether cell `c` is in zone `zone` as `side` sees it (false for a
+    /// cell the game does not have).
+    ///
+    /// # Panics
+    /// When `zone` is not one of the game's zones ([`Game::zone_names`]).
     #[inline]
     pub fn in_zone(&self, zone: usize, side: Side, c: Cell) -> bool {
         self.board.zones[zone][side.index()].contains(c)
@@ -1436,6 +1496,9 @@ impl Game {
 
     /// How a piece is written in positions: its letter (upper case for
     /// White), `+` before it for a promoted form, `~` after it for a copy.
+    ///
+    /// # Panics
+    /// As [`Game::letter`].
     pub fn piece_text(&self, code: Code) -> String {
         let piece = &self.pieces[kind_of(code) as usize];
         let mut s = String::new();
@@ -1465,6 +1528,10 @@ impl Game {
     }
 
     /// A piece's FEN letter: upper case for White (`*` for a neutral piece).
+    ///
+    /// # Panics
+    /// For the code 0 (no piece) or a code of a kind the game does not
+    /// have; [`Game::kind`] looks a kind up without panicking.
     pub fn letter(&self, code: Code) -> char {
         let l = self.pieces[kind_of(code) as usize].letter;
         if !l.is_ascii_alphabetic() {

@@ -8,11 +8,11 @@ use super::uci;
 use crate::engine::attack::in_check;
 use crate::engine::legal::goals::rule_end;
 use crate::engine::legal::legal_moves;
-use crate::engine::moves::{Move, MoveKind, NO_CELL};
+use crate::engine::moves::{Move, MoveKind};
 use crate::engine::outcome::facing;
 use crate::engine::position::{Position, Undo};
 use crate::engine::pseudo::pseudo_legal_moves;
-use crate::game::{kind_of, Game};
+use crate::game::Game;
 use std::fmt;
 
 /// A move refused by [`Position::play`]: it is not one of the legal moves of
@@ -41,6 +41,10 @@ impl std::error::Error for IllegalMove {}
 /// Why a move is not legal: the first rule, in this order, that rejects it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Illegality {
+    /// The move was handed out by another game ([`Move::game`] is not this
+    /// game's [`Game::id`]): its cells, pools and kinds mean other things
+    /// here, whether or not they exist.
+    OtherGame,
     /// The game is already over: no move is legal.
     GameOver,
     /// No piece of the side to move moves so, even ignoring royal safety
@@ -68,6 +72,7 @@ pub enum Illegality {
 impl fmt::Display for Illegality {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
+            Illegality::OtherGame => "it is a move of another game",
             Illegality::NoSuchMove => "no piece of the side to move moves so here",
             Illegality::SelfCheck => "it would leave a royal piece of the mover attacked",
             Illegality::GivesCheck => "it may not give check, and would",
@@ -87,9 +92,10 @@ impl Position<'_> {
     /// position as it is.
     ///
     /// # Errors
-    /// [`IllegalMove`] for any move that is not legal here, including moves
-    /// with cells, pools or kinds the game does not have, with the rule that
-    /// forbids it.
+    /// [`IllegalMove`] for any move that is not legal here, with the rule
+    /// that forbids it: [`Illegality::OtherGame`] for a move another game
+    /// handed out, [`Illegality::NoSuchMove`] for one with cells, pools or
+    /// kinds the game does not have.
     pub fn play(&mut self, mv: Move) -> Result<Undo, IllegalMove> {
         let refuse = |pos: &Self, reason| IllegalMove {
             text: mv.text(pos.game()),
@@ -114,7 +120,8 @@ impl Position<'_> {
         Ok(undo)
     }
 
-    /// Whether `mv` is one of the legal moves here.
+    /// Whether `mv` is one of the legal moves here (never a move of another
+    /// game).
     pub fn is_legal(&mut self, mv: Move) -> bool {
         if !mv.fits(self.game()) {
             return false;
@@ -126,10 +133,30 @@ impl Position<'_> {
 
     /// Why `mv` is not legal here, or `None` when it is.
     pub fn illegality(&mut self, mv: Move) -> Option<Illegality> {
+        if !mv.is_of(self.game()) {
+            return Some(Illegality::OtherGame);
+        }
         if !mv.fits(self.game()) {
             return Some(Illegality::NoSuchMove);
         }
         self.why_not(|m| *m == mv)
+    }
+
+    /// Takes back the move `undo` came from, if it is the last move made on
+    /// this position and not yet taken back: the checked door beside
+    /// [`Position::unmake`], for programs.
+    ///
+    /// # Errors
+    /// [`NotLastUndo`], holding the undo, for the undo of another position
+    /// (a clone included) or of a move made before one still on the board;
+    /// the position is left as it is.
+    pub fn take_back(&mut self, undo: Undo) -> Result<(), NotLastUndo> {
+        if self.is_last_undo(&undo) {
+            self.unmake(undo);
+            Ok(())
+        } else {
+            Err(NotLastUndo(undo))
+        }
     }
 
     /// Why the move written `text` (in the game's move notation, as
@@ -185,28 +212,25 @@ impl Position<'_> {
     }
 }
 
+/// An undo refused by [`Position::take_back`]: not the last move made on
+/// that position. It holds the undo, for the position it belongs to.
+#[derive(Debug)]
+pub struct NotLastUndo(pub Undo);
+
+impl fmt::Display for NotLastUndo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("the undo is not of the last move made on this position")
+    }
+}
+
+impl std::error::Error for NotLastUndo {}
+
 impl Move {
-    /// Whether every cell, pool and kind the move names exists in `game`, so
-    /// that it can be written and compared with the legal moves; says nothing
-    /// of whether it is legal.
+    /// Whether the move is one `game` (or a clone of it) handed out and
+    /// every cell, pool and kind it names exists there, so that it can be
+    /// written and compared with the legal moves; says nothing of whether it
+    /// is legal.
     pub fn fits(&self, game: &Game) -> bool {
-        let cells = game.cell_count();
-        let pools = game.pools.pool_names.len();
-        let kinds = game.pieces.len();
-        let cell = |c: u16| (c as usize) < cells;
-        let spare = |c: u16| c == NO_CELL || cell(c);
-        let kind = |code: u8| code != 0 && (kind_of(code) as usize) < kinds;
-        let promotion = self.promotes_to().is_none_or(|k| (k as usize) < kinds)
-            && (self.source == 0 || (self.source as usize) <= pools);
-        let ends = match self.kind {
-            MoveKind::Drop => (self.from as usize) < pools && cell(self.to) && kind(self.piece),
-            MoveKind::Transfer => {
-                (self.from as usize) < pools && (self.to as usize) < pools && kind(self.piece)
-            }
-            MoveKind::Pass => self.from == self.to && spare(self.from),
-            _ => cell(self.from) && cell(self.to),
-        };
-        let gate = self.gate == NO_CELL || (cell(self.gate) && kind(self.piece));
-        ends && promotion && gate && spare(self.aux) && spare(self.aux2)
+        self.is_of(game) && self.in_range(game)
     }
 }

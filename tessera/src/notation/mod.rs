@@ -8,7 +8,7 @@ pub mod position;
 mod text;
 pub mod uci;
 
-pub use checked::{IllegalMove, Illegality};
+pub use checked::{IllegalMove, Illegality, NotLastUndo};
 // A position's playability is the engine's to judge; notation checks every
 // position it reads by it.
 pub use crate::engine::playable::{check_playable, PieceAt, PositionError, Problem, ProblemKind};
@@ -193,6 +193,10 @@ pub enum Location {
 /// A piece as positions and moves write it: its letter (upper case for White),
 /// its cell or `@pool`, and `:counter` for kinds that carry one: `Ra1:6`,
 /// `b@back:3`, `Kd1`.
+///
+/// # Panics
+/// As [`Game::letter`] for `code`, and for a cell or pool the game does not
+/// have.
 pub fn piece_item(game: &Game, code: u8, at: Location, state: u8) -> String {
     let mut s = game.piece_text(code);
     match at {

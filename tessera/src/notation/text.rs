@@ -82,16 +82,17 @@ impl fmt::Display for Position<'_> {
 
 impl Move {
     /// The move as `tessera moves` writes it in `game` (UCI style:
-    /// `e2e4`, `e7e8q`, `P@e4`); a move whose cells, pools or kinds the game
-    /// does not have ([`Move::fits`]) is described, not written.
+    /// `e2e4`, `e7e8q`, `P@e4`); a move of another game, or whose cells,
+    /// pools or kinds the game does not have ([`Move::fits`]), is described,
+    /// not written.
     pub fn text(&self, game: &Game) -> String {
-        if self.fits(game) {
-            uci::format(game, self)
-        } else {
-            format!(
-                "a move from {} to {} that does not fit this game",
+        match uci::describe_unfit(game, self) {
+            Some(description) => description,
+            None if !self.is_of(game) => format!(
+                "a move from {} to {} that no game handed out",
                 self.from, self.to
-            )
+            ),
+            None => uci::format(game, self),
         }
     }
 }

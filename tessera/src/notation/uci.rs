@@ -60,8 +60,13 @@ impl fmt::Display for ParseMoveError {
 
 impl std::error::Error for ParseMoveError {}
 
-/// Writes `mv` in UCI style.
+/// Writes `mv` in UCI style. A move another game handed out, or one whose
+/// cells, pools or kinds `game` does not have, is described instead
+/// ([`describe_unfit`]), never written as some other move of this game.
 pub fn format(game: &Game, mv: &Move) -> String {
+    if let Some(description) = describe_unfit(game, mv) {
+        return description;
+    }
     let (dash, equals) = if game.board.rect.is_some() {
         ("", "")
     } else {
@@ -186,6 +191,28 @@ fn distance(a: &[i64], b: &[i64]) -> i64 {
         .map(|(x, y)| x.saturating_sub(*y).saturating_abs())
         .max()
         .unwrap_or(0)
+}
+
+/// What `mv` is, where it cannot be written in `game`: a move of another
+/// game (a stamped move whose [`Move::game`] is not `game`'s), or one whose
+/// cells, pools or kinds `game` does not have; `None` where it can.
+pub fn describe_unfit(game: &Game, mv: &Move) -> Option<String> {
+    let foreign = mv.game() != crate::game::GameId::NONE && !mv.is_of(game);
+    if foreign {
+        Some(format!(
+            "a move from {} to {} of another game",
+            mv.origin(),
+            mv.destination()
+        ))
+    } else if !mv.in_range(game) {
+        Some(format!(
+            "a move from {} to {} that does not fit this game",
+            mv.origin(),
+            mv.destination()
+        ))
+    } else {
+        None
+    }
 }
 
 /// Parses a move in UCI style against the legal moves of `pos`.

@@ -104,6 +104,9 @@ impl Evaluator {
     }
 
     /// The position's worth to the side to move, in centipawns.
+    ///
+    /// # Panics
+    /// May panic for a position of a game other than the evaluator's.
     pub fn evaluate(&self, pos: &Position<'_>) -> i32 {
         let game = pos.game();
         let mut score = [0i32; 2];
@@ -130,6 +133,9 @@ impl Evaluator {
     }
 
     /// The worth of the piece `piece` (a code), for ordering captures.
+    ///
+    /// # Panics
+    /// For a code of a kind the game does not have.
     pub fn piece_worth(&self, piece: u8) -> i32 {
         if piece == 0 {
             0

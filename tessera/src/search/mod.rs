@@ -30,7 +30,12 @@ const INFINITY: i32 = WIN + 1_000;
 /// Deeper than any search goes.
 const MAX_PLY: usize = 128;
 
-/// When to stop searching.
+/// When to stop searching. A field left `None` sets no limit, and
+/// `Limits::default()` sets none at all: such a search deepens up to 120
+/// plies, which in any real game means it runs until the searcher's
+/// [`Searcher::stop`] flag is raised (as UCI's `go infinite` wants). Give a
+/// depth, a number of nodes or a time ([`Limits::given`] gives a time where
+/// none is given) for a search that ends by itself.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Search at most this many plies deep.
@@ -107,7 +112,8 @@ enum Bound {
     Upper,
 }
 
-/// A search of one game, keeping its tables between searches.
+/// A search of one game, keeping its tables between searches. It searches
+/// positions of its game only ([`Searcher::search`] refuses others).
 pub struct Searcher<'g> {
     eval: Evaluator,
     keys: keys::Keys,
@@ -138,23 +144,27 @@ pub struct Searcher<'g> {
 impl<'g> Searcher<'g> {
     /// A searcher for `game` with a table of about `megabytes`, timed by the
     /// system's clock (none on `wasm32-unknown-unknown`: see
-    /// [`clock::default_clock`] and [`Searcher::with_clock`]).
+    /// [`clock::default_clock`] and [`Searcher::with_clock`]). Any size is
+    /// safe: see [`Searcher::with_clock`].
     pub fn new(game: &'g crate::Game, megabytes: usize) -> Searcher<'g> {
         Searcher::with_clock(game, megabytes, clock::default_clock())
     }
 
     /// A searcher for `game` with a table of about `megabytes`, timed by `clock`.
+    ///
+    /// The table takes at most [`MAX_TABLE_MEGABYTES`], and where the
+    /// allocator refuses that much, half as much again and again (down to a
+    /// small table that always fits), so that no size a caller asks for
+    /// panics or aborts; [`Searcher::table_megabytes`] says what it got.
     pub fn with_clock(
         game: &'g crate::Game,
         megabytes: usize,
         clock: Box<dyn Clock>,
     ) -> Searcher<'g> {
-        let entries = (megabytes.max(1) << 20) / std::mem::size_of::<Option<Entry>>();
-        let entries = entries.next_power_of_two() / 2;
         Searcher {
             eval: Evaluator::new(game),
             keys: keys::Keys::new(game),
-            table: vec![None; entries.max(1024)],
+            table: table_of(megabytes),
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; game.pieces.len() * game.cell_count()],
             cells: game.cell_count(),
@@ -171,6 +181,18 @@ impl<'g> Searcher<'g> {
         }
     }
 
+    /// The size of the transposition table, in megabytes (rounded down; 0
+    /// for the smallest table, of less than one).
+    pub fn table_megabytes(&self) -> usize {
+        (self.table.len() * std::mem::size_of::<Option<Entry>>()) >> 20
+    }
+
+    /// Whether `pos` is a position of this searcher's game (or of a clone
+    /// of it), the only positions it searches.
+    pub fn plays(&self, pos: &Position<'_>) -> bool {
+        pos.game().id() == self.game.id()
+    }
+
     /// The evaluator, for callers that show a static score.
     pub fn evaluator(&self) -> &Evaluator {
         &self.eval
@@ -179,13 +201,23 @@ impl<'g> Searcher<'g> {
     /// Searches `pos`, the last position of `record`, within `limits`,
     /// calling `on_iteration` after each finished depth; returns the last
     /// finished iteration (depth 0 with no move where the game is over).
+    /// The moves of its reports carry the game's identity, as every move the
+    /// library hands out does.
+    ///
+    /// # Errors
+    /// [`OtherGame`] for a position of a game other than the searcher's
+    /// (its tables, evaluation and keys are the searcher's game's); nothing
+    /// is searched.
     pub fn search(
         &mut self,
         pos: &mut Position<'g>,
         record: &Record,
         limits: &Limits,
         mut on_iteration: impl FnMut(&Report),
-    ) -> Report {
+    ) -> Result<Report, OtherGame> {
+        if !self.plays(pos) {
+            return Err(OtherGame);
+        }
         let before = record.keys();
         self.keys_before.clear();
         self.keys_before
@@ -212,7 +244,7 @@ impl<'g> Searcher<'g> {
             pv: Vec::new(),
         };
         if roots.is_empty() {
-            return best;
+            return Ok(best);
         }
         // A move, whatever happens: the first legal one.
         best.pv = vec![roots[0]];
@@ -233,6 +265,7 @@ impl<'g> Searcher<'g> {
                 elapsed: self.elapsed(),
                 pv: if pv.is_empty() { best.pv } else { pv },
             };
+            crate::engine::moves::stamp(&mut best.pv, self.game);
             on_iteration(&best);
             if self.stopped || score.abs() >= WIN - depth as i32 {
                 break;
@@ -245,7 +278,7 @@ impl<'g> Searcher<'g> {
                 }
             }
         }
-        best
+        Ok(best)
     }
 
     /// The time since the search started, by the searcher's clock.
@@ -611,8 +644,40 @@ impl<'g> Searcher<'g> {
     }
 }
 
-/// The score of a finished game for the side to move at `ply`: a win nearer
-/// the root is better, a loss further away less bad.
+/// The largest transposition table a searcher takes, in megabytes: 1 GiB,
+/// which a search of minutes does not fill.
+pub const MAX_TABLE_MEGABYTES: usize = 1024;
+
+/// A transposition table of about `megabytes` (at most
+/// [`MAX_TABLE_MEGABYTES`]), a power of two of entries, halved until the
+/// allocator grants it, and of 1,024 entries at the least.
+fn table_of(megabytes: usize) -> Vec<Option<Entry>> {
+    let bytes = megabytes.clamp(1, MAX_TABLE_MEGABYTES) << 20;
+    let mut entries = (bytes / std::mem::size_of::<Option<Entry>>()).next_power_of_two() / 2;
+    loop {
+        entries = entries.max(1024);
+        let mut table = Vec::new();
+        if entries == 1024 || table.try_reserve_exact(entries).is_ok() {
+            table.resize(entries, None);
+            return table;
+        }
+        entries /= 2;
+    }
+}
+
+/// A position refused by [`Searcher::search`]: of a game other than the
+/// searcher's.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct OtherGame;
+
+impl std::fmt::Display for OtherGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the position is of another game than the searcher's")
+    }
+}
+
+impl std::error::Error for OtherGame {}
+
 /// Whether `mv` promotes a piece on the board for good: not a demotion, not
 /// a promotion the new piece can take back (the tiles of kyoto shogi, which
 /// turn over with every move), not a piece dropped as its promoted form. The
@@ -627,6 +692,8 @@ fn lasting_promotion(pos: &Position<'_>, mv: &Move) -> bool {
     }
 }
 
+/// The score of a finished game for the side to move at `ply`: a win nearer
+/// the root is better, a loss further away less bad.
 fn end_score(pos: &Position<'_>, s: Status, ply: usize) -> i32 {
     match s {
         Status::Ongoing => 0,

@@ -17,7 +17,7 @@ pub extern "C" fn start_moves() -> u32 {
 
 /// Perft of chess's start position to `depth`.
 #[no_mangle]
-pub extern "C" fn start_perft(depth: u32) -> u64 {
+pub extern "C" fn start_perft(depth: u16) -> u64 {
     let game = compile_str(CHESS).expect("chess compiles");
     perft(&mut Position::start(&game), depth)
 }
@@ -37,7 +37,9 @@ pub extern "C" fn timed_search(ms: u32) -> u32 {
         time: Some(Duration::from_millis(u64::from(ms))),
         ..Limits::default()
     };
-    let report = searcher.search(&mut pos, &record, &limits, |_| {});
+    let report = searcher
+        .search(&mut pos, &record, &limits, |_| {})
+        .unwrap();
     let moves = legal_moves(&mut pos);
     match report
         .pv
@@ -62,5 +64,5 @@ pub extern "C" fn deep_search(depth: u32) -> u32 {
         depth: Some(depth),
         ..Limits::default()
     };
-    searcher.search(&mut pos, &record, &limits, |_| {}).depth
+    searcher.search(&mut pos, &record, &limits, |_| {}).unwrap().depth
 }
