@@ -98,20 +98,31 @@ fn change() -> impl Strategy<Value = Change> {
 }
 
 /// `src` cut into tokens: a number (with its sign), a word, a run of blanks,
-/// or one other character; joined again they give `src` back.
+/// a quoted string, a comment, or one other character; joined again they
+/// give `src` back. A number inside a string or a comment is none of the
+/// rules' (a title such as "Clobber 10x10").
 fn tokens(src: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut chars = src.chars().peekable();
     while let Some(c) = chars.next() {
         let mut token = c.to_string();
-        let same = |d: char| match c {
+        let mut in_string = c == '"';
+        let same = |d: char, in_string: &mut bool| match c {
+            '"' => {
+                let more = *in_string;
+                if d == '"' || d == '\n' {
+                    *in_string = false;
+                }
+                more
+            }
+            '#' => d != '\n',
             '0'..='9' | '-' => d.is_ascii_digit(),
             c if c.is_alphabetic() || c == '_' => d.is_alphanumeric() || d == '_',
             ' ' | '\t' => d == ' ' || d == '\t',
             _ => false,
         };
         while let Some(&d) = chars.peek() {
-            if !same(d) {
+            if !same(d, &mut in_string) {
                 break;
             }
             token.push(d);
@@ -251,8 +262,11 @@ fn the_fuzzing_dictionary_holds_every_keyword_of_the_grammar() {
 
 #[test]
 fn tokens_join_back_into_the_text() {
-    let src = "piece Leaper L value -3\n  leap (1, -2) # note\n";
-    assert_eq!(tokens(src).concat(), src);
-    assert!(tokens(src).contains(&"-3".to_string()));
-    assert!(tokens(src).contains(&"-2".to_string()));
+    let src = "game \"Clobber 10x10\"\npiece Leaper L value -3\n  leap (1, -2) # note 4\n";
+    let t = tokens(src);
+    assert_eq!(t.concat(), src);
+    assert!(t.contains(&"-3".to_string()));
+    assert!(t.contains(&"-2".to_string()));
+    assert!(t.contains(&"\"Clobber 10x10\"".to_string()));
+    assert!(t.contains(&"# note 4".to_string()));
 }
