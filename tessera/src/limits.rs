@@ -22,6 +22,31 @@ pub const MAX_STATEMENT_TOKENS: usize = 1 << 15;
 /// counts against it. Cells are `u16` indices, with two values kept as marks.
 pub const MAX_CELLS: usize = 4096;
 
+/// The largest number a rule file may write, either side of 0: a count, a
+/// clock, a value, an axis label, a move number. Every number of a rule file is
+/// read by one function (`syntax::lower::number`) that refuses one past its
+/// limit, so no sum or product of two of them wraps in 64 bits, and each fits
+/// in 32.
+pub const MAX_RULE_NUMBER: i64 = 1_000_000_000;
+
+/// The largest component of a direction, an offset or a leap vector, either
+/// side of 0: no axis has more cells than a board, so a longer step leaves
+/// every board. Coordinates plus such steps stay far inside 64 bits.
+pub const MAX_VECTOR_COMPONENT: i64 = MAX_CELLS as i64;
+
+/// The largest value of a piece kind, either side of 0 (`value 9`, in points,
+/// a pawn of chess being 1): the search weighs a position in 32-bit
+/// centipawns, and a board of [`MAX_CELLS`] pieces each worth this much, with
+/// the search's margins, stays far inside 32 bits.
+pub const MAX_PIECE_VALUE: i64 = 1000;
+
+/// The most pieces one placement of `setup` puts into a pool (`60 Stone @hand`).
+pub const MAX_POOL_COUNT: u32 = 4096;
+
+/// The largest whole part of a decimal (`count bonus white 1.5`), read in
+/// thousandths.
+pub const MAX_DECIMAL: i64 = 1_000_000;
+
 /// The most piece kinds, promoted copies included: a piece on a cell is one byte,
 /// `1 + 2 * kind + side`.
 pub const MAX_KINDS: usize = 127;
@@ -130,6 +155,24 @@ pub fn thousands(n: u128) -> String {
         out.push(c);
     }
     out
+}
+
+/// Reads a number of a rule file: decimal digits, with a `-` before them where
+/// the grammar allows one, at most `most` either side of 0; else the message,
+/// which names `what` the limit is for.
+/// Every number the compiler takes from a file's text comes through here
+/// (`syntax::lower` for the grammar's numbers, `compile::board` for the
+/// coordinates in cell names), so none is used before it is checked.
+pub fn read_number(text: &str, most: i64, what: &str) -> Result<i64, String> {
+    match text.parse::<i64>() {
+        Ok(n) if n.unsigned_abs() <= most.unsigned_abs() => Ok(n),
+        _ => {
+            let most = thousands(u128::from(most.unsigned_abs()));
+            Err(format!(
+                "number `{text}` is out of range ({what}: -{most} to {most})"
+            ))
+        }
+    }
 }
 
 /// Reads the halfmove clock or move number of a position text: digits, at

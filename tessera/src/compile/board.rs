@@ -103,7 +103,7 @@ fn build_axes(file: &ast::File, errors: &mut Diagnostics) -> Option<Vec<Axis>> {
             ));
             ok = false;
         }
-        total = total.saturating_mul(len as usize);
+        total = total.saturating_mul(usize::try_from(len).unwrap_or(usize::MAX));
         axes.push(Axis {
             name: a.name.text.to_string(),
             first,
@@ -149,7 +149,9 @@ pub fn parse_coord(axes: &[Axis], text: &str) -> Option<Vec<i64>> {
                     return None;
                 }
                 let end = usize::from(neg) + digits;
-                let n: i64 = rest[..end].parse().ok()?;
+                let n =
+                    crate::limits::read_number(&rest[..end], crate::limits::MAX_RULE_NUMBER, "")
+                        .ok()?;
                 coord.push(n.checked_sub(first)?);
                 rest = &rest[end..];
             }

@@ -107,7 +107,9 @@ impl Leaps {
                     let symmetry = self
                         .symmetry
                         .get_or_insert_with(|| Symmetry::of(&board.vectors, dims));
-                    if o.iter().any(|x| x.abs() > super::symmetry::MAX_COMPONENT) {
+                    if o.iter()
+                        .any(|x| x.unsigned_abs() > super::symmetry::MAX_COMPONENT.unsigned_abs())
+                    {
                         let most = super::symmetry::MAX_COMPONENT;
                         errors.push(Diagnostic::new(
                             span,

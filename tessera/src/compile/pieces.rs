@@ -298,7 +298,15 @@ fn build_piece(
     let on_capture_lower = match &p.on_capture {
         Some((n, by)) => {
             check_counter_name(p, n, errors);
-            (*by).min(255) as u8
+            // A counter holds 0 to 255, so a larger amount is a mistake to
+            // report rather than an amount to cut.
+            u8::try_from(*by).unwrap_or_else(|_| {
+                errors.push(Diagnostic::new(
+                    n.span,
+                    format!("`lower {} by N` takes N from 0 to 255; found {by}", n.text),
+                ));
+                u8::MAX
+            })
         }
         None => 0,
     };

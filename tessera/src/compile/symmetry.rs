@@ -28,7 +28,12 @@ impl Symmetry {
                 "`leap around` works on boards of up to {MAX_AXES} axes"
             ));
         }
-        if vectors.iter().flatten().any(|x| x.abs() > MAX_COMPONENT) {
+        // `unsigned_abs`: `abs` of i64::MIN wraps (to itself, below the limit).
+        if vectors
+            .iter()
+            .flatten()
+            .any(|x| x.unsigned_abs() > MAX_COMPONENT.unsigned_abs())
+        {
             return Err(format!(
                 "`leap around` takes directions of components up to {MAX_COMPONENT}"
             ));

@@ -3,6 +3,9 @@
 use super::ast::*;
 use super::Rule;
 use crate::diag::{Diagnostic, Span};
+use crate::limits::{
+    MAX_DECIMAL, MAX_PIECE_VALUE, MAX_POOL_COUNT, MAX_RULE_NUMBER, MAX_VECTOR_COMPONENT,
+};
 use pest::iterators::Pair;
 
 /// A pair of pest's and the offset in the file of the text it was parsed from:
@@ -59,13 +62,33 @@ fn name(pair: P<'_>) -> Name {
     }
 }
 
-fn int(pair: P<'_>) -> Result<i64, Diagnostic> {
-    pair.as_str().parse().map_err(|_| {
-        Diagnostic::new(
-            span(&pair),
-            format!("number `{}` is too large", pair.as_str()),
-        )
-    })
+/// Every number of the grammar is read here: the text of an `int`, a `uint`,
+/// a numbered axis label or a decimal's whole part, refused past `most` either
+/// side of 0 with an error at the number ([`crate::limits::read_number`]).
+/// Nothing after this needs to fear a number that wraps: every limit is far
+/// below where a sum or a product of two of them would.
+fn number(text: &str, sp: Span, most: i64, what: &str) -> Result<i64, Diagnostic> {
+    crate::limits::read_number(text, most, what).map_err(|message| Diagnostic::new(sp, message))
+}
+
+/// What the limit on most numbers is for, as errors say it.
+const RULE_NUMBERS: &str = "a rule file's numbers";
+
+/// A `uint` as a `u32`: at most [`MAX_RULE_NUMBER`], so it fits.
+fn small(pair: P<'_>) -> Result<u32, Diagnostic> {
+    let sp = span(&pair);
+    let n = number(pair.as_str(), sp, MAX_RULE_NUMBER, RULE_NUMBERS)?;
+    u32::try_from(n).map_err(|_| Diagnostic::new(sp, format!("number `{n}` is below 0")))
+}
+
+/// A component of a direction, an offset or a leap vector.
+fn component(pair: P<'_>) -> Result<i64, Diagnostic> {
+    number(
+        pair.as_str(),
+        span(&pair),
+        MAX_VECTOR_COMPONENT,
+        "a direction's or an offset's components",
+    )
 }
 
 pub fn lower_file(pair: P<'_>) -> Result<File, Diagnostic> {
@@ -162,7 +185,7 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
             let b = name(it.next().expect("destination"));
             file.transfers.push((a, b));
         }
-        Rule::drop_stmt => file.drops.push(lower_drop(stmt)),
+        Rule::drop_stmt => file.drops.push(lower_drop(stmt)?),
         Rule::forced_stmt
             if inner(stmt.clone())
                 .next()
@@ -251,7 +274,7 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
             }
             let p = inner(stmt.clone()).next().expect("check_at_most");
             let n = inner(p).next().expect("count");
-            let count = n.as_str().parse::<u32>().unwrap_or(u32::MAX);
+            let count = small(n)?;
             file.check_royals_at_most = Some((count, span(&stmt)));
         }
         Rule::check_stmt => {
@@ -354,10 +377,7 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-/// The most pieces one placement puts into a pool (`60 Stone @hand`).
-const MAX_POOL_COUNT: u32 = 4096;
-
-fn lower_drop(pair: P<'_>) -> DropDecl {
+fn lower_drop(pair: P<'_>) -> Result<DropDecl, Diagnostic> {
     let mut it = inner(pair);
     let first = it.next().expect("pool");
     let mut kinds = Vec::new();
@@ -399,7 +419,7 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
                     Rule::at_most_per => {
                         let mut parts = inner(m);
                         let n = parts.next().expect("count");
-                        per_line = n.as_str().parse::<u32>().unwrap_or(u32::MAX);
+                        per_line = small(n)?;
                         once_per = parts.next().map(name);
                     }
                     Rule::not_checking_drop => not_checking = true,
@@ -446,7 +466,7 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
             _ => zone = Some(name(p)),
         }
     }
-    DropDecl {
+    Ok(DropDecl {
         pool,
         kinds,
         zone: zone.expect("the grammar requires a zone"),
@@ -470,7 +490,7 @@ fn lower_drop(pair: P<'_>) -> DropDecl {
         next_to_enemy,
         enclosing,
         enclosing_over,
-    }
+    })
 }
 
 fn lower_grid(pair: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
@@ -487,9 +507,13 @@ fn lower_grid(pair: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
         let rsp = span(&range);
         let mut r = inner(range);
         let (lo_pair, hi_pair) = (r.next().expect("lo"), r.next().expect("hi"));
-        for label in [&lo_pair, &hi_pair] {
+        // A label is digits (a number, read as every number is) or one letter.
+        let mut numbers = [None, None];
+        for (label, n) in [&lo_pair, &hi_pair].into_iter().zip(&mut numbers) {
             let text = label.as_str();
-            if text.len() > 1 && text.parse::<i64>().is_err() {
+            if text.bytes().all(|b| b.is_ascii_digit()) {
+                *n = Some(number(text, span(label), MAX_RULE_NUMBER, RULE_NUMBERS)?);
+            } else if text.len() > 1 {
                 return Err(Diagnostic::new(
                     span(label),
                     format!("axis label `{text}` must be a single letter or a number"),
@@ -497,9 +521,9 @@ fn lower_grid(pair: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
             }
         }
         let (lo, hi) = (lo_pair.as_str(), hi_pair.as_str());
-        let labels = match (lo.parse::<i64>(), hi.parse::<i64>()) {
-            (Ok(a), Ok(b)) => LabelRange::Numbers(a, b),
-            (Err(_), Err(_)) if lo.len() == 1 && hi.len() == 1 => LabelRange::Letters(
+        let labels = match numbers {
+            [Some(a), Some(b)] => LabelRange::Numbers(a, b),
+            [None, None] if lo.len() == 1 && hi.len() == 1 => LabelRange::Letters(
                 lo.chars().next().expect("one"),
                 hi.chars().next().expect("one"),
             ),
@@ -544,18 +568,8 @@ fn lower_phase(pair: P<'_>) -> Result<PhaseDecl, Diagnostic> {
     })
 }
 
-/// A `uint` that fits in 32 bits.
-fn small(pair: P<'_>) -> Result<u32, Diagnostic> {
-    pair.as_str().parse().map_err(|_| {
-        Diagnostic::new(
-            span(&pair),
-            format!("number `{}` is too large", pair.as_str()),
-        )
-    })
-}
-
 /// A decimal such as `1.5` in thousandths (1500); at most three digits after
-/// the point, and at most a million.
+/// the point, and at most [`MAX_DECIMAL`].
 fn thousandths(pair: P<'_>) -> Result<i64, Diagnostic> {
     let text = pair.as_str();
     let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
@@ -563,13 +577,11 @@ fn thousandths(pair: P<'_>) -> Result<i64, Diagnostic> {
     if fraction.len() > 3 {
         return Err(bad("has more than three digits after the point"));
     }
-    let whole: i64 = whole
+    let whole = number(whole, span(&pair), MAX_DECIMAL, "a decimal's whole part")?;
+    // Three digits at most, so the padded fraction is 0 to 999.
+    let fraction: i64 = format!("{fraction:0<3}")
         .parse()
-        .ok()
-        .filter(|w| *w <= 1_000_000)
-        .ok_or_else(|| bad("is too large; the limit is 1000000"))?;
-    let padded = format!("{fraction:0<3}");
-    let fraction: i64 = padded.parse().unwrap_or(0);
+        .map_err(|_| bad("has a fraction that is not a number"))?;
     Ok(whole * 1000 + fraction)
 }
 
@@ -609,7 +621,7 @@ fn lower_cell_item(item: P<'_>) -> CellItem {
 }
 
 fn lower_vector(pair: P<'_>) -> Result<Vec<i64>, Diagnostic> {
-    inner(pair).map(int).collect()
+    inner(pair).map(component).collect()
 }
 
 fn lower_direction_def(pair: P<'_>) -> Result<DirectionDecl, Diagnostic> {
@@ -714,7 +726,11 @@ fn lower_piece_head<'a>(it: impl IntoIterator<Item = P<'a>>) -> PieceDecl {
 
 fn lower_piece_prop(prop: P<'_>, piece: &mut PieceDecl) -> Result<(), Diagnostic> {
     match prop.as_rule() {
-        Rule::value_prop => piece.value = Some(int(inner(prop).next().expect("value"))?),
+        Rule::value_prop => {
+            let n = inner(prop).next().expect("value");
+            let value = number(n.as_str(), span(&n), MAX_PIECE_VALUE, "a piece's value")?;
+            piece.value = Some(value);
+        }
         Rule::royal_prop => piece.royal = true,
         Rule::as_prop => {
             if piece.as_kind.is_some() {
@@ -811,14 +827,14 @@ fn lower_piece_prop(prop: P<'_>, piece: &mut PieceDecl) -> Result<(), Diagnostic
             }
             piece.in_place.push(d);
         }
-        Rule::promote_prop => piece.promotions.push(lower_promote(prop)),
+        Rule::promote_prop => piece.promotions.push(lower_promote(prop)?),
         Rule::movement => piece.movements.push(lower_movement(prop)?),
         Rule::betza_prop => {
             let mut it = inner(prop);
             piece.betza.push(name(it.next().expect("string")));
             let mods = it
                 .map(|m| lower_modifier(inner(m).next().expect("modifier")))
-                .collect();
+                .collect::<Result<_, _>>()?;
             piece.betza_modifiers.push(mods);
         }
         r => unreachable!("grammar yields no {r:?} in a piece"),
@@ -826,7 +842,7 @@ fn lower_piece_prop(prop: P<'_>, piece: &mut PieceDecl) -> Result<(), Diagnostic
     Ok(())
 }
 
-fn lower_promote(pair: P<'_>) -> PromotionDecl {
+fn lower_promote(pair: P<'_>) -> Result<PromotionDecl, Diagnostic> {
     let sp = span(&pair);
     let mut it = inner(pair).peekable();
     let on_origin = it.next_if(|p| p.as_rule() == Rule::from_kw).is_some();
@@ -850,7 +866,8 @@ fn lower_promote(pair: P<'_>) -> PromotionDecl {
             Rule::promote_at_most => {
                 at_most = inner(p)
                     .find(|x| x.as_rule() == Rule::uint)
-                    .map(|n| n.as_str().parse::<u32>().unwrap_or(u32::MAX))
+                    .map(small)
+                    .transpose()?
             }
             Rule::promote_on_capture => on_capture = true,
             Rule::promote_not_ep => not_en_passant = true,
@@ -865,7 +882,7 @@ fn lower_promote(pair: P<'_>) -> PromotionDecl {
             _ => targets.push(name(p)),
         }
     }
-    PromotionDecl {
+    Ok(PromotionDecl {
         on_origin,
         zone,
         stuck,
@@ -879,7 +896,7 @@ fn lower_promote(pair: P<'_>) -> PromotionDecl {
         not_en_passant,
         on_capture,
         span: sp,
-    }
+    })
 }
 
 fn lower_movement(pair: P<'_>) -> Result<Movement, Diagnostic> {
@@ -920,7 +937,7 @@ fn lower_movement(pair: P<'_>) -> Result<Movement, Diagnostic> {
                 }
                 legs.push(Leg::Leap(vs, images, lsp));
             }
-            Rule::modifier => modifiers.push(lower_modifier(inner(p).next().expect("modifier"))),
+            Rule::modifier => modifiers.push(lower_modifier(inner(p).next().expect("modifier"))?),
             r => unreachable!("grammar yields no {r:?} in a movement"),
         }
     }
@@ -942,9 +959,9 @@ fn exact<T>(mut list: Vec<T>) -> Vec<T> {
     list
 }
 
-fn lower_modifier(pair: P<'_>) -> Modifier {
+fn lower_modifier(pair: P<'_>) -> Result<Modifier, Diagnostic> {
     let sp = span(&pair);
-    match pair.as_rule() {
+    Ok(match pair.as_rule() {
         Rule::quiet_mod => Modifier::Quiet(sp),
         Rule::capture_mod => Modifier::Capture(sp),
         Rule::first_mod => Modifier::First,
@@ -957,10 +974,11 @@ fn lower_modifier(pair: P<'_>) -> Modifier {
         Rule::not_in_check_mod => Modifier::NotInCheck,
         Rule::jumping_mod => Modifier::Jumping(sp),
         Rule::within_mod => Modifier::Within(
-            inner(pair)
-                .find(|p| p.as_rule() == Rule::uint)
-                .and_then(|p| p.as_str().parse().ok())
-                .unwrap_or(u32::MAX),
+            small(
+                inner(pair)
+                    .find(|p| p.as_rule() == Rule::uint)
+                    .expect("within N"),
+            )?,
             sp,
         ),
         Rule::sets_ep_mod => Modifier::SetsEnPassant(sp),
@@ -979,7 +997,7 @@ fn lower_modifier(pair: P<'_>) -> Modifier {
             }
         }
         r => unreachable!("grammar yields no modifier {r:?}"),
-    }
+    })
 }
 
 fn lower_setup(pair: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
@@ -993,7 +1011,7 @@ fn lower_setup(pair: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
                     let mut p = inner(placement).peekable();
                     let mut count = 1;
                     if let Some(n) = p.next_if(|n| n.as_rule() == Rule::pool_count) {
-                        count = match n.as_str().parse::<u32>() {
+                        count = match small(n.clone()) {
                             Ok(c) if (1..=MAX_POOL_COUNT).contains(&c) => c,
                             _ => {
                                 return Err(Diagnostic::new(
@@ -1091,11 +1109,7 @@ fn lower_castling(pair: P<'_>) -> Result<CastlingDecl, Diagnostic> {
     }
     let mut k = inner(kr);
     let n = k.next().expect("king distance");
-    let nsp = span(&n);
-    let king_min = n
-        .as_str()
-        .parse::<u32>()
-        .map_err(|_| Diagnostic::new(nsp, "king distance is too large"))?;
+    let king_min = small(n)?;
     let king_open = k.next().is_some();
     let place = inner(it.next().expect("rook place")).next().expect("place");
     let rook_place = if place.as_rule() == Rule::beside_kw {
@@ -1174,9 +1188,7 @@ fn lower_goal(pair: P<'_>) -> Result<GoalDecl, Diagnostic> {
                 if p.as_rule() == Rule::at_most {
                     let n = inner(p).next().expect("count");
                     let nsp = span(&n);
-                    at_most = n
-                        .as_str()
-                        .parse::<u8>()
+                    at_most = u8::try_from(small(n)?)
                         .ok()
                         .filter(|&v| v < 255)
                         .ok_or_else(|| {
