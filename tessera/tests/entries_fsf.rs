@@ -108,7 +108,7 @@ piece Pawn P
   step ne nw: capture, takes en passant
 notation en passant passed Pawn
 clock reset by Pawn
-setup white Pawn b2, King a1 black King a6\n"
+setup white Pawn b2, King a1 black King a6, Pawn a5 c5\n"
     );
     let g = game(&src);
     // Black pawns on a4 (attacking b3) and c5 (attacking b4): after b2b5

@@ -238,6 +238,13 @@ fn add_pass(pos: &Position<'_>, out: &mut Vec<Move>, known: Known) {
 pub fn retain_legal(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
     let game = pos.game();
     moves.retain(|m| (m.game == crate::game::GameId::NONE || m.is_of(game)) && m.in_range(game));
+    filter_legal(pos, moves);
+}
+
+/// [`retain_legal`] for the engine's own pseudo-legal moves of `pos`, which
+/// are of this game and in range: the search's door, which must not pay for
+/// the checks a program's moves need.
+pub(crate) fn filter_legal(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
     if pos.game().tables.check_free {
         return;
     }

@@ -13,7 +13,7 @@ pub mod eval;
 
 use crate::engine::attack::in_check;
 use crate::engine::keys;
-use crate::engine::legal::{legal_moves, retain_legal};
+use crate::engine::legal::{filter_legal, generate_legal};
 use crate::engine::outcome::{rule_end, status, Status};
 use crate::engine::pseudo::pseudo_legal_moves;
 use crate::engine::{Move, MoveKind, Position, Record};
@@ -233,7 +233,7 @@ impl<'g> Searcher<'g> {
             *h /= 8;
         }
         let mut roots = Vec::new();
-        legal_moves(pos, &mut roots);
+        generate_legal(pos, &mut roots);
         let mut best = Report {
             depth: 0,
             score: self
@@ -278,6 +278,8 @@ impl<'g> Searcher<'g> {
                 }
             }
         }
+        // The moves a program receives carry the game's identity.
+        crate::engine::moves::stamp(&mut best.pv, self.game);
         Ok(best)
     }
 
@@ -370,7 +372,7 @@ impl<'g> Searcher<'g> {
             }
         }
         let mut moves = Vec::new();
-        legal_moves(pos, &mut moves);
+        generate_legal(pos, &mut moves);
         if moves.is_empty() {
             let end = status(pos);
             return end_score(pos, end, ply);
@@ -471,7 +473,7 @@ impl<'g> Searcher<'g> {
         let end = crate::engine::outcome::clock_or_material_end(pos)?;
         if in_check(pos, pos.side_to_move()) {
             let mut moves = Vec::new();
-            legal_moves(pos, &mut moves);
+            generate_legal(pos, &mut moves);
             if moves.is_empty() {
                 return None;
             }
@@ -500,7 +502,7 @@ impl<'g> Searcher<'g> {
         let checked = in_check(pos, pos.side_to_move());
         if checked {
             // In check, every legal move, so that a mate is seen.
-            legal_moves(pos, &mut moves);
+            generate_legal(pos, &mut moves);
             if moves.is_empty() {
                 let end = status(pos);
                 return end_score(pos, end, ply);
@@ -518,7 +520,7 @@ impl<'g> Searcher<'g> {
         }
         moves.retain(|m| pos.is_capture(m) || lasting_promotion(pos, m));
         if !checked {
-            retain_legal(pos, &mut moves);
+            filter_legal(pos, &mut moves);
         }
         self.order(pos, &mut moves, None, ply);
         for &mv in &moves {
@@ -615,7 +617,7 @@ impl<'g> Searcher<'g> {
             let Some(mv) = self.table[slot].filter(|e| e.key == key).and_then(|e| e.mv) else {
                 break;
             };
-            legal_moves(pos, &mut moves);
+            generate_legal(pos, &mut moves);
             if !moves.contains(&mv) {
                 break;
             }
