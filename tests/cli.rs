@@ -112,20 +112,17 @@ fn bad_position_exits_2_naming_the_problem() {
 }
 
 #[test]
-fn fen_with_the_side_not_to_move_in_check_is_read_with_a_warning() {
+fn fen_with_the_side_not_to_move_in_check_is_refused_unless_unchecked() {
     // White to move, but the black king on e8 is attacked by the rook on e7, a
-    // position that cannot arise; Fairy-Stockfish reads it, and so does Tessera,
-    // warning on standard error.
+    // position that cannot arise: refused with the piece that gives check;
+    // `--unchecked` reads it, for analysis.
     let fen = "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1";
     let out = tessera(&["moves", CHESS, "--fen", fen]);
+    assert_eq!(out.exit_code(), 2);
+    insta::assert_snapshot!(out.stderr(), @"error: --fen: FEN position is impossible: the side not to move (black) is in check from the rook on e7");
+    let out = tessera(&["moves", CHESS, "--fen", fen, "--unchecked"]);
     assert!(out.result.is_ok(), "{}", out.stderr());
     assert!(out.stdout.lines().any(|m| m == "e7e8"), "{}", out.stdout);
-    let run = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(["moves", CHESS, "--fen", fen])
-        .output()
-        .expect("the binary runs");
-    assert!(run.status.success());
-    insta::assert_snapshot!(String::from_utf8_lossy(&run.stderr), @"warning: --fen: this position cannot arise in play: black is in check but not to move");
 }
 
 #[test]

@@ -233,10 +233,10 @@ fn the_third_check_loses() {
            slide orthogonal
          goal checked 2 times loses"
     ));
-    let start = "k3/4/4/R2K w - - 0 1";
-    assert_eq!(result(&g, start, "a1b1"), "ongoing");
-    assert_eq!(result(&g, start, "a1b1 a4a3 b1a1"), "ongoing", "one check");
-    assert_eq!(result(&g, start, "a1b1 a4a3 b1a1 a3b4 a1b1"), "white wins");
+    let start = "k3/4/4/1R1K w - - 0 1";
+    assert_eq!(result(&g, start, "b1c1"), "ongoing");
+    assert_eq!(result(&g, start, "b1c1 a4a3 c1a1"), "ongoing", "one check");
+    assert_eq!(result(&g, start, "b1c1 a4a3 c1a1 a3b4 a1b1"), "white wins");
 }
 
 #[test]

@@ -113,7 +113,7 @@ fn material_that_cannot_win_draws() {
 fn record_goals_remove_no_move() {
     // In a drawn position the moves are still there: perft does not stop.
     let g = game(&format!("{KINGS_AND_ROOKS} goal clock 1 draws"));
-    let mut pos: Position<'_> = fen::parse(&g, "3k/4/4/K2R w - - 5 1").unwrap();
+    let mut pos: Position<'_> = fen::parse(&g, "3k/4/4/KR2 w - - 5 1").unwrap();
     let mut moves = Vec::new();
     legal_moves(&mut pos, &mut moves);
     assert!(!moves.is_empty());

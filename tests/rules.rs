@@ -102,7 +102,8 @@ fn an_exile_that_has_moved_attacks_as_wazir_and_alfil() {
 
 #[test]
 fn an_unmoved_exile_attacks_nothing() {
-    // The same exile, unmoved (its cell listed in the third field), gives no check.
-    let text = stdout_of(&["moves", EXILE, "--position", "Kh1,Xc6,ke8,ph7 b c6 - 0 9"]);
+    // An unmoved exile (its cell listed in the third field), on the cell it
+    // starts on, gives no check to the king beside it, as a wazir would.
+    let text = stdout_of(&["moves", EXILE, "--position", "Kh1,Xc8,kd8,ph7 b c8 - 0 9"]);
     assert!(text.contains("h7h6"), "{text}");
 }

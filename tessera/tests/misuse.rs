@@ -139,7 +139,7 @@ fn a_built_position_passes_the_readers_checks_or_is_refused() {
     let why = b.build().unwrap_err().to_string();
     assert_eq!(
         why,
-        "impossible position: black is in check but not to move"
+        "impossible position: the side not to move (black) is in check from the rook on e2"
     );
     // The same pieces with Black to move make a position, as the reader reads.
     let mut b = PositionBuilder::new(&game, Side::Black);

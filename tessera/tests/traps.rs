@@ -228,6 +228,9 @@ setup white Knight d4"
     );
     assert!(error_of(&square("leap around (1, 2, 3)")).contains("components"));
     // Sizes that would overflow the search are refused.
-    assert!(error_of(&square("leap around (1, 2000000000000)"))
+    assert!(error_of(&square("leap around (1, 2000)"))
         .contains("error: `leap around` takes offsets of components up to 1024"));
+    assert!(error_of(&square("leap around (1, 2000000000000)")).contains(
+        "error: number `2000000000000` is out of range (a direction's or an offset's components: -4,096 to 4,096)"
+    ));
 }

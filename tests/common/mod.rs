@@ -190,9 +190,11 @@ impl Fixture {
         }
     }
 
-    /// The command-line arguments that name the fixture's position.
+    /// The command-line arguments that name the fixture's position: read
+    /// unchecked, since a fixture tests generation on any position, possible
+    /// in play or not.
     pub fn position_args(&self) -> Vec<&str> {
-        let mut args = Vec::new();
+        let mut args = vec!["--unchecked"];
         if let Some(f) = &self.fen {
             args.extend(["--fen", f.as_str()]);
         }

@@ -197,8 +197,14 @@ impl fmt::Display for Problem {
             ),
             Problem::TooManyRoyals { side, count, most } => write!(
                 f,
-                "{} has {count} royal pieces; the rules give it at most {most}",
-                side.name()
+                "{} has {count} royal {}; the rules give it {}",
+                side.name(),
+                if *count == 1 { "piece" } else { "pieces" },
+                if *most == 0 {
+                    "none".to_string()
+                } else {
+                    format!("at most {most}")
+                }
             ),
             Problem::RoyalInHand { side, name, pool } => write!(
                 f,
@@ -651,6 +657,14 @@ fn starts_unmoved(game: &Game, kind: Kind, side: Side, cell: u16) -> bool {
             .rules
             .gating
             .is_some_and(|(_, z)| game.in_zone(z, side, cell))
+        // Castling onto fixed cells (Chess960) is played from wherever its
+        // king and partner start, which a file without a shuffle (a start
+        // position given by FEN) does not list: their rights stand anywhere.
+        || game
+            .rules
+            .castlings
+            .iter()
+            .any(|c| c.fixed.is_some() && (c.king == kind || c.rook == kind))
 }
 
 /// Per kind and side, the cells a piece of that kind and side can ever stand
