@@ -37,9 +37,7 @@ pub extern "C" fn timed_search(ms: u32) -> u32 {
         time: Some(Duration::from_millis(u64::from(ms))),
         ..Limits::default()
     };
-    let report = searcher
-        .search(&mut pos, &record, &limits, |_| {})
-        .unwrap();
+    let report = searcher.search(&mut pos, &record, &limits, |_| {}).unwrap();
     let moves = legal_moves(&mut pos);
     match report
         .pv
@@ -64,5 +62,8 @@ pub extern "C" fn deep_search(depth: u32) -> u32 {
         depth: Some(depth),
         ..Limits::default()
     };
-    searcher.search(&mut pos, &record, &limits, |_| {}).unwrap().depth
+    searcher
+        .search(&mut pos, &record, &limits, |_| {})
+        .unwrap()
+        .depth
 }
