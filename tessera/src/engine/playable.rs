@@ -3,7 +3,7 @@
 //! builder, drawn setups, and through them every front end).
 //!
 //! Everything it knows comes from the compiled rules: where each kind can
-//! ever stand ([`arrivals`], computed once per game), which royal pieces a
+//! ever stand (computed once per game and kept in the game's tables), which royal pieces a
 //! side needs and may have, which pools may hold them, where castling and
 //! first-move rights start, and how many pieces one move can make give
 //! check. Where the rules move pieces in ways this analysis does not model,
