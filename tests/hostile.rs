@@ -82,13 +82,7 @@ fn run(name: &str, text: &str, args: &[&str], seconds: u64) -> String {
 
 /// Two walkers, one per side, each going round its own ring of cells with
 /// `step round`: one move per ply for ever.
-const RINGS: &str = "game \"Rings\"
-grid file a..d rank 1..2
-link round a1 -> b1, b1 -> c1, c1 -> d1, d1 -> a1, a2 -> b2, b2 -> c2, c2 -> d2, d2 -> a2
-piece Walker W
-  step round: quiet
-setup white Walker a1 black Walker a2
-";
+const RINGS: &str = include_str!("data/rings.game");
 
 #[test]
 fn perft_to_a_huge_depth_does_not_overflow_the_stack() {

@@ -263,13 +263,7 @@ fn an_undo_is_taken_back_only_where_and_when_it_was_made() {
 
 /// Two walkers, one per side, each going round its own ring of cells: one
 /// move per ply for ever.
-const RINGS: &str = "game \"Rings\"
-grid file a..d rank 1..2
-link round a1 -> b1, b1 -> c1, c1 -> d1, d1 -> a1, a2 -> b2, b2 -> c2, c2 -> d2, d2 -> a2
-piece Walker W
-  step round: quiet
-setup white Walker a1 black Walker a2
-";
+const RINGS: &str = include_str!("../../tests/data/rings.game");
 
 #[test]
 fn perft_to_the_deepest_depth_it_takes_ends_in_little_memory() {

@@ -7,6 +7,8 @@
 //! toolchain, so the class of bugs a fuzzer finds in the compiler's arithmetic
 //! is found here too (the fuzzing run of `.ci/run` goes further).
 
+mod common;
+
 use proptest::prelude::*;
 use std::sync::LazyLock;
 use std::time::{Duration, Instant};
@@ -15,12 +17,7 @@ use tessera::Position;
 
 /// The bundled games' texts, in the order of their names.
 static SOURCES: LazyLock<Vec<(String, String)>> = LazyLock::new(|| {
-    let mut paths: Vec<_> = std::fs::read_dir("../games")
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "game"))
-        .collect();
-    paths.sort();
+    let paths = common::bundled_game_paths();
     paths
         .iter()
         .map(|p| {

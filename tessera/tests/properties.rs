@@ -3,6 +3,8 @@
 //! from its printed form; the printed position reads back to the same position
 //! with the same legal moves; divide sums to perft.
 
+mod common;
+
 use proptest::prelude::*;
 use std::sync::LazyLock;
 use tessera::engine::in_check;
@@ -12,12 +14,7 @@ use tessera::notation::{position, uci};
 use tessera::{divide, perft, Game, Position};
 
 static GAMES: LazyLock<Vec<Game>> = LazyLock::new(|| {
-    let mut paths: Vec<_> = std::fs::read_dir("../games")
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "game"))
-        .collect();
-    paths.sort();
+    let paths = common::bundled_game_paths();
     paths
         .iter()
         .map(|p| tessera::compile_str(&std::fs::read_to_string(p).unwrap()).unwrap())

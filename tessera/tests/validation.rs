@@ -4,6 +4,8 @@
 //! problem), the unchecked door, the hand's cost, and the safety net: every
 //! position random legal play reaches in every bundled game passes.
 
+mod common;
+
 use std::time::{Duration, Instant};
 
 use tessera::engine::legal::legal_moves;
@@ -302,12 +304,7 @@ fn random_game(pos: &mut Position<'_>, rng: &mut Rng, plies: usize, until: Insta
 
 #[test]
 fn every_position_random_play_reaches_in_every_bundled_game_passes() {
-    let mut paths: Vec<_> = std::fs::read_dir("../games")
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "game"))
-        .collect();
-    paths.sort();
+    let paths = common::bundled_game_paths();
     assert_eq!(paths.len(), 125);
     for path in paths {
         let g = compile_str(&std::fs::read_to_string(&path).unwrap()).unwrap();

@@ -7,6 +7,17 @@ use tessera::engine::outcome::{status_in_game, Status};
 use tessera::notation::{fen, uci};
 use tessera::{compile_str, Game, Position, Record};
 
+/// The bundled rule files, `games/*.game`, in the order of their names.
+pub fn bundled_game_paths() -> Vec<std::path::PathBuf> {
+    let mut paths: Vec<_> = std::fs::read_dir("../games")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "game"))
+        .collect();
+    paths.sort();
+    paths
+}
+
 /// The game of a rule file, or a panic with its errors rendered.
 pub fn game(src: &str) -> Game {
     compile_str(src).unwrap_or_else(|e| panic!("{}", e.render("test.game", src)))
