@@ -138,7 +138,9 @@ impl Library {
                 let writable = inside(path, &folder);
                 named.get_or_insert(files.len());
                 files.push((path.to_path_buf(), writable));
-            } else if let Some(game) = crate::bundled::named(p).filter(|_| !path.exists()) {
+            } else if let crate::rule_files::RuleFile::Bundled(game) =
+                crate::rule_files::RuleFile::named(p)
+            {
                 // A bundled game, held in memory like a converted section:
                 // served, never saved.
                 if !bundled_only {
