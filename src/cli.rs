@@ -12,7 +12,7 @@ use tessera::engine::legal::legal_moves;
 use tessera::engine::perft::divide_parallel;
 use tessera::engine::{Move, Position};
 use tessera::game::{Game, Side};
-use tessera::notation::{self, fen, uci};
+use tessera::notation::{self, fen, san, uci};
 use tessera::search::{Limits, Searcher};
 
 /// Tessera: a data-driven rules interpreter for chess variants.
@@ -69,6 +69,9 @@ pub enum Command {
         /// The position to work on.
         #[command(flatten)]
         at: At,
+        /// With `san`, each move is followed by its SAN (`g1f3 Nf3`).
+        #[arg(long, value_enum, default_value_t = Notation::Uci)]
+        notation: Notation,
     },
     /// Count the leaves of the legal move tree (Stockfish's output format).
     Perft {
@@ -124,6 +127,9 @@ pub enum Command {
         /// Search at most this many nodes.
         #[arg(long)]
         nodes: Option<u64>,
+        /// With `san`, the principal variations and the best move in SAN.
+        #[arg(long, value_enum, default_value_t = Notation::Uci)]
+        notation: Notation,
     },
     /// Play a game in the terminal: against the AI (Black by default), AI
     /// against AI, or human against human. Type `help` during the game.
@@ -256,6 +262,15 @@ pub enum AiSides {
     None,
 }
 
+/// How moves are written.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notation {
+    /// Coordinates, as UCI writes them (`g1f3`).
+    Uci,
+    /// Standard algebraic notation (`Nf3`), as Fairy-Stockfish writes it.
+    San,
+}
+
 /// Which position a command works on.
 #[derive(clap::Args, Debug)]
 pub struct At {
@@ -266,7 +281,7 @@ pub struct At {
     /// `show` prints it: `Ra1,Kd1,q0 w a1 - 0 1`.
     #[arg(long)]
     pub position: Option<String>,
-    /// Then play these moves (UCI style, separated by spaces).
+    /// Then play these moves (SAN or UCI style, separated by spaces).
     #[arg(long)]
     pub moves: Option<String>,
     /// Start from the setup of this number among those the rule file's
@@ -300,7 +315,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             clap_complete::generate(shell, &mut command, "tessera", out);
             Ok(())
         }
-        Command::Moves { file, at } => list_moves(file, at, out),
+        Command::Moves { file, at, notation } => list_moves(file, at, notation, out),
         Command::Perft {
             file,
             depth,
@@ -331,7 +346,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             depth,
             movetime,
             nodes,
-        } => best_move(file, at, depth, movetime, nodes, out),
+            notation,
+        } => best_move(file, at, depth, movetime, nodes, notation, out),
         Command::Play {
             file,
             at,
@@ -427,10 +443,26 @@ fn io(e: std::io::Error) -> Failure {
     Failure::Usage(e.into())
 }
 
-fn list_moves(file: String, at: At, out: &mut dyn Write) -> Result<(), Failure> {
+fn list_moves(
+    file: String,
+    at: At,
+    notation: Notation,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
     let (src, game) = load(&file)?;
     let _ = src;
     let mut pos = position(&game, &at)?;
+    if notation == Notation::San {
+        let mut lines: Vec<String> = san::legal_moves_with_san(&pos)
+            .iter()
+            .map(|(m, s)| format!("{} {s}", uci::format(&game, m)))
+            .collect();
+        lines.sort();
+        for line in lines {
+            writeln!(out, "{line}").map_err(io)?;
+        }
+        return Ok(());
+    }
     let mut moves = Vec::new();
     legal_moves(&mut pos, &mut moves);
     for m in sorted_names(&game, &moves) {
@@ -515,21 +547,28 @@ fn best_move(
     depth: Option<u32>,
     movetime: Option<u64>,
     nodes: Option<u64>,
+    notation: Notation,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     let (_, game) = load(&file)?;
     let (mut pos, record, _) = position_and_record(&game, &at)?;
+    let root = pos.clone();
     let limits = Limits::given(depth, nodes, movetime, 1000);
     let mut searcher = Searcher::new(&game, 64);
     let mut lines = Vec::new();
     let report = searcher.search(&mut pos, &record, &limits, |r| {
-        lines.push(info_line(&game, r))
+        let line = info_line(&game, r);
+        lines.push(match (notation, line.find(" pv ")) {
+            (Notation::San, Some(at)) => format!("{} pv {}", &line[..at], san::line(&root, &r.pv)),
+            _ => line,
+        })
     });
     for line in lines {
         writeln!(out, "{line}").map_err(io)?;
     }
     let report = report.map_err(|e| io(std::io::Error::other(e)))?;
     match report.pv.first() {
+        Some(m) if notation == Notation::San => writeln!(out, "bestmove {}", san::format(&root, m)),
         Some(m) => writeln!(out, "bestmove {}", uci::format(&game, m)),
         None => writeln!(out, "bestmove (none)"),
     }
@@ -911,7 +950,7 @@ fn position_and_record<'g>(
     let mut last = None;
     if let Some(list) = &at.moves {
         for (i, text) in list.split_whitespace().enumerate() {
-            let mv = uci::parse(&mut pos, text)
+            let mv = san::parse(&pos, text)
                 .map_err(|e| Failure::Usage(anyhow::anyhow!("--moves: move {}: {e}", i + 1)))?;
             pos.make(mv);
             record.push(&pos);

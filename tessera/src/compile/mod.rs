@@ -251,6 +251,20 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             ));
         }
     }
+    // `notation san KIND LETTER...`: a kind given two letters is an error.
+    let mut san_letters: Vec<(crate::game::Kind, char)> = Vec::new();
+    for (name, letter) in &file.san_letters {
+        let Some(k) = kinds.resolve(name, errors) else {
+            continue;
+        };
+        if san_letters.iter().any(|&(seen, _)| seen == k) {
+            errors.push(Diagnostic::new(
+                name.span,
+                format!("`notation san` gives `{}` a letter twice", name.text),
+            ));
+        }
+        san_letters.push((k, *letter));
+    }
     // A kind that `passed` names is written so, even where a bare `always`
     // names every kind.
     let en_passant_always = en_passant_always & !en_passant_taken;
@@ -371,6 +385,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         rules: crate::game::Rules {
             castlings,
             castling_takes_rook: file.castling_takes_rook.is_some(),
+            san_letters,
             castling_only_unmoved: 0,
             unmoved_read: u128::MAX,
             castling_opposite,

@@ -1092,6 +1092,9 @@ pub(crate) struct Rules {
     /// `notation castling king takes rook`: a castling not written as the
     /// king's move alone is written as the king taking its partner.
     pub(crate) castling_takes_rook: bool,
+    /// `notation san KIND LETTER...`: the kinds standard algebraic notation
+    /// writes by a letter other than their own, with that letter (upper case).
+    pub(crate) san_letters: Vec<(Kind, char)>,
     /// Whether some castling is `opposite`.
     pub(crate) castling_opposite: bool,
     /// The kinds whose unmoved flag serves castling alone (no `first`

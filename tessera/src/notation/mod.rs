@@ -1,10 +1,11 @@
 //! Positions and moves as text: FEN for single rectangular boards, a general
-//! position notation for every board, and UCI-style moves; and checked play,
+//! position notation for every board, UCI-style moves and SAN; and checked play,
 //! whose refusals name the move as text.
 
 mod checked;
 pub mod fen;
 pub mod position;
+pub mod san;
 mod text;
 pub mod uci;
 

@@ -87,6 +87,9 @@ pub struct File {
     pub moved: Vec<CellItem>,
     /// `notation castling king takes rook`.
     pub castling_takes_rook: Option<Span>,
+    /// `notation san KIND LETTER...`: each kind named with its letter in
+    /// standard algebraic notation, in source order.
+    pub san_letters: Vec<(Name, char)>,
 }
 
 /// `shuffle ZONE: STEP, STEP, ..., defended KIND...`.

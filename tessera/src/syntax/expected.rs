@@ -112,6 +112,7 @@ macro_rules! keyword_rules {
             | Rule::kw_pass
             | Rule::kw_passant
             | Rule::kw_passed
+            | Rule::kw_san
             | Rule::kw_repeated
             | Rule::kw_perpetual
             | Rule::kw_chase
@@ -320,6 +321,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::notation_stmt => "`notation en passant always`",
         Rule::notation_castling_stmt => "`notation castling king takes rook`",
         Rule::notation_ep_taken_stmt => "`notation en passant passed`",
+        Rule::notation_san_stmt => "`notation san` and kinds with their letters",
+        Rule::san_letter => "a single letter",
         Rule::pass_stalemated => "`when stalemated`",
         Rule::flip_stmt => "`flip`",
         Rule::flip_around => "`around`",

@@ -322,6 +322,14 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
                 file.en_passant_always_kinds = kinds;
             }
         }
+        Rule::notation_san_stmt => {
+            let mut parts = inner(stmt);
+            while let (Some(kind), Some(letter)) = (parts.next(), parts.next()) {
+                let letter = letter.as_str().chars().next().unwrap_or('?');
+                file.san_letters
+                    .push((name(kind), letter.to_ascii_uppercase()));
+            }
+        }
         Rule::notation_ep_taken_stmt => {
             if file.en_passant_taken.is_some() {
                 return Err(Diagnostic::new(
