@@ -1,19 +1,20 @@
 //! `tessera play`: a game in the terminal, human against the AI, AI against
 //! AI, or human against human, on any rule file.
 //!
-//! The board is drawn after every move (as `show` draws it); a human types
-//! moves as `tessera moves` prints them, or a command: `undo` (takes back the
-//! last move, and the AI's reply before it), `hint` (the AI's choice),
-//! `moves` (the legal moves), `fen` and `position` (the position as text),
-//! `help` and `quit`. The game ends with its result.
+//! The board is drawn after every move (as `show` draws it), after the moves
+//! so far, numbered, in SAN (`1. f3 e5 2. g4 Qh4#`); a human types moves in
+//! SAN (`Nf3`, `O-O`, `e8=Q`, `P@e4`) or as `tessera moves` prints them
+//! (`g1f3`), or a command: `undo` (takes back the last move, and the AI's
+//! reply before it), `hint` (the AI's choice), `moves` (the legal moves),
+//! `fen` and `position` (the position as text), `help` and `quit`. The game
+//! ends with its result.
 
 use std::io::{BufRead, Write};
-use tessera::engine::legal::legal_moves;
 use tessera::engine::outcome::{status_in_game, Status};
 use tessera::engine::position::Undo;
 use tessera::engine::{Position, Record};
 use tessera::game::Side;
-use tessera::notation::{fen, position, uci};
+use tessera::notation::{fen, position, san};
 use tessera::search::{Limits, Searcher};
 
 /// Who plays a side.
@@ -35,7 +36,8 @@ pub struct Options {
     pub max_plies: Option<u32>,
 }
 
-const HELP: &str = "Type a move as `tessera moves` prints it (e2e4, e7e8q, P@e4), or:
+const HELP: &str =
+    "Type a move in SAN (e4, Nf3, O-O, e8=Q, P@e4) or as `tessera moves` prints it (e2e4), or:
   undo      take back the last move (and the AI's reply before it)
   hint      ask the AI for a move
   moves     list the legal moves
@@ -58,6 +60,9 @@ pub fn run<'g>(
     let game = pos.game();
     let mut searcher = Searcher::new(game, 64);
     let mut history: Vec<Undo> = Vec::new();
+    // The moves played from `start`, for the move list.
+    let start = pos.clone();
+    let mut played = Vec::new();
     let mut record = Record::new(pos);
     let mut plies = 0u32;
     write!(out, "{}", tessera::show::draw(pos))?;
@@ -102,10 +107,12 @@ pub fn run<'g>(
                 writeln!(out, "{name} has no move.")?;
                 return Ok(());
             };
-            writeln!(out, "{name} plays {}.", uci::format(game, &mv))?;
+            writeln!(out, "{name} plays {}.", san::format(pos, &mv))?;
             history.push(pos.make(mv));
+            played.push(mv);
             record.push(pos);
             plies += 1;
+            show_moves(&start, &played, out)?;
             write!(out, "{}", tessera::show::draw(pos))?;
             continue;
         }
@@ -121,9 +128,10 @@ pub fn run<'g>(
             "quit" | "exit" => return Ok(()),
             "help" | "?" => writeln!(out, "{HELP}")?,
             "moves" => {
-                let mut moves = Vec::new();
-                legal_moves(pos, &mut moves);
-                let mut names: Vec<String> = moves.iter().map(|m| uci::format(game, m)).collect();
+                let mut names: Vec<String> = san::legal_moves_with_san(pos)
+                    .into_iter()
+                    .map(|(_, s)| s)
+                    .collect();
                 names.sort();
                 writeln!(out, "{}", names.join(" "))?;
             }
@@ -137,7 +145,7 @@ pub fn run<'g>(
                     .search(pos, &record, &options.limits, |_| {})
                     .map_err(std::io::Error::other)?;
                 match report.pv.first() {
-                    Some(m) => writeln!(out, "Hint: {}", uci::format(game, m))?,
+                    Some(m) => writeln!(out, "Hint: {}", san::format(pos, m))?,
                     None => writeln!(out, "No move.")?,
                 }
             }
@@ -146,6 +154,7 @@ pub fn run<'g>(
                 let mut taken = 0;
                 while let Some(u) = history.pop() {
                     pos.unmake(u);
+                    played.pop();
                     record.pop();
                     plies = plies.saturating_sub(1);
                     taken += 1;
@@ -156,18 +165,34 @@ pub fn run<'g>(
                 if taken == 0 {
                     writeln!(out, "Nothing to take back.")?;
                 } else {
+                    show_moves(&start, &played, out)?;
                     write!(out, "{}", tessera::show::draw(pos))?;
                 }
             }
-            text => match uci::parse(pos, text) {
+            text => match san::parse(pos, text) {
                 Ok(mv) => {
                     history.push(pos.make(mv));
+                    played.push(mv);
                     record.push(pos);
                     plies += 1;
+                    show_moves(&start, &played, out)?;
                     write!(out, "{}", tessera::show::draw(pos))?;
                 }
                 Err(e) => writeln!(out, "{e}. Type `help` for the commands.")?,
             },
         }
     }
+}
+
+/// `Moves: 1. f3 e5 2. g4 Qh4#`: the moves played from `start`, numbered, in
+/// SAN; nothing before the first move.
+fn show_moves(
+    start: &Position<'_>,
+    played: &[tessera::Move],
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    if played.is_empty() {
+        return Ok(());
+    }
+    writeln!(out, "Moves: {}", san::numbered(start, played))
 }

@@ -44,7 +44,8 @@ fn the_ai_mates_and_the_result_is_announced() {
         ],
         "",
     );
-    assert!(out.contains("White plays a1a8."), "{out}");
+    assert!(out.contains("White plays Ra8#."), "{out}");
+    assert!(out.contains("Moves: 1. Ra8#\n"), "{out}");
     assert!(out.ends_with("Game over: 1-0, White wins.\n"), "{out}");
 }
 

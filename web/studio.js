@@ -4,7 +4,9 @@
 // text (sent when edited), the start position and the moves played, and asks
 // the server for the position after them (POST /api/state). Clicks find
 // legal moves by the cells the server lists for each; a move is sent back as
-// its text in the game's notation.
+// its text in the game's notation. A move typed in the Move box may be SAN
+// (`Nf3`, `O-O`, `e8=Q`) or coordinates; the server reads it, and the move
+// list shows the moves numbered in SAN (`1. f3 e5 2. g4 Qh4#`).
 
 "use strict";
 
@@ -18,6 +20,7 @@ const S = {
   start: null,      // a FEN or position text, or null for the setup
   moves: [],        // moves played, as text
   redo: [],         // moves taken back, the next one last
+  line: [],         // {number, side, san} of the moves played and taken back, in order
   view: null,       // the server's answer for the position
   selected: null,   // {cell} or {pool, piece}: what the next click moves
   flipped: false,
@@ -93,6 +96,7 @@ function newGame() {
   S.start = null;
   S.moves = [];
   S.redo = [];
+  S.line = [];
   S.selected = null;
   S.generation++;
 }
@@ -113,10 +117,42 @@ async function refresh() {
     return;
   }
   if (generation !== S.generation) return;
+  show(view);
+}
+
+// Draws the server's answer and notes the moves played, as the server read
+// them (a move typed in SAN becomes its coordinates), with their SAN.
+function show(view) {
   S.view = view;
   S.selected = null;
+  S.moves = view.history.map((h) => h.text);
+  view.history.forEach((h, i) => { S.line[i] = h; });
   render();
   maybeAiMove();
+}
+
+// The move list, numbered as game records number it (`1. f3 e5 2. g4 Qh4#`):
+// one item per move number, the moves taken back greyed.
+function renderMoveList() {
+  const list = $("moves");
+  list.replaceChildren();
+  const count = S.moves.length + S.redo.length;
+  let li = null;
+  for (let i = 0; i < count && i < S.line.length; i++) {
+    const m = S.line[i];
+    if (!li || m.side === "white" || Number(li.value) !== m.number) {
+      li = document.createElement("li");
+      li.value = m.number;
+      if (m.side !== "white") li.append("… ");
+      list.appendChild(li);
+    } else {
+      li.append(" ");
+    }
+    const span = document.createElement("span");
+    span.textContent = m.san;
+    if (i >= S.moves.length) span.classList.add("undone");
+    li.appendChild(span);
+  }
 }
 
 function render() {
@@ -133,15 +169,7 @@ function render() {
     const side = v.side_to_move === "white" ? "White" : "Black";
     status.textContent = side + " to move" + (v.check ? ", in check" : "") + (S.thinking ? "; the AI is thinking…" : "");
   }
-  const list = $("moves");
-  list.replaceChildren();
-  const all = S.moves.concat(S.redo.slice().reverse());
-  all.forEach((m, i) => {
-    const li = document.createElement("li");
-    li.textContent = m;
-    if (i >= S.moves.length) li.classList.add("undone");
-    list.appendChild(li);
-  });
+  renderMoveList();
   $("fen").value = v.fen || "";
   $("fen").placeholder = v.fen ? "" : "this game has no FEN";
   $("load-fen").disabled = !v.fen;
@@ -276,7 +304,33 @@ async function play(text) {
   $("chooser").hidden = true;
   S.moves.push(text);
   S.redo = [];
+  S.line.length = S.moves.length - 1;
   await refresh();
+}
+
+// A move typed in the Move box: SAN or coordinates, read by the server,
+// which says why a move it cannot read is not legal (or which moves it
+// could be).
+async function playTyped() {
+  const text = $("move-text").value.trim();
+  if (!text || S.thinking) return;
+  const generation = ++S.generation;
+  const old = { moves: S.moves, redo: S.redo };
+  clearSelection();
+  S.moves = S.moves.concat([text]);
+  S.redo = [];
+  S.line.length = S.moves.length - 1;
+  let view;
+  try {
+    view = await api("/api/state", request());
+  } catch (e) {
+    Object.assign(S, old);
+    $("status").textContent = e.message;
+    return;
+  }
+  if (generation !== S.generation) return;
+  $("move-text").value = "";
+  show(view);
 }
 
 // ---- the AI -------------------------------------------------------------------
@@ -302,6 +356,7 @@ async function maybeAiMove() {
     window.tesseraTimes.aiMoved = performance.now();
     S.moves.push(answer.move);
     S.redo = [];
+    S.line.length = S.moves.length - 1;
     await refresh();
   } catch (e) {
     S.thinking = false;
@@ -415,9 +470,7 @@ async function loadPosition(text) {
   S.start = text.trim();
   try {
     const view = await api("/api/state", request());
-    S.view = view;
-    render();
-    maybeAiMove();
+    show(view);
   } catch (e) {
     Object.assign(S, old);
     $("position-error").textContent = e.message;
@@ -469,12 +522,8 @@ function wire() {
   });
   $("flip").addEventListener("click", () => { S.flipped = !S.flipped; refresh(); });
   $("ai").addEventListener("change", () => maybeAiMove());
-  $("move-play").addEventListener("click", () => {
-    const text = $("move-text").value.trim();
-    const m = S.view && S.view.moves.find((x) => x.text === text);
-    if (m) { $("move-text").value = ""; play(text); }
-    else $("status").textContent = `\`${text}\` is not a legal move here`;
-  });
+  $("move-play").addEventListener("click", playTyped);
+  $("move-text").addEventListener("keydown", (e) => { if (e.key === "Enter") playTyped(); });
   $("choose-cancel").addEventListener("click", () => { $("chooser").hidden = true; clearSelection(); });
   $("rules").addEventListener("input", onEdit);
   $("rules").addEventListener("scroll", () => { $("gutter").scrollTop = $("rules").scrollTop; });

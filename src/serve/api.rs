@@ -18,7 +18,7 @@ use tessera::engine::legal::legal_moves;
 use tessera::engine::perft::perft_until;
 use tessera::engine::{Move, Position, Record};
 use tessera::game::Game;
-use tessera::notation::{fen, position, uci};
+use tessera::notation::{fen, position, san, uci};
 use tessera::search::{Limits, Searcher};
 
 /// An answer: status, content type and body.
@@ -212,13 +212,15 @@ impl Studio {
     /// `POST /api/state`: the position after the moves.
     fn state(&self, r: &Request, job: &Job) -> Result<Reply, Reply> {
         let game = self.game(r, job)?;
-        let (mut pos, record, last) = replay(&game, r)?;
+        let (mut pos, record, last, history) = replay_noted(&game, r)?;
         let flipped = match r.0.get("flipped") {
             None | Some(Value::Null) => false,
             Some(Value::Bool(b)) => *b,
             Some(_) => return Err(Reply::error(400, "`flipped` must be true or false")),
         };
-        Ok(Reply::ok(&position_json(&mut pos, &record, last, flipped)))
+        let mut view = position_json(&mut pos, &record, last, flipped);
+        view["history"] = json!(history);
+        Ok(Reply::ok(&view))
     }
 
     /// `POST /api/bestmove`: the search's move, searching `movetime_ms`
@@ -228,6 +230,7 @@ impl Studio {
     fn bestmove(&self, r: &Request, job: &Job) -> Result<Reply, Reply> {
         let game = self.game(r, job)?;
         let (mut pos, record, _) = replay(&game, r)?;
+        let root = pos.clone();
         let depth = r.number("depth", 1, 64)?.map(|d| d as u32);
         let ms = r.number("movetime_ms", 1, limits::MAX_SEARCH_MS)?;
         let mut search_limits = Limits::given(depth, None, ms, 1000);
@@ -248,6 +251,7 @@ impl Studio {
             .map_err(|e| Reply::error(500, e.to_string()))?;
         Ok(Reply::ok(&json!({
             "move": report.pv.first().map(|m| uci::format(&game, m)),
+            "san": report.pv.first().map(|m| san::format(&root, m)),
             "score": report.score,
             "mate_in": report.mate_in(),
             "depth": report.depth,
@@ -395,29 +399,37 @@ impl Request {
 /// Tessera's notation; the rule file's setup when absent), then its `moves`;
 /// with the record of the positions played and the last move.
 fn replay<'g>(game: &'g Game, r: &Request) -> Result<(Position<'g>, Record, Option<Move>), Reply> {
+    replay_noted(game, r).map(|(pos, record, last, _)| (pos, record, last))
+}
+
+/// [`replay`], with each move played as the game's record notes it: its
+/// coordinates (`text`), its SAN, its move number and the side that played
+/// it. A move may be typed in SAN or in coordinates.
+fn replay_noted<'g>(
+    game: &'g Game,
+    r: &Request,
+) -> Result<(Position<'g>, Record, Option<Move>, Vec<Value>), Reply> {
     let mut pos = match r.string("start")? {
         None => Position::start(game),
         Some(text) => read_position(game, text).map_err(|e| Reply::error(400, e))?,
     };
     let mut record = Record::new(&pos);
     let mut last = None;
+    let mut noted = Vec::new();
     for (i, text) in r.moves()?.into_iter().enumerate() {
-        let mv = uci::parse(&mut pos, text).map_err(|e| {
-            Reply::error(
-                400,
-                format!(
-                    "move {}: `{}` is not a legal move here{}",
-                    i + 1,
-                    printable(&e.text),
-                    e.hint()
-                ),
-            )
-        })?;
+        let mv = san::parse(&pos, text)
+            .map_err(|e| Reply::error(400, format!("move {}: {e}", i + 1)))?;
+        noted.push(json!({
+            "text": uci::format(game, &mv),
+            "san": san::format(&pos, &mv),
+            "number": pos.fullmove(),
+            "side": pos.side_to_move().name(),
+        }));
         pos.make(mv);
         record.push(&pos);
         last = Some(mv);
     }
-    Ok((pos, record, last))
+    Ok((pos, record, last, noted))
 }
 
 /// A position in FEN or in Tessera's notation, whichever reads it.

@@ -1,15 +1,14 @@
 //! A position as the page sees it: the board's cells, the pieces on them and
-//! in the pools, the legal moves (by their text in the game's notation, with
-//! the cells they join, so that clicks can find them), the state of play and
-//! the position as text.
+//! in the pools, the legal moves (by their text in the game's notation and in
+//! SAN, with the cells they join, so that clicks can find them), the state of
+//! play and the position as text.
 
 use serde_json::{json, Value};
 use tessera::engine::in_check;
-use tessera::engine::legal::legal_moves;
 use tessera::engine::outcome::{status_in_game, Status};
 use tessera::engine::{Move, MoveKind, Position, Record};
 use tessera::game::{kind_of, side_of, Code, Game, Side};
-use tessera::notation::{fen, position, uci};
+use tessera::notation::{fen, position, san, uci};
 
 /// Everything the page draws and plays from one position; `record` holds the
 /// positions of the game so far, `last` is the move that led to it, and
@@ -21,9 +20,10 @@ pub fn position_json(
     flipped: bool,
 ) -> Value {
     let game = pos.game();
-    let mut moves = Vec::new();
-    legal_moves(pos, &mut moves);
-    let mut listed: Vec<Value> = moves.iter().map(|m| move_json(pos, m)).collect();
+    let mut listed: Vec<Value> = san::legal_moves_with_san(pos)
+        .iter()
+        .map(|(m, s)| move_json(pos, m, s))
+        .collect();
     listed.sort_by(|a, b| a["text"].as_str().cmp(&b["text"].as_str()));
     let side = pos.side_to_move();
     json!({
@@ -103,8 +103,9 @@ fn piece_json(game: &Game, code: Code) -> Value {
     json!({"piece": game.piece_text(code), "side": side, "kind": def.name()})
 }
 
-/// A legal move: its text, and where it goes from and to for clicks.
-fn move_json(pos: &Position<'_>, m: &Move) -> Value {
+/// A legal move: its text, its SAN, and where it goes from and to for
+/// clicks.
+fn move_json(pos: &Position<'_>, m: &Move, san: &str) -> Value {
     let game = pos.game();
     let promotion = m
         .promotes_to()
@@ -119,6 +120,7 @@ fn move_json(pos: &Position<'_>, m: &Move) -> Value {
     };
     json!({
         "text": uci::format(game, m),
+        "san": san,
         "from": cell_of(game, m, m.origin()),
         "to": if m.kind() == MoveKind::Transfer { None } else { cell_of(game, m, m.destination()) },
         "to_pool": (m.kind() == MoveKind::Transfer).then(|| game.pool_names()[m.destination() as usize].as_str()),

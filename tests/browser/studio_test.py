@@ -10,6 +10,8 @@ nothing the page does can touch the repository), then:
   answer (POST /api/state), and saves a screenshot of each under
   target/browser-artifacts/ (kept out of git);
 - plays chess by clicks: captures, and a promotion through the chooser;
+  chess by moves typed in the Move box, in SAN and in coordinates, and checks
+  the move list, numbered in SAN;
   crazyhouse: a drop out of the hand; Power Chess 98: a captured piece from
   the back field to the front field;
 - makes a rule-file error appear in the editor (line, column, message, the
@@ -114,7 +116,8 @@ class Studio:
         )
 
     def moves_played(self):
-        return self.js("return [...document.querySelectorAll('#moves li:not(.undone)')].map(e => e.textContent)")
+        # The move list, numbered by move (`1. a4 b5`), one SAN a span.
+        return self.js("return [...document.querySelectorAll('#moves span:not(.undone)')].map(e => e.textContent)")
 
     def targets(self):
         return set(self.js("return [...document.querySelectorAll('#board .studio-marks .target')].map(e => e.dataset.target)"))
@@ -192,7 +195,7 @@ def chess_by_clicks(studio, url):
     for origin, target, choice in script:
         studio.click_move(origin, target, choice)
     played = studio.moves_played()
-    check(played == ["a2a4", "b7b5", "a4b5", "a7a6", "b5a6", "c8b7", "a6b7", "b8c6", "b7a8q"], f"chess: played {played}")
+    check(played == ["a4", "b5", "axb5", "a6", "bxa6", "Bb7", "axb7", "Nc6", "bxa8=Q"], f"chess: played {played}")
     pieces = studio.board_pieces()
     check(("a8", "Q", "white") in pieces, "chess: no white queen on a8 after the promotion")
     check(not any(p[0] == "b7" for p in pieces), "chess: b7 not emptied by the promotion")
@@ -206,6 +209,34 @@ def chess_by_clicks(studio, url):
     studio.wait.until(lambda d: len(studio.moves_played()) == 9)
     check(("a8", "Q", "white") in studio.board_pieces(), "chess: redo did not promote again")
     studio.d.save_screenshot(str(ARTIFACTS / "chess-after-promotion.png"))
+
+
+def typed_moves(studio):
+    """Moves typed in the Move box, in SAN as players type it (a small letter
+    where only one move fits) or in coordinates; a move that is not legal is
+    explained and not played; the list is numbered by move, in SAN."""
+    studio.open("chess")
+    box = studio.d.find_element(By.ID, "move-text")
+
+    def play(text, expected):
+        box.clear()
+        box.send_keys(text)
+        studio.d.find_element(By.ID, "move-play").click()
+        studio.wait.until(lambda d: len(studio.moves_played()) == expected)
+
+    play("f3", 1)
+    box.clear()
+    box.send_keys("Ke7")
+    studio.d.find_element(By.ID, "move-play").click()
+    studio.wait.until(lambda d: "is not a legal move here" in d.find_element(By.ID, "status").text)
+    check(studio.moves_played() == ["f3"], f"chess: typing Ke7 after f3 played {studio.moves_played()}")
+    play("e7e5", 2)
+    play("g4", 3)
+    play("qh4", 4)
+    played = studio.moves_played()
+    check(played == ["f3", "e5", "g4", "Qh4#"], f"chess: typed moves played as {played}")
+    items = studio.js("return [...document.querySelectorAll('#moves li')].map(e => e.value + '. ' + e.textContent)")
+    check(items == ["1. f3 e5", "2. g4 Qh4#"], f"chess: the move list reads {items}")
 
 
 def crazyhouse_drop(studio):
@@ -348,6 +379,7 @@ def main():
         opens_on_chess(studio, url)
         load_ms = every_game(studio, url, games)
         chess_by_clicks(studio, url)
+        typed_moves(studio)
         crazyhouse_drop(studio)
         power_chess_transfer(studio)
         editor_errors(studio, work)

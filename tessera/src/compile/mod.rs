@@ -265,6 +265,12 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         }
         san_letters.push((k, *letter));
     }
+    let san_checks = file.san_checks.as_ref().map(|(_, names)| {
+        names
+            .iter()
+            .filter_map(|k| kinds.resolve(k, errors))
+            .fold(0u128, |m, k| pieces::with_copies(&bases, m | 1u128 << k))
+    });
     // A kind that `passed` names is written so, even where a bare `always`
     // names every kind.
     let en_passant_always = en_passant_always & !en_passant_taken;
@@ -386,6 +392,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             castlings,
             castling_takes_rook: file.castling_takes_rook.is_some(),
             san_letters,
+            san_checks,
             castling_only_unmoved: 0,
             unmoved_read: u128::MAX,
             castling_opposite,

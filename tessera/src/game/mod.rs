@@ -1095,6 +1095,9 @@ pub(crate) struct Rules {
     /// `notation san KIND LETTER...`: the kinds standard algebraic notation
     /// writes by a letter other than their own, with that letter (upper case).
     pub(crate) san_letters: Vec<(Kind, char)>,
+    /// `notation san checks KIND...`: the kinds whose attack SAN marks as
+    /// check (a bit per kind, copies included), where the rule file says.
+    pub(crate) san_checks: Option<u128>,
     /// Whether some castling is `opposite`.
     pub(crate) castling_opposite: bool,
     /// The kinds whose unmoved flag serves castling alone (no `first`

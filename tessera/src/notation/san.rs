@@ -75,16 +75,64 @@ pub fn legal_moves_with_san(pos: &Position<'_>) -> Vec<(Move, String)> {
 /// separated by spaces (a principal variation: `e4 e5 Nf3`). A move that is
 /// not legal where it comes ends the line.
 pub fn line(pos: &Position<'_>, line: &[Move]) -> String {
-    let mut pos = pos.clone();
-    let mut written = Vec::new();
-    for mv in line {
-        if !mv.fits(pos.game()) || !pos.is_legal(*mv) {
-            break;
-        }
-        written.push(format(&pos, mv));
-        pos.make(*mv);
-    }
+    let written: Vec<String> = played(pos, line).map(|(_, _, san)| san).collect();
     written.join(" ")
+}
+
+/// The moves of `line` from `pos`, numbered as game records number them
+/// (`1. f3 e5 2. g4 Qh4#`; `5... Nf6 6. Nc3` where the first is Black's).
+/// A move that is not legal where it comes ends the line.
+///
+/// # Examples
+/// ```
+/// use tessera::notation::san;
+/// let game = tessera::compile_str(include_str!("../../../games/chess.game"))?;
+/// let mut pos = tessera::Position::start(&game);
+/// let start = pos.clone();
+/// let mut line = Vec::new();
+/// for text in ["f3", "e5", "g4", "Qh4"] {
+///     let mv = san::parse(&pos, text)?;
+///     pos.make(mv);
+///     line.push(mv);
+/// }
+/// assert_eq!(san::numbered(&start, &line), "1. f3 e5 2. g4 Qh4#");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn numbered(pos: &Position<'_>, line: &[Move]) -> String {
+    let mut text = String::new();
+    let mut last = None;
+    for (number, side, san) in played(pos, line) {
+        if !text.is_empty() {
+            text.push(' ');
+        }
+        // A move of White's opens a number; a move of Black's that does not
+        // follow one of White's under the same number says its number too.
+        if side == Side::White {
+            text.push_str(&std::format!("{number}. "));
+        } else if last != Some((number, Side::White)) {
+            text.push_str(&std::format!("{number}... "));
+        }
+        text.push_str(&san);
+        last = Some((number, side));
+    }
+    text
+}
+
+/// Plays `line` from `pos`: each legal move's move number, side and SAN,
+/// until a move that is not legal where it comes.
+fn played<'a, 'g: 'a>(
+    pos: &Position<'g>,
+    line: &'a [Move],
+) -> impl Iterator<Item = (u32, Side, String)> + 'a {
+    let mut pos = pos.clone();
+    line.iter().map_while(move |mv| {
+        if !mv.fits(pos.game()) || !pos.is_legal(*mv) {
+            return None;
+        }
+        let played = (pos.fullmove(), pos.side_to_move(), format(&pos, mv));
+        pos.make(*mv);
+        Some(played)
+    })
 }
 
 /// Reads a move typed by a player: SAN, leniently (see the module's
@@ -178,7 +226,8 @@ impl fmt::Display for ParseSanError {
             ParseSanError::Empty => write!(f, "no move was given"),
             ParseSanError::Ambiguous { text, candidates } => write!(
                 f,
-                "`{text}` is ambiguous here: it could be {}",
+                "`{}` is ambiguous here: it could be {}",
+                shown(text),
                 candidates.join(" or ")
             ),
             ParseSanError::Illegal {
@@ -186,7 +235,7 @@ impl fmt::Display for ParseSanError {
                 reason,
                 legal_there,
             } => {
-                write!(f, "`{text}` is not a legal move here: {reason}")?;
+                write!(f, "`{}` is not a legal move here: {reason}", shown(text))?;
                 if !legal_there.is_empty() {
                     write!(f, " (legal there: {})", legal_there.join(" "))?;
                 }
@@ -197,6 +246,21 @@ impl fmt::Display for ParseSanError {
 }
 
 impl std::error::Error for ParseSanError {}
+
+/// A typed text as an error shows it: its first 40 characters, with control
+/// characters escaped, so that no message echoes a text without bound.
+fn shown(text: &str) -> String {
+    let mut shown: String = text
+        .chars()
+        .take(40)
+        .collect::<String>()
+        .escape_debug()
+        .collect();
+    if text.chars().nth(40).is_some() {
+        shown.push('…');
+    }
+    shown
+}
 
 /// The parts of one move's SAN, from which the text and the forms a player
 /// may type are put together.
@@ -469,8 +533,10 @@ impl<'g> Writer<'g> {
                 .unwrap_or(Illegality::GameOver),
             None => Illegality::NoSuchMove,
         };
-        // The legal moves onto the cell the text ends with.
-        let cell = (0..wanted.len())
+        // The legal moves onto the cell the text ends with (a cell's name
+        // is no longer than the longest the game has).
+        let longest = game.cell_names().map(str::len).max().unwrap_or(0);
+        let cell = (wanted.len().saturating_sub(longest)..wanted.len())
             .filter_map(|i| wanted.get(i..))
             .find(|tail| game.cell(tail).is_some());
         let mut legal_there: Vec<String> = written
@@ -540,14 +606,17 @@ fn is_pawn(game: &Game, kind: Kind) -> bool {
     steps && captures
 }
 
-/// The kinds whose attack SAN marks as a check (a bit per kind): the royal
-/// kinds a side has one of from the start and cannot gain more of, a king.
+/// The kinds whose attack SAN marks as a check (a bit per kind): those
+/// `notation san checks` names, else the royal kinds a side has one of from the start and cannot gain more of, a king.
 /// Royal pieces lost by capture rather than by checkmate (Fairy-Stockfish's
 /// pseudo-royal pieces) give no check mark: royal kinds that a promotion
 /// makes (coregal's queens), and every royal kind where a side's royal
 /// pieces are in check only together (`check when all royals attacked`) or
 /// only when few (`check when at most N royals`).
 fn kings(game: &Game) -> u128 {
+    if let Some(kinds) = game.rules.san_checks {
+        return kinds;
+    }
     if game.rules.check_all_royals || game.rules.royals_at_most.is_some() {
         return 0;
     }

@@ -90,6 +90,8 @@ pub struct File {
     /// `notation san KIND LETTER...`: each kind named with its letter in
     /// standard algebraic notation, in source order.
     pub san_letters: Vec<(Name, char)>,
+    /// `notation san checks KIND...`: its place, and the kinds named.
+    pub san_checks: Option<(Span, Vec<Name>)>,
 }
 
 /// `shuffle ZONE: STEP, STEP, ..., defended KIND...`.

@@ -323,6 +323,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::notation_ep_taken_stmt => "`notation en passant passed`",
         Rule::notation_san_stmt => "`notation san` and kinds with their letters",
         Rule::san_letter => "a single letter",
+        Rule::san_checks => "`checks` and piece names",
         Rule::pass_stalemated => "`when stalemated`",
         Rule::flip_stmt => "`flip`",
         Rule::flip_around => "`around`",

@@ -323,6 +323,14 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
             }
         }
         Rule::notation_san_stmt => {
+            let sp = span(&stmt);
+            if let Some(checks) = inner(stmt.clone()).find(|p| p.as_rule() == Rule::san_checks) {
+                if file.san_checks.is_some() {
+                    return Err(Diagnostic::new(sp, "`notation san checks` is given twice"));
+                }
+                file.san_checks = Some((sp, inner(checks).map(name).collect()));
+                return Ok(());
+            }
             let mut parts = inner(stmt);
             while let (Some(kind), Some(letter)) = (parts.next(), parts.next()) {
                 let letter = letter.as_str().chars().next().unwrap_or('?');
