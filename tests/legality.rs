@@ -2,7 +2,7 @@
 //!
 //! `legal_moves` settles most moves without making them: shields on enemy lines
 //! and paths, board-only tests, the move table's runs for `not checking`;
-//! `count_legal_moves`, perft's last ply, counts plain moves without listing
+//! `legal_move_count`, perft's last ply, counts plain moves without listing
 //! them. The reference here makes every pseudo-legal move and runs the attack
 //! test, with no shortcut; on whole move trees from every game's start, along
 //! random games and from every position fixture, all must agree.
@@ -11,7 +11,7 @@ mod common;
 
 use common::Fixture;
 use tessera::engine::in_check;
-use tessera::engine::legal::{count_legal_moves, legal_moves};
+use tessera::engine::legal::{legal_move_count, legal_moves};
 use tessera::engine::outcome::bare_side;
 use tessera::engine::pseudo::pseudo_legal_moves;
 use tessera::notation::{fen, position, uci};
@@ -59,7 +59,7 @@ fn agree(pos: &mut Position<'_>, depth: u32, origin: &str) -> u64 {
         position::format(pos)
     );
     assert_eq!(
-        count_legal_moves(pos, &mut Vec::new()),
+        legal_move_count(pos),
         expected.len() as u64,
         "{origin}: count of {}",
         position::format(pos)

@@ -6,7 +6,7 @@
 
 use super::bfs::Visit;
 use super::movegen::reach_of;
-use super::moves::Move;
+use super::moves::RawMove;
 use super::position::Position;
 use crate::game::{cells_of, code, first_in, kind_of, side_of, AttackPattern, AttackRays};
 use crate::game::{KindMasks, Leg, LineOrder, Reach, Side};
@@ -205,6 +205,7 @@ fn ray_attack(pos: &Position<'_>, cell: u16, by: Side) -> bool {
 /// is left where it stands now: a move tested without being made. `None`
 /// where that cannot be told so (no bit tables, a line that must be walked,
 /// attacks other than by lines and leaps).
+#[inline]
 pub fn attacked_with(
     pos: &Position<'_>,
     cell: u16,
@@ -608,7 +609,7 @@ fn path_back(
 fn forward_attack(pos: &Position<'_>, cell: u16, by: Side, kinds: u128) -> bool {
     let game = pos.game();
     let mut probe: Option<Position<'_>> = None;
-    let mut moves: Vec<Move> = Vec::new();
+    let mut moves: Vec<RawMove> = Vec::new();
     let table = &game.tables.move_table;
     // On a board of bit sets, only the pieces standing where a multi-leg
     // capture onto the cell starts.

@@ -3,7 +3,7 @@
 //! royal castles without those tests.
 
 use super::attack::is_attacked;
-use super::moves::{Move, MoveKind};
+use super::moves::{MoveKind, RawMove};
 use super::position::Position;
 use crate::game::{code, side_of, Side};
 
@@ -109,7 +109,7 @@ fn fixed_castling(
     d: u8,
     (kz, rz): (usize, usize),
     (royal, not_checking): (bool, bool),
-    out: &mut Vec<Move>,
+    out: &mut Vec<RawMove>,
 ) {
     let game = pos.game();
     let side = pos.side_to_move();
@@ -135,18 +135,18 @@ fn fixed_castling(
     {
         return;
     }
-    out.push(Move {
+    out.push(RawMove {
         kind: MoveKind::Castle,
         aux: rc,
         aux2: rd,
         not_checking,
-        ..Move::normal(kc, kd)
+        ..RawMove::normal(kc, kd)
     });
 }
 
 /// Appends the castling moves of the side to move, noting in `known` the
 /// cells it finds unattacked.
-pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>, known: &mut Unattacked) {
+pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<RawMove>, known: &mut Unattacked) {
     let checked = known.checked;
     let game = pos.game();
     let side = pos.side_to_move();
@@ -243,12 +243,12 @@ pub fn castling_moves(pos: &Position<'_>, out: &mut Vec<Move>, known: &mut Unatt
                     {
                         continue;
                     }
-                    let castle = |rook_to| Move {
+                    let castle = |rook_to| RawMove {
                         kind: MoveKind::Castle,
                         aux: rc,
                         aux2: rook_to,
                         not_checking: c.not_checking,
-                        ..Move::normal(kc, to)
+                        ..RawMove::normal(kc, to)
                     };
                     if c.rook_behind {
                         // Any cell from the king's start to the one before

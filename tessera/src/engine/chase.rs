@@ -16,12 +16,12 @@ type Cells = Vec<u16>;
 
 /// The cells the piece on `c` could capture on, in `pos` (whose side to
 /// move must be the piece's).
-fn targets_now(pos: &Position<'_>, c: u16, out: &mut Vec<super::moves::Move>) -> Cells {
+fn targets_now(pos: &Position<'_>, c: u16, out: &mut Vec<super::moves::RawMove>) -> Cells {
     out.clear();
     piece_moves(pos, c, out);
     let mut v: Cells = out
         .iter()
-        .filter(|m| m.from == c && pos.is_capture(m))
+        .filter(|m| m.from == c && pos.captures(m))
         .map(|m| m.to)
         .collect();
     v.sort_unstable();

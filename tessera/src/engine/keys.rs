@@ -178,7 +178,7 @@ pub(crate) fn en_passant_captured_targets(pos: &Position<'_>) -> [u16; 2] {
         return [NO_TARGET; 2];
     };
     let mut moves = Vec::new();
-    super::pseudo::pseudo_legal_moves(pos, &mut moves);
+    super::pseudo::generate_pseudo_legal(pos, &mut moves);
     let taken = |t: u16| {
         t != NO_TARGET
             && moves

@@ -21,7 +21,7 @@ use super::movegen::{
     attacks_none_after, count_not_checking_moves, count_plain_moves, current_phase, placements,
     pool_moves, wall_may_take, wall_now,
 };
-use super::moves::{Move, MoveKind, NO_CELL};
+use super::moves::{Move, MoveKind, RawMove, NO_CELL};
 use super::position::Position;
 use super::pseudo::{
     base_moves, base_moves_counting, count_pseudo_legal_moves_shifting, pseudo_legal_moves_counting,
@@ -34,12 +34,13 @@ use goals::{facing, rule_end};
 /// each stamped with the game's identity. A position where a goal on
 /// material, a zone or checks has ended the game has none.
 pub fn legal_moves(pos: &mut Position<'_>, out: &mut Vec<Move>) {
-    generate_legal(pos, out);
-    super::moves::stamp(out, pos.game());
+    let mut raw = Vec::new();
+    generate_legal(pos, &mut raw);
+    super::moves::stamp(&raw, pos.game(), out);
 }
 
 /// [`legal_moves`] unstamped, for perft, which never hands its moves out.
-pub(crate) fn generate_legal(pos: &mut Position<'_>, out: &mut Vec<Move>) {
+pub(crate) fn generate_legal(pos: &mut Position<'_>, out: &mut Vec<RawMove>) {
     out.clear();
     if rule_end(pos).is_some() {
         return;
@@ -48,7 +49,7 @@ pub(crate) fn generate_legal(pos: &mut Position<'_>, out: &mut Vec<Move>) {
 }
 
 /// The legal moves of a position whose game goes on.
-pub(crate) fn moves_in_play(pos: &mut Position<'_>, out: &mut Vec<Move>) {
+pub(crate) fn moves_in_play(pos: &mut Position<'_>, out: &mut Vec<RawMove>) {
     out.clear();
     if pos.game().tables.general_legality {
         if pos.game().rules.forced_drop && legal_drops_only(pos, out) {
@@ -88,7 +89,7 @@ pub(crate) fn moves_in_play(pos: &mut Position<'_>, out: &mut Vec<Move>) {
 /// every move (a phase, gating, walls, compulsory drops, forced capture,
 /// movements `not in check`): then nothing is decided here.
 #[inline(never)]
-fn legal_drops_only(pos: &mut Position<'_>, out: &mut Vec<Move>) -> bool {
+fn legal_drops_only(pos: &mut Position<'_>, out: &mut Vec<RawMove>) -> bool {
     let game = pos.game();
     if game.rules.not_in_check
         || game.rules.forced_capture
@@ -115,7 +116,7 @@ fn legal_drops_only(pos: &mut Position<'_>, out: &mut Vec<Move>) -> bool {
 /// check: `forced drop`, and movements `not in check`.
 #[cold]
 #[inline(never)]
-fn filter_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
+fn filter_moves(pos: &Position<'_>, out: &mut Vec<RawMove>) {
     let game = pos.game();
     let side = pos.side_to_move();
     if game.rules.not_in_check && in_check(pos, side) {
@@ -137,7 +138,7 @@ fn filter_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
         cells.sort_unstable();
         cells.dedup();
         let mut allowed = Vec::new();
-        let key = |m: &Move| (m.from, m.to, m.kind, m.promotion, m.aux, m.aux2);
+        let key = |m: &RawMove| (m.from, m.to, m.kind, m.promotion, m.aux, m.aux2);
         for c in cells {
             allowed.clear();
             super::movegen::piece_moves_checked(pos, c, &mut allowed, true);
@@ -159,7 +160,7 @@ fn filter_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
 /// `compulsory` drops: while the mover's pool holds a piece that such a rule
 /// drops, no other drop is legal, and no move on the board either where such
 /// a drop is.
-fn keep_compulsory_drops(pos: &Position<'_>, moves: &mut Vec<Move>) {
+fn keep_compulsory_drops(pos: &Position<'_>, moves: &mut Vec<RawMove>) {
     if !compulsory_drop_due(pos) {
         return;
     }
@@ -168,7 +169,7 @@ fn keep_compulsory_drops(pos: &Position<'_>, moves: &mut Vec<Move>) {
         game.drop_rule(pool, kind_of(code))
             .is_some_and(|r| r.compulsory)
     };
-    let is_due = |mv: &Move| mv.kind == MoveKind::Drop && compulsory(mv.from as usize, mv.piece);
+    let is_due = |mv: &RawMove| mv.kind == MoveKind::Drop && compulsory(mv.from as usize, mv.piece);
     if moves.iter().any(is_due) {
         moves.retain(is_due);
     } else {
@@ -198,7 +199,7 @@ struct Known {
 
 /// Adds the pass where the game has one: to a side not in check, or facing
 /// the enemy (a pass then ends the game, so check does not matter).
-fn add_pass(pos: &Position<'_>, out: &mut Vec<Move>, known: Known) {
+fn add_pass(pos: &Position<'_>, out: &mut Vec<RawMove>, known: Known) {
     let side = pos.side_to_move();
     let facing = known.facing.unwrap_or_else(|| {
         pos.game()
@@ -221,7 +222,7 @@ fn add_pass(pos: &Position<'_>, out: &mut Vec<Move>, known: Known) {
         if at.is_none() && game.rules.pass_when_stalemated {
             return;
         }
-        out.push(Move::pass(at.unwrap_or(NO_CELL)));
+        out.push(RawMove::pass(at.unwrap_or(NO_CELL)));
     }
 }
 
@@ -237,14 +238,18 @@ fn add_pass(pos: &Position<'_>, out: &mut Vec<Move>, known: Known) {
 /// kept wrongly, or panic.
 pub fn retain_legal(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
     let game = pos.game();
-    moves.retain(|m| (m.game == crate::game::GameId::NONE || m.is_of(game)) && m.in_range(game));
-    filter_legal(pos, moves);
+    let mut raw: Vec<RawMove> = (moves.iter())
+        .filter(|m| m.is_of(game) && m.raw.in_range(game))
+        .map(|m| m.raw)
+        .collect();
+    filter_legal(pos, &mut raw);
+    super::moves::stamp(&raw, pos.game(), moves);
 }
 
 /// [`retain_legal`] for the engine's own pseudo-legal moves of `pos`, which
 /// are of this game and in range: the search's door, which must not pay for
 /// the checks a program's moves need.
-pub(crate) fn filter_legal(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
+pub(crate) fn filter_legal(pos: &mut Position<'_>, moves: &mut Vec<RawMove>) {
     if pos.game().tables.check_free {
         return;
     }
@@ -258,8 +263,8 @@ pub(crate) fn filter_legal(pos: &mut Position<'_>, moves: &mut Vec<Move>) {
 }
 
 /// Where capturing is compulsory: only the captures, if there are any.
-fn keep_captures(pos: &Position<'_>, moves: &mut Vec<Move>) {
-    let captures = |mv: &Move| pos.is_capture(mv);
+fn keep_captures(pos: &Position<'_>, moves: &mut Vec<RawMove>) {
+    let captures = |mv: &RawMove| pos.captures(mv);
     if moves.iter().any(captures) {
         moves.retain(captures);
     }
@@ -268,7 +273,7 @@ fn keep_captures(pos: &Position<'_>, moves: &mut Vec<Move>) {
 /// Keeps the moves after which no royal piece of the mover is attacked (and,
 /// for `not checking` moves, none of the opponent's), making each one; a drop
 /// that may not mate must not leave the opponent checkmated.
-fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) -> Known {
+fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<RawMove>) -> Known {
     let side = pos.side_to_move();
     let game = pos.game();
     let mut replies = Vec::new();
@@ -336,7 +341,7 @@ fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) -> Known 
         // rule `shields`: otherwise the move alone is tested, the placed
         // piece where it stood.
         let tested = match game.rules.walling {
-            Some(w) if mv.gate != NO_CELL && !w.shields => Move {
+            Some(w) if mv.gate != NO_CELL && !w.shields => RawMove {
                 gate: NO_CELL,
                 ..mv
             },
@@ -346,13 +351,13 @@ fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) -> Known 
             && mv.gate != NO_CELL
             && (checked || !pos.royals(side).contains(mv.from))
         {
-            let bare = Move {
+            let bare = RawMove {
                 gate: NO_CELL,
                 piece: 0,
                 state: 0,
                 ..mv
             };
-            let undo = pos.make(bare);
+            let undo = pos.make_raw(bare);
             let safe = !in_check(pos, side);
             pos.unmake(undo);
             if !safe {
@@ -373,8 +378,8 @@ fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) -> Known 
             && game.pieces[kind_of(pos.at(mv.from)) as usize]
                 .on_capture_become
                 .is_some()
-            && pos.is_capture(&mv);
-        let undo = pos.make(tested);
+            && pos.captures(&mv);
+        let undo = pos.make_raw(tested);
         // An explosion may take the mover's own royal piece, which is never
         // legal, or the opponent's last, which ends the game whatever else.
         let blown_up = explosions && pos.royals(side).len() < own_royals;
@@ -430,7 +435,7 @@ fn keep_legal_by_making(pos: &mut Position<'_>, moves: &mut Vec<Move>) -> Known 
 /// cell on its way: from its start to the cell before its destination.
 #[cold]
 #[inline(never)]
-fn castle_passes_attacked(pos: &Position<'_>, mv: &Move, side: Side) -> bool {
+fn castle_passes_attacked(pos: &Position<'_>, mv: &RawMove, side: Side) -> bool {
     let game = pos.game();
     let Some(c) = game
         .rules
@@ -461,7 +466,7 @@ fn castle_passes_attacked(pos: &Position<'_>, mv: &Move, side: Side) -> bool {
 
 /// The cell where `mv` makes a piece royal that was not (a promotion into a
 /// royal kind, a royal piece dropped), or `NO_CELL`.
-fn made_royal(pos: &Position<'_>, mv: &Move) -> u16 {
+fn made_royal(pos: &Position<'_>, mv: &RawMove) -> u16 {
     let royal = |kind: u8| becomes_royal(pos, kind);
     let made = match mv.kind {
         MoveKind::Drop => mv.promotes_to().map_or(royal(kind_of(mv.piece)), royal),
@@ -477,7 +482,7 @@ fn made_royal(pos: &Position<'_>, mv: &Move) -> u16 {
 
 /// Whether `mv` captures, on its destination, the one piece that gives check
 /// to `side`: with that piece gone, no royal piece of `side` is attacked.
-fn captures_only_checker(pos: &mut Position<'_>, mv: &Move, side: Side) -> bool {
+fn captures_only_checker(pos: &mut Position<'_>, mv: &RawMove, side: Side) -> bool {
     let target = pos.at(mv.to);
     if target == 0 || side_of(target) == side {
         return false;
@@ -490,16 +495,21 @@ fn captures_only_checker(pos: &mut Position<'_>, mv: &Move, side: Side) -> bool 
 }
 
 /// Whether the rule that drops `mv`'s piece forbids a drop that checkmates.
-fn drop_may_not_mate(game: &crate::game::Game, mv: &Move) -> bool {
+fn drop_may_not_mate(game: &crate::game::Game, mv: &RawMove) -> bool {
     game.drop_rule(mv.from as usize, kind_of(mv.piece))
         .is_some_and(|r| r.not_mating)
 }
 
 /// The number of legal moves of the side to move, as [`legal_moves`] would
-/// list them (`buffer` is scratch space: the moves left in it are
-/// unstamped, and the checked doors refuse them). The moves of a piece that shields
-/// nothing are counted without being listed or tested, where they are plain.
-pub fn count_legal_moves(pos: &mut Position<'_>, buffer: &mut Vec<Move>) -> u64 {
+/// list them, counted as perft counts its last ply.
+pub fn legal_move_count(pos: &mut Position<'_>) -> u64 {
+    count_legal_moves(pos, &mut Vec::new())
+}
+
+/// [`legal_move_count`] with a buffer the caller keeps (scratch space). The
+/// moves of a piece that shields nothing are counted without being listed or
+/// tested, where they are plain.
+pub(crate) fn count_legal_moves(pos: &mut Position<'_>, buffer: &mut Vec<RawMove>) -> u64 {
     buffer.clear();
     if rule_end(pos).is_some() {
         return 0;
@@ -549,7 +559,7 @@ pub fn count_legal_moves(pos: &mut Position<'_>, buffer: &mut Vec<Move>) -> u64 
 /// which give check (those whose piece, where it lands, attacks an enemy
 /// royal piece: see [`count_not_checking_moves`]); the rest are listed.
 #[inline(never)]
-fn count_not_checking(pos: &mut Position<'_>, buffer: &mut Vec<Move>) -> u64 {
+fn count_not_checking(pos: &mut Position<'_>, buffer: &mut Vec<RawMove>) -> u64 {
     let game = pos.game();
     let side = pos.side_to_move();
     let exposed = Shields::find(pos, side, side);
@@ -587,7 +597,7 @@ fn count_not_checking(pos: &mut Position<'_>, buffer: &mut Vec<Move>) -> u64 {
 /// moves must be listed: a phase, gating, shots, rules that filter the legal
 /// moves; and where the
 /// shortcuts of [`count_legal_moves`] apply anyway.
-fn count_check_free(pos: &Position<'_>, buffer: &mut Vec<Move>) -> Option<u64> {
+fn count_check_free(pos: &Position<'_>, buffer: &mut Vec<RawMove>) -> Option<u64> {
     let game = pos.game();
     if !game.tables.check_free
         || !(game.tables.general_legality || game.rules.forced_capture)
@@ -604,7 +614,7 @@ fn count_check_free(pos: &Position<'_>, buffer: &mut Vec<Move>) -> Option<u64> {
     let mut n = if game.rules.forced_capture {
         base_moves(pos, buffer, &mut Unattacked::default());
         keep_captures(pos, buffer);
-        captures_forced = buffer.first().is_some_and(|mv| pos.is_capture(mv));
+        captures_forced = buffer.first().is_some_and(|mv| pos.captures(mv));
         0
     } else {
         // A piece's moves are counted where its runs allow; with a wall left
@@ -644,7 +654,7 @@ fn count_check_free(pos: &Position<'_>, buffer: &mut Vec<Move>) -> Option<u64> {
 /// shields, `known` the cells found unattacked.
 fn keep_legal(
     pos: &mut Position<'_>,
-    moves: &mut Vec<Move>,
+    moves: &mut Vec<RawMove>,
     exposed: &Shields,
     known: &Unattacked,
 ) {
@@ -728,7 +738,7 @@ fn keep_legal(
             pos.replace(king);
             ok
         } else {
-            let undo = pos.make(mv);
+            let undo = pos.make_raw(mv);
             let ok = test(pos);
             pos.unmake(undo);
             ok
@@ -741,16 +751,20 @@ fn keep_legal(
 /// `Err` with the move without the gated piece, to be tested instead.
 #[cold]
 #[inline(never)]
-fn gated_move(pos: &mut Position<'_>, full: Move, checked: Option<bool>) -> Result<bool, Move> {
+fn gated_move(
+    pos: &mut Position<'_>,
+    full: RawMove,
+    checked: Option<bool>,
+) -> Result<bool, RawMove> {
     let side = pos.side_to_move();
     let in_check_now = checked.unwrap_or_else(|| in_check(pos, side));
     if !in_check_now && pos.royals(side).contains(full.from) {
-        let undo = pos.make(full);
+        let undo = pos.make_raw(full);
         let ok = !in_check(pos, side) && (!full.not_checking || !in_check(pos, side.opposite()));
         pos.unmake(undo);
         return Ok(ok);
     }
-    Err(Move {
+    Err(RawMove {
         gate: NO_CELL,
         piece: 0,
         state: 0,
@@ -761,7 +775,7 @@ fn gated_move(pos: &mut Position<'_>, full: Move, checked: Option<bool>) -> Resu
 /// Whether the mover's one royal piece is attacked after `mv`, a plain move
 /// or castling, told from the bit sets without moving anything; `None` where
 /// that cannot be told so (see [`attacked_with`]).
-fn attacked_after(pos: &Position<'_>, mv: &Move, known: &Unattacked) -> Option<bool> {
+fn attacked_after(pos: &Position<'_>, mv: &RawMove, known: &Unattacked) -> Option<bool> {
     pos.game().tables.bit_tables.as_ref()?;
     let side = pos.side_to_move();
     let royals = pos.royals(side).bits();
@@ -789,7 +803,7 @@ fn attacked_after(pos: &Position<'_>, mv: &Move, known: &Unattacked) -> Option<b
 /// A castling whose king stays where it is or lands on its partner's start
 /// (Chess960): moving the pieces one after the other would not say what the
 /// move does, so it is made.
-fn overlapping_castle(mv: &Move) -> bool {
+fn overlapping_castle(mv: &RawMove) -> bool {
     mv.to == mv.from || mv.to == mv.aux
 }
 
@@ -800,7 +814,7 @@ fn overlapping_castle(mv: &Move) -> bool {
 /// landing only blocks; so only emptying the partner's start could open a
 /// line, and no attack line onto the destination goes on past it. Only lines
 /// and leaps may attack.
-fn castled_king_safe(pos: &Position<'_>, mv: &Move, royal: u16, known: &Unattacked) -> bool {
+fn castled_king_safe(pos: &Position<'_>, mv: &RawMove, royal: u16, known: &Unattacked) -> bool {
     let game = pos.game();
     let Some(t) = &game.tables.bit_tables else {
         return false;
@@ -818,7 +832,7 @@ fn castled_king_safe(pos: &Position<'_>, mv: &Move, royal: u16, known: &Unattack
 /// promotion, and for a capture, no enemy attack that the captured piece's
 /// arrival in a pool creates and, when the move's checks are tested, no
 /// counter the capture lowers.
-fn board_decides(pos: &Position<'_>, mv: &Move, exposed: &Shields, tests_check: bool) -> bool {
+fn board_decides(pos: &Position<'_>, mv: &RawMove, exposed: &Shields, tests_check: bool) -> bool {
     let plain = matches!(mv.kind, MoveKind::Normal | MoveKind::SetsEnPassant) && mv.promotion == 0;
     if !plain || pos.at(mv.to) == 0 {
         return plain;
@@ -840,7 +854,7 @@ fn board_decides(pos: &Position<'_>, mv: &Move, exposed: &Shields, tests_check: 
 /// toward an enemy royal piece, and the piece, where it lands, attacks none.
 /// Runs of the move table answer the second question; a movement interpreted
 /// leg by leg leaves it open.
-fn surely_no_check(pos: &Position<'_>, mv: &Move, discovering: &Shields) -> bool {
+fn surely_no_check(pos: &Position<'_>, mv: &RawMove, discovering: &Shields) -> bool {
     if discovering.all
         || !matches!(mv.kind, MoveKind::Normal | MoveKind::SetsEnPassant)
         || mv.promotion != 0
@@ -1276,7 +1290,7 @@ impl Shields {
     /// `not checking` move may still give a forbidden check). The shields
     /// must be the mover's, royal pieces included.
     #[inline]
-    fn is_safe(&self, pos: &Position<'_>, mv: &Move) -> bool {
+    fn is_safe(&self, pos: &Position<'_>, mv: &RawMove) -> bool {
         if self.all {
             return false;
         }

@@ -3,7 +3,7 @@
 //! the attack test, which reads positions, so it lives here, above both.
 
 use super::attack::in_check;
-use super::moves::Move;
+use super::moves::{Move, RawMove};
 use super::position::{Position, Undo};
 
 impl Position<'_> {
@@ -25,9 +25,16 @@ impl Position<'_> {
     #[inline]
     pub fn make(&mut self, mv: Move) -> Undo {
         debug_assert!(
-            mv.game() == crate::game::GameId::NONE || mv.is_of(self.game()),
+            mv.is_of(self.game()),
             "make: a move of another game: {mv:?}"
         );
+        self.make_raw(mv.raw)
+    }
+
+    /// [`Position::make`] for the engine's own moves (generation, perft,
+    /// search), which are of this game.
+    #[inline]
+    pub(crate) fn make_raw(&mut self, mv: RawMove) -> Undo {
         debug_assert!(
             mv.in_range(self.game()),
             "make: a move with cells, pools or kinds the game does not have: {mv:?}"

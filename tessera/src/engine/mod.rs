@@ -20,6 +20,7 @@ pub mod shuffle;
 mod status;
 
 pub use attack::in_check;
+pub(crate) use moves::RawMove;
 pub use moves::{Move, MoveKind};
 pub use position::Position;
 pub use record::Record;

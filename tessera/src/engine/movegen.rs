@@ -1,4 +1,4 @@
-//! Move generation: walks each piece's runs in the move table and interprets
+//! RawMove generation: walks each piece's runs in the move table and interprets
 //! the movements left to it; makes the moves out of pools, the gating and the
 //! walling moves; says what the phase allows. [`super::pseudo`] puts a side's
 //! moves together (with castling), and royal safety is [`super::legal`]'s.
@@ -6,7 +6,7 @@
 //! neither of them.
 
 use super::bfs::Visit;
-use super::moves::{Move, MoveKind, DEMOTION, NO_CELL};
+use super::moves::{MoveKind, RawMove, DEMOTION, NO_CELL};
 use super::position::Position;
 use crate::game::{
     code, kind_of, side_of, BitCountTable, BitCounts, CaptureEntry, Game, Kind, Leg, Mark,
@@ -305,7 +305,7 @@ pub(crate) fn phase_moves(pos: &Position<'_>, phase: &Phase, from: u16) -> bool 
 
 /// Appends the pseudo-legal moves of the piece on `from` (castling aside),
 /// its movements `not in check` included.
-pub fn piece_moves(pos: &Position<'_>, from: u16, out: &mut Vec<Move>) {
+pub fn piece_moves(pos: &Position<'_>, from: u16, out: &mut Vec<RawMove>) {
     piece_moves_checked(pos, from, out, false);
 }
 
@@ -314,7 +314,7 @@ pub fn piece_moves(pos: &Position<'_>, from: u16, out: &mut Vec<Move>) {
 pub(crate) fn piece_moves_checked(
     pos: &Position<'_>,
     from: u16,
-    out: &mut Vec<Move>,
+    out: &mut Vec<RawMove>,
     checked: bool,
 ) {
     let game = pos.game();
@@ -358,7 +358,7 @@ pub(crate) fn piece_moves_checked(
 /// new piece could move to from there.
 #[cold]
 #[inline(never)]
-fn in_place_moves(pos: &Position<'_>, from: u16, out: &mut Vec<Move>) {
+fn in_place_moves(pos: &Position<'_>, from: u16, out: &mut Vec<RawMove>) {
     let game = pos.game();
     let side = pos.side_to_move();
     let piece = pos.at(from);
@@ -414,10 +414,10 @@ fn in_place_moves(pos: &Position<'_>, from: u16, out: &mut Vec<Move>) {
                         continue;
                     }
                 }
-                out.push(Move {
+                out.push(RawMove {
                     promotion: t + 1,
                     not_checking: rule.not_checking,
-                    ..Move::normal(from, to)
+                    ..RawMove::normal(from, to)
                 });
             }
             probe.put(from, piece);
@@ -428,7 +428,7 @@ fn in_place_moves(pos: &Position<'_>, from: u16, out: &mut Vec<Move>) {
 /// Removes repeated moves from `out[start..]`: different paths to the same result
 /// are one move. A move that some movement allows to give check may give check.
 /// Only a move whose destination came up before is compared with the others.
-fn dedup_tail(out: &mut Vec<Move>, start: usize, cells: usize) {
+fn dedup_tail(out: &mut Vec<RawMove>, start: usize, cells: usize) {
     super::bfs::with_sets(crate::game::words_for(cells), 1, |seen| {
         let mut i = start;
         while i < out.len() {
@@ -436,12 +436,12 @@ fn dedup_tail(out: &mut Vec<Move>, start: usize, cells: usize) {
                 i += 1;
                 continue;
             }
-            let plain = Move {
+            let plain = RawMove {
                 not_checking: false,
                 ..out[i]
             };
             let twin = (start..i).find(|&j| {
-                Move {
+                RawMove {
                     not_checking: false,
                     ..out[j]
                 } == plain
@@ -504,7 +504,7 @@ fn distinct(pool: &[(u8, u8)]) -> impl Iterator<Item = (u8, u8)> + '_ {
 /// Adds, for every board move that is the first move of a piece from the
 /// gating zone, the same move bringing each distinct piece of the gating pool
 /// onto the cell it leaves (for castling, onto the king's or the partner's).
-pub(crate) fn gating_moves(pos: &Position<'_>, out: &mut Vec<Move>, pool: usize, zone: usize) {
+pub(crate) fn gating_moves(pos: &Position<'_>, out: &mut Vec<RawMove>, pool: usize, zone: usize) {
     let game = pos.game();
     let side = pos.side_to_move();
     let hand = pos.pool(pool, side);
@@ -535,7 +535,7 @@ pub(crate) fn gating_moves(pos: &Position<'_>, out: &mut Vec<Move>, pool: usize,
                 {
                     continue;
                 }
-                out.push(Move {
+                out.push(RawMove {
                     piece,
                     state,
                     gate,
@@ -550,7 +550,7 @@ pub(crate) fn gating_moves(pos: &Position<'_>, out: &mut Vec<Move>, pool: usize,
 /// the `place` rule on a cell empty after the move: other than the one it
 /// stands on (where the one piece moves), in the rule's zone, and where the
 /// rule says (the cell the moved piece left, or one it could move to next).
-pub(crate) fn walling_moves(pos: &Position<'_>, out: &mut Vec<Move>, w: Walling) {
+pub(crate) fn walling_moves(pos: &Position<'_>, out: &mut Vec<RawMove>, w: Walling) {
     let game = pos.game();
     let now = wall_now(pos, w);
     let moves = std::mem::take(out);
@@ -565,13 +565,13 @@ pub(crate) fn walling_moves(pos: &Position<'_>, out: &mut Vec<Move>, w: Walling)
             WallAt::Anywhere => {
                 for c in 0..game.cell_count() as u16 {
                     if allowed(c) {
-                        out.push(Move { gate: c, ..mv });
+                        out.push(RawMove { gate: c, ..mv });
                     }
                 }
             }
             WallAt::Origin => {
                 if !mv.is_from_pool() && mv.kind != MoveKind::Pass && allowed(mv.from) {
-                    out.push(Move {
+                    out.push(RawMove {
                         gate: mv.from,
                         ..mv
                     });
@@ -593,7 +593,7 @@ pub(crate) fn walling_moves(pos: &Position<'_>, out: &mut Vec<Move>, w: Walling)
                         continue;
                     }
                     seen.insert(c);
-                    out.push(Move { gate: c, ..mv });
+                    out.push(RawMove { gate: c, ..mv });
                 }
             }
         }
@@ -607,7 +607,7 @@ fn is_neutral(game: &Game, piece: u8) -> bool {
 }
 
 /// Transfers between pools and drops from pools onto empty cells of a zone.
-pub(crate) fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
+pub(crate) fn pool_moves(pos: &Position<'_>, out: &mut Vec<RawMove>) {
     let game = pos.game();
     // Most games have no pool moves: one test.
     if game.pools.drops.is_empty() && game.pools.transfers.is_empty() {
@@ -616,11 +616,11 @@ pub(crate) fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
     let side = pos.side_to_move();
     for &(from, to) in &game.pools.transfers {
         for (piece, state) in distinct(pos.pool(from, side)) {
-            out.push(Move {
+            out.push(RawMove {
                 kind: MoveKind::Transfer,
                 piece,
                 state,
-                ..Move::normal(from as u16, to as u16)
+                ..RawMove::normal(from as u16, to as u16)
             });
         }
     }
@@ -711,11 +711,11 @@ pub(crate) fn pool_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
                 if rule.placed && !super::placement::placement_allows(pos, side, rule, cell) {
                     continue;
                 }
-                out.push(Move {
+                out.push(RawMove {
                     kind: MoveKind::Drop,
                     piece,
                     state,
-                    ..Move::normal(rule.pool as u16, cell)
+                    ..RawMove::normal(rule.pool as u16, cell)
                 });
             }
         }
@@ -786,7 +786,7 @@ impl Spread {
     }
 
     /// Whether the drop `mv` keeps the rule's pieces free to end spread.
-    fn allows(&self, pos: &Position<'_>, rule: &crate::game::DropRule, mv: &Move) -> bool {
+    fn allows(&self, pos: &Position<'_>, rule: &crate::game::DropRule, mv: &RawMove) -> bool {
         if mv.from as usize != rule.pool {
             return true;
         }
@@ -845,7 +845,7 @@ fn wall_may_land(
 }
 
 /// The cells `mv` empties and those it fills (`NO_CELL` for none).
-fn freed_and_filled(mv: &Move) -> ([u16; 2], [u16; 2]) {
+fn freed_and_filled(mv: &RawMove) -> ([u16; 2], [u16; 2]) {
     let (mut freed, mut filled) = ([NO_CELL; 2], [mv.to, NO_CELL]);
     match mv.kind {
         MoveKind::Drop => {}
@@ -864,7 +864,7 @@ fn freed_and_filled(mv: &Move) -> ([u16; 2], [u16; 2]) {
 /// where the placement is anywhere or on the cell the piece left: the
 /// empty cells of the rule's zone, less those a move fills, plus those it
 /// frees.
-pub(crate) fn placements(pos: &Position<'_>, moves: &[Move], w: Walling) -> u64 {
+pub(crate) fn placements(pos: &Position<'_>, moves: &[RawMove], w: Walling) -> u64 {
     let game = pos.game();
     let now = wall_now(pos, w);
     let may_take = |c: u16| wall_may_take(pos, w, now, c);
@@ -936,7 +936,7 @@ pub(crate) fn placements(pos: &Position<'_>, moves: &[Move], w: Walling) -> u64 
 fn shots_by_bits<W: Word>(
     pos: &Position<'_>,
     bits: &BitCounts<W>,
-    mv: &Move,
+    mv: &RawMove,
     w: Walling,
     now: Option<u16>,
 ) -> Option<u32> {
@@ -978,7 +978,7 @@ fn promoted_drop(
     state: u8,
     promoted: Kind,
     cell: u16,
-    out: &mut Vec<Move>,
+    out: &mut Vec<RawMove>,
 ) {
     let side = pos.side_to_move();
     if rule
@@ -990,12 +990,12 @@ fn promoted_drop(
     {
         return;
     }
-    out.push(Move {
+    out.push(RawMove {
         kind: MoveKind::Drop,
         piece,
         state,
         promotion: promoted + 1,
-        ..Move::normal(rule.pool as u16, cell)
+        ..RawMove::normal(rule.pool as u16, cell)
     });
 }
 
@@ -1101,7 +1101,7 @@ struct Gen<'a, 'g> {
     from: u16,
     kind: Kind,
     m: &'g Movement,
-    out: &'a mut Vec<Move>,
+    out: &'a mut Vec<RawMove>,
     /// In leg-by-leg generation, the cells where the current leg stops, as a
     /// bit set.
     stops: Option<Vec<u64>>,
@@ -1142,16 +1142,16 @@ impl Gen<'_, '_> {
                 None => return,
             }
         }
-        let plain = Move {
+        let plain = RawMove {
             not_checking: run.has(Run::NOT_CHECKING),
-            ..Move::normal(self.from, self.from)
+            ..RawMove::normal(self.from, self.from)
         };
         let ray = run.has(Run::RAY);
         for c in cells {
             let target = self.pos.at(c.cell);
             if target == 0 {
                 if run.has(Run::QUIET) && c.plain {
-                    self.out.push(Move {
+                    self.out.push(RawMove {
                         to: c.cell,
                         ..plain
                     });
@@ -1164,7 +1164,7 @@ impl Gen<'_, '_> {
                     && !is_neutral(self.game, target)
                 {
                     if c.plain {
-                        self.out.push(Move {
+                        self.out.push(RawMove {
                             to: c.cell,
                             ..plain
                         });
@@ -1643,16 +1643,16 @@ impl Gen<'_, '_> {
             }
         }
         let target = self.pos.at(to);
-        let mut mv = Move {
+        let mut mv = RawMove {
             not_checking: m.not_checking,
-            ..Move::normal(self.from, to)
+            ..RawMove::normal(self.from, to)
         };
         if target == 0 {
             if let (true, Some(ep)) = (m.takes_en_passant, self.pos.en_passant()) {
                 if ep.is_target(to) && self.pos.at(ep.victim) != 0 {
                     // Landing on the target with a movement that takes en passant
                     // is the capture, never a plain move as well.
-                    self.push(Move {
+                    self.push(RawMove {
                         kind: MoveKind::EnPassant,
                         aux: ep.victim,
                         ..mv
@@ -1681,7 +1681,7 @@ impl Gen<'_, '_> {
     /// Adds `mv`, expanded into its promotions where the piece promotes: one
     /// move per kind that the rules applying to it offer, and the move without
     /// promotion unless one of them is compulsory.
-    fn push(&mut self, mv: Move) {
+    fn push(&mut self, mv: RawMove) {
         let piece = &self.game.pieces[self.kind as usize];
         // Whether the move captures, for rules that apply only to captures.
         let captures = || mv.kind == MoveKind::EnPassant || self.pos.at(mv.to) != 0;
@@ -1716,7 +1716,7 @@ impl Gen<'_, '_> {
                     } else {
                         0
                     };
-                    let promo = Move {
+                    let promo = RawMove {
                         promotion: (k + 1) | demotion,
                         ..mv
                     };
@@ -1729,7 +1729,7 @@ impl Gen<'_, '_> {
                     for (piece, state) in distinct(self.pos.pool(pool, self.side)) {
                         let k = kind_of(piece);
                         if p.targets.contains(&k) && piece == code(k, self.side) {
-                            self.out.push(Move {
+                            self.out.push(RawMove {
                                 promotion: k + 1,
                                 source: pool as u8 + 1,
                                 state,

@@ -1,19 +1,18 @@
 //! Moves: small copyable values. Two moves are equal when they lead to the same
 //! position, so generation can deduplicate by equality.
 //!
-//! A move the library hands to a program carries its game's identity
-//! ([`GameId`]), stamped at the public doors (`moves::stamp`); the engine's own
-//! generation and perft leave it at `GameId::NONE` and never look at it, so
-//! equality among the engine's moves is untouched. The checked
-//! doors ([`Position::play`](crate::Position::play) and its kin,
-//! [`Move::text`]) refuse a move whose identity is not their game's.
+//! The engine generates, makes and searches `RawMove`s, 16 bytes each; a
+//! move the library hands to a program is a [`Move`]: the same move with its
+//! game's identity ([`GameId`]), added at the public doors. The checked doors
+//! ([`Position::play`](crate::Position::play) and its kin, [`Move::text`])
+//! refuse a move whose identity is not their game's.
 
 use crate::game::{kind_of, Game, GameId};
 
 /// No cell: an unused auxiliary field.
 pub const NO_CELL: u16 = u16::MAX;
 
-/// The bit of [`Move::promotion`] that marks a demotion: a piece of a kind
+/// The bit of [`RawMove::promotion`] that marks a demotion: a piece of a kind
 /// lettered `+X` turning back into the kind lettered `X`, which
 /// Fairy-Stockfish writes with a trailing `-`. Kinds are fewer than 128, so
 /// the bit is free.
@@ -42,18 +41,30 @@ pub enum MoveKind {
 
 /// A move, as the library makes it: from the legal (or pseudo-legal) moves
 /// of a position, or by [`Position::parse_move`](crate::Position::parse_move).
-/// A program reads it ([`Move::origin`], [`Move::destination`],
-/// [`Move::kind`], [`Move::text`]) but cannot build one, so every move it
-/// holds was legal somewhere, in the game it carries ([`Move::game`]);
+/// A program reads it ([`RawMove::origin`], [`RawMove::destination`],
+/// [`RawMove::kind`], [`RawMove::text`]) but cannot build one, so every move it
+/// holds was legal somewhere, in the game it carries ([`RawMove::game`]);
 /// [`Position::play`](crate::Position::play) tells whether it is legal here,
 /// and refuses a move of another game.
 ///
 /// ```compile_fail
 /// // Neither the fields nor the constructors are open to programs.
-/// let mv = tessera::Move::normal(30, 31);
+/// let mv = tessera::RawMove::normal(30, 31);
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
+    /// The move itself.
+    pub(crate) raw: RawMove,
+    /// The game whose door handed the move out (last, so that ordering goes
+    /// by the move).
+    pub(crate) game: GameId,
+}
+
+/// A move as the engine generates, makes and searches it: 16 bytes, without
+/// the identity of its game, which only the public doors add ([`Move`]), so
+/// that move lists stay as small as they were.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct RawMove {
     /// The cell the piece leaves; for a drop or a transfer, the pool it comes
     /// from (an index into `Game::pool_names`).
     pub(crate) from: u16,
@@ -81,42 +92,47 @@ pub struct Move {
     /// Where a gated piece (`piece`, with counter `state`, out of the gating
     /// pool) enters the board on a board move, or `NO_CELL`.
     pub(crate) gate: u16,
-    /// The game that handed the move out, or `GameId::NONE` for the engine's
-    /// own moves (last, so that ordering goes by the fields above).
-    pub(crate) game: GameId,
 }
 
-/// Stamps the moves `moves`, made by the engine for a position of `game`,
-/// with the game's identity: what every public door that hands moves to a
-/// program does.
-pub(crate) fn stamp(moves: &mut [Move], game: &Game) {
-    let id = game.id;
-    for mv in moves {
-        mv.game = id;
+impl RawMove {
+    /// The move as a public door hands it to a program: stamped with the
+    /// identity of `game`, whose position made it.
+    pub(crate) fn of(self, game: &Game) -> Move {
+        Move {
+            raw: self,
+            game: game.id,
+        }
     }
+}
+
+/// `raw`, made by the engine for a position of `game`, as the public doors
+/// hand moves to a program.
+pub(crate) fn stamp(raw: &[RawMove], game: &Game, out: &mut Vec<Move>) {
+    out.clear();
+    out.extend(raw.iter().map(|mv| mv.of(game)));
 }
 
 impl Move {
     /// The cell the piece leaves; for a move out of a pool, the pool's index
     /// in [`Game::pool_names`](crate::game::Game::pool_names).
     pub fn origin(&self) -> u16 {
-        self.from
+        self.raw.from
     }
 
     /// The cell the piece lands on; for a transfer, the pool it goes to.
     pub fn destination(&self) -> u16 {
-        self.to
+        self.raw.to
     }
 
     /// What the move does besides taking the piece from its origin to its
     /// destination.
     pub fn kind(&self) -> MoveKind {
-        self.kind
+        self.raw.kind
     }
 
     /// Whether the move may not leave the opponent's royal piece attacked.
     pub fn not_checking(&self) -> bool {
-        self.not_checking
+        self.raw.not_checking
     }
 
     /// The game whose door handed the move out ([`Game::id`]).
@@ -129,6 +145,30 @@ impl Move {
         self.game == game.id
     }
 
+    /// The kind this move promotes to, if any.
+    pub fn promotes_to(&self) -> Option<u8> {
+        self.raw.promotes_to()
+    }
+
+    /// Whether the move turns a piece of a kind lettered `+X` back into the
+    /// kind lettered `X` (written with a trailing `-`).
+    pub fn demotes(&self) -> bool {
+        self.raw.demotes()
+    }
+
+    /// The piece a drop or a transfer takes out of its pool (its code: kind
+    /// and side); `None` for a move of a piece on the board.
+    pub fn pool_piece(&self) -> Option<u8> {
+        self.raw.pool_piece()
+    }
+
+    /// Whether the move takes a piece out of a pool rather than off the board.
+    pub fn is_from_pool(&self) -> bool {
+        self.raw.is_from_pool()
+    }
+}
+
+impl RawMove {
     /// Whether every cell, pool and kind the move names exists in `game`,
     /// whichever game made it.
     pub(crate) fn in_range(&self, game: &Game) -> bool {
@@ -156,8 +196,8 @@ impl Move {
     }
 
     /// A plain move.
-    pub(crate) fn normal(from: u16, to: u16) -> Move {
-        Move {
+    pub(crate) fn normal(from: u16, to: u16) -> RawMove {
+        RawMove {
             from,
             to,
             kind: MoveKind::Normal,
@@ -169,37 +209,36 @@ impl Move {
             aux: NO_CELL,
             aux2: NO_CELL,
             gate: NO_CELL,
-            game: GameId::NONE,
         }
     }
 
     /// A pass, written as the royal piece's cell twice.
-    pub(crate) fn pass(royal: u16) -> Move {
-        Move {
+    pub(crate) fn pass(royal: u16) -> RawMove {
+        RawMove {
             kind: MoveKind::Pass,
-            ..Move::normal(royal, royal)
+            ..RawMove::normal(royal, royal)
         }
     }
 
     /// The kind this move promotes to, if any.
-    pub fn promotes_to(&self) -> Option<u8> {
+    pub(crate) fn promotes_to(&self) -> Option<u8> {
         (self.promotion & !DEMOTION).checked_sub(1)
     }
 
     /// Whether the move turns a piece of a kind lettered `+X` back into the
     /// kind lettered `X` (written with a trailing `-`).
-    pub fn demotes(&self) -> bool {
+    pub(crate) fn demotes(&self) -> bool {
         self.promotion & DEMOTION != 0
     }
 
     /// The piece a drop or a transfer takes out of its pool (its code: kind
     /// and side); `None` for a move of a piece on the board.
-    pub fn pool_piece(&self) -> Option<u8> {
+    pub(crate) fn pool_piece(&self) -> Option<u8> {
         self.is_from_pool().then_some(self.piece)
     }
 
     /// Whether the move takes a piece out of a pool rather than off the board.
-    pub fn is_from_pool(&self) -> bool {
+    pub(crate) fn is_from_pool(&self) -> bool {
         matches!(self.kind, MoveKind::Drop | MoveKind::Transfer)
     }
 }
@@ -208,6 +247,6 @@ impl Move {
 mod tests {
     #[test]
     fn move_is_small() {
-        assert!(std::mem::size_of::<super::Move>() <= 20);
+        assert!(std::mem::size_of::<super::RawMove>() <= 16);
     }
 }

@@ -1,7 +1,7 @@
 //! Perft: counting the leaves of the legal move tree.
 
 use super::legal::{count_legal_moves, generate_legal, legal_moves};
-use super::moves::Move;
+use super::moves::{Move, RawMove};
 use super::position::{Position, Undo};
 
 /// The number of leaves of the legal move tree `depth` plies deep. The last ply is
@@ -74,7 +74,7 @@ pub fn divide_parallel(
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(&mv) = roots.get(i) else { break };
-            let undo = local.make(mv);
+            let undo = local.make_raw(mv.raw);
             let n = count_any(&mut local, u32::from(depth) - 1, &mut buffers);
             local.unmake(undo);
             counts.lock().unwrap_or_else(|e| e.into_inner())[i] = n;
@@ -97,7 +97,7 @@ pub fn divide_parallel(
 /// One move list per ply, grown as the search goes deeper, so that a huge depth
 /// in a game whose tree ends early allocates nothing it does not use.
 #[derive(Default)]
-struct Buffers(Vec<Vec<Move>>);
+struct Buffers(Vec<Vec<RawMove>>);
 
 /// [`count`] from the root, for any depth.
 fn count_any(pos: &mut Position<'_>, depth: u32, buffers: &mut Buffers) -> u64 {
@@ -140,7 +140,7 @@ fn walk(
             next = i + 1;
             continue;
         };
-        stack.push((next, pos.make(mv)));
+        stack.push((next, pos.make_raw(mv)));
         // The plies left below the move just made.
         let left = depth - stack.len() as u32;
         if left > RECURSION_DEPTH {
@@ -179,7 +179,7 @@ fn count(pos: &mut Position<'_>, depth: u32, buffers: &mut Buffers, ply: usize) 
         generate_legal(pos, &mut moves);
         let mut total = 0;
         for &mv in &moves {
-            let undo = pos.make(mv);
+            let undo = pos.make_raw(mv);
             total += count(pos, depth - 1, buffers, ply + 1);
             pos.unmake(undo);
         }
@@ -211,7 +211,7 @@ fn count_until(
     generate_legal(pos, &mut moves);
     let mut total = Some(0);
     for &mv in &moves {
-        let undo = pos.make(mv);
+        let undo = pos.make_raw(mv);
         let below = count_until(pos, depth - 1, buffers, ply + 1, stop);
         pos.unmake(undo);
         match below {

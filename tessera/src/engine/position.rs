@@ -1,7 +1,7 @@
 //! Positions: pieces on cells with their counters, pieces in pools, side to move,
 //! rights and counters; make and unmake.
 
-use super::moves::{Move, MoveKind, NO_CELL};
+use super::moves::{Move, MoveKind, RawMove, NO_CELL};
 use crate::game::{code, kind_of, side_of, CellSet, Code, Game, Side};
 
 /// En-passant state: the cells a piece just passed, and that piece's cell.
@@ -141,7 +141,7 @@ impl History {
 /// ```
 #[derive(Debug)]
 pub struct Undo {
-    mv: Move,
+    mv: RawMove,
     /// The serial of the position the move was made on, and the moves made
     /// on it before this one and not taken back (its `Made`).
     made: u64,
@@ -197,8 +197,14 @@ impl PartialEq for Position<'_> {
 impl<'g> Position<'g> {
     /// Whether `mv`, a move of the side to move, captures (en passant
     /// included; drops, transfers, castling and passes never do); false for
-    /// a move whose destination is not a cell of the game.
+    /// a move whose destination is not a cell of the game, or of another
+    /// game.
     pub fn is_capture(&self, mv: &Move) -> bool {
+        mv.is_of(self.game) && self.captures(&mv.raw)
+    }
+
+    /// [`Position::is_capture`] for the engine's own moves.
+    pub(crate) fn captures(&self, mv: &RawMove) -> bool {
         match mv.kind {
             MoveKind::EnPassant => true,
             MoveKind::Drop | MoveKind::Transfer | MoveKind::Castle | MoveKind::Pass => false,
@@ -464,7 +470,7 @@ impl<'g> Position<'g> {
     /// undo.
     #[cold]
     #[inline(never)]
-    fn take_opposite_right(&mut self, mv: Move, king: u8, undo: &mut Undo) {
+    fn take_opposite_right(&mut self, mv: RawMove, king: u8, undo: &mut Undo) {
         if let Some(t) = self.opposite_partner(mv, king) {
             undo.captured_at = t;
             undo.unmoved_bits |= 1 << 2;
@@ -476,7 +482,7 @@ impl<'g> Position<'g> {
     /// taken off: the other side's unmoved partner that its unmoved king
     /// would castle with on the same wing (the first piece from it on the
     /// side of the mover's partner, by file).
-    fn opposite_partner(&self, mv: Move, king: u8) -> Option<u16> {
+    fn opposite_partner(&self, mv: RawMove, king: u8) -> Option<u16> {
         let game = self.game;
         let rook = kind_of(self.at(mv.aux));
         let file = |c: u16| game.board.cells[c as usize].coords[0][0];
@@ -535,7 +541,7 @@ impl<'g> Position<'g> {
 
     /// [`Position::make`] but for counting the check the move gives, which
     /// needs the attack test, a floor above the position.
-    pub(super) fn make_uncounted(&mut self, mv: Move) -> Undo {
+    pub(super) fn make_uncounted(&mut self, mv: RawMove) -> Undo {
         debug_assert!(
             mv.is_from_pool()
                 || mv.kind == MoveKind::Pass
@@ -648,7 +654,7 @@ impl<'g> Position<'g> {
     /// landing, and en passant past a wall placed on a cell just passed.
     /// Rare, kept out of `make`'s line.
     #[inline(never)]
-    fn landing_effects(&mut self, mv: Move, undo: &mut Undo) {
+    fn landing_effects(&mut self, mv: RawMove, undo: &mut Undo) {
         if self.game.rules.landing_effects
             && !matches!(mv.kind, MoveKind::Pass | MoveKind::Transfer)
         {
@@ -680,7 +686,7 @@ impl<'g> Position<'g> {
     /// Along which of its castling directions the castling `mv` of the side
     /// to move goes, where some `goal castles` asks (none otherwise): the
     /// direction along which its partner is the first piece met from the king.
-    fn castled_along(&self, mv: &Move) -> Option<u8> {
+    fn castled_along(&self, mv: &RawMove) -> Option<u8> {
         let game = self.game;
         if !game.goals.castles_recorded {
             return None;
@@ -707,7 +713,7 @@ impl<'g> Position<'g> {
 
     /// The history after a drop, a pass or a castling.
     #[inline(never)]
-    fn history_after(&self, mv: Move) -> History {
+    fn history_after(&self, mv: RawMove) -> History {
         History(match mv.kind {
             MoveKind::Drop => u16::from(
                 self.game
@@ -745,7 +751,7 @@ impl<'g> Position<'g> {
         (pool * 2 + captor.index(), (code(demoted, captor), state))
     }
 
-    fn make_board_move(&mut self, mv: Move, undo: &mut Undo) {
+    fn make_board_move(&mut self, mv: RawMove, undo: &mut Undo) {
         let side = self.side;
         let captured_at = if mv.kind == MoveKind::EnPassant {
             mv.aux

@@ -7,14 +7,14 @@ use super::movegen::count_plain_moves;
 use super::movegen::{
     current_phase, gating_moves, phase_moves, piece_moves, pool_moves, walling_moves,
 };
-use super::moves::Move;
+use super::moves::{Move, RawMove};
 use super::position::Position;
 use crate::game::{kind_of, BitCountTable, BitCounts, Phase, Word, MAX_SHIFT_KINDS};
 
 /// The moves of the pieces, castling and the pools, before gating, walling
 /// and a phase add to them or keep some: for a game with neither gating nor
 /// a phase, the moves each placement of a wall follows.
-pub(crate) fn base_moves(pos: &Position<'_>, out: &mut Vec<Move>, known: &mut Unattacked) {
+pub(crate) fn base_moves(pos: &Position<'_>, out: &mut Vec<RawMove>, known: &mut Unattacked) {
     pieces_castling_and_pools(pos, out, known, None, |_| None);
 }
 
@@ -22,7 +22,7 @@ pub(crate) fn base_moves(pos: &Position<'_>, out: &mut Vec<Move>, known: &mut Un
 /// as in [`pseudo_legal_moves_counting`]; returns the moves counted.
 pub(crate) fn base_moves_counting(
     pos: &Position<'_>,
-    out: &mut Vec<Move>,
+    out: &mut Vec<RawMove>,
     count: impl FnMut(u16) -> Option<u64>,
 ) -> u64 {
     pieces_castling_and_pools(pos, out, &mut Unattacked::default(), None, count)
@@ -32,7 +32,7 @@ pub(crate) fn base_moves_counting(
 /// as in [`pseudo_legal_moves_counting`]), castling and the pools' moves.
 fn pieces_castling_and_pools(
     pos: &Position<'_>,
-    out: &mut Vec<Move>,
+    out: &mut Vec<RawMove>,
     known: &mut Unattacked,
     phase: Option<&Phase>,
     mut count: impl FnMut(u16) -> Option<u64>,
@@ -55,8 +55,14 @@ fn pieces_castling_and_pools(
 /// Fills `out` with the pseudo-legal moves: legal but for royal safety;
 /// each stamped with the game's identity.
 pub fn pseudo_legal_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
+    let mut raw = Vec::new();
+    generate_pseudo_legal(pos, &mut raw);
+    super::moves::stamp(&raw, pos.game(), out);
+}
+
+/// [`pseudo_legal_moves`] as the engine keeps them, without their game.
+pub(crate) fn generate_pseudo_legal(pos: &Position<'_>, out: &mut Vec<RawMove>) {
     pseudo_legal_moves_counting(pos, out, &mut Unattacked::default(), |_| None);
-    super::moves::stamp(out, pos.game());
 }
 
 /// [`pseudo_legal_moves`], but `count` may settle a piece's moves by their
@@ -68,7 +74,7 @@ pub fn pseudo_legal_moves(pos: &Position<'_>, out: &mut Vec<Move>) {
 #[inline(never)]
 pub(crate) fn pseudo_legal_moves_counting(
     pos: &Position<'_>,
-    out: &mut Vec<Move>,
+    out: &mut Vec<RawMove>,
     known: &mut Unattacked,
     count: impl FnMut(u16) -> Option<u64>,
 ) -> u64 {
@@ -97,7 +103,7 @@ pub(crate) fn pseudo_legal_moves_counting(
 /// [`pseudo_legal_moves_counting`].
 pub(crate) fn count_pseudo_legal_moves_shifting(
     pos: &Position<'_>,
-    out: &mut Vec<Move>,
+    out: &mut Vec<RawMove>,
     known: &mut Unattacked,
     listed: impl Fn(u16) -> bool,
 ) -> u64 {
@@ -113,7 +119,7 @@ pub(crate) fn count_pseudo_legal_moves_shifting(
 fn count_with_shifts<W: Word>(
     pos: &Position<'_>,
     bits: &BitCounts<W>,
-    out: &mut Vec<Move>,
+    out: &mut Vec<RawMove>,
     known: &mut Unattacked,
     listed: impl Fn(u16) -> bool,
 ) -> u64 {

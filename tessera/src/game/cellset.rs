@@ -7,9 +7,16 @@ pub(crate) fn words_for(cells: usize) -> usize {
 }
 
 /// A set of cell indices. All sets of one game have the same number of words.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CellSet {
     words: Vec<u64>,
+}
+
+impl Default for CellSet {
+    /// An empty set of one word (cells `0..64`).
+    fn default() -> CellSet {
+        CellSet::new(0)
+    }
 }
 
 impl CellSet {
@@ -70,11 +77,12 @@ impl CellSet {
     }
 
     /// The set as one `u128`, for a board of up to 128 cells (the cells
-    /// past 128 left out; 0 for the empty `CellSet::default()`).
+    /// past 128 left out).
     #[inline]
     pub fn bits(&self) -> u128 {
         let high = self.words.get(1).map_or(0, |&w| u128::from(w) << 64);
-        self.words.first().map_or(0, |&w| u128::from(w)) | high
+        // A set always has a first word ([`words_for`], `Default`).
+        u128::from(self.words[0]) | high
     }
 
     /// Whether the set holds no cell.

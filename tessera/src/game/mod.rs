@@ -50,15 +50,11 @@ pub type Code = u8;
 /// A compiled game's identity: drawn from a counter of the process when the
 /// game is compiled, so that two games compiled in one process never share
 /// one (the counter has 2^32 values, and wraps only after four billion
-/// compiles). 0 is no game: the moves the engine makes for itself, which no
-/// checked door takes.
+/// compiles). 0 is no game (the default).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GameId(u32);
 
 impl GameId {
-    /// No game: the engine's own moves, before a public door stamps them.
-    pub(crate) const NONE: GameId = GameId(0);
-
     /// A new identity, never 0.
     pub(crate) fn fresh() -> GameId {
         use std::sync::atomic::{AtomicU32, Ordering};

@@ -195,7 +195,7 @@ impl Position<'_> {
         let was_facing = game.goals.facing.as_ref().is_some_and(|f| facing(self, f));
         Some(if exposed {
             Illegality::SelfCheck
-        } else if mv.not_checking && checks {
+        } else if mv.not_checking() && checks {
             Illegality::GivesCheck
         } else if was_facing && still_facing {
             Illegality::StaysFacing
@@ -203,7 +203,7 @@ impl Position<'_> {
             Illegality::MustCapture
         } else if game.pools.compulsory_drops {
             Illegality::MustDrop
-        } else if mv.kind == MoveKind::Drop && checks {
+        } else if mv.kind() == MoveKind::Drop && checks {
             Illegality::MatingDrop
         } else {
             // The engine's legality has no other rule; say the nearest one.
@@ -231,6 +231,6 @@ impl Move {
     /// written and compared with the legal moves; says nothing of whether it
     /// is legal.
     pub fn fits(&self, game: &Game) -> bool {
-        self.is_of(game) && self.in_range(game)
+        self.is_of(game) && self.raw.in_range(game)
     }
 }

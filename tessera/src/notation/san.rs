@@ -30,7 +30,7 @@ use super::checked::Illegality;
 use super::uci;
 use crate::engine::attack::{is_attacked, shielded_by_blast};
 use crate::engine::legal::legal_moves;
-use crate::engine::moves::{Move, MoveKind, NO_CELL};
+use crate::engine::moves::{Move, MoveKind, RawMove, NO_CELL};
 use crate::engine::position::Position;
 use crate::engine::pseudo::pseudo_legal_moves;
 use crate::game::{kind_of, Game, Kind, Leg, Mark, Modality, Side};
@@ -361,12 +361,13 @@ impl<'g> Writer<'g> {
     }
 
     /// The parts of `mv`'s SAN; its check mark only if `check` is set.
-    fn parts(&mut self, mv: &Move, check: bool) -> Written {
+    fn parts(&mut self, played: &Move, check: bool) -> Written {
         let game = self.pos.game();
         let mut w = Written::default();
+        let mv = &played.raw;
         match mv.kind {
-            MoveKind::Transfer => w.whole = Some(uci::format(game, mv)),
-            MoveKind::Pass if mv.from == NO_CELL => w.whole = Some(uci::format(game, mv)),
+            MoveKind::Transfer => w.whole = Some(uci::write(game, mv)),
+            MoveKind::Pass if mv.from == NO_CELL => w.whole = Some(uci::write(game, mv)),
             MoveKind::Castle => {
                 // Toward the higher file (a higher cell: cells are numbered
                 // along the first axis first), as Fairy-Stockfish compares
@@ -396,13 +397,13 @@ impl<'g> Writer<'g> {
             w.suffix.push_str(game.cell_name(mv.gate));
         }
         if check {
-            w.check = self.check_mark(mv);
+            w.check = self.check_mark(played);
         }
         w
     }
 
     /// The parts of a move of a piece from one cell to another.
-    fn board_move(&self, mv: &Move, w: &mut Written) {
+    fn board_move(&self, mv: &RawMove, w: &mut Written) {
         let game = self.pos.game();
         let kind = kind_of(self.pos.at(mv.from));
         let pawn = self.pawns[kind as usize];
@@ -445,14 +446,14 @@ impl<'g> Writer<'g> {
     /// nothing, its file, its rank, or its whole cell.
     fn disambiguation(
         &self,
-        mv: &Move,
+        mv: &RawMove,
         letter: char,
         file: &str,
         rank: &str,
         square: &str,
     ) -> String {
         let game = self.pos.game();
-        let same_way = |m: &Move| {
+        let same_way = |m: &RawMove| {
             m.to == mv.to
                 && m.from != mv.from
                 && same_kind_of_move(m.kind, mv.kind)
@@ -464,6 +465,7 @@ impl<'g> Writer<'g> {
         let others: Vec<(String, String)> = self
             .legal
             .iter()
+            .map(|m| &m.raw)
             .filter(|m| same_way(m) && san_letter(game, kind_of(self.pos.at(m.from))) == letter)
             .map(|m| file_and_rank(game, m.from))
             .collect();

@@ -86,13 +86,6 @@ impl Move {
     /// pools or kinds the game does not have ([`Move::fits`]), is described,
     /// not written.
     pub fn text(&self, game: &Game) -> String {
-        match uci::describe_unfit(game, self) {
-            Some(description) => description,
-            None if !self.is_of(game) => format!(
-                "a move from {} to {} that no game handed out",
-                self.from, self.to
-            ),
-            None => uci::format(game, self),
-        }
+        uci::format(game, self)
     }
 }

@@ -26,7 +26,7 @@
 use super::{piece_item, Location};
 use crate::engine::legal::legal_moves;
 use crate::engine::moves::NO_CELL;
-use crate::engine::{Move, MoveKind, Position};
+use crate::engine::{Move, MoveKind, Position, RawMove};
 use crate::game::{code, kind_of, Game, Side};
 use std::fmt;
 
@@ -64,9 +64,14 @@ impl std::error::Error for ParseMoveError {}
 /// cells, pools or kinds `game` does not have, is described instead
 /// ([`describe_unfit`]), never written as some other move of this game.
 pub fn format(game: &Game, mv: &Move) -> String {
-    if let Some(description) = describe_unfit(game, mv) {
-        return description;
+    match describe_unfit(game, mv) {
+        Some(description) => description,
+        None => write(game, &mv.raw),
     }
+}
+
+/// Writes the engine's move `mv`, made in a position of `game`, in UCI style.
+pub(crate) fn write(game: &Game, mv: &RawMove) -> String {
     let (dash, equals) = if game.board.rect.is_some() {
         ("", "")
     } else {
@@ -171,7 +176,7 @@ pub fn format(game: &Game, mv: &Move) -> String {
 
 /// FIDE-shaped castling: the king moves two or more steps along a line and the
 /// partner lands on the last cell the king passed.
-fn is_plain_castling(game: &Game, mv: &Move) -> bool {
+fn is_plain_castling(game: &Game, mv: &RawMove) -> bool {
     let Some(kc) = game.board.cells[mv.from as usize].coords.first() else {
         return false;
     };
@@ -197,14 +202,13 @@ fn distance(a: &[i64], b: &[i64]) -> i64 {
 /// game (a stamped move whose [`Move::game`] is not `game`'s), or one whose
 /// cells, pools or kinds `game` does not have; `None` where it can.
 pub fn describe_unfit(game: &Game, mv: &Move) -> Option<String> {
-    let foreign = mv.game() != crate::game::GameId::NONE && !mv.is_of(game);
-    if foreign {
+    if !mv.is_of(game) {
         Some(format!(
             "a move from {} to {} of another game",
             mv.origin(),
             mv.destination()
         ))
-    } else if !mv.in_range(game) {
+    } else if !mv.raw.in_range(game) {
         Some(format!(
             "a move from {} to {} that does not fit this game",
             mv.origin(),
@@ -229,7 +233,7 @@ pub fn parse(pos: &mut Position<'_>, text: &str) -> Result<Move, ParseMoveError>
     }
     let mut from_here: Vec<String> = moves
         .iter()
-        .filter(|m| !m.is_from_pool() && wanted.starts_with(game.cell_name(m.from)))
+        .filter(|m| !m.is_from_pool() && wanted.starts_with(game.cell_name(m.origin())))
         .map(|m| format(game, m))
         .collect();
     from_here.sort();

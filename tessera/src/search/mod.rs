@@ -15,8 +15,8 @@ use crate::engine::attack::in_check;
 use crate::engine::keys;
 use crate::engine::legal::{filter_legal, generate_legal};
 use crate::engine::outcome::{rule_end, status, Status};
-use crate::engine::pseudo::pseudo_legal_moves;
-use crate::engine::{Move, MoveKind, Position, Record};
+use crate::engine::pseudo::generate_pseudo_legal;
+use crate::engine::{Move, MoveKind, Position, RawMove, Record};
 use crate::game::{kind_of, Outcome};
 use clock::Clock;
 use eval::Evaluator;
@@ -99,7 +99,7 @@ impl Report {
 #[derive(Copy, Clone)]
 struct Entry {
     key: u64,
-    mv: Option<Move>,
+    mv: Option<RawMove>,
     score: i32,
     depth: u8,
     bound: Bound,
@@ -118,7 +118,7 @@ pub struct Searcher<'g> {
     eval: Evaluator,
     keys: keys::Keys,
     table: Vec<Option<Entry>>,
-    killers: Vec<[Option<Move>; 2]>,
+    killers: Vec<[Option<RawMove>; 2]>,
     /// Per kind and destination cell: how often a quiet move cut off.
     history: Vec<i32>,
     cells: usize,
@@ -247,7 +247,7 @@ impl<'g> Searcher<'g> {
             return Ok(best);
         }
         // A move, whatever happens: the first legal one.
-        best.pv = vec![roots[0]];
+        best.pv = vec![roots[0].of(self.game)];
         let most = limits
             .depth
             .unwrap_or(MAX_PLY as u32 - 8)
@@ -257,7 +257,10 @@ impl<'g> Searcher<'g> {
             if self.stopped && depth > 1 {
                 break;
             }
-            let pv = self.principal_variation(pos, depth as usize);
+            // The moves a program receives carry the game's identity.
+            let pv: Vec<Move> = (self.principal_variation(pos, depth as usize).into_iter())
+                .map(|mv| mv.of(self.game))
+                .collect();
             best = Report {
                 depth,
                 score,
@@ -265,7 +268,6 @@ impl<'g> Searcher<'g> {
                 elapsed: self.elapsed(),
                 pv: if pv.is_empty() { best.pv } else { pv },
             };
-            crate::engine::moves::stamp(&mut best.pv, self.game);
             on_iteration(&best);
             if self.stopped || score.abs() >= WIN - depth as i32 {
                 break;
@@ -278,8 +280,6 @@ impl<'g> Searcher<'g> {
                 }
             }
         }
-        // The moves a program receives carry the game's identity.
-        crate::engine::moves::stamp(&mut best.pv, self.game);
         Ok(best)
     }
 
@@ -361,7 +361,7 @@ impl<'g> Searcher<'g> {
             && self.has_big_pieces(pos)
         {
             let reduction = 2 + depth / 4;
-            let undo = pos.make(Move::pass(crate::game::NO_CELL));
+            let undo = pos.make_raw(RawMove::pass(crate::game::NO_CELL));
             let s = -self.negamax(pos, depth - 1 - reduction, ply + 1, -beta, -beta + 1);
             pos.unmake(undo);
             if self.stopped {
@@ -383,8 +383,8 @@ impl<'g> Searcher<'g> {
         let mut best_move = None;
         let killers = self.killers[ply.min(MAX_PLY)];
         for (i, &mv) in moves.iter().enumerate() {
-            let quiet = !pos.is_capture(&mv) && !lasting_promotion(pos, &mv);
-            let undo = pos.make(mv);
+            let quiet = !pos.captures(&mv) && !lasting_promotion(pos, &mv);
+            let undo = pos.make_raw(mv);
             let score = if i == 0 {
                 -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
             } else {
@@ -516,15 +516,15 @@ impl<'g> Searcher<'g> {
         // Only captures and promotions; out of check, they alone are tested
         // for legality: the quiet moves, most of them, need no test.
         if !checked {
-            pseudo_legal_moves(pos, &mut moves);
+            generate_pseudo_legal(pos, &mut moves);
         }
-        moves.retain(|m| pos.is_capture(m) || lasting_promotion(pos, m));
+        moves.retain(|m| pos.captures(m) || lasting_promotion(pos, m));
         if !checked {
             filter_legal(pos, &mut moves);
         }
         self.order(pos, &mut moves, None, ply);
         for &mv in &moves {
-            let undo = pos.make(mv);
+            let undo = pos.make_raw(mv);
             let score = -self.quiescence(pos, ply + 1, -beta, -alpha, qdepth + 1);
             pos.unmake(undo);
             if self.stopped {
@@ -540,14 +540,20 @@ impl<'g> Searcher<'g> {
 
     /// Orders moves best first: the table's move, captures by most valuable
     /// victim and least valuable attacker, promotions, killers, history.
-    fn order(&self, pos: &Position<'_>, moves: &mut [Move], table_move: Option<Move>, ply: usize) {
+    fn order(
+        &self,
+        pos: &Position<'_>,
+        moves: &mut [RawMove],
+        table_move: Option<RawMove>,
+        ply: usize,
+    ) {
         let killers = self.killers[ply.min(MAX_PLY)];
-        let mut keyed: Vec<(i32, Move)> = moves
+        let mut keyed: Vec<(i32, RawMove)> = moves
             .iter()
             .map(|&mv| {
                 let score = if Some(mv) == table_move {
                     1 << 30
-                } else if pos.is_capture(&mv) {
+                } else if pos.captures(&mv) {
                     let victim = if mv.kind == MoveKind::EnPassant {
                         pos.at(mv.aux)
                     } else {
@@ -573,7 +579,7 @@ impl<'g> Searcher<'g> {
     }
 
     /// The piece that moves (for drops, the dropped piece).
-    fn mover(&self, pos: &Position<'_>, mv: &Move) -> u8 {
+    fn mover(&self, pos: &Position<'_>, mv: &RawMove) -> u8 {
         if mv.is_from_pool() {
             mv.piece
         } else if mv.from as usize >= self.cells {
@@ -583,19 +589,19 @@ impl<'g> Searcher<'g> {
         }
     }
 
-    fn history_index(&self, pos: &Position<'_>, mv: &Move) -> Option<usize> {
+    fn history_index(&self, pos: &Position<'_>, mv: &RawMove) -> Option<usize> {
         let piece = self.mover(pos, mv);
         (piece != 0 && (mv.to as usize) < self.cells)
             .then(|| kind_of(piece) as usize * self.cells + mv.to as usize)
     }
 
-    fn history_of(&self, pos: &Position<'_>, mv: &Move) -> i32 {
+    fn history_of(&self, pos: &Position<'_>, mv: &RawMove) -> i32 {
         self.history_index(pos, mv)
             .map_or(0, |i| self.history[i])
             .min((1 << 26) - 1)
     }
 
-    fn remember_cutoff(&mut self, pos: &Position<'_>, mv: Move, depth: i32, ply: usize) {
+    fn remember_cutoff(&mut self, pos: &Position<'_>, mv: RawMove, depth: i32, ply: usize) {
         let k = &mut self.killers[ply.min(MAX_PLY)];
         if k[0] != Some(mv) {
             k[1] = k[0];
@@ -607,7 +613,7 @@ impl<'g> Searcher<'g> {
     }
 
     /// The table's best moves from `pos`, as far as they are legal and known.
-    fn principal_variation(&mut self, pos: &mut Position<'g>, most: usize) -> Vec<Move> {
+    fn principal_variation(&mut self, pos: &mut Position<'g>, most: usize) -> Vec<RawMove> {
         let mut pv = Vec::new();
         let mut undos = Vec::new();
         let mut moves = Vec::new();
@@ -622,7 +628,7 @@ impl<'g> Searcher<'g> {
                 break;
             }
             pv.push(mv);
-            undos.push(pos.make(mv));
+            undos.push(pos.make_raw(mv));
         }
         while let Some(u) = undos.pop() {
             pos.unmake(u);
@@ -684,7 +690,7 @@ impl std::error::Error for OtherGame {}
 /// a promotion the new piece can take back (the tiles of kyoto shogi, which
 /// turn over with every move), not a piece dropped as its promoted form. The
 /// quiescence search follows these with the captures.
-fn lasting_promotion(pos: &Position<'_>, mv: &Move) -> bool {
+fn lasting_promotion(pos: &Position<'_>, mv: &RawMove) -> bool {
     match mv.promotes_to() {
         Some(k) if !mv.is_from_pool() && !mv.demotes() => {
             let mover = &pos.game().pieces[kind_of(pos.at(mv.from)) as usize];

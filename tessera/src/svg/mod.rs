@@ -460,13 +460,13 @@ fn draw_marks(out: &mut String, pos: &Position<'_>, options: &Options, parts: &[
     if let Some(mv) = options.last_move {
         let mut cells = Vec::new();
         if !matches!(
-            mv.kind,
+            mv.kind(),
             MoveKind::Drop | MoveKind::Transfer | MoveKind::Pass
         ) {
-            cells.push(mv.from);
+            cells.push(mv.origin());
         }
-        if !matches!(mv.kind, MoveKind::Transfer | MoveKind::Pass) {
-            cells.push(mv.to);
+        if !matches!(mv.kind(), MoveKind::Transfer | MoveKind::Pass) {
+            cells.push(mv.destination());
         }
         out.push_str(r#"<g class="last-move">"#);
         let style = format!(r#"fill="{LAST_MOVE}" fill-opacity="0.55""#);

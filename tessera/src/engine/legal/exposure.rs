@@ -7,7 +7,7 @@
 //! kinds whose approaches it touched; the rest are made and tested whole.
 
 use crate::engine::attack::{in_check, is_attacked_by};
-use crate::engine::moves::{Move, MoveKind};
+use crate::engine::moves::{MoveKind, RawMove};
 use crate::engine::position::Position;
 use crate::game::{cells_of, kind_of};
 
@@ -70,7 +70,7 @@ impl Quiet {
 
     /// Whether `mv` is legal, where that can be told without making it.
     #[inline]
-    pub(super) fn verdict(&self, pos: &mut Position<'_>, mv: &Move) -> Option<bool> {
+    pub(super) fn verdict(&self, pos: &mut Position<'_>, mv: &RawMove) -> Option<bool> {
         if mv.not_checking {
             return None;
         }
@@ -124,7 +124,7 @@ impl Quiet {
 /// piece put on the board alone, as a drop adds a blocker and opens no line
 /// (the table stands only where no pool bears on an attack).
 #[inline(never)]
-fn royal_drop_safe(pos: &mut Position<'_>, mv: &Move) -> bool {
+fn royal_drop_safe(pos: &mut Position<'_>, mv: &RawMove) -> bool {
     let side = pos.side_to_move();
     pos.put_with(mv.to, mv.piece, mv.state);
     let safe = !in_check(pos, side);
@@ -135,7 +135,7 @@ fn royal_drop_safe(pos: &mut Position<'_>, mv: &Move) -> bool {
 /// Whether the plain move `mv` (no promotion) leaves the mover's royal
 /// pieces unattacked by the pieces of `kinds`: the piece moved alone.
 #[inline(never)]
-fn safe_after(pos: &mut Position<'_>, mv: &Move, kinds: u128) -> bool {
+fn safe_after(pos: &mut Position<'_>, mv: &RawMove, kinds: u128) -> bool {
     let side = pos.side_to_move();
     let displaced = pos.displace(mv.from, mv.to);
     let mut safe = true;
@@ -209,8 +209,8 @@ mod tests {
                     let Some(&mv) = ma.get((seed >> 33) as usize % ma.len().max(1)) else {
                         break;
                     };
-                    a.make(mv);
-                    b.make(mv);
+                    a.make_raw(mv.raw);
+                    b.make_raw(mv.raw);
                 }
             }
         }
