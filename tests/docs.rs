@@ -76,7 +76,7 @@ fn documented_keyword_lists(page: &str) -> Vec<Vec<String>> {
 
 #[test]
 fn the_reserved_keywords_of_the_language_reference_are_the_grammars() {
-    let grammar = std::fs::read_to_string("tessera/grammar/tessera.pest").expect("the grammar");
+    let grammar = std::fs::read_to_string("grammar/tessera.pest").expect("the grammar");
     let page = std::fs::read_to_string("docs/language.md").expect("docs/language.md");
     let mut reserved = grammar_keywords(&grammar);
     assert!(reserved.len() > 40, "found {reserved:?}");
@@ -87,6 +87,21 @@ fn the_reserved_keywords_of_the_language_reference_are_the_grammars() {
     documented.sort();
     assert_eq!(
         documented, reserved,
-        "docs/language.md's reserved keywords against tessera/grammar/tessera.pest's `keyword` rule"
+        "docs/language.md's reserved keywords against grammar/tessera.pest's `keyword` rule"
     );
+}
+
+/// The grammar stands at the repository's top; the library's package
+/// carries it through a link (`tessera/grammar/tessera.pest`), which
+/// `cargo package -p tessera` copies, so that the library builds alone.
+#[test]
+fn the_library_package_links_to_the_top_level_grammar() {
+    let top = std::fs::read_to_string("grammar/tessera.pest").expect("grammar/tessera.pest");
+    let link = std::path::Path::new("tessera/grammar/tessera.pest");
+    assert!(
+        std::fs::symlink_metadata(link).is_ok_and(|m| m.file_type().is_symlink()),
+        "{} is a link to the top-level grammar, not a second copy",
+        link.display()
+    );
+    assert_eq!(std::fs::read_to_string(link).expect("the link reads"), top);
 }

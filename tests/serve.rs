@@ -235,6 +235,18 @@ fn bad_requests_are_answered_with_their_reason() {
             400,
             "`depth` is missing",
         ),
+        (
+            "/api/pieces",
+            r#"{"game": "chess", "depth": 2}"#,
+            400,
+            "unknown field `depth`",
+        ),
+        (
+            "/api/pieces",
+            r#"{"game": "chesss"}"#,
+            404,
+            "no game is called `chesss`; did you mean `chess`?",
+        ),
         ("/api/nowhere", "{}", 404, "nothing at `/api/nowhere`"),
     ];
     for (path, body, status, message) in cases {
@@ -246,6 +258,7 @@ fn bad_requests_are_answered_with_their_reason() {
         );
     }
     assert_eq!(s.get("/api/state").0, 405);
+    assert_eq!(s.get("/api/pieces").0, 405);
     let too_many = serde_json::json!({"game": "chess", "moves": vec!["e2e4"; serve_limits::MAX_REQUEST_MOVES + 1]});
     let (status, answer) = s.post("/api/state", &too_many.to_string());
     assert_eq!(status, 400);

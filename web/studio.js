@@ -6,7 +6,9 @@
 // legal moves by the cells the server lists for each; a move is sent back as
 // its text in the game's notation. A move typed in the Move box may be SAN
 // (`Nf3`, `O-O`, `e8=Q`) or coordinates; the server reads it, and the move
-// list shows the moves numbered in SAN (`1. f3 e5 2. g4 Qh4#`).
+// list shows the moves numbered in SAN (`1. f3 e5 2. g4 Qh4#`). What each
+// piece is (its name and how it moves) comes from POST /api/pieces, for the
+// legend, the hover line and the promotion chooser's pictures.
 
 "use strict";
 
@@ -22,6 +24,7 @@ const S = {
   redo: [],         // moves taken back, the next one last
   line: [],         // {number, side, san} of the moves played and taken back, in order
   view: null,       // the server's answer for the position
+  kinds: new Map(), // the game's piece kinds by name (POST /api/pieces)
   selected: null,   // {cell} or {pool, piece}: what the next click moves
   flipped: false,
   thinking: false,  // an AI move is on its way
@@ -70,12 +73,42 @@ async function loadGames() {
   }
   const wanted = new URLSearchParams(location.search).get("game");
   // The game of the address, else the one the server opens on (the file named
-  // on its command line, else chess), else the first.
-  const first =
-    games.find((g) => g.name === wanted) || games.find((g) => g.name === opening) || games[0];
+  // on its command line, else chess), else the first; a name the server does
+  // not serve is said, with the nearest name it serves.
+  let first = games.find((g) => g.name === wanted);
+  if (!first) {
+    first = games.find((g) => g.name === opening) || games[0];
+    if (wanted !== null) await noticeUnknown(wanted, first.name, games.length);
+  }
   select.value = first.name;
   await selectGame(first.name);
   window.tesseraTimes.loaded = performance.now();
+}
+
+// The address named a game the server does not serve: the server's reason
+// (with the nearest name it serves, as a link), and what is shown instead.
+async function noticeUnknown(wanted, shown, count) {
+  let reason = `no game is called \`${wanted}\``;
+  let suggestion = null;
+  try {
+    await api("/api/games/" + encodeURIComponent(wanted));
+  } catch (e) {
+    reason = e.message;
+    suggestion = e.data && e.data.suggestion;
+  }
+  const notice = $("notice");
+  notice.replaceChildren(`The address asks for a game this studio does not serve: ${reason}${/[.?!]$/.test(reason) ? "" : "."} `);
+  if (suggestion) {
+    const a = document.createElement("a");
+    a.href = "?game=" + encodeURIComponent(suggestion);
+    a.textContent = `Open ${suggestion}`;
+    a.id = "notice-suggestion";
+    notice.append(a, ", or choose");
+  } else {
+    notice.append("Choose");
+  }
+  notice.append(` one of the ${count} games in the Game list; ${shown} is shown meanwhile.`);
+  notice.hidden = false;
 }
 
 async function selectGame(name) {
@@ -88,8 +121,72 @@ async function selectGame(name) {
   $("save-status").textContent = "";
   updateGutter([]);
   showErrors([]);
+  // The last game's kinds say nothing of this one's pieces.
+  S.kinds = new Map();
+  $("legend").replaceChildren();
   newGame();
-  await refresh();
+  await Promise.all([refresh(), loadPieces()]);
+}
+
+// ---- the pieces -------------------------------------------------------------
+
+// The game's piece kinds (for the rules as edited), and the legend: each
+// kind the rule file declares, with its pictures, letter, name and moves.
+async function loadPieces() {
+  const asked = { game: S.game };
+  if (S.edited) asked.rules = S.rules;
+  let pieces;
+  try {
+    ({ pieces } = await api("/api/pieces", asked));
+  } catch (e) {
+    return; // The rules do not compile: the editor says why.
+  }
+  // Another game, or other rules, asked for since: the answer to that
+  // later request counts, not this one.
+  if (asked.game !== S.game || (asked.rules !== undefined && asked.rules !== S.rules)) return;
+  S.kinds = new Map(pieces.map((p) => [p.kind, p]));
+  const legend = $("legend");
+  legend.replaceChildren();
+  for (const p of pieces) {
+    if (p.copy) continue;
+    const li = document.createElement("li");
+    li.dataset.kind = p.kind;
+    const pictures = document.createElement("span");
+    pictures.innerHTML = ["white", "black", "neutral"].map((side) => p.pictures[side] || "").join("");
+    const name = document.createElement("b");
+    name.textContent = `${p.letter} ${p.kind}`;
+    const moves = document.createElement("span");
+    moves.className = "moves";
+    moves.textContent = p.moves;
+    li.append(pictures, name, ...(p.royal ? [" (royal)"] : []), moves);
+    legend.appendChild(li);
+  }
+  describePieces();
+}
+
+// What a piece on the board is, in words: `White Knight (N): betza "N"`.
+function describe(kind, side) {
+  const k = S.kinds.get(kind);
+  const who = side === "neutral" ? "Neutral" : side === "white" ? "White" : "Black";
+  if (!k) return `${who} ${kind}`;
+  return `${who} ${k.kind} (${k.letter})${k.royal ? ", royal" : ""}: ${k.moves}`;
+}
+
+// Each piece of the drawing gets its description as a tooltip.
+function describePieces() {
+  for (const g of $("board").querySelectorAll("g.piece, g.pool-piece")) {
+    let title = g.querySelector(":scope > title");
+    if (!title) {
+      title = document.createElementNS(SVG, "title");
+      g.prepend(title);
+    }
+    title.textContent = describe(g.dataset.kind, g.dataset.side);
+  }
+}
+
+function onBoardHover(ev) {
+  const g = ev.target.closest("g.piece, g.pool-piece");
+  $("piece-info").textContent = g ? describe(g.dataset.kind, g.dataset.side) : "";
 }
 
 function newGame() {
@@ -161,6 +258,7 @@ function render() {
   const board = $("board");
   // The library's drawing, which marks the last move and checks itself.
   board.innerHTML = v.svg;
+  describePieces();
   const status = $("status");
   status.classList.toggle("over", v.status.over);
   if (v.status.over) {
@@ -283,15 +381,41 @@ function onBoardClick(ev) {
   select({ cell });
 }
 
+// The kind of the piece a move moves: on its cell, or in its pool.
+function moverKind(m) {
+  const v = S.view;
+  if (m.pool === null) {
+    const p = v.pieces.find((p) => p.cell === m.from);
+    return p && p.kind;
+  }
+  const pool = v.pools.find((p) => p.pool === m.pool && p.side === v.side_to_move);
+  const p = pool && pool.pieces.find((p) => p.piece === m.piece);
+  return p && p.kind;
+}
+
 // One move is played at once; several (promotions, or moves that differ in
-// what else they do) are offered in the chooser.
+// what else they do) are offered in the chooser, each as the piece it leaves
+// on the board (its picture, in the mover's colour) and its SAN, the most
+// valuable piece first.
 function choose(moves) {
   if (moves.length === 1) return play(moves[0].text);
+  const side = S.view.side_to_move;
+  const choices = moves.map((m) => {
+    const kind = S.kinds.get(m.promotion_kind || moverKind(m));
+    return { m, kind, value: kind ? kind.value : 0 };
+  });
+  // A stable sort: equal values keep the server's order.
+  choices.sort((a, b) => b.value - a.value);
   const box = $("choices");
   box.replaceChildren();
-  for (const m of moves) {
+  for (const { m, kind } of choices) {
     const b = document.createElement("button");
-    b.textContent = m.promotion ? `${m.promotion} (${m.text})` : m.text;
+    const picture = kind && (kind.pictures[side] || kind.pictures.neutral);
+    if (picture) b.innerHTML = picture;
+    const caption = document.createElement("span");
+    caption.textContent = m.san || m.text;
+    b.appendChild(caption);
+    if (kind) b.title = `${kind.kind}: ${kind.moves}`;
     b.dataset.move = m.text;
     b.addEventListener("click", () => { $("chooser").hidden = true; play(m.text); });
     box.appendChild(b);
@@ -447,7 +571,7 @@ async function checkRules() {
     S.rules = text;
     S.edited = true;
     newGame();
-    await refresh();
+    await Promise.all([refresh(), loadPieces()]);
   }
 }
 
@@ -502,6 +626,8 @@ async function runPerft() {
 function wire() {
   $("games").addEventListener("change", (e) => selectGame(e.target.value));
   $("board").addEventListener("click", onBoardClick);
+  $("board").addEventListener("mouseover", onBoardHover);
+  $("board").addEventListener("mouseleave", () => { $("piece-info").textContent = ""; });
   $("new").addEventListener("click", () => { newGame(); refresh(); });
   $("undo").addEventListener("click", () => {
     if (!S.moves.length || S.thinking) return;

@@ -9,7 +9,7 @@
 use super::jobs::{Job, Slots};
 use super::library::{Library, SaveError};
 use super::limits;
-use super::view::position_json;
+use super::view::{kinds_json, position_json};
 use serde_json::{json, Map, Value};
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -126,13 +126,18 @@ impl Studio {
                     heavy(job, || self.perft(r, job))
                 })
             }
+            ("POST", "/api/pieces") => {
+                self.with_body(body, &["game", "rules"], |r| self.pieces(r, job))
+            }
             ("POST", "/api/save") => self.with_body(body, &["game", "rules"], |r| self.save(r)),
             (_, "/" | "/index.html" | "/studio.js" | "/studio.css" | "/api/games") => {
                 Reply::error(405, format!("`{path}` answers GET only"))
             }
-            (_, "/api/check" | "/api/state" | "/api/bestmove" | "/api/perft" | "/api/save") => {
-                Reply::error(405, format!("`{path}` answers POST only"))
-            }
+            (
+                _,
+                "/api/check" | "/api/state" | "/api/bestmove" | "/api/perft" | "/api/pieces"
+                | "/api/save",
+            ) => Reply::error(405, format!("`{path}` answers POST only")),
             _ => Reply::error(404, format!("nothing at `{}`", printable(path))),
         }
     }
@@ -153,7 +158,7 @@ impl Studio {
     /// `GET /api/games/NAME`: the rule file's text, as it is on disk.
     fn game_file(&self, name: &str) -> Reply {
         let Some(entry) = self.library.entry(name) else {
-            return unknown_game(name);
+            return self.unknown_game(name);
         };
         match self.library.read(entry) {
             Ok(text) => Reply::ok(&json!({"name": entry.name, "text": text})),
@@ -302,11 +307,22 @@ impl Studio {
         })))
     }
 
+    /// `POST /api/pieces {"game", "rules"?}`: each kind of the game, for the
+    /// page's legend, its hover and its chooser: name, letter, how it moves
+    /// (as `tessera show --pieces` says it), value, and its pictures.
+    fn pieces(&self, r: &Request, job: &Job) -> Result<Reply, Reply> {
+        let game = self.game(r, job)?;
+        Ok(Reply::ok(&json!({ "pieces": kinds_json(&game) })))
+    }
+
     /// `POST /api/save {"game", "rules"}`: writes the text over the served
     /// file of that game, whether it compiles or not.
     fn save(&self, r: &Request) -> Result<Reply, Reply> {
         let name = r.string("game")?.ok_or_else(|| missing("game"))?;
-        let entry = self.library.entry(name).ok_or_else(|| unknown_game(name))?;
+        let entry = self
+            .library
+            .entry(name)
+            .ok_or_else(|| self.unknown_game(name))?;
         let text = r.string("rules")?.ok_or_else(|| missing("rules"))?;
         self.library.save(entry, text).map_err(|e| match e {
             SaveError::TooLarge(m) => Reply::error(413, m),
@@ -320,10 +336,25 @@ impl Studio {
         Ok(Reply::ok(&json!({"saved": file, "bytes": text.len()})))
     }
 
+    /// A 404 for a game name that names none: the error, with the nearest
+    /// served name, if one is near, as a hint and as `suggestion`.
+    fn unknown_game(&self, name: &str) -> Reply {
+        let near = self.library.closest(name);
+        let hint = near.map_or_else(String::new, |n| format!("; did you mean `{n}`?"));
+        let message = format!("no game is called `{}`{hint}", printable(name));
+        Reply::json(
+            404,
+            &json!({"error": cut(&message, limits::MAX_ERROR_CHARS), "suggestion": near}),
+        )
+    }
+
     /// The game a request names, compiled from its `rules` or else its file.
     fn game(&self, r: &Request, job: &Job) -> Result<Arc<Game>, Reply> {
         let name = r.string("game")?.ok_or_else(|| missing("game"))?;
-        let entry = self.library.entry(name).ok_or_else(|| unknown_game(name))?;
+        let entry = self
+            .library
+            .entry(name)
+            .ok_or_else(|| self.unknown_game(name))?;
         let read;
         let text = match r.string("rules")? {
             Some(t) => t,
@@ -480,10 +511,6 @@ fn errors_json(errors: &tessera::Errors, text: &str) -> Vec<Value> {
 
 fn missing(key: &str) -> Reply {
     Reply::error(400, format!("`{key}` is missing"))
-}
-
-fn unknown_game(name: &str) -> Reply {
-    Reply::error(404, format!("no game is called `{}`", printable(name)))
 }
 
 /// Runs a search or perft if a heavy job's slot is free now.

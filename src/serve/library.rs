@@ -200,6 +200,12 @@ impl Library {
         self.entries.iter().find(|e| e.name == name)
     }
 
+    /// The served name nearest to `name`, a name that matched none, if it is
+    /// near enough to be a typo (`shgi` for `shogi`).
+    pub fn closest(&self, name: &str) -> Option<&str> {
+        tessera::suggest::closest(name, self.entries.iter().map(|e| e.name.as_str()))
+    }
+
     /// The text of a served file, as it is on disk now.
     ///
     /// # Errors

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use tessera::engine::in_check;
 use tessera::engine::outcome::{status_in_game, Status};
 use tessera::engine::{Move, MoveKind, Position, Record};
-use tessera::game::{kind_of, side_of, Code, Game, Side};
+use tessera::game::{code, kind_of, side_of, Code, Game, Kind, Side};
 use tessera::notation::{fen, position, san, uci};
 
 /// Everything the page draws and plays from one position; `record` holds the
@@ -103,13 +103,47 @@ fn piece_json(game: &Game, code: Code) -> Value {
     json!({"piece": game.piece_text(code), "side": side, "kind": def.name()})
 }
 
+/// The picture of a piece in the legend and the chooser, in pixels.
+const PICTURE_SIZE: f64 = 40.0;
+
+/// Each kind of the game, as the page's legend, hover and chooser show it:
+/// its name, its letter as positions write it (`N`, `+P`, `Q~`), how it
+/// moves as `tessera show --pieces` says it, its value, whether it is royal,
+/// and its pictures. A copy the compiler made (`Q~`) is marked `copy`: the
+/// legend leaves it out, as `show --pieces` does, but a piece on the board
+/// may be one.
+pub fn kinds_json(game: &Game) -> Vec<Value> {
+    game.kinds()
+        .iter()
+        .enumerate()
+        .map(|(k, def)| {
+            let picture = |side| tessera::svg::piece(game, code(k as Kind, side), PICTURE_SIZE);
+            let pictures = if def.is_neutral() {
+                json!({ "neutral": picture(Side::White) })
+            } else {
+                json!({ "white": picture(Side::White), "black": picture(Side::Black) })
+            };
+            json!({
+                "kind": def.name(),
+                "letter": game.piece_text(code(k as Kind, Side::White)),
+                "moves": tessera::show::piece_moves(def),
+                "value": def.value(),
+                "royal": def.is_royal(),
+                "copy": def.is_copy(),
+                "pictures": pictures,
+            })
+        })
+        .collect()
+}
+
 /// A legal move: its text, its SAN, and where it goes from and to for
-/// clicks.
+/// clicks; a promotion names the kind it makes, for the chooser.
 fn move_json(pos: &Position<'_>, m: &Move, san: &str) -> Value {
     let game = pos.game();
     let promotion = m
         .promotes_to()
-        .map(|k| game.piece_text(tessera::game::code(k, pos.side_to_move())));
+        .map(|k| game.piece_text(code(k, pos.side_to_move())));
+    let promotion_kind = m.promotes_to().and_then(|k| game.kind(k)).map(|d| d.name());
     let (pool, piece) = if m.is_from_pool() {
         (
             Some(game.pool_names()[m.origin() as usize].as_str()),
@@ -127,6 +161,7 @@ fn move_json(pos: &Position<'_>, m: &Move, san: &str) -> Value {
         "pool": pool,
         "piece": piece,
         "promotion": promotion,
+        "promotion_kind": promotion_kind,
         "capture": pos.is_capture(m),
         "pass": m.kind() == MoveKind::Pass,
     })

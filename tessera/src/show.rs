@@ -248,18 +248,21 @@ pub fn game_over_line(end: Status) -> Option<String> {
 /// notation (for XBoard's `piece` command), or why they have none.
 pub fn pieces(game: &crate::game::Game) -> String {
     let mut s = String::new();
-    for p in &game.pieces {
-        if matches!(p.mark, crate::game::Mark::Copy(_)) {
+    for (k, p) in game.pieces.iter().enumerate() {
+        if p.is_copy() {
             continue;
         }
-        let letter = match p.mark {
-            crate::game::Mark::Promoted(_) => format!("+{}", p.letter),
-            _ => p.letter.to_string(),
-        };
-        let _ = match &p.betza {
-            Ok(b) => writeln!(s, "{letter} {}: betza \"{b}\"", p.name),
-            Err(why) => writeln!(s, "{letter} {}: no Betza form: {why}", p.name),
-        };
+        let letter = game.piece_text(crate::game::code(k as crate::game::Kind, Side::White));
+        let _ = writeln!(s, "{letter} {}: {}", p.name, piece_moves(p));
     }
     s
+}
+
+/// How a kind moves, as [`pieces`] says it: `betza "mRcpR"`, or `no Betza
+/// form: ` and why.
+pub fn piece_moves(piece: &crate::game::PieceDef) -> String {
+    match piece.betza() {
+        Ok(b) => format!("betza \"{b}\""),
+        Err(why) => format!("no Betza form: {why}"),
+    }
 }

@@ -29,7 +29,7 @@ static SOURCES: LazyLock<Vec<(String, String)>> = LazyLock::new(|| {
 
 /// Every keyword of the grammar: the words it quotes.
 static KEYWORDS: LazyLock<Vec<String>> = LazyLock::new(|| {
-    let grammar = std::fs::read_to_string("grammar/tessera.pest").unwrap();
+    let grammar = std::fs::read_to_string("../grammar/tessera.pest").unwrap();
     let mut words: Vec<String> = grammar
         .split('"')
         .skip(1)

@@ -9,7 +9,12 @@ nothing the page does can touch the repository), then:
   cells, the pieces and the pools the page draws against the server's own
   answer (POST /api/state), and saves a screenshot of each under
   target/browser-artifacts/ (kept out of git);
-- plays chess by clicks: captures, and a promotion through the chooser;
+- opens on chess, and says so when the address names a game it does not
+  serve, offering the nearest name;
+- says what each piece is: a legend of the game's pieces (as `tessera show
+  --pieces` says them) and a line on hovering a piece;
+- plays chess by clicks: captures, and a promotion through the chooser,
+  which shows the pieces' pictures, the most valuable first;
   chess by moves typed in the Move box, in SAN and in coordinates, and checks
   the move list, numbered in SAN;
   crazyhouse: a drop out of the hand; Power Chess 98: a captured piece from
@@ -82,9 +87,14 @@ class Studio:
         self.url = url
         self.wait = WebDriverWait(driver, 30, poll_frequency=0.02)
 
-    def open(self, game):
+    def open(self, game, ai="none"):
+        """Opens a game; the AI plays Black unless told otherwise (`none`
+        for tests that click both sides' moves)."""
         self.d.get(f"{self.url}?game={urllib.parse.quote(game)}")
         self.wait.until(lambda d: d.execute_script("return window.tesseraTimes && window.tesseraTimes.loaded > 0"))
+        check(self.js("return document.getElementById('ai').value") == "black", f"{game}: the AI does not play Black by default")
+        if ai != "black":
+            self.js("const s = document.getElementById('ai'); s.value = arguments[0]; s.dispatchEvent(new Event('change'));", ai)
         # A capture-phase listener notes the time of every click, in the
         # page's clock, for the latency figures.
         self.d.execute_script(
@@ -139,6 +149,11 @@ class Studio:
         self.click_cell(target)
         if choice:
             self.wait.until(lambda d: d.find_element(By.ID, "chooser").is_displayed())
+            self.choices = self.js(
+                "return [...document.querySelectorAll('#choices button')]"
+                ".map(b => [b.dataset.move, b.querySelector('svg') !== null, b.textContent])"
+            )
+            self.d.save_screenshot(str(ARTIFACTS / "chooser.png"))
             self.d.find_element(By.CSS_SELECTOR, f'#choices button[data-move="{choice}"]').click()
         self.wait.until(lambda d: len(self.moves_played()) > count)
 
@@ -163,7 +178,7 @@ def every_game(studio, url, games):
     load_ms = []
     for g in games:
         name = g["name"]
-        studio.open(name)
+        studio.open(name, ai="black")
         load_ms.append(studio.js("return window.tesseraTimes.loaded"))
         compare_with_server(studio, url, name)
         chosen = studio.js("return document.getElementById('games').value")
@@ -184,6 +199,62 @@ def opens_on_chess(studio, url):
     check(chosen == "chess", f"the page opens on `{chosen}`, not chess")
 
 
+def unknown_game(studio, url):
+    """An address naming a game the studio does not serve says so, with the
+    nearest served name as a link, and shows the opening game meanwhile."""
+    studio.open("chesss")
+    notice = studio.d.find_element(By.ID, "notice")
+    check(notice.is_displayed(), "?game=chesss: no notice")
+    check("no game is called `chesss`; did you mean `chess`? Open chess, or choose one of" in notice.text, f"?game=chesss: the notice reads {notice.text!r}")
+    link = studio.d.find_elements(By.ID, "notice-suggestion")
+    check(link and link[0].get_attribute("href").endswith("?game=chess"), "?game=chesss: no link to chess")
+    chosen = studio.js("return document.getElementById('games').value")
+    check(chosen == "chess", f"?game=chesss: the game list shows `{chosen}`")
+    studio.d.save_screenshot(str(ARTIFACTS / "unknown-game.png"))
+    studio.open("xyzzy-plugh")
+    notice = studio.d.find_element(By.ID, "notice")
+    check("no game is called `xyzzy-plugh`" in notice.text and "did you mean" not in notice.text, f"?game=xyzzy-plugh: the notice reads {notice.text!r}")
+    check(not studio.d.find_elements(By.ID, "notice-suggestion"), "?game=xyzzy-plugh: a suggestion offered")
+    studio.open("chess")
+    check(not studio.d.find_element(By.ID, "notice").is_displayed(), "?game=chess: a notice shown")
+
+
+def what_pieces_are(studio, url):
+    """The legend lists each piece as `tessera show --pieces` does, with its
+    pictures; hovering a piece on the board (or in a hand) says what it is."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    for game, cell, expected in [
+        ("chess", "g1", 'White Knight (N): betza "N"'),
+        ("chess", "e8", 'Black King (K), royal: betza "K"'),
+        ("shogi", "b2", None),
+    ]:
+        studio.open(game)
+        pieces = post(url, "/api/pieces", {"game": game})["pieces"]
+        listed = [f"{p['letter']} {p['kind']}" for p in pieces if not p["copy"]]
+        studio.wait.until(lambda d: len(studio.js("return [...document.querySelectorAll('#legend li')]")) == len(listed))
+        legend = studio.js("return [...document.querySelectorAll('#legend li')].map(li => [li.querySelector('b').textContent, li.querySelectorAll('svg').length, li.querySelector('.moves').textContent])")
+        check([l[0] for l in legend] == listed, f"{game}: the legend lists {[l[0] for l in legend]}, not {listed}")
+        check(all(l[1] >= 1 for l in legend), f"{game}: a legend entry without a picture")
+        moves = {f"{p['letter']} {p['kind']}": p["moves"] for p in pieces}
+        check(all(l[2] == moves[l[0]] for l in legend), f"{game}: the legend's moves differ from the server's")
+        piece = studio.d.find_element(By.CSS_SELECTOR, f'#board g.piece[data-cell="{cell}"]')
+        ActionChains(studio.d).move_to_element(piece).perform()
+        studio.wait.until(lambda d: d.find_element(By.ID, "piece-info").text != "")
+        info = studio.d.find_element(By.ID, "piece-info").text
+        kind = piece.get_attribute("data-kind")
+        if expected is None:
+            expected_start = f"{'White' if piece.get_attribute('data-side') == 'white' else 'Black'} {kind} ("
+            check(info.startswith(expected_start), f"{game}: hovering {cell} says {info!r}")
+        else:
+            check(info == expected, f"{game}: hovering {cell} says {info!r}, not {expected!r}")
+        title = studio.js("const t = arguments[0].querySelector('title'); return t && t.textContent", piece)
+        check(title == info, f"{game}: the tooltip of {cell} reads {title!r}")
+        studio.d.save_screenshot(str(ARTIFACTS / f"{game}-hover.png"))
+        studio.js("document.getElementById('legend').scrollIntoView()")
+        studio.d.save_screenshot(str(ARTIFACTS / f"{game}-legend.png"))
+
+
 def chess_by_clicks(studio, url):
     studio.open("chess")
     # Captures (a4xb5, b5xa6, a6xb7) and a promotion by capture through the chooser.
@@ -194,6 +265,10 @@ def chess_by_clicks(studio, url):
     ]
     for origin, target, choice in script:
         studio.click_move(origin, target, choice)
+    # The chooser showed the four pieces, pictured, the most valuable first.
+    check([c[0] for c in studio.choices] == ["b7a8q", "b7a8r", "b7a8b", "b7a8n"], f"chess: the chooser offered {studio.choices}")
+    check(all(c[1] for c in studio.choices), f"chess: a choice without a picture: {studio.choices}")
+    check([c[2] for c in studio.choices] == ["bxa8=Q", "bxa8=R", "bxa8=B", "bxa8=N"], f"chess: the choices read {studio.choices}")
     played = studio.moves_played()
     check(played == ["a4", "b5", "axb5", "a6", "bxa6", "Bb7", "axb7", "Nc6", "bxa8=Q"], f"chess: played {played}")
     pieces = studio.board_pieces()
@@ -335,8 +410,8 @@ def latency(studio):
         move.append(studio.js("return window.tesseraTimes.drawn - window.lastClick"))
     # Against the AI at its default strength (1 s a move): from the click that
     # makes White's move to the board showing Black's reply.
-    studio.open("chess")
-    studio.js("const s = document.getElementById('ai'); s.value = 'black'; s.dispatchEvent(new Event('change'));")
+    # As `tessera play`, the AI plays Black by default.
+    studio.open("chess", ai="black")
     check(studio.js("return document.getElementById('strength').value") == "1000", "the default strength is not 1 s")
     ai = []
     for origin, target in [("e2", "e4"), ("d2", "d4"), ("g1", "f3")]:
@@ -377,6 +452,8 @@ def main():
         games = get(url, "/api/games")["games"]
         check(len(games) == len(list(work.glob("*.game"))), "not every game is listed")
         opens_on_chess(studio, url)
+        unknown_game(studio, url)
+        what_pieces_are(studio, url)
         load_ms = every_game(studio, url, games)
         chess_by_clicks(studio, url)
         typed_moves(studio)

@@ -75,4 +75,21 @@ impl PieceDef {
     pub fn is_plain(&self) -> bool {
         self.mark == Mark::Plain
     }
+
+    /// Whether the compiler made the kind as a copy of another (`Q~`, a
+    /// promoted piece that reverts when captured into a hand), rather than
+    /// the rule file declaring it.
+    pub fn is_copy(&self) -> bool {
+        matches!(self.mark, Mark::Copy(_))
+    }
+
+    /// Its value in points (`value N`), 0 where the rule file gives none.
+    pub fn value(&self) -> i64 {
+        self.value
+    }
+
+    /// Its movements in Betza's notation (`mRcpR`), or why they have none.
+    pub fn betza(&self) -> Result<&str, &str> {
+        self.betza.as_deref().map_err(String::as_str)
+    }
 }

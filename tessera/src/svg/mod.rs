@@ -127,6 +127,23 @@ fn cells(
     cells
 }
 
+/// One piece alone, drawn as the board draws it, in a square picture
+/// `size` pixels wide: for a legend of a game's pieces, or a chooser of
+/// promotions.
+///
+/// # Panics
+/// For the code 0 (no piece) or a code of a kind the game does not have;
+/// [`Game::kind`](crate::Game::kind) looks a kind up without panicking.
+pub fn piece(game: &crate::Game, code: Code, size: f64) -> String {
+    let size = num(size);
+    let mut out = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="tessera-piece" width="{size}" height="{size}" viewBox="0 0 {UNIT} {UNIT}">"#
+    );
+    pieces::draw(&mut out, game, code, UNIT / 2.0, UNIT / 2.0, UNIT * 0.9);
+    out.push_str("</svg>");
+    out
+}
+
 /// The position drawn as an SVG document.
 pub fn draw(pos: &Position<'_>, options: &Options) -> String {
     let game = pos.game();

@@ -9,6 +9,11 @@ mod size;
 use crate::diag::{Diagnostic, Span};
 use pest::Parser;
 
+// pest looks for the grammar beside the package's manifest first, where the
+// workspace keeps it (`grammar/` at the repository's top), and then under
+// `src/`, which finds `tessera/grammar/tessera.pest`: a link to the same file
+// that `cargo package` copies into the library's package, so that the
+// library builds alone too.
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/tessera.pest"]
 struct TesseraParser;
