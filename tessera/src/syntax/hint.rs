@@ -106,3 +106,96 @@ fn word_len(rest: &str) -> usize {
         .map(char::len_utf8)
         .sum()
 }
+
+/// Punctuation a statement may lack: the comma between numbers, names or
+/// clauses, the colon before modifiers.
+const PUNCTUATION: [&str; 2] = [",", ":"];
+
+/// At most this many places of the error's line are tried for a missing
+/// punctuation mark, each by parsing the file again.
+const MOST_PLACES: usize = 24;
+
+/// A comma or colon missing on the line of the error at `pos` (`leap (1 2)`):
+/// the first place, from the error on, where inserting one lets the parse
+/// read past the end of the line.
+pub fn missing_punctuation(src: &str, pos: usize) -> Option<Diagnostic> {
+    let pos = pos.min(src.len());
+    if src.len() > MAX_HINTED_BYTES {
+        return None;
+    }
+    let line_start = src[..pos].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = src[pos..].find('\n').map_or(src.len(), |i| pos + i);
+    let code_end = src[line_start..line_end]
+        .find('#')
+        .map_or(line_end, |i| line_start + i);
+    // The places before each word or bracket of the line, from the error on.
+    let places = src[pos..code_end]
+        .char_indices()
+        .filter(|&(i, c)| {
+            let before = src[..pos + i].chars().next_back();
+            !c.is_whitespace() && (before.is_none_or(|b| !is_word_char(b) || !is_word_char(c)))
+        })
+        .map(|(i, _)| pos + i)
+        .filter(|&at| at > line_start)
+        .take(MOST_PLACES);
+    for at in places {
+        for mark in PUNCTUATION {
+            let text = format!("{}{mark}{}", &src[..at], &src[at..]);
+            let fixed = match TesseraParser::parse(Rule::file, &text) {
+                Ok(_) => true,
+                Err(e) => {
+                    let p = match e.location {
+                        pest::error::InputLocation::Pos(p) => p,
+                        pest::error::InputLocation::Span((s, _)) => s,
+                    };
+                    p > line_end + mark.len()
+                }
+            };
+            if fixed {
+                let len = match word_len(&src[at..]) {
+                    0 => src[at..].chars().next().map_or(0, char::len_utf8),
+                    n => n,
+                };
+                let next = &src[at..at + len];
+                let last = src[..at].trim_end();
+                let previous = &last[last
+                    .char_indices()
+                    .rev()
+                    .find(|&(_, c)| !is_word_char(c))
+                    .map_or(0, |(i, c)| i + c.len_utf8())..];
+                let previous = if previous.is_empty() {
+                    last.chars().next_back().map_or(String::new(), String::from)
+                } else {
+                    previous.to_string()
+                };
+                return Some(Diagnostic::new(
+                    Span::new(at, at + next.len()),
+                    format!("missing `{mark}` between `{previous}` and `{next}`"),
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// Where the last word before `pos` ends, if `pos` is on a later line than
+/// it (comments and blank lines between): the end of the statement that
+/// ended too soon.
+pub fn end_of_line_before(src: &str, pos: usize) -> Option<usize> {
+    let pos = pos.min(src.len());
+    let line_start = src[..pos].rfind('\n').map_or(0, |i| i + 1);
+    if !src[line_start..pos].trim().is_empty() {
+        return None;
+    }
+    let mut end = line_start;
+    while end > 0 {
+        let start = src[..end - 1].rfind('\n').map_or(0, |i| i + 1);
+        let line = &src[start..end - 1];
+        let code = line.split('#').next().unwrap_or(line).trim_end();
+        if !code.is_empty() {
+            return Some(start + code.len());
+        }
+        end = start;
+    }
+    None
+}
