@@ -961,14 +961,21 @@ fn check(
     if json {
         crate::json::print(out, &serde_json::json!({ "files": entries })).map_err(io)?;
     }
-    let code = if unreadable {
-        2
+    if unreadable {
+        Err(Failure::Report {
+            text: failed,
+            code: 2,
+        })
+    } else if has_errors && !json {
+        Err(Failure::Rules(failed))
     } else if has_errors || (deny_warnings && warned) {
-        1
+        Err(Failure::Report {
+            text: failed,
+            code: 1,
+        })
     } else {
-        return Ok(());
-    };
-    Err(Failure::Report { text: failed, code })
+        Ok(())
+    }
 }
 
 /// The diagnostics of a rule file as a JSON array.

@@ -225,12 +225,15 @@ fn test_gives_each_expectation_and_the_counts() {
         ["accepted", "failed", "new", "passed", "results", "skipped"]
     );
     let results = v["results"].as_array().unwrap();
-    assert!(!results.is_empty());
-    assert_eq!(v["passed"], results.len());
+    let count = |status: &str| results.iter().filter(|r| r["status"] == status).count();
+    // The counts beyond a million nodes are skipped without `--deep`.
+    assert!(count("ok") > 0 && count("skipped") > 0);
+    assert_eq!(v["passed"], count("ok"));
+    assert_eq!(v["skipped"], count("skipped"));
+    assert_eq!(count("ok") + count("skipped"), results.len());
     assert_eq!(v["failed"], 0);
     for r in results {
         assert_eq!(keys(r), ["detail", "file", "name", "status"]);
-        assert_eq!(r["status"], "ok");
         assert_eq!(r["file"], "games/chess.tests");
         assert!(r["name"]
             .as_str()
