@@ -12,7 +12,7 @@ use crate::syntax::ast::{self, GoalCondition};
 /// Runs every check of this module on the compiled `game` of `file`.
 pub fn check(file: &ast::File, game: &Game, errors: &mut Diagnostics) {
     let present = kinds_in_play(game);
-    never_in_play(file, game, &present, errors);
+    never_in_play(file, &present, errors);
     no_royal_to_lose(file, game, &present, errors);
     only_captured_never_chosen(file, game, errors);
 }
@@ -71,7 +71,7 @@ fn kinds_in_play(game: &Game) -> [u128; 2] {
 
 /// A declared piece that no setup places and no rule makes: its movements
 /// and promotions never take effect.
-fn never_in_play(file: &ast::File, game: &Game, present: &[u128; 2], errors: &mut Diagnostics) {
+fn never_in_play(file: &ast::File, present: &[u128; 2], errors: &mut Diagnostics) {
     for (k, decl) in file.pieces.iter().enumerate() {
         let bit = u32::try_from(k).ok().and_then(|k| 1u128.checked_shl(k));
         if bit.is_none_or(|bit| (present[0] | present[1]) & bit != 0) {

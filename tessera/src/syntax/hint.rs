@@ -113,11 +113,11 @@ const PUNCTUATION: [&str; 2] = [",", ":"];
 
 /// At most this many places of the error's line, from the error on, are
 /// tried for a missing punctuation mark.
-const MOST_PLACES: usize = 4;
+const MOST_PLACES: usize = 3;
 
 /// At most this many lines, the error's and those before it, are tried as
 /// the start of the statement or property the mark is missing from.
-const MOST_LINES: usize = 4;
+const MOST_LINES: usize = 2;
 
 /// A comma or colon missing on the line of the error at `pos` (`leap (1 2)`):
 /// the first place, from the error on, where inserting one makes a whole
@@ -125,6 +125,9 @@ const MOST_LINES: usize = 4;
 /// end of the error's line. Each try parses one unit of a few lines only.
 pub fn missing_punctuation(src: &str, pos: usize) -> Option<Diagnostic> {
     let pos = pos.min(src.len());
+    if src.len() > MAX_HINTED_BYTES {
+        return None;
+    }
     let line_start = src[..pos].rfind('\n').map_or(0, |i| i + 1);
     let line_end = src[pos..].find('\n').map_or(src.len(), |i| pos + i);
     let code_end = src[line_start..line_end]
