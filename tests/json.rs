@@ -102,11 +102,11 @@ fn check_gives_each_file_its_game_warnings_and_errors() {
     assert_eq!(w["file"], wide.as_str());
     assert_eq!(
         (w["line"].clone(), w["column"].clone()),
-        (json!(5), json!(26))
+        (json!(5), json!(18))
     );
     assert_eq!(
         (w["end_line"].clone(), w["end_column"].clone()),
-        (json!(5), json!(32))
+        (json!(5), json!(24))
     );
     let (start, end) = (w["start"].as_u64().unwrap(), w["end"].as_u64().unwrap());
     assert_eq!(&src[start as usize..end as usize], "a1..f1");
