@@ -1,6 +1,5 @@
-//! The command line: `check`, `moves`, `perft`, `show`, `bestmove`. The only user of anyhow
-//! The command line: `check`, `moves`, `perft`, `show`, `test`. The only user of anyhow
-//! besides `main.rs`; everything is written to the given streams so tests can run
+//! The command line: `check`, `moves`, `perft`, `show`, `test` and the
+//! others. The only user of anyhow besides `main.rs`; everything is written to the given streams so tests can run
 //! the commands in-process.
 
 pub use crate::failure::Failure;
@@ -38,11 +37,19 @@ pub enum Command {
         #[arg(long)]
         out: String,
     },
-    /// Validate rule files: one summary line each, or the errors.
+    /// Validate rule files: one summary line each, or the errors; warnings
+    /// (what compiles but cannot take effect) on standard error.
     Check {
         /// Rule files, folders of rule files (`games/`), or bundled games by name.
         #[arg(required = true)]
         files: Vec<String>,
+        /// Print one JSON object instead (docs/json.md): each file with its
+        /// game, warnings and errors.
+        #[arg(long)]
+        json: bool,
+        /// Fail (exit status 1) when a file has warnings.
+        #[arg(long)]
+        deny_warnings: bool,
     },
     /// Print a shell's completion script for `tessera` (commands, options,
     /// values), to be sourced by the shell: `tessera completions bash >
@@ -57,8 +64,9 @@ pub enum Command {
     List {
         /// Rule files or folders of rule files, instead of the bundled games.
         files: Vec<String>,
-        /// Print a JSON array of `{"name", "title", "file", "cells", "kinds"}`
-        /// (`file` null for a bundled game).
+        /// Print one JSON object instead (docs/json.md): `{"games": [...]}`,
+        /// each `{"name", "file", "title", "cells", "kinds"}` (`file` null
+        /// for a bundled game).
         #[arg(long)]
         json: bool,
     },
@@ -72,6 +80,10 @@ pub enum Command {
         /// With `san`, each move is followed by its SAN (`g1f3 Nf3`).
         #[arg(long, value_enum, default_value_t = Notation::Uci)]
         notation: Notation,
+        /// Print one JSON object instead (docs/json.md): the game, the
+        /// position and the moves.
+        #[arg(long)]
+        json: bool,
     },
     /// Count the leaves of the legal move tree (Stockfish's output format).
     Perft {
@@ -88,6 +100,11 @@ pub enum Command {
         /// Share the root moves out among this many threads.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
         threads: u32,
+        /// Print one JSON object instead (docs/json.md): the game, the
+        /// position, the depth, the count, and with `--divide` each root
+        /// move's count.
+        #[arg(long)]
+        json: bool,
     },
     /// Draw a position as text, or as an SVG picture.
     Show {
@@ -217,6 +234,10 @@ pub enum Command {
         /// Then accept every pending snapshot.
         #[arg(long)]
         accept: bool,
+        /// Print one JSON object instead (docs/json.md): each expectation's
+        /// name, file, status and detail, and the counts.
+        #[arg(long, conflicts_with = "review")]
+        json: bool,
     },
 }
 
@@ -301,28 +322,48 @@ pub struct At {
     pub unchecked: bool,
 }
 
-/// Runs a parsed command, writing results to `out`.
+/// Runs a parsed command, writing results to `out` and warnings to
+/// standard error.
 ///
 /// # Errors
 /// A [`Failure`] saying what went wrong and where.
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
+    run_to(cli, out, &mut std::io::stderr())
+}
+
+/// [`run`], writing warnings to `err` (what a command reports beside its
+/// result, without failing; a failure's own text is the [`Failure`]'s).
+///
+/// # Errors
+/// A [`Failure`] saying what went wrong and where.
+pub fn run_to(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Failure> {
     match cli.command {
         Command::Import { file, out: dir } => import_ini(&file, &dir, out),
-        Command::Check { files } => check(&files, out),
+        Command::Check {
+            files,
+            json,
+            deny_warnings,
+        } => check(&files, json, deny_warnings, out, err),
         Command::List { files, json } => list_games(&files, json, out),
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut command, "tessera", out);
             Ok(())
         }
-        Command::Moves { file, at, notation } => list_moves(file, at, notation, out),
+        Command::Moves {
+            file,
+            at,
+            notation,
+            json,
+        } => list_moves(file, at, notation, json, out),
         Command::Perft {
             file,
             depth,
             at,
             divide: by_move,
             threads,
-        } => count_perft(file, depth, at, by_move, threads, out),
+            json,
+        } => count_perft(file, depth, at, by_move, threads, json, out),
         Command::Show {
             file, pieces: true, ..
         } => show_pieces(file, out),
@@ -374,6 +415,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             deep,
             review,
             accept,
+            json,
             init: None,
         } => crate::expect::command::run(
             &crate::expect::command::Options {
@@ -382,6 +424,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
                 deep,
                 review,
                 accept,
+                json,
             },
             out,
         ),
@@ -447,26 +490,48 @@ fn list_moves(
     file: String,
     at: At,
     notation: Notation,
+    json: bool,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let (src, game) = load(&file)?;
-    let _ = src;
+    let rule = RuleFile::named(&file);
+    let (_, game) = load_rule(&rule)?;
     let mut pos = position(&game, &at)?;
-    if notation == Notation::San {
-        let mut lines: Vec<String> = san::legal_moves_with_san(&pos)
+    // Each move as UCI writes it, and its SAN when asked, sorted by the former.
+    let mut moves: Vec<(String, Option<String>)> = if notation == Notation::San {
+        san::legal_moves_with_san(&pos)
             .iter()
-            .map(|(m, s)| format!("{} {s}", uci::format(&game, m)))
+            .map(|(m, s)| (uci::format(&game, m), Some(s.clone())))
+            .collect()
+    } else {
+        let mut found = Vec::new();
+        legal_moves(&mut pos, &mut found);
+        found
+            .iter()
+            .map(|m| (uci::format(&game, m), None))
+            .collect()
+    };
+    moves.sort();
+    if json {
+        let list: Vec<serde_json::Value> = moves
+            .iter()
+            .map(|(m, s)| match s {
+                Some(s) => serde_json::json!({ "move": m, "san": s }),
+                None => serde_json::json!({ "move": m }),
+            })
             .collect();
-        lines.sort();
-        for line in lines {
-            writeln!(out, "{line}").map_err(io)?;
-        }
-        return Ok(());
+        let value = serde_json::json!({
+            "game": crate::json::game(&rule, &game),
+            "position": crate::json::position(&pos),
+            "moves": list,
+        });
+        return crate::json::print(out, &value).map_err(io);
     }
-    let mut moves = Vec::new();
-    legal_moves(&mut pos, &mut moves);
-    for m in sorted_names(&game, &moves) {
-        writeln!(out, "{m}").map_err(io)?;
+    for (m, s) in moves {
+        match s {
+            Some(s) => writeln!(out, "{m} {s}"),
+            None => writeln!(out, "{m}"),
+        }
+        .map_err(io)?;
     }
     Ok(())
 }
@@ -477,9 +542,11 @@ fn count_perft(
     at: At,
     by_move: bool,
     threads: u32,
+    json: bool,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let (_, game) = load(&file)?;
+    let rule = RuleFile::named(&file);
+    let (_, game) = load_rule(&rule)?;
     let pos = position(&game, &at)?;
     let progress = Progress::new();
     let rows = divide_parallel(&pos, depth, threads as usize, &|done, of, nodes| {
@@ -492,15 +559,34 @@ fn count_perft(
     } else {
         rows.iter().map(|r| r.1).sum()
     };
-    if by_move {
-        // Named only when shown: a root of millions of moves would
-        // otherwise hold a string per move.
+    // Named only when shown: a root of millions of moves would otherwise
+    // hold a string per move.
+    let named = |rows: Vec<(tessera::Move, u64)>| {
         let mut named: Vec<(String, u64)> = rows
             .into_iter()
             .map(|(m, n)| (uci::format(&game, &m), n))
             .collect();
         named.sort();
-        for (m, n) in &named {
+        named
+    };
+    if json {
+        let mut value = serde_json::json!({
+            "game": crate::json::game(&rule, &game),
+            "position": crate::json::position(&pos),
+            "depth": depth,
+            "nodes": total,
+        });
+        if by_move {
+            let divide: Vec<serde_json::Value> = named(rows)
+                .into_iter()
+                .map(|(m, n)| serde_json::json!({ "move": m, "nodes": n }))
+                .collect();
+            value["divide"] = divide.into();
+        }
+        return crate::json::print(out, &value).map_err(io);
+    }
+    if by_move {
+        for (m, n) in &named(rows) {
             writeln!(out, "{m}: {n}").map_err(io)?;
         }
         writeln!(out).map_err(io)?;
@@ -763,23 +849,11 @@ fn list_games(paths: &[String], json: bool, out: &mut dyn Write) -> Result<(), F
     }
     let io = |e: std::io::Error| Failure::Usage(e.into());
     if json {
-        let list: Vec<serde_json::Value> = rows
+        let games: Vec<serde_json::Value> = rows
             .iter()
-            .map(|(rule, game)| {
-                serde_json::json!({
-                    "name": rule.name(),
-                    "title": game.title(),
-                    "file": match rule {
-                        RuleFile::Path(p) => Some(p.to_string_lossy().into_owned()),
-                        RuleFile::Bundled(_) => None,
-                    },
-                    "cells": game.cell_count(),
-                    "kinds": game.declared_kinds(),
-                })
-            })
+            .map(|(rule, game)| crate::json::game(rule, game))
             .collect();
-        let text = serde_json::to_string_pretty(&list).map_err(|e| Failure::Usage(e.into()))?;
-        return writeln!(out, "{text}").map_err(io);
+        return crate::json::print(out, &serde_json::json!({ "games": games })).map_err(io);
     }
     let width = rows.iter().map(|(r, _)| r.name().len()).max().unwrap_or(0);
     for (rule, game) in &rows {
@@ -793,44 +867,123 @@ fn counted(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-fn check(paths: &[String], out: &mut dyn Write) -> Result<(), Failure> {
-    // Every file is checked; an unreadable one makes the exit status 2.
+/// `tessera check`: every file named is checked, whatever the others give.
+/// The exit status is 2 where a file could not be read, else 1 where one
+/// has errors (or, with `deny_warnings`, warnings), else 0.
+fn check(
+    paths: &[String],
+    json: bool,
+    deny_warnings: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<(), Failure> {
     let files =
         crate::rule_files::rule_files(paths).map_err(|e| Failure::Usage(anyhow::anyhow!(e)))?;
     let mut failed = String::new();
-    let mut unreadable = false;
+    let (mut unreadable, mut has_errors, mut warned) = (false, false, false);
+    let mut entries = Vec::new();
     for rule in &files {
         let file = rule.shown();
-        match load_rule(rule) {
-            Ok((_, game)) => {
-                let mut pos = Position::start(&game);
+        match compile_rule(rule) {
+            Ok((src, compiled)) => {
+                let game = &compiled.game;
+                let mut pos = Position::start(game);
                 let mut moves = Vec::new();
                 legal_moves(&mut pos, &mut moves);
+                let warnings = &compiled.warnings;
+                warned |= !warnings.is_empty();
+                if json {
+                    let mut entry = crate::json::game(rule, game);
+                    entry["ok"] = true.into();
+                    entry["legal_moves"] = moves.len().into();
+                    entry["warnings"] = diagnostics_json(warnings, &file, &src);
+                    entry["errors"] = serde_json::json!([]);
+                    entries.push(entry);
+                    continue;
+                }
+                write!(
+                    err,
+                    "{}",
+                    tessera::Diagnostic::render_all(warnings, &file, &src)
+                )
+                .map_err(io)?;
+                let noted = if warnings.is_empty() {
+                    String::new()
+                } else {
+                    format!(", {}", counted(warnings.len(), "warning", "warnings"))
+                };
                 writeln!(
                     out,
-                    "{file}: ok: \"{}\", {}, {}, {}",
+                    "{file}: ok: \"{}\", {}, {}, {}{noted}",
                     game.title(),
                     counted(game.cell_count(), "cell", "cells"),
                     counted(game.declared_kinds(), "piece kind", "piece kinds"),
                     counted(moves.len(), "legal move", "legal moves"),
                 )
-                .map_err(|e| Failure::Usage(e.into()))?;
+                .map_err(io)?;
             }
-            Err(Failure::Rules(text)) | Err(Failure::Report { text, .. }) => failed.push_str(&text),
-            Err(Failure::Usage(e)) => {
-                unreadable = true;
-                failed.push_str(&format!("error: {e:#}\n"));
+            Err(not) => {
+                let errors = match &not {
+                    NotCompiled::Rules { source, errors } => {
+                        has_errors = true;
+                        diagnostics_json(&errors.0, &file, source)
+                    }
+                    NotCompiled::TooLarge(message) => {
+                        has_errors = true;
+                        serde_json::json!([crate::json::unplaced_error(message, &file)])
+                    }
+                    NotCompiled::Unreadable(e) => {
+                        unreadable = true;
+                        serde_json::json!([crate::json::unplaced_error(&format!("{e:#}"), &file)])
+                    }
+                };
+                if json {
+                    entries.push(serde_json::json!({
+                        "name": rule.name(),
+                        "file": crate::json::file(rule),
+                        "title": null,
+                        "cells": null,
+                        "kinds": null,
+                        "ok": false,
+                        "legal_moves": null,
+                        "warnings": [],
+                        "errors": errors,
+                    }));
+                    continue;
+                }
+                match not.into_failure(&file) {
+                    Failure::Rules(text) | Failure::Report { text, .. } => failed.push_str(&text),
+                    Failure::Usage(e) => failed.push_str(&format!("error: {e:#}\n")),
+                }
             }
         }
     }
-    match (failed.is_empty(), unreadable) {
-        (true, _) => Ok(()),
-        (false, false) => Err(Failure::Rules(failed)),
-        (false, true) => Err(Failure::Report {
+    if json {
+        crate::json::print(out, &serde_json::json!({ "files": entries })).map_err(io)?;
+    }
+    if unreadable {
+        Err(Failure::Report {
             text: failed,
             code: 2,
-        }),
+        })
+    } else if has_errors && !json {
+        Err(Failure::Rules(failed))
+    } else if has_errors || (deny_warnings && warned) {
+        Err(Failure::Report {
+            text: failed,
+            code: 1,
+        })
+    } else {
+        Ok(())
     }
+}
+
+/// The diagnostics of a rule file as a JSON array.
+fn diagnostics_json(list: &[tessera::Diagnostic], file: &str, src: &str) -> serde_json::Value {
+    list.iter()
+        .map(|d| crate::json::diagnostic(d, file, src))
+        .collect::<Vec<_>>()
+        .into()
 }
 
 /// A progress line on standard error, for perft runs that take more than a few
@@ -877,31 +1030,62 @@ fn load(arg: &str) -> Result<(String, Game), Failure> {
 
 /// Reads and compiles a rule file.
 fn load_rule(rule: &RuleFile) -> Result<(String, Game), Failure> {
-    match rule {
+    let shown = rule.shown();
+    compile_rule(rule)
+        .map(|(src, compiled)| (src, compiled.game))
+        .map_err(|not| not.into_failure(&shown))
+}
+
+/// Why a rule file gave no game.
+enum NotCompiled {
+    /// It cannot be read: a usage error.
+    Unreadable(anyhow::Error),
+    /// It is larger than the library reads; the message says so.
+    TooLarge(String),
+    /// Its rules have errors.
+    Rules {
+        /// The file's text.
+        source: String,
+        /// Its errors.
+        errors: tessera::Errors,
+    },
+}
+
+impl NotCompiled {
+    /// The failure of a command given the rule file shown as `file`: a usage
+    /// error, or a rules error with the rendered diagnostics.
+    fn into_failure(self, file: &str) -> Failure {
+        match self {
+            NotCompiled::Unreadable(e) => Failure::Usage(e),
+            NotCompiled::TooLarge(message) => Failure::Rules(format!("{file}: error: {message}\n")),
+            NotCompiled::Rules { source, errors } => Failure::Rules(errors.render(file, &source)),
+        }
+    }
+}
+
+/// Reads and compiles a rule file, with its warnings.
+fn compile_rule(rule: &RuleFile) -> Result<(String, tessera::Compiled), NotCompiled> {
+    let source = match rule {
         RuleFile::Path(path) if !path.exists() => {
             let shown = path.to_string_lossy();
             let hint = crate::bundled::closest(&shown)
                 .map_or_else(String::new, |name| format!("; did you mean `{name}`?"));
-            Err(Failure::Usage(anyhow::anyhow!(
+            return Err(NotCompiled::Unreadable(anyhow::anyhow!(
                 "cannot read `{shown}`: no such file, and no bundled game of that name{hint} (`tessera list` lists them)"
-            )))
+            )));
         }
-        RuleFile::Path(path) => {
-            tessera::load_rule_file(&path.to_string_lossy()).map_err(failure_of)
-        }
-        RuleFile::Bundled(b) => match tessera::compile_str(b.text) {
-            Ok(game) => Ok((b.text.to_string(), game)),
-            Err(errors) => Err(Failure::Rules(errors.render(b.name, b.text))),
+        RuleFile::Path(path) => match tessera::read_rule_file(&path.to_string_lossy()) {
+            Ok(text) => text,
+            Err(tessera::LoadError::TooLarge { message, .. }) => {
+                return Err(NotCompiled::TooLarge(message))
+            }
+            Err(e) => return Err(NotCompiled::Unreadable(anyhow::anyhow!("{e}"))),
         },
-    }
-}
-
-/// A rule file that cannot be read is a usage error; one whose rules are
-/// wrong, or too large, is a rules error with its rendered diagnostics.
-fn failure_of(e: tessera::LoadError) -> Failure {
-    match e {
-        tessera::LoadError::Io { .. } => Failure::Usage(anyhow::anyhow!("{e}")),
-        other => Failure::Rules(other.to_string()),
+        RuleFile::Bundled(b) => b.text.to_string(),
+    };
+    match tessera::compile_with_warnings(&source) {
+        Ok(compiled) => Ok((source, compiled)),
+        Err(errors) => Err(NotCompiled::Rules { source, errors }),
     }
 }
 
@@ -958,10 +1142,4 @@ fn position_and_record<'g>(
         }
     }
     Ok((pos, record, last))
-}
-
-fn sorted_names(game: &Game, moves: &[tessera::Move]) -> Vec<String> {
-    let mut names: Vec<String> = moves.iter().map(|m| uci::format(game, m)).collect();
-    names.sort();
-    names
 }

@@ -21,6 +21,7 @@ pub mod cli;
 pub mod expect;
 pub mod failure;
 pub mod import;
+pub mod json;
 pub mod play;
 pub mod protocol;
 pub mod rule_files;

@@ -102,7 +102,7 @@ fn list_names_every_bundled_game_with_its_title() {
     let (code, json, _) = tessera_in(&dir, &["list", "--json"]);
     assert_eq!(code, 0);
     let list: serde_json::Value = serde_json::from_str(&json).unwrap();
-    let list = list.as_array().unwrap();
+    let list = list["games"].as_array().unwrap();
     assert_eq!(list.len(), GAMES.len());
     let chess = list.iter().find(|g| g["name"] == "chess").unwrap();
     assert_eq!(
@@ -114,7 +114,7 @@ fn list_names_every_bundled_game_with_its_title() {
     let (code, json, _) = tessera_in(root, &["list", "--json", "games/chess.game"]);
     assert_eq!(code, 0);
     let list: serde_json::Value = serde_json::from_str(&json).unwrap();
-    assert_eq!(list[0]["file"], "games/chess.game");
+    assert_eq!(list["games"][0]["file"], "games/chess.game");
 }
 
 #[test]

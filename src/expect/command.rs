@@ -25,6 +25,8 @@ pub struct Options {
     pub review: bool,
     /// Accept every pending snapshot.
     pub accept: bool,
+    /// Print one JSON object (docs/json.md) instead of the lines.
+    pub json: bool,
 }
 
 /// A rule file and the expectation file beside it.
@@ -58,13 +60,33 @@ struct Pending {
     new: String,
 }
 
-/// The counts of the summary line.
+/// The counts of the summary line, and each expectation's result for `--json`.
 #[derive(Default)]
 struct Tally {
     passed: usize,
     failed: usize,
     new: usize,
     skipped: usize,
+    results: Vec<serde_json::Value>,
+}
+
+impl Tally {
+    /// Counts one result, `ok`, `failed`, `new` or `skipped`, of the
+    /// expectation `name` of the file `file`, with what differs or why.
+    fn record(&mut self, status: &'static str, name: &str, file: &str, detail: Option<&str>) {
+        match status {
+            "ok" => self.passed += 1,
+            "new" => self.new += 1,
+            "skipped" => self.skipped += 1,
+            _ => self.failed += 1,
+        }
+        self.results.push(serde_json::json!({
+            "name": name,
+            "file": file,
+            "status": status,
+            "detail": detail.map(str::trim_end),
+        }));
+    }
 }
 
 /// Runs `tessera test`.
@@ -80,9 +102,12 @@ pub fn run(opts: &Options, out: &mut dyn Write) -> Result<(), Failure> {
     let mut tally = Tally::default();
     let mut pending = Vec::new();
     let mut matched = false;
+    // With `--json` the lines go nowhere; the results are printed at the end.
+    let mut lines = std::io::sink();
+    let text: &mut dyn Write = if opts.json { &mut lines } else { &mut *out };
     for (i, pair) in pairs.iter().enumerate() {
         progress.file(i, pairs.len(), pair);
-        matched |= run_pair(pair, opts, &mut tally, &mut pending, out).map_err(io)?;
+        matched |= run_pair(pair, opts, &mut tally, &mut pending, text).map_err(io)?;
     }
     progress.finish();
     if let (Some(f), false) = (&opts.filter, matched) {
@@ -97,26 +122,37 @@ pub fn run(opts: &Options, out: &mut dyn Write) -> Result<(), Failure> {
     if tally.skipped > 0 {
         summary.push_str(&format!(", {} skipped", tally.skipped));
     }
-    writeln!(out, "\n{summary}").map_err(io)?;
+    writeln!(text, "\n{summary}").map_err(io)?;
     let open_snapshots = pending.len();
     let mut resolved = 0;
     if !pending.is_empty() {
         if opts.accept {
             for p in &pending {
                 snapshot::accept(&p.accepted).map_err(io)?;
-                writeln!(out, "accepted {}", p.label).map_err(io)?;
+                writeln!(text, "accepted {}", p.label).map_err(io)?;
             }
             resolved = pending.len();
         } else if opts.review {
-            resolved = review(&pending, out).map_err(io)?;
+            resolved = review(&pending, text).map_err(io)?;
         } else {
             writeln!(
-                out,
+                text,
                 "{} pending: `tessera test --review` to look at them, `--accept` to accept them all",
                 snapshot::count(pending.len(), "snapshot")
             )
             .map_err(io)?;
         }
+    }
+    if opts.json {
+        let value = serde_json::json!({
+            "results": tally.results,
+            "passed": tally.passed,
+            "failed": tally.failed,
+            "new": tally.new,
+            "skipped": tally.skipped,
+            "accepted": if opts.accept { resolved } else { 0 },
+        });
+        crate::json::print(out, &value).map_err(io)?;
     }
     let other_failures = tally.failed + tally.new - open_snapshots;
     if other_failures + open_snapshots - resolved == 0 {
@@ -244,8 +280,14 @@ fn run_pair(
         .file_stem()
         .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
     let (tests_path, mut game_path) = (shown(&pair.tests), shown(&pair.game));
+    let tests_file = shown(&pair.tests);
     let mut fail = |out: &mut dyn Write, what: &str, detail: &str| {
-        tally.failed += 1;
+        tally.record(
+            "failed",
+            &format!("{stem}: {what}"),
+            &tests_file,
+            Some(detail),
+        );
         writeln!(out, "FAILED  {stem}: {what}")?;
         write!(out, "{}", indent(detail))
     };
@@ -331,17 +373,16 @@ fn run_pair(
         matched = true;
         match suite.check(e, limit) {
             Verdict::Pass(note) => {
-                tally.passed += 1;
+                tally.record("ok", &label, &tests_path, note.as_deref());
                 let note = note.map_or(String::new(), |n| format!(" ({n})"));
                 writeln!(out, "ok      {label}{note}")?;
             }
             Verdict::Fail(why) => {
-                tally.failed += 1;
+                tally.record("failed", &label, &tests_path, Some(&why.to_string()));
                 writeln!(out, "FAILED  {label}")?;
                 write!(out, "{}", indent(&format!("{why}\n")))?;
             }
             Verdict::Unreachable(why) => {
-                tally.failed += 1;
                 writeln!(out, "FAILED  {label}")?;
                 let via = why.via.as_ref().map_or(String::new(), |v| {
                     format!(" (it starts from `{v}`, which cannot)")
@@ -351,10 +392,11 @@ fn run_pair(
                     why.position,
                     why.cause.render(&tests_path, &tests_src)
                 );
+                tally.record("failed", &label, &tests_path, Some(&detail));
                 write!(out, "{}", indent(&detail))?;
             }
             Verdict::Skip(why) => {
-                tally.skipped += 1;
+                tally.record("skipped", &label, &tests_path, Some(&why.to_string()));
                 writeln!(out, "skipped {label} ({why})")?;
             }
             Verdict::Snapshot(text) => {
@@ -362,7 +404,7 @@ fn run_pair(
                 let accepted = snapshot::accepted_path(&pair.tests, &name);
                 let old = snapshot::read(&accepted)?;
                 if old.as_deref() == Some(text.as_str()) {
-                    tally.passed += 1;
+                    tally.record("ok", &label, &tests_path, None);
                     snapshot::discard_pending(&accepted)?;
                     writeln!(out, "ok      {label}")?;
                     continue;
@@ -371,13 +413,16 @@ fn run_pair(
                 let new_file = shown(&snapshot::pending_path(&accepted));
                 match &old {
                     None => {
-                        tally.new += 1;
-                        writeln!(out, "new     {label} (written to {new_file})")?;
+                        let detail = format!("written to {new_file}");
+                        tally.record("new", &label, &tests_path, Some(&detail));
+                        writeln!(out, "new     {label} ({detail})")?;
                     }
                     Some(old) => {
-                        tally.failed += 1;
+                        let diff = snapshot::diff(kind, old, &text);
+                        let detail = format!("the new text is in {new_file}\n{diff}");
+                        tally.record("failed", &label, &tests_path, Some(&detail));
                         writeln!(out, "FAILED  {label} (the new text is in {new_file})")?;
-                        write!(out, "{}", indent(&snapshot::diff(kind, old, &text)))?;
+                        write!(out, "{}", indent(&diff))?;
                     }
                 }
                 pending.push(Pending {

@@ -25,6 +25,27 @@ impl Span {
     }
 }
 
+/// How serious a diagnostic is.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Severity {
+    /// The file is refused: nothing sensible can be meant.
+    #[default]
+    Error,
+    /// The file compiles, but probably does not say what was meant (a box
+    /// reaching past the board, a goal that can never be met).
+    Warning,
+}
+
+impl Severity {
+    /// `error` or `warning`, as diagnostics are rendered.
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
 /// One problem found in a rule file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
@@ -32,18 +53,30 @@ pub struct Diagnostic {
     pub message: String,
     /// Where in the file.
     pub span: Span,
+    /// An error, or only a warning.
+    pub severity: Severity,
 }
 
 impl Diagnostic {
-    /// Builds a diagnostic.
+    /// Builds an error.
     pub fn new(span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             message: message.into(),
             span,
+            severity: Severity::Error,
         }
     }
 
-    /// Renders `FILE:LINE:COL: error: MESSAGE`, the source line and a caret line.
+    /// Builds a warning.
+    pub fn warning(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::new(span, message)
+        }
+    }
+
+    /// Renders `FILE:LINE:COL: error: MESSAGE` (or `warning:`), the source
+    /// line and a caret line.
     pub fn render(&self, path: &str, src: &str) -> String {
         self.render_with(path, src, &Lines::new(src))
     }
@@ -51,9 +84,22 @@ impl Diagnostic {
     /// Where the diagnostic starts in `src`: its 1-based line and column (in
     /// characters), as [`Diagnostic::render`] prints them.
     pub fn line_col(&self, src: &str) -> (usize, usize) {
-        let start = floor_char_boundary(src, (self.span.start as usize).min(src.len()));
-        let (line_no, line_start) = Lines::new(src).line_of(start);
-        (line_no, src[line_start..start].chars().count() + 1)
+        line_col_of(src, self.span.start)
+    }
+
+    /// Where the diagnostic ends in `src` (just past its last character):
+    /// its 1-based line and column, counted as [`Diagnostic::line_col`] counts.
+    pub fn end_line_col(&self, src: &str) -> (usize, usize) {
+        line_col_of(src, self.span.end.max(self.span.start))
+    }
+
+    /// Renders each of `diagnostics` in turn, as [`Diagnostic::render`] does.
+    pub fn render_all(diagnostics: &[Diagnostic], path: &str, src: &str) -> String {
+        let lines = Lines::new(src);
+        diagnostics
+            .iter()
+            .map(|d| d.render_with(path, src, &lines))
+            .collect()
     }
 
     /// [`Diagnostic::render`] with the line starts of `src` already found.
@@ -109,11 +155,19 @@ impl Diagnostic {
         let gutter = line_no.to_string();
         let pad = " ".repeat(gutter.len());
         format!(
-            "{path}:{line_no}:{col}: error: {msg}\n{pad} |\n{gutter} | {shown}\n{pad} | {lead}{carets}\n",
+            "{path}:{line_no}:{col}: {severity}: {msg}\n{pad} |\n{gutter} | {shown}\n{pad} | {lead}{carets}\n",
+            severity = self.severity.name(),
             msg = cut(&self.message, limits::MAX_MESSAGE_CHARS),
             carets = "^".repeat(width)
         )
     }
+}
+
+/// The 1-based line and column (in characters) of byte `offset` of `src`.
+fn line_col_of(src: &str, offset: u32) -> (usize, usize) {
+    let at = floor_char_boundary(src, (offset as usize).min(src.len()));
+    let (line_no, line_start) = Lines::new(src).line_of(at);
+    (line_no, src[line_start..at].chars().count() + 1)
 }
 
 /// The starts of the lines of a text, to find a byte's line by binary search.
@@ -176,6 +230,9 @@ pub struct Diagnostics {
     seen: std::collections::HashSet<u64>,
     /// Distinct errors pushed.
     count: usize,
+    /// The warnings, collected the same way (bounded, each once, in source
+    /// order); made at the first warning.
+    warnings: Option<Box<Diagnostics>>,
 }
 
 /// A diagnostic ordered by its span, then by when it was pushed, as a stable
@@ -183,7 +240,11 @@ pub struct Diagnostics {
 struct InOrder(Span, usize, Diagnostic);
 
 impl Diagnostics {
+    /// Pushes `d`: an error, or a warning kept apart (see [`Diagnostics::warn`]).
     pub fn push(&mut self, d: Diagnostic) {
+        if d.severity == Severity::Warning {
+            return self.warn(d);
+        }
         self.push_hinted(d, || None);
     }
 
@@ -220,8 +281,31 @@ impl Diagnostics {
         }
     }
 
+    /// Pushes a warning: it does not refuse the file, and is kept apart
+    /// from the errors.
+    pub fn warn(&mut self, d: Diagnostic) {
+        self.warnings
+            .get_or_insert_with(Default::default)
+            .push_hinted(
+                Diagnostic {
+                    severity: Severity::Warning,
+                    ..d
+                },
+                || None,
+            );
+    }
+
+    /// Whether no error was pushed (warnings aside).
     pub fn is_empty(&self) -> bool {
         self.count == 0
+    }
+
+    /// The warnings kept (the first [`limits::MAX_RENDERED_ERRORS`] in
+    /// source order), taken out of the collector.
+    pub fn take_warnings(&mut self) -> Vec<Diagnostic> {
+        self.warnings
+            .take()
+            .map_or_else(Vec::new, |w| w.into_errors().0)
     }
 
     /// The errors kept, in source order, and the count of the others.

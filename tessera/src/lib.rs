@@ -71,7 +71,7 @@ pub mod suggest;
 pub mod svg;
 mod syntax;
 
-pub use diag::{Diagnostic, Errors, Span};
+pub use diag::{Diagnostic, Errors, Severity, Span};
 pub use engine::outcome::{status_in_game, Reason, Status};
 pub use engine::perft::{divide, perft};
 pub use engine::position::Undo;
@@ -107,9 +107,32 @@ pub fn legal_moves(pos: &mut Position<'_>) -> Vec<Move> {
 /// # Errors
 /// The first syntax error, or every semantic error, each with a span into `src`.
 pub fn compile_str(src: &str) -> Result<Game, Errors> {
+    compile_with_warnings(src).map(|c| c.game)
+}
+
+/// A game compiled from rule text, with the warnings the text earned.
+#[derive(Debug)]
+pub struct Compiled {
+    /// The game.
+    pub game: Game,
+    /// What compiles but probably does not say what was meant (a box that
+    /// reaches past the board, a goal that can never be met, a piece that
+    /// never comes into play), in source order, each with a span into the
+    /// text; [`Severity::Warning`] all, and at most
+    /// [`limits::MAX_RENDERED_ERRORS`] of them.
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Parses and compiles rule text into a [`Game`], keeping the warnings that
+/// [`compile_str`] drops.
+///
+/// # Errors
+/// As [`compile_str`]: a file with errors gives no warnings.
+pub fn compile_with_warnings(src: &str) -> Result<Compiled, Errors> {
     if let Some(message) = limits::check_rule_file_size(src.len() as u64) {
         return Err(Diagnostic::new(Span::default(), message).into());
     }
     let file = syntax::parse(src)?;
-    compile::compile(&file)
+    let (game, warnings) = compile::compile_warned(&file)?;
+    Ok(Compiled { game, warnings })
 }

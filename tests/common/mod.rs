@@ -7,7 +7,7 @@ pub mod oracle;
 
 use clap::Parser;
 use std::path::Path;
-use tessera_cli::cli::{run, Cli, Failure};
+use tessera_cli::cli::{run_to, Cli, Failure};
 
 /// `n` legs joined by `then`, alternately `step n e s` and `step n e s w`:
 /// legs that differ never repeat their cells, so a `jumping` movement of
@@ -92,6 +92,9 @@ pub fn compass_game(src: &str) -> tessera::Game {
 /// What one CLI run printed, and how it ended.
 pub struct Output {
     pub stdout: String,
+    /// What the command wrote to standard error beside its result (the
+    /// warnings of `check`); a failure's own text is in `result`.
+    pub warnings: String,
     pub result: Result<(), Failure>,
 }
 
@@ -103,11 +106,12 @@ impl Output {
 
     /// What the binary would print on stderr (see `src/main.rs`).
     pub fn stderr(&self) -> String {
-        match &self.result {
+        let failure = match &self.result {
             Ok(()) => String::new(),
             Err(Failure::Rules(text)) | Err(Failure::Report { text, .. }) => text.clone(),
             Err(Failure::Usage(e)) => format!("error: {e:#}\n"),
-        }
+        };
+        format!("{}{failure}", self.warnings)
     }
 }
 
@@ -118,10 +122,11 @@ impl Output {
 pub fn tessera(args: &[&str]) -> Output {
     let cli = Cli::try_parse_from(std::iter::once("tessera").chain(args.iter().copied()))
         .unwrap_or_else(|e| panic!("bad test command line {args:?}: {e}"));
-    let mut out = Vec::new();
-    let result = run(cli, &mut out);
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let result = run_to(cli, &mut out, &mut err);
     Output {
         stdout: String::from_utf8(out).expect("the CLI prints UTF-8"),
+        warnings: String::from_utf8(err).expect("the CLI prints UTF-8"),
         result,
     }
 }

@@ -210,6 +210,49 @@ fn clip(lo: &[i64], hi: &[i64], bounds: &[(i64, i64)]) -> (Vec<(i64, i64)>, u64)
     (ranges, volume)
 }
 
+/// What to say of the box `lo..hi` (its corners as written) if it reaches
+/// past `bounds`, the smallest box holding the board, on some axis: an
+/// error when it holds no cell of the board (`empty`), as a cell off the
+/// board is one, else a warning, since only the cells on the board count
+/// and a box written past the edge is seldom meant (`a2..k2` on files
+/// `a..h`).
+fn past_board(
+    axes: &[Axis],
+    bounds: &[(i64, i64)],
+    corners: &(Name, Name, Span),
+    lo: &[i64],
+    hi: &[i64],
+    empty: bool,
+) -> Option<Diagnostic> {
+    let (a, b, span) = corners;
+    let past =
+        |&(&(min, max), (&x, &y)): &(&(i64, i64), (&i64, &i64))| x.min(y) < min || x.max(y) > max;
+    let pairs: Vec<_> = bounds.iter().zip(lo.iter().zip(hi)).collect();
+    let axis = pairs.iter().position(past)?;
+    let (min, max) = bounds[axis];
+    let along = &axes[axis];
+    let runs = format!(
+        "along `{}` the board runs from {} to {}",
+        along.name,
+        along.label(min),
+        along.label(max)
+    );
+    let boxed = format!("{}..{}", a.text, b.text);
+    Some(if empty {
+        Diagnostic::new(
+            *span,
+            format!("box `{boxed}` holds no cell of the board ({runs})"),
+        )
+    } else {
+        Diagnostic::warning(
+            *span,
+            format!(
+                "box `{boxed}` reaches past the board ({runs}); only its cells on the board count"
+            ),
+        )
+    })
+}
+
 /// The coordinates of a box cut by [`clip`], in order (the last axis fastest).
 fn box_coords(ranges: &[(i64, i64)]) -> Vec<Vec<i64>> {
     let mut out = vec![Vec::new()];
@@ -268,6 +311,9 @@ fn build_cells(
                     // Cut to the grid, which is within the limit on cells.
                     let grid: Vec<(i64, i64)> = axes.iter().map(|a| (0, a.len - 1)).collect();
                     let (ranges, volume) = clip(&lo, &hi, &grid);
+                    if let Some(d) = past_board(&axes, &grid, corners, &lo, &hi, volume == 0) {
+                        errors.push(d);
+                    }
                     let units = volume.saturating_mul(PER_BOX_CELL);
                     if work.charge(units, corners.2, errors) {
                         removed.extend(box_coords(&ranges));
@@ -422,7 +468,18 @@ impl Board {
                     let lo = coord_or_error(&self.axes, a, errors);
                     let hi = coord_or_error(&self.axes, b, errors);
                     if let (Some(lo), Some(hi)) = (lo, hi) {
-                        out.extend(self.cells_in_box(&lo, &hi, corners.2, work, errors));
+                        let found = self.cells_in_box(&lo, &hi, corners.2, work, errors);
+                        if let Some(d) = past_board(
+                            &self.axes,
+                            &self.bounds,
+                            corners,
+                            &lo,
+                            &hi,
+                            found.is_empty(),
+                        ) {
+                            errors.push(d);
+                        }
+                        out.extend(found);
                     }
                 }
             }

@@ -10,6 +10,7 @@ mod board;
 mod exposure;
 mod layout;
 mod leaps;
+mod lint;
 mod move_table;
 mod names;
 mod pieces;
@@ -28,7 +29,17 @@ use names::Names;
 ///
 /// # Errors
 /// Every semantic problem found, in source order.
+#[cfg(test)]
 pub fn compile(file: &ast::File) -> Result<Game, Errors> {
+    compile_warned(file).map(|(game, _)| game)
+}
+
+/// Compiles an AST into a [`Game`], with the warnings its rules earn (what
+/// compiles but cannot take effect), in source order.
+///
+/// # Errors
+/// Every semantic problem found, in source order.
+pub fn compile_warned(file: &ast::File) -> Result<(Game, Vec<Diagnostic>), Errors> {
     // Betza strings become movements of the long form first.
     let mut errors = Diagnostics::default();
     let work = work::Work::default();
@@ -51,10 +62,34 @@ pub fn compile(file: &ast::File) -> Result<Game, Errors> {
     let start = crate::Position::start(&game);
     let ended = || crate::engine::outcome::rule_end(&mut start.clone()).is_some();
     if let Some(why) = crate::engine::playable::opposite_check(&start).filter(|_| !ended()) {
-        let span = file.setup_span.unwrap_or_default();
-        return Err(Diagnostic::new(span, format!("the setup is impossible: {why}")).into());
+        return Err(impossible_setup(file, &why).into());
     }
-    Ok(game)
+    lint::check(file, &game, &mut errors);
+    Ok((game, errors.take_warnings()))
+}
+
+/// The error of a setup whose side not to move is in check: at the cell of
+/// the first piece giving check, where the setup names it (else the setup
+/// statement), with the two ways out.
+fn impossible_setup(file: &ast::File, why: &crate::engine::playable::Problem) -> Diagnostic {
+    use crate::engine::playable::Problem;
+    let mut span = file.setup_span.unwrap_or_default();
+    let mut fix = String::new();
+    if let Problem::OppositeCheck { side, checkers } = why {
+        let named = checkers.first().and_then(|c| {
+            file.setup.iter().find_map(|p| {
+                p.cells.iter().find_map(|item| match item {
+                    ast::CellItem::One(n) if n.text.as_str() == c.cell_name => Some(n.span),
+                    _ => None,
+                })
+            })
+        });
+        span = named.unwrap_or(span);
+        let mover = side.name();
+        fix =
+            format!("; move the piece, or let {mover} move first with `turn {mover}` in the setup");
+    }
+    Diagnostic::new(span, format!("the setup is impossible: {why}{fix}"))
 }
 
 fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Option<Game> {

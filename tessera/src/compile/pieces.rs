@@ -483,6 +483,39 @@ fn build_reach(
     }
 }
 
+/// The directions of a leg (`step n ne`), where a word that names no
+/// direction but starts a modifier (`step n quiet`) is reported as the
+/// modifier it is, missing its colon, and ends the list.
+fn leg_dirs(board: &Board, keyword: &str, dirs: &[ast::Name], errors: &mut Diagnostics) -> Vec<u8> {
+    let words = |names: &[ast::Name]| {
+        names
+            .iter()
+            .map(|n| n.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    // A modifier's first words tell it (`not to camp`): a few are joined, so
+    // that a list of many unknown names costs no more than its length.
+    let modifier = dirs.iter().enumerate().position(|(i, n)| {
+        let few = &dirs[i..dirs.len().min(i + 4)];
+        !board.groups.contains(&n.text) && crate::syntax::starts_modifier(&words(few))
+    });
+    let Some(at) = modifier else {
+        return board.dirs(dirs, errors);
+    };
+    let (before, after) = dirs.split_at(at);
+    errors.push(Diagnostic::new(
+        after[0].span,
+        format!(
+            "unknown direction or group `{}`; a modifier follows a colon: `{keyword} {}: {}`",
+            after[0].text,
+            words(before),
+            words(after)
+        ),
+    ));
+    board.dirs(before, errors)
+}
+
 fn build_movement(
     m: &ast::Movement,
     p: &ast::PieceDecl,
@@ -495,20 +528,20 @@ fn build_movement(
     let mut legs = Vec::new();
     for leg in &m.legs {
         legs.push(match leg {
-            ast::Leg::Step(dirs) => Leg::Step(board.dirs(dirs, errors)),
+            ast::Leg::Step(dirs) => Leg::Step(leg_dirs(board, "step", dirs, errors)),
             ast::Leg::Slide(dirs, limit) => Leg::Slide(
-                board.dirs(dirs, errors),
+                leg_dirs(board, "slide", dirs, errors),
                 build_reach(limit.as_ref(), p, m.span, errors),
             ),
             ast::Leg::Path(dirs, limit) => Leg::Path(
-                board.dirs(dirs, errors),
+                leg_dirs(board, "path", dirs, errors),
                 build_reach(Some(limit), p, m.span, errors),
             ),
             ast::Leg::Leap(offsets, images, span) => {
                 Leg::Leap(leaps.tables(board, offsets, *images, *span, scope.work, errors)?)
             }
             ast::Leg::Hop(dirs, limit) => Leg::Hop(
-                board.dirs(dirs, errors),
+                leg_dirs(board, "hop", dirs, errors),
                 build_reach(limit.as_ref(), p, m.span, errors),
             ),
         });

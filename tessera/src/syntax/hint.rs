@@ -106,3 +106,124 @@ fn word_len(rest: &str) -> usize {
         .map(char::len_utf8)
         .sum()
 }
+
+/// Punctuation a statement may lack: the comma between numbers, names or
+/// clauses, the colon before modifiers.
+const PUNCTUATION: [&str; 2] = [",", ":"];
+
+/// At most this many places of the error's line, from the error on, are
+/// tried for a missing punctuation mark.
+const MOST_PLACES: usize = 3;
+
+/// At most this many lines, the error's and those before it, are tried as
+/// the start of the statement or property the mark is missing from.
+const MOST_LINES: usize = 2;
+
+/// A comma or colon missing on the line of the error at `pos` (`leap (1 2)`):
+/// the first place, from the error on, where inserting one makes a whole
+/// statement or piece property of the text from the start of a line to the
+/// end of the error's line. Each try parses one unit of a few lines only.
+pub fn missing_punctuation(src: &str, pos: usize) -> Option<Diagnostic> {
+    let pos = pos.min(src.len());
+    if src.len() > MAX_HINTED_BYTES {
+        return None;
+    }
+    let line_start = src[..pos].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = src[pos..].find('\n').map_or(src.len(), |i| pos + i);
+    let code_end = src[line_start..line_end]
+        .find('#')
+        .map_or(line_end, |i| line_start + i);
+    // The places before each word or bracket of the line, from the error on.
+    let places: Vec<usize> = src[pos..code_end]
+        .char_indices()
+        .filter(|&(i, c)| {
+            let before = src[..pos + i].chars().next_back();
+            !c.is_whitespace() && before.is_none_or(|b| !is_word_char(b) || !is_word_char(c))
+        })
+        .map(|(i, _)| pos + i)
+        .filter(|&at| at > line_start)
+        .take(MOST_PLACES)
+        .collect();
+    if places.is_empty() {
+        return None;
+    }
+    // The starts of the error's line and of a few lines before it.
+    let mut starts = vec![line_start];
+    while starts.len() < MOST_LINES {
+        let last = *starts.last().expect("one start at least");
+        if last == 0 {
+            break;
+        }
+        starts.push(src[..last - 1].rfind('\n').map_or(0, |i| i + 1));
+    }
+    for &at in &places {
+        for mark in PUNCTUATION {
+            let fixed = starts.iter().any(|&from| {
+                let text = format!("{}{mark}{}", &src[from..at], &src[at..code_end]);
+                is_one_unit(&text)
+            });
+            if fixed {
+                return Some(missing_between(src, at, mark));
+            }
+        }
+    }
+    None
+}
+
+/// Whether `text` is one whole statement or piece property.
+fn is_one_unit(text: &str) -> bool {
+    let len = text.trim_end().len();
+    [Rule::next_statement, Rule::next_piece_prop]
+        .into_iter()
+        .any(|rule| {
+            TesseraParser::parse(rule, text)
+                .ok()
+                .and_then(|mut pairs| pairs.next())
+                .is_some_and(|unit| unit.as_span().end() >= len && len > 0)
+        })
+}
+
+/// The error of `mark` missing at `at`, named by the words on either side.
+fn missing_between(src: &str, at: usize, mark: &str) -> Diagnostic {
+    let len = match word_len(&src[at..]) {
+        0 => src[at..].chars().next().map_or(0, char::len_utf8),
+        n => n,
+    };
+    let next = &src[at..at + len];
+    let last = src[..at].trim_end();
+    let word_start = last
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| !is_word_char(c))
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    let previous = match &last[word_start..] {
+        "" => last.chars().next_back().map_or(String::new(), String::from),
+        word => word.to_string(),
+    };
+    Diagnostic::new(
+        Span::new(at, at + len),
+        format!("missing `{mark}` between `{previous}` and `{next}`"),
+    )
+}
+
+/// Where the last word before `pos` ends, if `pos` is on a later line than
+/// it (comments and blank lines between): the end of the statement that
+/// ended too soon.
+pub fn end_of_line_before(src: &str, pos: usize) -> Option<usize> {
+    let pos = pos.min(src.len());
+    let line_start = src[..pos].rfind('\n').map_or(0, |i| i + 1);
+    if !src[line_start..pos].trim().is_empty() {
+        return None;
+    }
+    let mut end = line_start;
+    while end > 0 {
+        let start = src[..end - 1].rfind('\n').map_or(0, |i| i + 1);
+        let line = &src[start..end - 1];
+        let code = line.split('#').next().unwrap_or(line).trim_end();
+        if !code.is_empty() {
+            return Some(start + code.len());
+        }
+        end = start;
+    }
+    None
+}

@@ -159,7 +159,26 @@ fn to_diagnostic(src: &str, base: usize, e: pest::error::Error<Rule>) -> Diagnos
     if let Some(d) = hint::before_error(src, pos) {
         return d;
     }
+    if let Some(d) = hint::missing_punctuation(src, pos) {
+        return d;
+    }
+    // What is found on a later line than the last word read: the statement
+    // ended too soon, and the mistake is at its end, not on the next line.
+    if let Some(at) = hint::end_of_line_before(src, pos) {
+        let line = src[..pos.min(src.len())].matches('\n').count() + 1;
+        let message = match found.as_str() {
+            "end of file" => message,
+            _ => format!("{message} on line {line}"),
+        };
+        return Diagnostic::new(Span::new(at, at), message);
+    }
     Diagnostic::new(Span::new(pos, end), message)
+}
+
+/// Whether `text` starts with a movement modifier (`quiet`, `not to camp`):
+/// for the compiler's hint on a modifier written without its colon.
+pub fn starts_modifier(text: &str) -> bool {
+    TesseraParser::parse(Rule::modifier, text).is_ok()
 }
 
 /// A string opened on the error's line and never closed.
