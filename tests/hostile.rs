@@ -479,7 +479,6 @@ struct Cost {
 /// runs, where wall-clock time would count the other tests' too.
 #[cfg(target_os = "linux")]
 fn measured(name: &str, text: &str, args: &[&str]) -> Cost {
-    use std::os::unix::process::CommandExt;
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile-measured");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
@@ -487,8 +486,15 @@ fn measured(name: &str, text: &str, args: &[&str]) -> Cost {
     let out_path = dir.join(format!("{name}.out"));
     let out = std::fs::File::create(&out_path).unwrap();
     let path = path.to_string_lossy().into_owned();
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"));
+    // Through a shell that sets the limits and replaces itself with the
+    // binary: without a pre-exec hook the child is spawned without copying
+    // this test process (vfork), whose resident memory, shared by the tests
+    // running beside this one, would otherwise count in the child's peak.
+    let mut command = std::process::Command::new("sh");
     command
+        .arg("-c")
+        .arg("ulimit -v 2097152 && ulimit -t 60 && exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_tessera"))
         .args(
             args.iter()
                 .map(|a| if *a == "FILE" { path.as_str() } else { a }),
@@ -496,22 +502,6 @@ fn measured(name: &str, text: &str, args: &[&str]) -> Cost {
         .stdin(std::process::Stdio::null())
         .stdout(out.try_clone().unwrap())
         .stderr(out);
-    // SAFETY: setrlimit is async-signal-safe, and nothing else runs between
-    // fork and exec.
-    unsafe {
-        command.pre_exec(|| {
-            for (resource, most) in [(libc::RLIMIT_AS, 2 << 30), (libc::RLIMIT_CPU, 60)] {
-                let limit = libc::rlimit {
-                    rlim_cur: most,
-                    rlim_max: most,
-                };
-                if libc::setrlimit(resource, &limit) != 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-            }
-            Ok(())
-        });
-    }
     // Waited for below by wait4, which reports what the child used.
     #[allow(clippy::zombie_processes)]
     let pid = command.spawn().expect("the binary runs").id() as libc::pid_t;
