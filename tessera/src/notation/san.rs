@@ -19,7 +19,7 @@
 //!
 //! Reading accepts SAN as written, with any check or comment marks (`+`, `#`,
 //! `!`, `?`) or none, more disambiguation than needed (`Ng1f3`, `Ng1-f3`,
-//! `e2-e4`), castling with zeros (`0-0`), letters in the wrong case where
+//! `e2-e4`, `g1-f3`), castling with zeros (`0-0`), letters in the wrong case where
 //! only one move fits (`nf3`), and the coordinate form of
 //! [`uci`](super::uci) (`e2e4`).
 //!
@@ -164,6 +164,13 @@ pub fn parse(pos: &Position<'_>, text: &str) -> Result<Move, ParseSanError> {
     let mut probe = pos.clone();
     if let Ok(mv) = uci::parse(&mut probe, typed) {
         return Ok(mv);
+    }
+    // The coordinates joined by a dash, as long algebraic notation writes
+    // them without the piece's letter (`g1-f3`).
+    if let Some((from, to)) = typed.split_once('-') {
+        if let Ok(mv) = uci::parse(&mut probe, &format!("{from}{to}")) {
+            return Ok(mv);
+        }
     }
     let mut writer = Writer::new(pos);
     let legal = writer.legal.clone();
@@ -456,7 +463,7 @@ impl<'g> Writer<'g> {
             m.to == mv.to
                 && m.from != mv.from
                 && same_kind_of_move(m.kind, mv.kind)
-                && m.promotion == mv.promotion
+                && self.same_change(m, mv)
                 && m.source == mv.source
                 && m.gate == mv.gate
                 && (m.gate == NO_CELL || m.piece == mv.piece)
@@ -475,6 +482,26 @@ impl<'g> Writer<'g> {
             rank.to_string()
         } else {
             square.to_string()
+        }
+    }
+
+    /// Whether two moves change their pieces' kinds alike, as
+    /// Fairy-Stockfish's move types tell them apart for disambiguation:
+    /// neither does; both turn their piece into its own promoted form or
+    /// back (a shogi promotion, a demotion), whatever kinds those are (Kyoto
+    /// shogi's golds turn back into a knight and a lance); or both promote
+    /// to the same kind.
+    fn same_change(&self, a: &Move, b: &Move) -> bool {
+        let game = self.pos.game();
+        let flips = |m: &Move| {
+            m.demotes()
+                || m.promotes_to()
+                    .is_some_and(|k| game.promoted_form(kind_of(self.pos.at(m.from))) == Some(k))
+        };
+        match (a.promotes_to(), b.promotes_to()) {
+            (None, None) => a.demotes() == b.demotes(),
+            (Some(x), Some(y)) => x == y || (flips(a) && flips(b)),
+            _ => false,
         }
     }
 
