@@ -162,9 +162,10 @@ pub fn parse(pos: &Position<'_>, text: &str) -> Result<Move, ParseSanError> {
     // The coordinate form first: it is what programs send, and the cheapest
     // to check.
     let mut probe = pos.clone();
-    if let Ok(mv) = uci::parse(&mut probe, typed) {
-        return Ok(mv);
-    }
+    let coordinates = match uci::parse(&mut probe, typed) {
+        Ok(mv) => return Ok(mv),
+        Err(e) => e,
+    };
     // The coordinates joined by a dash, as long algebraic notation writes
     // them without the piece's letter (`g1-f3`).
     if let Some((from, to)) = typed.split_once('-') {
@@ -199,7 +200,7 @@ pub fn parse(pos: &Position<'_>, text: &str) -> Result<Move, ParseSanError> {
             }
         }
     }
-    Err(writer.why_not(typed, &wanted, &written))
+    Err(writer.why_not(typed, &wanted, &written, coordinates.legal_from_there))
 }
 
 /// Why a typed move was not read.
@@ -224,6 +225,9 @@ pub enum ParseSanError {
         reason: Illegality,
         /// The legal moves onto the cell the text names, in SAN, sorted.
         legal_there: Vec<String>,
+        /// The legal moves from the cell the text starts with, in
+        /// coordinates, sorted (`e2e3 e2e4` for `e2e5`).
+        legal_from_there: Vec<String>,
     },
 }
 
@@ -241,9 +245,16 @@ impl fmt::Display for ParseSanError {
                 text,
                 reason,
                 legal_there,
+                legal_from_there,
             } => {
-                write!(f, "`{}` is not a legal move here: {reason}", shown(text))?;
-                if !legal_there.is_empty() {
+                // "Not a legal move here" says all that `NoSuchMove` would.
+                write!(f, "`{}` is not a legal move here", shown(text))?;
+                if *reason != Illegality::NoSuchMove {
+                    write!(f, ": {reason}")?;
+                }
+                if !legal_from_there.is_empty() {
+                    write!(f, " (legal from there: {})", legal_from_there.join(" "))?;
+                } else if !legal_there.is_empty() {
                     write!(f, " (legal there: {})", legal_there.join(" "))?;
                 }
                 Ok(())
@@ -540,7 +551,13 @@ impl<'g> Writer<'g> {
 
     /// The error for a typed move that fits no legal move: why the move it
     /// names is not legal, where a move of the side to move fits it.
-    fn why_not(&mut self, typed: &str, wanted: &str, written: &[Written]) -> ParseSanError {
+    fn why_not(
+        &mut self,
+        typed: &str,
+        wanted: &str,
+        written: &[Written],
+        legal_from_there: Vec<String>,
+    ) -> ParseSanError {
         let game = self.pos.game();
         let mut pseudo = Vec::new();
         pseudo_legal_moves(&self.pos, &mut pseudo);
@@ -576,6 +593,7 @@ impl<'g> Writer<'g> {
             text: typed.to_string(),
             reason,
             legal_there,
+            legal_from_there,
         }
     }
 }
