@@ -285,3 +285,46 @@ fn play_keeps_the_game_in_a_pgn_file_as_it_goes() {
     assert!(text.ends_with("\n1. e4 e5 2. Nf3 *\n"), "{text}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The studio's answer to `POST /api/state` with `body`.
+fn studio_state(body: &str) -> (u16, serde_json::Value) {
+    use std::sync::Arc;
+    use tessera_cli::serve::api::Studio;
+    use tessera_cli::serve::jobs::Job;
+    use tessera_cli::serve::library::Library;
+    let library = Library::scan(&["games/chess.game".to_string()]).unwrap();
+    let studio = Studio::new(library, 1);
+    let job = Job::unbounded(Arc::clone(&studio.slots));
+    let reply = studio.respond("POST", "/api/state", body.as_bytes(), &job);
+    (reply.status, serde_json::from_str(&reply.body).unwrap())
+}
+
+#[test]
+fn the_studio_writes_the_game_as_pgn_and_plays_a_pgn_text() {
+    let (status, view) = studio_state(r#"{"game": "chess", "moves": ["e4", "e7e5", "Nf3"]}"#);
+    assert_eq!(status, 200, "{view}");
+    let record = view["pgn"].as_str().unwrap();
+    assert!(
+        record.starts_with("[Event \"Tessera studio\"]\n"),
+        "{record}"
+    );
+    assert!(record.ends_with("\n1. e4 e5 2. Nf3 *\n"), "{record}");
+    // Loaded back, the game is the same, its moves in coordinates.
+    let body = serde_json::json!({"game": "chess", "pgn": record}).to_string();
+    let (status, loaded) = studio_state(&body);
+    assert_eq!(status, 200, "{loaded}");
+    let moves: Vec<&str> = loaded["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(moves, ["e2e4", "e7e5", "g1f3"]);
+    assert_eq!(loaded["start"], serde_json::Value::Null);
+    assert_eq!(loaded["fen"], view["fen"]);
+    // A record with an illegal move is refused, naming it.
+    let (status, refused) = studio_state(r#"{"game": "chess", "pgn": "1. e4 e5 2. Ke3 *"}"#);
+    assert_eq!(status, 400);
+    let error = refused["error"].as_str().unwrap();
+    assert!(error.starts_with("pgn: move 2. (white): `Ke3`"), "{error}");
+}

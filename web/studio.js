@@ -6,7 +6,10 @@
 // legal moves by the cells the server lists for each; a move is sent back as
 // its text in the game's notation. A move typed in the Move box may be SAN
 // (`Nf3`, `O-O`, `e8=Q`) or coordinates; the server reads it, and the move
-// list shows the moves numbered in SAN (`1. f3 e5 2. g4 Qh4#`).
+// list shows the moves numbered in SAN (`1. f3 e5 2. g4 Qh4#`). The
+// address keeps the game (`?game=chess&moves=e2e4 e7e5`), so that a reload
+// loses nothing; the game is saved and loaded as PGN, which the server
+// writes and reads.
 
 "use strict";
 
@@ -68,17 +71,23 @@ async function loadGames() {
     o.textContent = g.name;
     select.appendChild(o);
   }
-  const wanted = new URLSearchParams(location.search).get("game");
+  const address = new URLSearchParams(location.search);
+  const wanted = address.get("game");
   // The game of the address, else the one the server opens on (the file named
   // on its command line, else chess), else the first.
   const first =
     games.find((g) => g.name === wanted) || games.find((g) => g.name === opening) || games[0];
   select.value = first.name;
-  await selectGame(first.name);
+  // The game the address keeps (its start and moves), so that a reload
+  // loses nothing.
+  const kept = first.name === wanted
+    ? { start: address.get("start"), moves: (address.get("moves") || "").split(" ").filter(Boolean) }
+    : null;
+  await selectGame(first.name, kept);
   window.tesseraTimes.loaded = performance.now();
 }
 
-async function selectGame(name) {
+async function selectGame(name, kept) {
   S.generation++;
   const { text } = await api("/api/games/" + encodeURIComponent(name));
   S.game = name;
@@ -89,7 +98,28 @@ async function selectGame(name) {
   updateGutter([]);
   showErrors([]);
   newGame();
+  if (kept && (kept.start || kept.moves.length)) {
+    S.start = kept.start;
+    S.moves = kept.moves;
+    try {
+      show(await api("/api/state", request()));
+      return;
+    } catch (e) {
+      // An address that no longer reads (a rule file changed since): the
+      // game from its start.
+      newGame();
+    }
+  }
   await refresh();
+}
+
+// The game in the page's address: the game's name, its start and its moves.
+function keepInAddress() {
+  const params = new URLSearchParams();
+  params.set("game", S.game);
+  if (S.start) params.set("start", S.start);
+  if (S.moves.length) params.set("moves", S.moves.join(" "));
+  history.replaceState(null, "", "?" + params.toString());
 }
 
 function newGame() {
@@ -127,6 +157,7 @@ function show(view) {
   S.selected = null;
   S.moves = view.history.map((h) => h.text);
   view.history.forEach((h, i) => { S.line[i] = h; });
+  keepInAddress();
   render();
   maybeAiMove();
 }
@@ -477,6 +508,36 @@ async function loadPosition(text) {
   }
 }
 
+// ---- game records ------------------------------------------------------------
+
+// Saves the game as a PGN file, as the server writes it.
+function savePgn() {
+  if (!S.view) return;
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([S.view.pgn], { type: "application/x-chess-pgn" }));
+  link.download = S.game + ".pgn";
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
+// Plays the first game of a PGN file from its start (its FEN tag, else the
+// setup).
+async function loadPgn(text) {
+  $("position-error").textContent = "";
+  const r = request();
+  delete r.moves;
+  delete r.start;
+  r.pgn = text;
+  try {
+    const view = await api("/api/state", r);
+    newGame();
+    S.start = view.start;
+    show(view);
+  } catch (e) {
+    $("position-error").textContent = e.message;
+  }
+}
+
 async function runPerft() {
   const r = request();
   delete r.flipped;
@@ -531,6 +592,13 @@ function wire() {
   $("load-fen").addEventListener("click", () => loadPosition($("fen").value));
   $("load-position").addEventListener("click", () => loadPosition($("position").value));
   $("perft-run").addEventListener("click", runPerft);
+  $("save-pgn").addEventListener("click", savePgn);
+  $("load-pgn").addEventListener("click", () => $("pgn-file").click());
+  $("pgn-file").addEventListener("change", async (e) => {
+    const file = e.target.files[0];
+    if (file) await loadPgn(await file.text());
+    e.target.value = "";
+  });
 }
 
 wire();
