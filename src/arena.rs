@@ -177,19 +177,38 @@ pub enum Result1 {
     Loss,
 }
 
+/// One game of a match, as it was played.
+pub struct Played {
+    /// The result for the first engine.
+    pub result: Result1,
+    /// The plies played.
+    pub plies: u32,
+    /// Why the game ended otherwise than by the rules or the ply cap (an
+    /// engine's illegal move or failure).
+    pub why: Option<String>,
+    /// The moves played from the start.
+    pub moves: Vec<Move>,
+}
+
 /// Plays one game from the start, the first engine taking `first_side`,
-/// each engine searching within its own limits; the result for the first
-/// engine and the number of plies. An illegal move loses.
+/// each engine searching within its own limits. An illegal move loses.
 pub fn play_game<'g>(
     game: &'g Game,
     engines: [&mut Engine<'g>; 2],
     first_side: Side,
     limits: [&Limits; 2],
     max_plies: u32,
-) -> (Result1, u32, Option<String>) {
+) -> Played {
     let mut pos = Position::start(game);
     let mut record = Record::new(&pos);
     let mut moves: Vec<String> = Vec::new();
+    let mut played: Vec<Move> = Vec::new();
+    let ended = |result, plies, why, moves| Played {
+        result,
+        plies,
+        why,
+        moves,
+    };
     let [a, b] = engines;
     let [la, lb] = limits;
     let (mut pair, limits): ([&mut Engine<'g>; 2], [&Limits; 2]) = if first_side == Side::White {
@@ -204,13 +223,14 @@ pub fn play_game<'g>(
                 Some(w) if w == first_side => Result1::Win,
                 Some(_) => Result1::Loss,
             };
-            return (r, ply, None);
+            return ended(r, ply, None, played);
         }
         let side = pos.side_to_move();
         let engine = &mut pair[side.index()];
         match engine.choose(&mut pos, &record, &moves, limits[side.index()]) {
             Ok(mv) => {
                 moves.push(uci::format(game, &mv));
+                played.push(mv);
                 pos.make(mv);
                 record.push(&pos);
             }
@@ -220,11 +240,11 @@ pub fn play_game<'g>(
                 } else {
                     Result1::Win
                 };
-                return (r, ply, Some(why));
+                return ended(r, ply, Some(why), played);
             }
         }
     }
-    (Result1::Draw, max_plies, None)
+    ended(Result1::Draw, max_plies, None, played)
 }
 
 /// The score of the first engine, as a fraction, with the half-width of its

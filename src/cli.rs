@@ -125,6 +125,9 @@ pub enum Command {
         /// Draw the board as Black sees it.
         #[arg(long, requires = "svg")]
         flip: bool,
+        /// Replay the first game of this PGN file and show where it ends.
+        #[arg(long, conflicts_with_all = ["fen", "position", "moves", "setup", "seed", "pieces"])]
+        pgn: Option<String>,
     },
     /// Search a position for the best move: an `info` line per finished
     /// depth (score, nodes, principal variation), then `bestmove`, as UCI
@@ -168,6 +171,9 @@ pub enum Command {
         /// Stop after this many plies.
         #[arg(long)]
         max_plies: Option<u32>,
+        /// Keep the game in this file in PGN, written after every move.
+        #[arg(long)]
+        pgn: Option<String>,
     },
     /// Play a match of two engines on one rule file, Tessera the referee:
     /// one line per game, then the score with its 95% margin. An engine is
@@ -268,6 +274,9 @@ pub struct MatchArgs {
     /// Seed of the random engine.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Write every game to this file in PGN, as it ends.
+    #[arg(long)]
+    pub pgn: Option<String>,
 }
 
 /// The sides the AI plays in `play`.
@@ -371,16 +380,18 @@ pub fn run_to(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), 
             file,
             at,
             svg: false,
+            pgn,
             ..
-        } => show_text(file, at, out),
+        } => show_text(file, at, pgn, out),
         Command::Show {
             file,
             at,
             svg: true,
             out: path,
             flip,
+            pgn,
             ..
-        } => show_svg(file, at, path, flip, out),
+        } => show_svg(file, at, pgn, path, flip, out),
         Command::Bestmove {
             file,
             at,
@@ -396,7 +407,16 @@ pub fn run_to(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), 
             depth,
             movetime,
             max_plies,
-        } => play_in_terminal(file, at, ai, depth, movetime, max_plies, out),
+            pgn,
+        } => play_in_terminal(
+            file,
+            at,
+            ai,
+            Limits::given(depth, None, movetime, 1000),
+            max_plies,
+            pgn,
+            out,
+        ),
         Command::Match(args) => run_match(args, out),
         Command::Uci { files } => speak_uci(files, out),
         Command::Xboard { files } => speak_xboard(files, out),
@@ -599,21 +619,36 @@ fn show_pieces(file: String, out: &mut dyn Write) -> Result<(), Failure> {
     write!(out, "{}", tessera::show::pieces(&game)).map_err(io)
 }
 
-fn show_text(file: String, at: At, out: &mut dyn Write) -> Result<(), Failure> {
+fn show_text(
+    file: String,
+    at: At,
+    pgn: Option<String>,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
     let (_, game) = load(&file)?;
-    let mut pos = position(&game, &at)?;
+    let mut pos = match pgn {
+        Some(path) => replayed(&game, &path)?.0,
+        None => position(&game, &at)?,
+    };
     write!(out, "{}", tessera::show::draw(&mut pos)).map_err(io)
 }
 
 fn show_svg(
     file: String,
     at: At,
+    pgn: Option<String>,
     path: Option<String>,
     flip: bool,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     let (_, game) = load(&file)?;
-    let (pos, _, last_move) = position_and_record(&game, &at)?;
+    let (pos, last_move) = match pgn {
+        Some(pgn) => replayed(&game, &pgn)?,
+        None => {
+            let (pos, _, last) = position_and_record(&game, &at)?;
+            (pos, last)
+        }
+    };
     let options = tessera::svg::Options {
         last_move,
         flipped: flip,
@@ -665,9 +700,9 @@ fn play_in_terminal(
     file: String,
     at: At,
     ai: AiSides,
-    depth: Option<u32>,
-    movetime: Option<u64>,
+    limits: Limits,
     max_plies: Option<u32>,
+    pgn: Option<String>,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     use crate::play::{Options, Player};
@@ -682,8 +717,9 @@ fn play_in_terminal(
     };
     let options = Options {
         players: [who(AiSides::White), who(AiSides::Black)],
-        limits: Limits::given(depth, None, movetime, 1000),
+        limits,
         max_plies,
+        pgn: pgn.map(Into::into),
     };
     let stdin = std::io::stdin();
     crate::play::run(&mut pos, &options, &mut stdin.lock(), out).map_err(io)
@@ -700,6 +736,7 @@ fn run_match(args: MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
         depth,
         max_plies,
         seed,
+        pgn,
     } = args;
     use crate::arena::{play_game, score_with_margin, Engine, Result1};
     let (_, game) = load(&file)?;
@@ -719,13 +756,21 @@ fn run_match(args: MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (mut w, mut d, mut l) = (0, 0, 0);
     for i in 0..games {
         let side = if i % 2 == 0 { Side::White } else { Side::Black };
-        let (r, plies, why) = play_game(
+        let played = play_game(
             &game,
             [&mut a, &mut b],
             side,
             [&limits, &second_limits],
             max_plies,
         );
+        if let Some(path) = &pgn {
+            let names = [first.as_str(), second.as_str()];
+            let text = match_record(&game, &played, side, names, i + 1).to_string();
+            // Each game is added as it ends, so that an interrupted match
+            // keeps the games it finished.
+            write_pgn(path, &text, i > 0)?;
+        }
+        let (r, plies, why) = (played.result, played.plies, played.why);
         // Said by engine, so that no reader takes `1-0` for White's win.
         let verb = match r {
             Result1::Win => {
@@ -760,6 +805,75 @@ fn run_match(args: MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
         counted(games as usize, "game", "games")
     )
     .map_err(io)
+}
+
+/// The PGN record of a game of `match`: the engines by name, the round, the
+/// result the match gave (an adjudicated draw or a forfeit too), and why the
+/// game ended where the rules did not end it.
+fn match_record(
+    game: &Game,
+    played: &crate::arena::Played,
+    first_side: Side,
+    names: [&str; 2],
+    round: u32,
+) -> notation::pgn::PgnGame {
+    use crate::arena::Result1;
+    let mut record = notation::pgn::PgnGame::new(&Position::start(game), &played.moves);
+    let [first, second] = names;
+    let (white, black) = if first_side == Side::White {
+        (first, second)
+    } else {
+        (second, first)
+    };
+    record.set_tag("Event", "tessera match");
+    record.set_tag("Date", &today());
+    record.set_tag("Round", &round.to_string());
+    record.set_tag("White", white);
+    record.set_tag("Black", black);
+    let first_won = match played.result {
+        Result1::Win => Some(true),
+        Result1::Loss => Some(false),
+        Result1::Draw => None,
+    };
+    let result = match first_won.map(|won| won == (first_side == Side::White)) {
+        Some(true) => "1-0",
+        Some(false) => "0-1",
+        None => "1/2-1/2",
+    };
+    if record.result != result {
+        let why = played
+            .why
+            .clone()
+            .unwrap_or_else(|| format!("a draw after {} plies", played.plies));
+        match record.moves.last_mut() {
+            Some(last) => last.comment = Some(why),
+            None => record.comment = Some(why),
+        }
+        record.set_result(result);
+    }
+    record
+}
+
+/// Today's date as PGN's `Date` tag writes it.
+fn today() -> String {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    notation::pgn::date(now)
+}
+
+/// Writes a PGN text to `path`, after what it holds when `append` is set.
+fn write_pgn(path: &str, text: &str, append: bool) -> Result<(), Failure> {
+    let written = if append {
+        std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(path)
+            .and_then(|mut f| write!(f, "\n{text}"))
+    } else {
+        std::fs::write(path, text)
+    };
+    written.map_err(|e| Failure::Usage(anyhow::anyhow!("cannot write `{path}`: {e}")))
 }
 
 fn speak_uci(files: Vec<String>, out: &mut dyn Write) -> Result<(), Failure> {
@@ -1092,6 +1206,19 @@ fn compile_rule(rule: &RuleFile) -> Result<(String, tessera::Compiled), NotCompi
 /// The position named by `--fen` and `--moves`.
 fn position<'g>(game: &'g Game, at: &At) -> Result<Position<'g>, Failure> {
     position_and_record(game, at).map(|(pos, _, _)| pos)
+}
+
+/// The position at the end of the first game of the PGN file `path`, with
+/// its last move.
+fn replayed<'g>(game: &'g Game, path: &str) -> Result<(Position<'g>, Option<Move>), Failure> {
+    let input = |e: String| Failure::Usage(anyhow::anyhow!("--pgn {path}: {e}"));
+    let text = std::fs::read_to_string(path).map_err(|e| input(e.to_string()))?;
+    let games = notation::pgn::parse(&text).map_err(|e| input(e.to_string()))?;
+    let first = games
+        .first()
+        .ok_or_else(|| input("no game in the file".to_string()))?;
+    let replay = first.replay(game).map_err(|e| input(e.to_string()))?;
+    Ok((replay.end, replay.moves.last().copied()))
 }
 
 /// The position of the options, with the record of the moves that led there

@@ -14,6 +14,7 @@ use tessera::engine::outcome::{status_in_game, Status};
 use tessera::engine::position::Undo;
 use tessera::engine::{Position, Record};
 use tessera::game::Side;
+use tessera::notation::pgn::{self, PgnGame};
 use tessera::notation::{fen, position, san};
 use tessera::search::{Limits, Searcher};
 
@@ -34,6 +35,9 @@ pub struct Options {
     pub limits: Limits,
     /// Stop after this many plies (for scripted games); none by default.
     pub max_plies: Option<u32>,
+    /// Keep the game in this file in PGN, written again after every move
+    /// and every undo.
+    pub pgn: Option<std::path::PathBuf>,
 }
 
 const HELP: &str =
@@ -113,6 +117,7 @@ pub fn run<'g>(
             record.push(pos);
             plies += 1;
             show_moves(&start, &played, out)?;
+            keep(options, &start, &played)?;
             write!(out, "{}", tessera::show::draw(pos))?;
             continue;
         }
@@ -166,6 +171,7 @@ pub fn run<'g>(
                     writeln!(out, "Nothing to take back.")?;
                 } else {
                     show_moves(&start, &played, out)?;
+                    keep(options, &start, &played)?;
                     write!(out, "{}", tessera::show::draw(pos))?;
                 }
             }
@@ -176,12 +182,33 @@ pub fn run<'g>(
                     record.push(pos);
                     plies += 1;
                     show_moves(&start, &played, out)?;
+                    keep(options, &start, &played)?;
                     write!(out, "{}", tessera::show::draw(pos))?;
                 }
                 Err(e) => writeln!(out, "{e}. Type `help` for the commands.")?,
             },
         }
     }
+}
+
+/// Writes the game so far to the options' PGN file, if any: the players
+/// (`Tessera` for the AI), today's date, the moves and the result.
+fn keep(options: &Options, start: &Position<'_>, played: &[tessera::Move]) -> std::io::Result<()> {
+    let Some(path) = &options.pgn else {
+        return Ok(());
+    };
+    let mut record = PgnGame::new(start, played);
+    record.set_tag("Event", "tessera play");
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    record.set_tag("Date", &pgn::date(now));
+    for (tag, player) in ["White", "Black"].into_iter().zip(options.players) {
+        if player == Player::Ai {
+            record.set_tag(tag, "Tessera");
+        }
+    }
+    std::fs::write(path, record.to_string())
 }
 
 /// `Moves: 1. f3 e5 2. g4 Qh4#`: the moves played from `start`, numbered, in

@@ -8,7 +8,10 @@
 // (`Nf3`, `O-O`, `e8=Q`) or coordinates; the server reads it, and the move
 // list shows the moves numbered in SAN (`1. f3 e5 2. g4 Qh4#`). What each
 // piece is (its name and how it moves) comes from POST /api/pieces, for the
-// legend, the hover line and the promotion chooser's pictures.
+// legend, the hover line and the promotion chooser's pictures. The
+// address keeps the game (`?game=chess&moves=e2e4 e7e5`), so that a reload
+// loses nothing; the game is saved and loaded as PGN, which the server
+// writes and reads.
 
 "use strict";
 
@@ -71,7 +74,8 @@ async function loadGames() {
     o.textContent = g.name;
     select.appendChild(o);
   }
-  const wanted = new URLSearchParams(location.search).get("game");
+  const address = new URLSearchParams(location.search);
+  const wanted = address.get("game");
   // The game of the address, else the one the server opens on (the file named
   // on its command line, else chess), else the first; a name the server does
   // not serve is said, with the nearest name it serves.
@@ -81,7 +85,12 @@ async function loadGames() {
     if (wanted !== null) await noticeUnknown(wanted, first.name, games.length);
   }
   select.value = first.name;
-  await selectGame(first.name);
+  // The game the address keeps (its start and moves), so that a reload
+  // loses nothing.
+  const kept = first.name === wanted
+    ? { start: address.get("start"), moves: (address.get("moves") || "").split(" ").filter(Boolean) }
+    : null;
+  await selectGame(first.name, kept);
   window.tesseraTimes.loaded = performance.now();
 }
 
@@ -111,7 +120,7 @@ async function noticeUnknown(wanted, shown, count) {
   notice.hidden = false;
 }
 
-async function selectGame(name) {
+async function selectGame(name, kept) {
   S.generation++;
   const { text } = await api("/api/games/" + encodeURIComponent(name));
   S.game = name;
@@ -125,6 +134,19 @@ async function selectGame(name) {
   S.kinds = new Map();
   $("legend").replaceChildren();
   newGame();
+  if (kept && (kept.start || kept.moves.length)) {
+    S.start = kept.start;
+    S.moves = kept.moves;
+    try {
+      show(await api("/api/state", request()));
+      await loadPieces();
+      return;
+    } catch (e) {
+      // An address that no longer reads (a rule file changed since): the
+      // game from its start.
+      newGame();
+    }
+  }
   await Promise.all([refresh(), loadPieces()]);
 }
 
@@ -189,6 +211,15 @@ function onBoardHover(ev) {
   $("piece-info").textContent = g ? describe(g.dataset.kind, g.dataset.side) : "";
 }
 
+// The game in the page's address: the game's name, its start and its moves.
+function keepInAddress() {
+  const params = new URLSearchParams();
+  params.set("game", S.game);
+  if (S.start) params.set("start", S.start);
+  if (S.moves.length) params.set("moves", S.moves.join(" "));
+  history.replaceState(null, "", "?" + params.toString());
+}
+
 function newGame() {
   S.start = null;
   S.moves = [];
@@ -224,6 +255,7 @@ function show(view) {
   S.selected = null;
   S.moves = view.history.map((h) => h.text);
   view.history.forEach((h, i) => { S.line[i] = h; });
+  keepInAddress();
   render();
   maybeAiMove();
 }
@@ -601,6 +633,36 @@ async function loadPosition(text) {
   }
 }
 
+// ---- game records ------------------------------------------------------------
+
+// Saves the game as a PGN file, as the server writes it.
+function savePgn() {
+  if (!S.view) return;
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([S.view.pgn], { type: "application/x-chess-pgn" }));
+  link.download = S.game + ".pgn";
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
+// Plays the first game of a PGN file from its start (its FEN tag, else the
+// setup).
+async function loadPgn(text) {
+  $("position-error").textContent = "";
+  const r = request();
+  delete r.moves;
+  delete r.start;
+  r.pgn = text;
+  try {
+    const view = await api("/api/state", r);
+    newGame();
+    S.start = view.start;
+    show(view);
+  } catch (e) {
+    $("position-error").textContent = e.message;
+  }
+}
+
 async function runPerft() {
   const r = request();
   delete r.flipped;
@@ -657,6 +719,13 @@ function wire() {
   $("load-fen").addEventListener("click", () => loadPosition($("fen").value));
   $("load-position").addEventListener("click", () => loadPosition($("position").value));
   $("perft-run").addEventListener("click", runPerft);
+  $("save-pgn").addEventListener("click", savePgn);
+  $("load-pgn").addEventListener("click", () => $("pgn-file").click());
+  $("pgn-file").addEventListener("change", async (e) => {
+    const file = e.target.files[0];
+    if (file) await loadPgn(await file.text());
+    e.target.value = "";
+  });
 }
 
 wire();

@@ -18,6 +18,7 @@ use tessera::engine::legal::legal_moves;
 use tessera::engine::perft::perft_until;
 use tessera::engine::{Move, Position, Record};
 use tessera::game::Game;
+use tessera::notation::pgn::{self, PgnGame};
 use tessera::notation::{fen, position, san, uci};
 use tessera::search::{Limits, Searcher};
 
@@ -111,11 +112,11 @@ impl Studio {
                 }
             }
             ("POST", "/api/check") => self.with_body(body, &["rules"], |r| self.check(r, job)),
-            ("POST", "/api/state") => {
-                self.with_body(body, &["game", "rules", "start", "moves", "flipped"], |r| {
-                    self.state(r, job)
-                })
-            }
+            ("POST", "/api/state") => self.with_body(
+                body,
+                &["game", "rules", "start", "moves", "pgn", "flipped"],
+                |r| self.state(r, job),
+            ),
             ("POST", "/api/bestmove") => self.with_body(
                 body,
                 &["game", "rules", "start", "moves", "movetime_ms", "depth"],
@@ -214,17 +215,40 @@ impl Studio {
         }))
     }
 
-    /// `POST /api/state`: the position after the moves.
+    /// `POST /api/state`: the position after the moves, or after the first
+    /// game of a PGN text (`pgn`), with the game as a PGN record.
     fn state(&self, r: &Request, job: &Job) -> Result<Reply, Reply> {
         let game = self.game(r, job)?;
-        let (mut pos, record, last, history) = replay_noted(&game, r)?;
+        let (start, texts, start_text) = match r.string("pgn")? {
+            Some(text) => {
+                let (replay, fen) = read_pgn(&game, text)?;
+                let texts = replay
+                    .moves
+                    .iter()
+                    .map(|m| uci::format(&game, m))
+                    .collect::<Vec<_>>();
+                (replay.start, texts, fen)
+            }
+            None => (
+                start_of(&game, r)?,
+                r.moves()?.into_iter().map(String::from).collect(),
+                r.string("start")?.map(String::from),
+            ),
+        };
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let mut played = play_noted(start.clone(), &texts)?;
         let flipped = match r.0.get("flipped") {
             None | Some(Value::Null) => false,
             Some(Value::Bool(b)) => *b,
             Some(_) => return Err(Reply::error(400, "`flipped` must be true or false")),
         };
-        let mut view = position_json(&mut pos, &record, last, flipped);
-        view["history"] = json!(history);
+        let last = played.moves.last().copied();
+        let mut view = position_json(&mut played.pos, &played.record, last, flipped);
+        view["history"] = json!(played.noted);
+        view["start"] = json!(start_text);
+        let mut record = PgnGame::new(&start, &played.moves);
+        record.set_tag("Event", "Tessera studio");
+        view["pgn"] = json!(record.to_string());
         Ok(Reply::ok(&view))
     }
 
@@ -430,24 +454,59 @@ impl Request {
 /// Tessera's notation; the rule file's setup when absent), then its `moves`;
 /// with the record of the positions played and the last move.
 fn replay<'g>(game: &'g Game, r: &Request) -> Result<(Position<'g>, Record, Option<Move>), Reply> {
-    replay_noted(game, r).map(|(pos, record, last, _)| (pos, record, last))
+    let played = play_noted(start_of(game, r)?, &r.moves()?)?;
+    let last = played.moves.last().copied();
+    Ok((played.pos, played.record, last))
 }
 
-/// [`replay`], with each move played as the game's record notes it: its
-/// coordinates (`text`), its SAN, its move number and the side that played
-/// it. A move may be typed in SAN or in coordinates.
-fn replay_noted<'g>(
-    game: &'g Game,
-    r: &Request,
-) -> Result<(Position<'g>, Record, Option<Move>, Vec<Value>), Reply> {
-    let mut pos = match r.string("start")? {
-        None => Position::start(game),
-        Some(text) => read_position(game, text).map_err(|e| Reply::error(400, e))?,
-    };
+/// The start of a request: its `start`, else the rule file's setup.
+fn start_of<'g>(game: &'g Game, r: &Request) -> Result<Position<'g>, Reply> {
+    match r.string("start")? {
+        None => Ok(Position::start(game)),
+        Some(text) => read_position(game, text).map_err(|e| Reply::error(400, e)),
+    }
+}
+
+/// The first game of a PGN text played out, with its `FEN` tag.
+fn read_pgn<'g>(game: &'g Game, text: &str) -> Result<(pgn::Replay<'g>, Option<String>), Reply> {
+    let bad = |e: String| Reply::error(400, format!("pgn: {e}"));
+    let games = pgn::parse(text).map_err(|e| bad(e.to_string()))?;
+    let first = games
+        .first()
+        .ok_or_else(|| bad("no game in the text".to_string()))?;
+    if first.moves.len() > limits::MAX_REQUEST_MOVES {
+        return Err(bad(tessera::limits::exceeded(
+            "the game",
+            first.moves.len() as u128,
+            "moves",
+            limits::MAX_REQUEST_MOVES as u128,
+        )));
+    }
+    let replay = first.replay(game).map_err(|e| bad(e.to_string()))?;
+    Ok((replay, first.tag("FEN").map(String::from)))
+}
+
+/// A game played from a start.
+struct Played<'g> {
+    /// The position after the moves.
+    pos: Position<'g>,
+    /// The positions played.
+    record: Record,
+    /// The moves.
+    moves: Vec<Move>,
+    /// Each move as the game's record notes it: its coordinates (`text`),
+    /// its SAN, its move number and the side that played it.
+    noted: Vec<Value>,
+}
+
+/// Plays the moves `texts` from `pos`; a move may be typed in SAN or in
+/// coordinates.
+fn play_noted<'g>(mut pos: Position<'g>, texts: &[&str]) -> Result<Played<'g>, Reply> {
+    let game = pos.game();
     let mut record = Record::new(&pos);
-    let mut last = None;
+    let mut moves = Vec::new();
     let mut noted = Vec::new();
-    for (i, text) in r.moves()?.into_iter().enumerate() {
+    for (i, text) in texts.iter().enumerate() {
         let mv = san::parse(&pos, text)
             .map_err(|e| Reply::error(400, format!("move {}: {e}", i + 1)))?;
         noted.push(json!({
@@ -458,9 +517,14 @@ fn replay_noted<'g>(
         }));
         pos.make(mv);
         record.push(&pos);
-        last = Some(mv);
+        moves.push(mv);
     }
-    Ok((pos, record, last, noted))
+    Ok(Played {
+        pos,
+        record,
+        moves,
+        noted,
+    })
 }
 
 /// A position in FEN or in Tessera's notation, whichever reads it.

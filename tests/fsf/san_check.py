@@ -8,7 +8,9 @@ plays them. At every ply, `tessera moves games/V.game --fen FEN --moves SAN
 writes for it (`pyffish.get_san(V, FEN, MOVE, False, NOTATION_SAN)`) and
 lists the legal moves after it with their SAN; the moves must be
 pyffish.legal_moves after the move played (so the SAN read back was that
-move), and each move's SAN must be pyffish's. Games whose rules need their
+move), and each move's SAN must be pyffish's. The move played is typed in
+turn as pyffish writes it and in the lenient forms players type (`Nf3!?`,
+`g1f3`, `Ng1-f3`, `nf3` where only one move fits, `0-0`). Games whose rules need their
 history (differential.py's WITH_HISTORY) give Tessera the whole game in
 FSF's SAN from its setup instead of the last FEN.
 
@@ -59,6 +61,36 @@ def tessera_moves(exe, game, fen, moves):
         if len(parts) == 2:
             listed[parts[0]] = parts[1]
     return listed, None
+
+
+FORMS = 6
+
+
+def typed(ply, written, move, ours):
+    """The move as a player may type it, a form for each ply in turn: the
+    SAN as written; without its check mark and with a comment (`Nf3!?`);
+    the coordinates (`g1f3`); the long form (`Ng1-f3`, `e2-e4`); in lower
+    case (`nf3`) where no legal move could be meant otherwise; castling with
+    zeros (`0-0`). A form that does not apply to the move is the SAN."""
+    form = ply % FORMS
+    castling = written.startswith("O-O")
+    simple = len(move) == 4 and "@" not in move and move[1].isdigit() and move[3].isdigit()
+    letter = written[0] if written[0].isupper() and not castling else ""
+    if form == 1:
+        return written.rstrip("+#") + "!?"
+    if form == 2:
+        return move
+    if form == 3 and simple and not castling and "@" not in written and "=" not in written:
+        return f"{letter}{move[:2]}-{move[2:]}"
+    if form == 4 and letter and "@" not in written:
+        files = {m[0] for m in ours}
+        squeeze = lambda t: t.lower().translate(str.maketrans("", "", "x-=+#"))
+        alike = [m for m, w in ours.items() if squeeze(w) == squeeze(written)]
+        if letter.lower() not in files and len(alike) == 1:
+            return written.lower()
+    if form == 5 and castling:
+        return written.replace("O", "0")
+    return written
 
 
 class Tally:
@@ -118,7 +150,8 @@ def check_variant(variant, exe, game, rng, args, deadline, tally):
             if sf.is_optional_game_end(variant, root, line)[0]:
                 break
             move = pick(rng, fen, fsf)
-            last_fen, last_san = fen, san(variant, fen, move)
+            last_fen = fen
+            last_san = typed(len(played), san(variant, fen, move), move, ours)
             played.append(move)
             sans.append(last_san)
             fen = sf.get_fen(variant, fen, [move])

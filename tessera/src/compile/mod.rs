@@ -428,6 +428,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             castling_takes_rook: file.castling_takes_rook.is_some(),
             san_letters,
             san_checks,
+            variant_name: file.variant_name.as_ref().map(|n| n.text.to_string()),
             castling_only_unmoved: 0,
             unmoved_read: u128::MAX,
             castling_opposite,

@@ -1094,6 +1094,8 @@ pub(crate) struct Rules {
     /// `notation san checks KIND...`: the kinds whose attack SAN marks as
     /// check (a bit per kind, copies included), where the rule file says.
     pub(crate) san_checks: Option<u128>,
+    /// `notation variant "NAME"`: the game's name in game records.
+    pub(crate) variant_name: Option<String>,
     /// Whether some castling is `opposite`.
     pub(crate) castling_opposite: bool,
     /// The kinds whose unmoved flag serves castling alone (no `first`
@@ -1365,6 +1367,13 @@ impl Game {
     /// The game's name, as `game "NAME"` gives it.
     pub fn title(&self) -> &str {
         &self.title
+    }
+
+    /// The game's name in game records (PGN's `Variant` tag), as
+    /// `notation variant "NAME"` gives it, as Fairy-Stockfish and lichess
+    /// name it; `None` where the rule file gives none.
+    pub fn variant_name(&self) -> Option<&str> {
+        self.rules.variant_name.as_deref()
     }
 
     /// The names of the cells, in cell order (the index of each is its cell).

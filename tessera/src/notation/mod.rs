@@ -1,9 +1,10 @@
 //! Positions and moves as text: FEN for single rectangular boards, a general
-//! position notation for every board, UCI-style moves and SAN; and checked play,
-//! whose refusals name the move as text.
+//! position notation for every board, UCI-style moves, SAN and game records
+//! (PGN); and checked play, whose refusals name the move as text.
 
 mod checked;
 pub mod fen;
+pub mod pgn;
 pub mod position;
 pub mod san;
 mod text;

@@ -19,7 +19,7 @@
 //!
 //! Reading accepts SAN as written, with any check or comment marks (`+`, `#`,
 //! `!`, `?`) or none, more disambiguation than needed (`Ng1f3`, `Ng1-f3`,
-//! `e2-e4`), castling with zeros (`0-0`), letters in the wrong case where
+//! `e2-e4`, `g1-f3`), castling with zeros (`0-0`), letters in the wrong case where
 //! only one move fits (`nf3`), and the coordinate form of
 //! [`uci`](super::uci) (`e2e4`).
 //!
@@ -162,8 +162,16 @@ pub fn parse(pos: &Position<'_>, text: &str) -> Result<Move, ParseSanError> {
     // The coordinate form first: it is what programs send, and the cheapest
     // to check.
     let mut probe = pos.clone();
-    if let Ok(mv) = uci::parse(&mut probe, typed) {
-        return Ok(mv);
+    let coordinates = match uci::parse(&mut probe, typed) {
+        Ok(mv) => return Ok(mv),
+        Err(e) => e,
+    };
+    // The coordinates joined by a dash, as long algebraic notation writes
+    // them without the piece's letter (`g1-f3`).
+    if let Some((from, to)) = typed.split_once('-') {
+        if let Ok(mv) = uci::parse(&mut probe, &format!("{from}{to}")) {
+            return Ok(mv);
+        }
     }
     let mut writer = Writer::new(pos);
     let legal = writer.legal.clone();
@@ -192,7 +200,7 @@ pub fn parse(pos: &Position<'_>, text: &str) -> Result<Move, ParseSanError> {
             }
         }
     }
-    Err(writer.why_not(typed, &wanted, &written))
+    Err(writer.why_not(typed, &wanted, &written, coordinates.legal_from_there))
 }
 
 /// Why a typed move was not read.
@@ -217,6 +225,9 @@ pub enum ParseSanError {
         reason: Illegality,
         /// The legal moves onto the cell the text names, in SAN, sorted.
         legal_there: Vec<String>,
+        /// The legal moves from the cell the text starts with, in
+        /// coordinates, sorted (`e2e3 e2e4` for `e2e5`).
+        legal_from_there: Vec<String>,
     },
 }
 
@@ -234,9 +245,16 @@ impl fmt::Display for ParseSanError {
                 text,
                 reason,
                 legal_there,
+                legal_from_there,
             } => {
-                write!(f, "`{}` is not a legal move here: {reason}", shown(text))?;
-                if !legal_there.is_empty() {
+                // "Not a legal move here" says all that `NoSuchMove` would.
+                write!(f, "`{}` is not a legal move here", shown(text))?;
+                if *reason != Illegality::NoSuchMove {
+                    write!(f, ": {reason}")?;
+                }
+                if !legal_from_there.is_empty() {
+                    write!(f, " (legal from there: {})", legal_from_there.join(" "))?;
+                } else if !legal_there.is_empty() {
                     write!(f, " (legal there: {})", legal_there.join(" "))?;
                 }
                 Ok(())
@@ -457,7 +475,7 @@ impl<'g> Writer<'g> {
             m.to == mv.to
                 && m.from != mv.from
                 && same_kind_of_move(m.kind, mv.kind)
-                && m.promotion == mv.promotion
+                && self.same_change(m, mv)
                 && m.source == mv.source
                 && m.gate == mv.gate
                 && (m.gate == NO_CELL || m.piece == mv.piece)
@@ -477,6 +495,26 @@ impl<'g> Writer<'g> {
             rank.to_string()
         } else {
             square.to_string()
+        }
+    }
+
+    /// Whether two moves change their pieces' kinds alike, as
+    /// Fairy-Stockfish's move types tell them apart for disambiguation:
+    /// neither does; both turn their piece into its own promoted form or
+    /// back (a shogi promotion, a demotion), whatever kinds those are (Kyoto
+    /// shogi's golds turn back into a knight and a lance); or both promote
+    /// to the same kind.
+    fn same_change(&self, a: &Move, b: &Move) -> bool {
+        let game = self.pos.game();
+        let flips = |m: &Move| {
+            m.demotes()
+                || m.promotes_to()
+                    .is_some_and(|k| game.promoted_form(kind_of(self.pos.at(m.from))) == Some(k))
+        };
+        match (a.promotes_to(), b.promotes_to()) {
+            (None, None) => a.demotes() == b.demotes(),
+            (Some(x), Some(y)) => x == y || (flips(a) && flips(b)),
+            _ => false,
         }
     }
 
@@ -515,7 +553,13 @@ impl<'g> Writer<'g> {
 
     /// The error for a typed move that fits no legal move: why the move it
     /// names is not legal, where a move of the side to move fits it.
-    fn why_not(&mut self, typed: &str, wanted: &str, written: &[Written]) -> ParseSanError {
+    fn why_not(
+        &mut self,
+        typed: &str,
+        wanted: &str,
+        written: &[Written],
+        legal_from_there: Vec<String>,
+    ) -> ParseSanError {
         let game = self.pos.game();
         let mut pseudo = Vec::new();
         pseudo_legal_moves(&self.pos, &mut pseudo);
@@ -551,6 +595,7 @@ impl<'g> Writer<'g> {
             text: typed.to_string(),
             reason,
             legal_there,
+            legal_from_there,
         }
     }
 }

@@ -92,6 +92,8 @@ pub struct File {
     pub san_letters: Vec<(Name, char)>,
     /// `notation san checks KIND...`: its place, and the kinds named.
     pub san_checks: Option<(Span, Vec<Name>)>,
+    /// `notation variant "NAME"`: the game's name in game records.
+    pub variant_name: Option<Name>,
 }
 
 /// `shuffle ZONE: STEP, STEP, ..., defended KIND...`.

@@ -113,6 +113,7 @@ macro_rules! keyword_rules {
             | Rule::kw_passant
             | Rule::kw_passed
             | Rule::kw_san
+            | Rule::kw_variant
             | Rule::kw_repeated
             | Rule::kw_perpetual
             | Rule::kw_chase
@@ -324,6 +325,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::notation_san_stmt => "`notation san` and kinds with their letters",
         Rule::san_letter => "a single letter",
         Rule::san_checks => "`checks` and piece names",
+        Rule::notation_variant_stmt => "`notation variant` and a quoted name",
         Rule::pass_stalemated => "`when stalemated`",
         Rule::flip_stmt => "`flip`",
         Rule::flip_around => "`around`",

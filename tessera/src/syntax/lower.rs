@@ -322,6 +322,15 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
                 file.en_passant_always_kinds = kinds;
             }
         }
+        Rule::notation_variant_stmt => {
+            if file.variant_name.is_some() {
+                return Err(Diagnostic::new(
+                    span(&stmt),
+                    "`notation variant` is given twice",
+                ));
+            }
+            file.variant_name = inner(stmt).last().map(name);
+        }
         Rule::notation_san_stmt => {
             let sp = span(&stmt);
             if let Some(checks) = inner(stmt.clone()).find(|p| p.as_rule() == Rule::san_checks) {
