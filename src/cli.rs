@@ -395,20 +395,22 @@ fn import_file(file: &str) -> Result<crate::import::Import, Failure> {
     crate::import::import(file, &text).map_err(|d| Failure::Rules(d.render(file)))
 }
 
-/// `tessera import FILE --out DIR`.
+/// `tessera import FILE --out DIR`: a line per section, then the summary
+/// (`written 140 of 143 sections, refused 3`). It fails (exit status 1) only
+/// when no section could be written: a file some of whose sections are
+/// refused still gives the others.
 fn import_ini(file: &str, dir: &str, out: &mut dyn Write) -> Result<(), Failure> {
     use anyhow::Context;
     let result = import_file(file)?;
     std::fs::create_dir_all(dir)
         .with_context(|| format!("cannot create {dir}"))
         .map_err(Failure::Usage)?;
-    let mut all_written = true;
+    let mut written = 0usize;
     for section in &result.sections {
         match &section.outcome {
             Ok(rules) => {
                 // The importer writes only sections whose names name files.
                 if !crate::import::names_a_file(&section.name) {
-                    all_written = false;
                     writeln!(
                         out,
                         "{}: not written: its name cannot name a file",
@@ -421,16 +423,22 @@ fn import_ini(file: &str, dir: &str, out: &mut dyn Write) -> Result<(), Failure>
                 std::fs::write(&path, rules)
                     .with_context(|| format!("cannot write {}", path.display()))
                     .map_err(Failure::Usage)?;
+                written += 1;
                 writeln!(out, "{}: written", section.name).map_err(io)?;
             }
-            Err(why) => {
-                all_written = false;
-                writeln!(out, "{}: not written: {why}", section.name).map_err(io)?;
-            }
+            Err(why) => writeln!(out, "{}: not written: {why}", section.name).map_err(io)?,
         }
     }
+    let total = result.sections.len();
+    let sections = if total == 1 { "section" } else { "sections" };
+    writeln!(
+        out,
+        "written {written} of {total} {sections}, refused {}",
+        total - written
+    )
+    .map_err(io)?;
     let text = result.render(file);
-    if all_written {
+    if written > 0 {
         eprint!("{text}");
         Ok(())
     } else {
