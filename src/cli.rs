@@ -151,6 +151,10 @@ pub enum Command {
         /// Stop after this many plies.
         #[arg(long)]
         max_plies: Option<u32>,
+        /// Colours: `auto` where standard output is a terminal and
+        /// `NO_COLOR` is not set, `always` or `never`.
+        #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+        color: ColorChoice,
     },
     /// Play a match of two engines on one rule file, Tessera the referee:
     /// one line per game, then the score with its 95% margin. An engine is
@@ -262,6 +266,33 @@ pub enum AiSides {
     None,
 }
 
+/// Whether the terminal game draws in colour.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorChoice {
+    /// Where standard output is a terminal and `NO_COLOR` is unset or empty.
+    Auto,
+    /// Always, even into a file or a pipe.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether to colour: `auto` asks whether standard output is a terminal
+    /// and honours `NO_COLOR` (<https://no-color.org>).
+    pub fn wanted(self) -> bool {
+        use std::io::IsTerminal;
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::io::stdout().is_terminal()
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+            }
+        }
+    }
+}
+
 /// How moves are written.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Notation {
@@ -355,7 +386,11 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Failure> {
             depth,
             movetime,
             max_plies,
-        } => play_in_terminal(file, at, ai, depth, movetime, max_plies, out),
+            color,
+        } => {
+            let limits = Limits::given(depth, None, movetime, 1000);
+            play_in_terminal(file, at, ai, limits, max_plies, color.wanted(), out)
+        }
         Command::Match(args) => run_match(args, out),
         Command::Uci { files } => speak_uci(files, out),
         Command::Xboard { files } => speak_xboard(files, out),
@@ -587,9 +622,9 @@ fn play_in_terminal(
     file: String,
     at: At,
     ai: AiSides,
-    depth: Option<u32>,
-    movetime: Option<u64>,
+    limits: Limits,
     max_plies: Option<u32>,
+    colour: bool,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     use crate::play::{Options, Player};
@@ -604,8 +639,9 @@ fn play_in_terminal(
     };
     let options = Options {
         players: [who(AiSides::White), who(AiSides::Black)],
-        limits: Limits::given(depth, None, movetime, 1000),
+        limits,
         max_plies,
+        colour,
     };
     let stdin = std::io::stdin();
     crate::play::run(&mut pos, &options, &mut stdin.lock(), out).map_err(io)
