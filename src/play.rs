@@ -1,7 +1,7 @@
 //! `tessera play`: a game in the terminal, human against the AI, AI against
 //! AI, or human against human, on any rule file.
 //!
-//! The board is drawn once a turn, before a human's move (after every move
+//! The board is drawn once a turn, before a human's move (before every move
 //! when the AI plays both sides), from the human's side (`flip` turns it),
 //! the last move and a royal piece in check marked, in colour where the
 //! terminal has it; below it the last move and the side to move, and
@@ -155,6 +155,10 @@ impl<'o, 'g> Session<'o, 'g> {
             }
             let side = pos.side_to_move();
             if self.options.players[side.index()] == Player::Ai {
+                // Against a human, the board is drawn before the human's move.
+                if self.options.players == [Player::Ai, Player::Ai] {
+                    self.draw(pos, out)?;
+                }
                 if !self.ai_move(pos, out)? {
                     return Ok(Next::Leave);
                 }
@@ -242,9 +246,7 @@ impl<'o, 'g> Session<'o, 'g> {
         Ok(())
     }
 
-    /// The AI's move, announced; the board is drawn after it only when the
-    /// AI plays the next move too (else before the human's). False when it
-    /// has none.
+    /// The AI's move, announced; false when it has none.
     fn ai_move(&mut self, pos: &mut Position<'g>, out: &mut dyn Write) -> std::io::Result<bool> {
         let report = self
             .searcher
@@ -259,9 +261,6 @@ impl<'o, 'g> Session<'o, 'g> {
         };
         writeln!(out, "{name} plays {}.", san::format(pos, &mv))?;
         self.make(pos, mv);
-        if self.options.players == [Player::Ai, Player::Ai] {
-            self.draw(pos, out)?;
-        }
         Ok(true)
     }
 

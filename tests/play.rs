@@ -41,6 +41,12 @@ fn the_board_is_drawn_once_a_turn_without_the_position_lines() {
     assert!(!out.contains("Position:") && !out.contains("FEN:"), "{out}");
     assert!(out.contains("Last move: 1... "), "{out}");
     assert!(out.contains("\n2. White> "), "{out}");
+    // The AI against itself: before every move, and at the end.
+    let out = play(
+        &["chess", "--ai", "both", "--depth", "1", "--max-plies", "2"],
+        "",
+    );
+    assert_eq!(out.matches("  a  b  c  d  e  f  g  h").count(), 3, "{out}");
 }
 
 #[test]
