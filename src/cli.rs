@@ -174,6 +174,10 @@ pub enum Command {
         /// Keep the game in this file in PGN, written after every move.
         #[arg(long)]
         pgn: Option<String>,
+        /// Colours: `auto` where standard output is a terminal and
+        /// `NO_COLOR` is not set, `always` or `never`.
+        #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+        color: ColorChoice,
     },
     /// Play a match of two engines on one rule file, Tessera the referee:
     /// one line per game, then the score with its 95% margin. An engine is
@@ -292,6 +296,33 @@ pub enum AiSides {
     None,
 }
 
+/// Whether the terminal game draws in colour.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorChoice {
+    /// Where standard output is a terminal and `NO_COLOR` is unset or empty.
+    Auto,
+    /// Always, even into a file or a pipe.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether to colour: `auto` asks whether standard output is a terminal
+    /// and honours `NO_COLOR` (<https://no-color.org>).
+    pub fn wanted(self) -> bool {
+        use std::io::IsTerminal;
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::io::stdout().is_terminal()
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+            }
+        }
+    }
+}
+
 /// How moves are written.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Notation {
@@ -408,15 +439,11 @@ pub fn run_to(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), 
             movetime,
             max_plies,
             pgn,
-        } => play_in_terminal(
-            file,
-            at,
-            ai,
-            Limits::given(depth, None, movetime, 1000),
-            max_plies,
-            pgn,
-            out,
-        ),
+            color,
+        } => {
+            let limits = Limits::given(depth, None, movetime, 1000);
+            play_in_terminal(file, at, ai, limits, max_plies, pgn, color.wanted(), out)
+        }
         Command::Match(args) => run_match(args, out),
         Command::Uci { files } => speak_uci(files, out),
         Command::Xboard { files } => speak_xboard(files, out),
@@ -458,20 +485,22 @@ fn import_file(file: &str) -> Result<crate::import::Import, Failure> {
     crate::import::import(file, &text).map_err(|d| Failure::Rules(d.render(file)))
 }
 
-/// `tessera import FILE --out DIR`.
+/// `tessera import FILE --out DIR`: a line per section, then the summary
+/// (`written 140 of 143 sections, refused 3`). It fails (exit status 1) only
+/// when no section could be written: a file some of whose sections are
+/// refused still gives the others.
 fn import_ini(file: &str, dir: &str, out: &mut dyn Write) -> Result<(), Failure> {
     use anyhow::Context;
     let result = import_file(file)?;
     std::fs::create_dir_all(dir)
         .with_context(|| format!("cannot create {dir}"))
         .map_err(Failure::Usage)?;
-    let mut all_written = true;
+    let mut written = 0usize;
     for section in &result.sections {
         match &section.outcome {
             Ok(rules) => {
                 // The importer writes only sections whose names name files.
                 if !crate::import::names_a_file(&section.name) {
-                    all_written = false;
                     writeln!(
                         out,
                         "{}: not written: its name cannot name a file",
@@ -484,16 +513,22 @@ fn import_ini(file: &str, dir: &str, out: &mut dyn Write) -> Result<(), Failure>
                 std::fs::write(&path, rules)
                     .with_context(|| format!("cannot write {}", path.display()))
                     .map_err(Failure::Usage)?;
+                written += 1;
                 writeln!(out, "{}: written", section.name).map_err(io)?;
             }
-            Err(why) => {
-                all_written = false;
-                writeln!(out, "{}: not written: {why}", section.name).map_err(io)?;
-            }
+            Err(why) => writeln!(out, "{}: not written: {why}", section.name).map_err(io)?,
         }
     }
+    let total = result.sections.len();
+    let sections = if total == 1 { "section" } else { "sections" };
+    writeln!(
+        out,
+        "written {written} of {total} {sections}, refused {}",
+        total - written
+    )
+    .map_err(io)?;
     let text = result.render(file);
-    if all_written {
+    if written > 0 {
         eprint!("{text}");
         Ok(())
     } else {
@@ -703,6 +738,7 @@ fn play_in_terminal(
     limits: Limits,
     max_plies: Option<u32>,
     pgn: Option<String>,
+    colour: bool,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     use crate::play::{Options, Player};
@@ -720,6 +756,7 @@ fn play_in_terminal(
         limits,
         max_plies,
         pgn: pgn.map(Into::into),
+        colour,
     };
     let stdin = std::io::stdin();
     crate::play::run(&mut pos, &options, &mut stdin.lock(), out).map_err(io)

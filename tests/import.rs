@@ -158,27 +158,108 @@ fn an_option_tessera_cannot_say_refuses_its_section_only() {
 }
 
 #[test]
-fn the_command_writes_the_files_and_fails_when_one_is_refused() {
+fn the_command_writes_what_it_can_succeeds_and_sums_up() {
     let dir = std::env::temp_dir().join(format!("tessera-import-test-{}", std::process::id()));
     let out = dir.to_string_lossy().to_string();
-    let run = common::tessera(&["import", "tests/import/refused.ini", "--out", &out]);
-    assert_eq!(run.exit_code(), 1);
-    assert!(run.stdout.contains("fine: written\n"), "{}", run.stdout);
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["import", "tests/import/refused.ini", "--out", &out])
+        .output()
+        .expect("the binary runs");
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&run.stdout),
+        String::from_utf8_lossy(&run.stderr),
+    );
+    // One section of five written is success: a script reads the summary.
+    assert_eq!(run.status.code(), Some(0), "{stderr}");
+    assert!(stdout.contains("fine: written\n"), "{stdout}");
     assert!(
-        run.stdout
-            .contains("tictactoe-ish: not written: `twoBoards`"),
-        "{}",
-        run.stdout
+        stdout.contains("tictactoe-ish: not written: `twoBoards`"),
+        "{stdout}"
     );
     assert!(
-        run.stderr().contains("tests/import/refused.ini:8: error:"),
-        "{}",
-        run.stderr()
+        stdout.ends_with("\nwritten 1 of 5 sections, refused 4\n"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("tests/import/refused.ini:8: error:"),
+        "{stderr}"
     );
     let fine = std::fs::read_to_string(dir.join("fine.game")).expect("fine.game written");
-    assert!(fine.starts_with("# Imported by `tessera import` from tests/import/refused.ini, section [fine:chess] (line 10)."));
+    assert!(fine.starts_with("# Imported by `tessera import` from tests/import/refused.ini, section [fine:chess] (line 10).\ngame \"Fine\"\n"), "{fine}");
     assert!(!dir.join("tictactoe-ish.game").exists());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_command_fails_when_no_section_is_written() {
+    let dir = std::env::temp_dir().join(format!("tessera-import-none-{}", std::process::id()));
+    let ini = dir.join("none.ini");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(&ini, "[chess]\n[twice:chess]\ntwoBoards = true\n").unwrap();
+    let run = common::tessera(&[
+        "import",
+        &ini.to_string_lossy(),
+        "--out",
+        &dir.join("out").to_string_lossy(),
+    ]);
+    assert_eq!(run.exit_code(), 1);
+    assert!(
+        run.stdout.ends_with("written 0 of 2 sections, refused 2\n"),
+        "{}",
+        run.stdout
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_header_names_the_file_as_given_without_detours() {
+    let text = read("tests/import/refused.ini");
+    for (given, shown) in [
+        (
+            "./tests/import/../import/refused.ini",
+            "tests/import/refused.ini",
+        ),
+        ("tests/import/refused.ini", "tests/import/refused.ini"),
+        ("../elsewhere/refused.ini", "../elsewhere/refused.ini"),
+        ("/nowhere/near/refused.ini", "refused.ini"),
+    ] {
+        let fine = rules(&import(given, &text), "fine");
+        let header = fine.lines().next().unwrap_or_default();
+        assert_eq!(
+            header,
+            format!("# Imported by `tessera import` from {shown}, section [fine:chess] (line 10)."),
+            "{given}"
+        );
+    }
+    // Inside the current folder, an absolute path is written relative to it.
+    let here = std::env::current_dir()
+        .unwrap()
+        .join("tests/import/refused.ini");
+    let fine = rules(&import(&here.to_string_lossy(), &text), "fine");
+    assert!(
+        fine.starts_with("# Imported by `tessera import` from tests/import/refused.ini,"),
+        "{fine}"
+    );
+}
+
+#[test]
+fn the_title_is_the_name_as_the_comment_above_writes_it() {
+    let text = "# Semi-torpedo chess\n[semitorpedo:chess]\ndoubleStepRegionWhite = *2 *3\n\n\
+                # https://www.chess.com/variants/caught-in-a-snag\n[caught-in-a-snag:chess]\n\n\
+                [kingofthehill2:chess]\n";
+    let result = import("t.ini", text);
+    for (name, title) in [
+        ("semitorpedo", "Semi-torpedo"),
+        ("caught-in-a-snag", "Caught in a Snag"),
+        ("kingofthehill2", "Kingofthehill2"),
+    ] {
+        let written = rules(&result, name);
+        assert_eq!(
+            written.lines().nth(1),
+            Some(format!("game \"{title}\"").as_str()),
+            "{name}"
+        );
+    }
 }
 
 #[test]

@@ -18,10 +18,12 @@ pub struct Refusal {
 
 /// Where the section came from, for the header comment and for refusals.
 pub struct Source<'a> {
-    /// The ini file's name as given.
+    /// The ini file's name as header comments write it ([`super::shown_file`]).
     pub file: &'a str,
     /// The section's name.
     pub name: &'a str,
+    /// The game's title, as players write its name ([`super::title`]).
+    pub title: String,
     /// Its parent, if any.
     pub parent: Option<&'a str>,
     /// The header's line.
@@ -576,7 +578,7 @@ impl Emitter<'_> {
             header,
             src.line
         );
-        let _ = writeln!(out, "game \"{}\"", src.name.replace('"', "'"));
+        let _ = writeln!(out, "game \"{}\"", src.title.replace('"', "'"));
         let last_file = (b'a' + (self.files - 1) as u8) as char;
         let _ = writeln!(out, "grid file a..{last_file} rank 1..{}", self.ranks);
         out.push_str(

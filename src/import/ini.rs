@@ -35,7 +35,17 @@ pub struct Section {
     pub ignored: Vec<usize>,
     /// The first size past a limit, which refuses the section.
     pub problem: Option<Problem>,
+    /// The comment lines right above its header, without their `#` or `;`
+    /// (the last [`MAX_COMMENT_LINES`], each cut after
+    /// [`MAX_COMMENT_BYTES`]): where a variants file names its games as
+    /// players write them.
+    pub comments: Vec<String>,
 }
+
+/// The comment lines above a header that a section keeps.
+pub const MAX_COMMENT_LINES: usize = 8;
+/// The bytes of a comment line that a section keeps.
+pub const MAX_COMMENT_BYTES: usize = 200;
 
 /// A size past one of the importer's limits, and the line where it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -62,9 +72,16 @@ pub struct Entry {
 /// first section past the limit, and nothing after it is read.
 pub fn parse(text: &str) -> Result<Vec<Section>, Problem> {
     let mut sections: Vec<Section> = Vec::new();
+    // The comment lines since the last line of another sort.
+    let mut comments: Vec<String> = Vec::new();
     for (index, raw) in text.split('\n').enumerate() {
         let line = index + 1;
         let input = raw.strip_suffix('\r').unwrap_or(raw);
+        match input.strip_prefix(['#', ';']) {
+            Some(comment) => keep_comment(&mut comments, comment),
+            None if !input.starts_with('[') => comments.clear(),
+            None => {}
+        }
         if let Some(rest) = input.strip_prefix('[') {
             // The header: up to the first `]` (or the end of the line).
             let header = match rest.find(']') {
@@ -106,6 +123,7 @@ pub fn parse(text: &str) -> Result<Vec<Section>, Problem> {
                 entries: IndexMap::new(),
                 ignored: Vec::new(),
                 problem,
+                comments: std::mem::take(&mut comments),
             });
             continue;
         }
@@ -172,4 +190,17 @@ pub fn parse(text: &str) -> Result<Vec<Section>, Problem> {
         );
     }
     Ok(sections)
+}
+
+/// Adds a comment line to those kept above the next header, within the
+/// limits, so that a file of comments costs no more than its length.
+fn keep_comment(comments: &mut Vec<String>, comment: &str) {
+    if comments.len() == MAX_COMMENT_LINES {
+        comments.remove(0);
+    }
+    let mut end = comment.len().min(MAX_COMMENT_BYTES);
+    while !comment.is_char_boundary(end) {
+        end -= 1;
+    }
+    comments.push(comment[..end].trim().to_string());
 }

@@ -7,6 +7,7 @@
 pub mod emit;
 pub mod ini;
 pub mod limits;
+pub mod title;
 pub mod variant;
 
 pub use limits::{MAX_FILE_BYTES, MAX_SECTIONS};
@@ -205,6 +206,40 @@ fn name_problem(name: &str) -> Option<String> {
     device.then(|| format!("the name `{name}` is a device's on Windows and cannot name a file"))
 }
 
+/// How the header comment of a written rule file names the variants file
+/// `file`: as given, with its `.` and `folder/..` steps dropped; an absolute
+/// path relative to the current folder where it lies in it, else by the
+/// file's name alone, so that a rule file names no folder of the machine that
+/// wrote it.
+pub fn shown_file(file: &str) -> String {
+    use std::path::{Component, Path};
+    let path = Path::new(file);
+    let here = std::env::current_dir().ok();
+    let relative = match here.as_deref().and_then(|h| path.strip_prefix(h).ok()) {
+        Some(inside) => inside,
+        None if path.has_root() => {
+            return path
+                .file_name()
+                .map_or(file.to_string(), |n| n.to_string_lossy().into_owned())
+        }
+        None => path,
+    };
+    let mut parts: Vec<String> = Vec::new();
+    for component in relative.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir if parts.last().is_some_and(|p| p != "..") => {
+                parts.pop();
+            }
+            other => parts.push(other.as_os_str().to_string_lossy().into_owned()),
+        }
+    }
+    if parts.is_empty() {
+        return file.to_string();
+    }
+    parts.join("/")
+}
+
 /// What became of one section.
 #[derive(Debug, Clone)]
 pub struct SectionResult {
@@ -396,6 +431,7 @@ pub fn import(file: &str, text: &str) -> Result<Import, Diagnostic> {
             ),
         });
     }
+    let shown_file = shown_file(file);
     let sections = ini::parse(text).map_err(|p| Diagnostic {
         line: p.line,
         error: true,
@@ -546,8 +582,9 @@ pub fn import(file: &str, text: &str) -> Result<Import, Diagnostic> {
             continue;
         }
         let source = emit::Source {
-            file,
+            file: &shown_file,
             name,
+            title: title::title(name, &section.comments),
             parent: section.parent.as_deref(),
             line: section.line,
         };

@@ -8,6 +8,8 @@
 //! and d0), and the coordinates where the rule file's `layout` places cells
 //! that have none. A cell standing on several coordinates is drawn on each.
 
+use crate::engine::attack::{in_check, is_attacked};
+use crate::engine::{Move, MoveKind, Position};
 use crate::game::{Cell, Game};
 use std::collections::HashMap;
 use std::ops::RangeInclusive;
@@ -161,4 +163,34 @@ pub fn pool_order(game: &Game, above: bool) -> Vec<usize> {
         order.reverse();
     }
     order
+}
+
+/// The cells a drawing marks for the move `mv` that led to the position:
+/// the cell it left (none for a piece out of a pool) and the cell it reached
+/// (none for a piece sent to a pool, nor for a pass).
+pub fn moved_cells(mv: &Move) -> Vec<Cell> {
+    let mut cells = Vec::new();
+    if !matches!(
+        mv.kind(),
+        MoveKind::Drop | MoveKind::Transfer | MoveKind::Pass
+    ) {
+        cells.push(mv.origin());
+    }
+    if !matches!(mv.kind(), MoveKind::Transfer | MoveKind::Pass) {
+        cells.push(mv.destination());
+    }
+    cells
+}
+
+/// The royal pieces of the side to move that stand attacked, where that side
+/// is in check (none otherwise): the cells a drawing marks as in check.
+pub fn checked_royals(pos: &Position<'_>) -> Vec<Cell> {
+    let side = pos.side_to_move();
+    if !in_check(pos, side) {
+        return Vec::new();
+    }
+    pos.royals(side)
+        .iter()
+        .filter(|&c| is_attacked(pos, c, side.opposite()))
+        .collect()
 }

@@ -39,6 +39,7 @@ Exit status 0 when every position agreed, 1 on any mismatch, 2 on bad use.
 import argparse
 import os
 import random
+import re
 import shlex
 import subprocess
 import sys
@@ -192,29 +193,30 @@ def identity(fen):
     return " ".join(fields[:4] + [f for f in fields[4:-2] if "+" in f])
 
 
+# The prompt of `tessera play` before each move: `5. White> `, `5... Black> `.
+PLAY_PROMPT = re.compile(r"\d+\.(?:\.\.)? (?:White|Black)> ")
+
+
 def tessera_end(tessera, moves):
     """Where and how `tessera play` ends the game made of `moves` (played
     from its setup): (plies, winner) with winner 'w', 'b' or 'draw', or
-    None if it does not end; and the line that says why."""
+    None if it does not end; and the line that says why
+    (`Game over: Black is checkmated; White wins (1-0).`)."""
     run = subprocess.run(
-        [tessera.exe, "play", tessera.game, "--ai", "none"],
+        [tessera.exe, "play", tessera.game, "--ai", "none", "--color", "never"],
         input="\n".join(moves) + "\nquit\n",
         capture_output=True,
         text=True,
     )
-    plies = run.stdout.count(" to move> ")
-    why = ""
+    plies = len(PLAY_PROMPT.findall(run.stdout))
     for line in run.stdout.splitlines():
-        line = line.split("> ")[-1]
-        if line.startswith("Game over: 1-0"):
-            return (plies, "w"), why
-        if line.startswith("Game over: 0-1"):
-            return (plies, "b"), why
-        if line.startswith("Game over: 1/2"):
-            return (plies, "draw"), why
-        if line.startswith("Game over: "):
-            why = line
-    return None, why
+        line = PLAY_PROMPT.split(line)[-1]
+        if not line.startswith("Game over: "):
+            continue
+        for score, winner in (("(1-0).", "w"), ("(0-1).", "b"), ("(1/2-1/2).", "draw")):
+            if line.endswith(score):
+                return (plies, winner), line
+    return None, ""
 
 
 def compare_repetition(variant, tessera, start, moves, fsf_end):

@@ -61,7 +61,8 @@ def main():
         print(run.stderr, file=sys.stderr)
         return 2
     written, refused = [], []
-    for line in run.stdout.splitlines():
+    # A line per section, then the summary (`written 140 of 143 sections, refused 3`).
+    for line in run.stdout.splitlines()[:-1]:
         name, _, rest = line.partition(": ")
         if rest == "written":
             written.append(name)

@@ -504,9 +504,9 @@ impl<'g> Writer<'g> {
     /// back (a shogi promotion, a demotion), whatever kinds those are (Kyoto
     /// shogi's golds turn back into a knight and a lance); or both promote
     /// to the same kind.
-    fn same_change(&self, a: &Move, b: &Move) -> bool {
+    fn same_change(&self, a: &RawMove, b: &RawMove) -> bool {
         let game = self.pos.game();
-        let flips = |m: &Move| {
+        let flips = |m: &RawMove| {
             m.demotes()
                 || m.promotes_to()
                     .is_some_and(|k| game.promoted_form(kind_of(self.pos.at(m.from))) == Some(k))

@@ -31,8 +31,8 @@
 mod geometry;
 mod pieces;
 
-use crate::engine::attack::{in_check, is_attacked};
-use crate::engine::{Move, MoveKind, Position};
+use crate::engine::attack::in_check;
+use crate::engine::{Move, Position};
 use crate::game::{kind_of, side_of, Cell, Code, Side};
 use crate::plan::{pool_order, Plan};
 use geometry::{Geometry, Part};
@@ -475,16 +475,7 @@ fn shape(out: &mut String, part: &Part, style: &str, inset: f64) {
 /// The last move's cells, and the checked royal pieces of the side to move.
 fn draw_marks(out: &mut String, pos: &Position<'_>, options: &Options, parts: &[Vec<Part>]) {
     if let Some(mv) = options.last_move {
-        let mut cells = Vec::new();
-        if !matches!(
-            mv.kind(),
-            MoveKind::Drop | MoveKind::Transfer | MoveKind::Pass
-        ) {
-            cells.push(mv.origin());
-        }
-        if !matches!(mv.kind(), MoveKind::Transfer | MoveKind::Pass) {
-            cells.push(mv.destination());
-        }
+        let cells = crate::plan::moved_cells(&mv);
         out.push_str(r#"<g class="last-move">"#);
         let style = format!(r#"fill="{LAST_MOVE}" fill-opacity="0.55""#);
         for c in cells.into_iter().filter(|&c| (c as usize) < parts.len()) {
@@ -494,13 +485,10 @@ fn draw_marks(out: &mut String, pos: &Position<'_>, options: &Options, parts: &[
         }
         out.push_str("</g>");
     }
-    let side = pos.side_to_move();
-    if in_check(pos, side) {
+    let checked = crate::plan::checked_royals(pos);
+    if !checked.is_empty() {
         out.push_str(r#"<g class="check">"#);
-        for c in pos.royals(side).iter() {
-            if !is_attacked(pos, c, side.opposite()) {
-                continue;
-            }
+        for c in checked {
             for p in &parts[c as usize] {
                 let (x, y) = p.centre();
                 let _ = write!(
