@@ -441,8 +441,21 @@ pub fn run_to(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), 
             pgn,
             color,
         } => {
-            let limits = Limits::given(depth, None, movetime, 1000);
-            play_in_terminal(file, at, ai, limits, max_plies, pgn, color.wanted(), out)
+            let who = |side: AiSides| {
+                if ai == side || ai == AiSides::Both {
+                    crate::play::Player::Ai
+                } else {
+                    crate::play::Player::Human
+                }
+            };
+            let options = crate::play::Options {
+                players: [who(AiSides::White), who(AiSides::Black)],
+                limits: Limits::given(depth, None, movetime, 1000),
+                max_plies,
+                pgn: pgn.map(Into::into),
+                colour: color.wanted(),
+            };
+            play_in_terminal(file, at, &options, out)
         }
         Command::Match(args) => run_match(args, out),
         Command::Uci { files } => speak_uci(files, out),
@@ -734,32 +747,13 @@ fn best_move(
 fn play_in_terminal(
     file: String,
     at: At,
-    ai: AiSides,
-    limits: Limits,
-    max_plies: Option<u32>,
-    pgn: Option<String>,
-    colour: bool,
+    options: &crate::play::Options,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
-    use crate::play::{Options, Player};
     let (_, game) = load(&file)?;
     let mut pos = position(&game, &at)?;
-    let who = |side: AiSides| {
-        if ai == side || ai == AiSides::Both {
-            Player::Ai
-        } else {
-            Player::Human
-        }
-    };
-    let options = Options {
-        players: [who(AiSides::White), who(AiSides::Black)],
-        limits,
-        max_plies,
-        pgn: pgn.map(Into::into),
-        colour,
-    };
     let stdin = std::io::stdin();
-    crate::play::run(&mut pos, &options, &mut stdin.lock(), out).map_err(io)
+    crate::play::run(&mut pos, options, &mut stdin.lock(), out).map_err(io)
 }
 
 fn run_match(args: MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
