@@ -172,7 +172,7 @@ fn a_piece_no_setup_places_and_no_rule_makes_warns_at_its_name() {
     assert_eq!(
         found[0].0,
         format!(
-            "{}: piece `Amazon` never comes into play: no setup places it, and no drop or promotion makes one",
+            "{}: piece `Amazon` never comes into play: no setup places it, and no drop or promotion makes one (only a position given as text can hold it)",
             place_of(&src, "Amazon")
         )
     );

@@ -124,6 +124,24 @@ fn a_pawn_on_its_first_or_last_rank_is_refused() {
 }
 
 #[test]
+fn a_kind_no_rule_brings_into_play_may_stand_anywhere_a_position_puts_it() {
+    // Fairy-Stockfish's `fairy` declares a silver, a fers, an archbishop, a
+    // chancellor and a commoner for positions it is given: where no rule
+    // brings a kind into play, the rules say nothing of where it stands.
+    let fairy = game("fairy");
+    assert_eq!(refused(&fairy, "4k3/8/8/8/8/2S5/8/C3K2M w - - 0 1"), []);
+    // Its pawns are still the chess pawns, and its kings counted.
+    assert_eq!(
+        refused(&fairy, "4k3/8/8/8/8/2S5/8/P3K3 w - - 0 1"),
+        [Unreachable]
+    );
+    assert_eq!(
+        refused(&fairy, "4k3/8/8/8/8/2S5/8/4K1K1 w - - 0 1"),
+        [TooManyRoyals]
+    );
+}
+
+#[test]
 fn a_shogi_knight_on_the_last_two_ranks_is_refused() {
     let shogi = game("shogi");
     assert_eq!(

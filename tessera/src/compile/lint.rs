@@ -80,7 +80,7 @@ fn never_in_play(file: &ast::File, present: &[u128; 2], errors: &mut Diagnostics
         errors.warn(Diagnostic::new(
             decl.name.span,
             format!(
-                "piece `{}` never comes into play: no setup places it, and no drop or promotion makes one",
+                "piece `{}` never comes into play: no setup places it, and no drop or promotion makes one (only a position given as text can hold it)",
                 decl.name.text
             ),
         ));

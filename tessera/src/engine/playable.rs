@@ -853,6 +853,14 @@ fn compute_arrivals(game: &Game) -> Vec<[CellSet; 2]> {
             white.into_iter().for_each(|c| sets[1].insert(c));
         }
     }
+    // A kind that no rule brings into play anywhere (Fairy-Stockfish's
+    // `fairy` declares five, for positions it is given) comes only from a
+    // position given as text, and the rules say nothing of where it stands.
+    for sets in &mut reach {
+        if sets.iter().all(CellSet::is_empty) {
+            *sets = [everywhere(), everywhere()];
+        }
+    }
     reach
 }
 
