@@ -187,12 +187,20 @@ fn move_numbers_that_would_wrap_are_refused() {
 #[test]
 fn a_box_with_huge_coordinates_costs_only_its_cells() {
     let text = format!(
-        "game \"Box\"\n{BOARD}zone far a1..h999999999\nremove a-999999999..a0\npiece King K royal\n  step n: to far\nsetup white King a1 black King h8\n"
+        "game \"Box\"\n{BOARD}zone far a1..h999999999\nremove h-999999999..h1\npiece King K royal\n  step n: to far\nsetup white King a1 black King h8\n"
     );
     let report = run("box.game", &text, &["check", "FILE"], 10);
     insta::assert_snapshot!(report, @r#"
     exit 0
-    box.game: ok: "Box", 64 cells, 1 piece kind, 1 legal move
+    box.game: ok: "Box", 63 cells, 1 piece kind, 1 legal move, 2 warnings
+    box.game:4:10: warning: box `a1..h999999999` reaches past the board (along `rank` the board runs from 1 to 8); only its cells on the board count
+      |
+    4 | zone far a1..h999999999
+      |          ^^^^^^^^^^^^^^
+    box.game:5:8: warning: box `h-999999999..h1` reaches past the board (along `rank` the board runs from 1 to 8); only its cells on the board count
+      |
+    5 | remove h-999999999..h1
+      |        ^^^^^^^^^^^^^^^
     "#);
 }
 
@@ -479,6 +487,7 @@ struct Cost {
 /// runs, where wall-clock time would count the other tests' too.
 #[cfg(target_os = "linux")]
 fn measured(name: &str, text: &str, args: &[&str]) -> Cost {
+    use std::os::unix::process::CommandExt;
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile-measured");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
@@ -486,15 +495,8 @@ fn measured(name: &str, text: &str, args: &[&str]) -> Cost {
     let out_path = dir.join(format!("{name}.out"));
     let out = std::fs::File::create(&out_path).unwrap();
     let path = path.to_string_lossy().into_owned();
-    // Through a shell that sets the limits and replaces itself with the
-    // binary: without a pre-exec hook the child is spawned without copying
-    // this test process (vfork), whose resident memory, shared by the tests
-    // running beside this one, would otherwise count in the child's peak.
-    let mut command = std::process::Command::new("sh");
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"));
     command
-        .arg("-c")
-        .arg("ulimit -v 2097152 && ulimit -t 60 && exec \"$0\" \"$@\"")
-        .arg(env!("CARGO_BIN_EXE_tessera"))
         .args(
             args.iter()
                 .map(|a| if *a == "FILE" { path.as_str() } else { a }),
@@ -502,9 +504,26 @@ fn measured(name: &str, text: &str, args: &[&str]) -> Cost {
         .stdin(std::process::Stdio::null())
         .stdout(out.try_clone().unwrap())
         .stderr(out);
+    // SAFETY: setrlimit is async-signal-safe, and nothing else runs between
+    // fork and exec.
+    unsafe {
+        command.pre_exec(|| {
+            for (resource, most) in [(libc::RLIMIT_AS, 2 << 30), (libc::RLIMIT_CPU, 60)] {
+                let limit = libc::rlimit {
+                    rlim_cur: most,
+                    rlim_max: most,
+                };
+                if libc::setrlimit(resource, &limit) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
+            Ok(())
+        });
+    }
     // Waited for below by wait4, which reports what the child used.
     #[allow(clippy::zombie_processes)]
     let pid = command.spawn().expect("the binary runs").id() as libc::pid_t;
+    let peak = watch_peak(pid);
     let mut status = 0;
     // SAFETY: an all-zero rusage is a valid value, and wait4 fills it.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
@@ -524,9 +543,38 @@ fn measured(name: &str, text: &str, args: &[&str]) -> Cost {
     Cost {
         report: format!("{exit}\n{printed}").replace(&prefix, ""),
         seconds,
-        // ru_maxrss is in kilobytes on Linux.
-        peak_mb: usage.ru_maxrss as u64 / 1024,
+        peak_mb: peak.join().unwrap() / 1024,
     }
+}
+
+/// The peak resident memory, in kilobytes, of the binary the child `pid`
+/// runs: the high-water mark of its memory after its `exec`, read from
+/// /proc until it exits. Not wait4's `ru_maxrss`, which also holds what the
+/// child had before its `exec`: a copy of this test process, whose memory
+/// the tests running beside it grow.
+fn watch_peak(pid: libc::pid_t) -> std::thread::JoinHandle<u64> {
+    let status = format!("/proc/{pid}/status");
+    std::thread::spawn(move || {
+        let mut peak = 0;
+        // The file lasts while the child runs, and as a zombie (without
+        // its memory lines) until wait4 reaps it.
+        while let Ok(text) = std::fs::read_to_string(&status) {
+            let field = |name: &str| {
+                text.lines()
+                    .find_map(|l| l.strip_prefix(name))
+                    .map(str::trim)
+            };
+            if field("State:").is_some_and(|s| s.starts_with('Z')) {
+                break;
+            }
+            if field("Name:") == Some("tessera") {
+                let kb = field("VmHWM:").and_then(|v| v.trim_end_matches("kB").trim().parse().ok());
+                peak = peak.max(kb.unwrap_or(0));
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        peak
+    })
 }
 
 /// The most processor time and memory a case below may take. Each takes
