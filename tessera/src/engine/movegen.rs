@@ -1,4 +1,4 @@
-//! RawMove generation: walks each piece's runs in the move table and interprets
+//! Move generation: walks each piece's runs in the move table and interprets
 //! the movements left to it; makes the moves out of pools, the gating and the
 //! walling moves; says what the phase allows. [`super::pseudo`] puts a side's
 //! moves together (with castling), and royal safety is [`super::legal`]'s.

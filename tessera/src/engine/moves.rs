@@ -41,15 +41,15 @@ pub enum MoveKind {
 
 /// A move, as the library makes it: from the legal (or pseudo-legal) moves
 /// of a position, or by [`Position::parse_move`](crate::Position::parse_move).
-/// A program reads it ([`RawMove::origin`], [`RawMove::destination`],
-/// [`RawMove::kind`], [`RawMove::text`]) but cannot build one, so every move it
-/// holds was legal somewhere, in the game it carries ([`RawMove::game`]);
+/// A program reads it ([`Move::origin`], [`Move::destination`],
+/// [`Move::kind`], [`Move::text`]) but cannot build one, so every move it
+/// holds was legal somewhere, in the game it carries ([`Move::game`]);
 /// [`Position::play`](crate::Position::play) tells whether it is legal here,
 /// and refuses a move of another game.
 ///
 /// ```compile_fail
 /// // Neither the fields nor the constructors are open to programs.
-/// let mv = tessera::RawMove::normal(30, 31);
+/// let mv = tessera::Move::normal(30, 31);
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {

@@ -13,7 +13,7 @@
 //! (`12.`, `12...`, glued to the move or not), comments (`{...}` and `;` to
 //! the end of the line), annotation glyphs (`$1`, `!?`), variations
 //! (`(...)`, skipped: only the main line is played), escape lines (`%`), the
-//! result, and moves in SAN read leniently (see [`san`](super::san)). A text
+//! result, and moves in SAN read leniently (see [`san`]). A text
 //! may hold several games.
 
 use super::{fen, position, san};

@@ -21,7 +21,7 @@
 //! `!`, `?`) or none, more disambiguation than needed (`Ng1f3`, `Ng1-f3`,
 //! `e2-e4`, `g1-f3`), castling with zeros (`0-0`), letters in the wrong case where
 //! only one move fits (`nf3`), and the coordinate form of
-//! [`uci`](super::uci) (`e2e4`).
+//! [`uci`] (`e2e4`).
 //!
 //! The notation is computed only when asked: nothing here runs during move
 //! generation, perft or search.
