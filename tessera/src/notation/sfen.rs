@@ -10,8 +10,10 @@
 //!
 //! The hand is written in USI's order, `R B G S N L P`, then the game's other
 //! kinds in the order the rule file declares them; it is read in any order.
-//! SFEN has no castling, en-passant or halfmove fields: a position read has
-//! none of these rights and its halfmove clock at 0.
+//! SFEN has no castling, en-passant, halfmove or check-count fields: a
+//! position read has none of these rights, its halfmove clock at 0 and, in a
+//! game that counts checks, every check still to give (as Fairy-Stockfish's
+//! SFEN has none either).
 
 use super::fen::{self, ParseFenError};
 use crate::engine::playable::most_pieces;
