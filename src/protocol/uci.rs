@@ -271,7 +271,9 @@ fn limits_of(dialect: &Dialect, words: &[&str], mover: Side) -> Limits {
     if limits.time.is_none() {
         limits.time = match (left, byoyomi) {
             (Some(0) | None, Some(b)) => Some(byoyomi_share(b)),
-            (Some(left), Some(b)) => Some(clock_share(left, inc, to_go) + byoyomi_share(b)),
+            (Some(left), Some(b)) => {
+                Some(clock_share(left, inc, to_go).saturating_add(byoyomi_share(b)))
+            }
             (Some(left), None) => Some(clock_share(left, inc, to_go)),
             (None, None) => None,
         };
