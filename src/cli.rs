@@ -192,6 +192,16 @@ pub enum Command {
         /// Rule files, folders of rule files and variants files (`.ini`).
         files: Vec<String>,
     },
+    /// Speak USI, the shogi programs' protocol, on standard input and
+    /// output: positions in SFEN, moves as `7g7f`, `8h2b+`, `P*5e`. Offers
+    /// each rule file SFEN can write (one rectangular board, at most one
+    /// hand) as a variant (`USI_Variant`) named after its file, `shogi`
+    /// first where it is offered. Without arguments, the folder `games`
+    /// where there is one, else every bundled game.
+    Usi {
+        /// Rule files, folders of rule files and variants files (`.ini`).
+        files: Vec<String>,
+    },
     /// Speak the XBoard protocol (CECP 2) on standard input and output,
     /// offering each rule file FEN can write as a variant named after its
     /// file (chess as `normal`); for a variant XBoard does not know, `setup`
@@ -459,6 +469,7 @@ pub fn run_to(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), 
         }
         Command::Match(args) => run_match(args, out),
         Command::Uci { files } => speak_uci(files, out),
+        Command::Usi { files } => speak_usi(files, out),
         Command::Xboard { files } => speak_xboard(files, out),
         Command::Serve {
             files,
@@ -911,6 +922,14 @@ fn speak_uci(files: Vec<String>, out: &mut dyn Write) -> Result<(), Failure> {
     let games = offered_games(&files)?;
     let stdin = std::io::BufReader::new(std::io::stdin());
     crate::protocol::uci::run(&games, stdin, out).map_err(io)
+}
+
+fn speak_usi(files: Vec<String>, out: &mut dyn Write) -> Result<(), Failure> {
+    let mut games = offered_games(&files)?;
+    // SFEN holds the positions of the others no more than FEN does.
+    games.retain(|g| tessera::notation::sfen::has_sfen(&g.game));
+    let stdin = std::io::BufReader::new(std::io::stdin());
+    crate::protocol::usi::run(&games, stdin, out).map_err(io)
 }
 
 fn speak_xboard(files: Vec<String>, out: &mut dyn Write) -> Result<(), Failure> {

@@ -1,11 +1,13 @@
-//! Engine protocols, on top of the search: UCI (`uci.rs`) and XBoard
-//! (`xboard.rs`). The core library knows nothing of them.
+//! Engine protocols, on top of the search: UCI (`uci.rs`), USI (`usi.rs`,
+//! UCI's conversation in the shogi programs' words) and XBoard (`xboard.rs`).
+//! The core library knows nothing of them.
 //!
 //! A protocol reads commands line by line from one thread, which raises the
 //! search's stop flag the moment `stop` or `quit` arrives, and handles them
 //! in order on another, where the search runs.
 
 pub mod uci;
+pub mod usi;
 pub mod xboard;
 
 use std::io::BufRead;

@@ -1,5 +1,6 @@
 //! Positions and moves as text: FEN for single rectangular boards, a general
-//! position notation for every board, UCI-style moves, SAN and game records
+//! position notation for every board, UCI-style moves, SFEN and USI moves
+//! (the shogi programs'), SAN and game records
 //! (PGN); and checked play, whose refusals name the move as text.
 
 mod checked;
@@ -7,8 +8,10 @@ pub mod fen;
 pub mod pgn;
 pub mod position;
 pub mod san;
+pub mod sfen;
 mod text;
 pub mod uci;
+pub mod usi;
 
 pub use checked::{IllegalMove, Illegality, NotLastUndo};
 // A position's playability is the engine's to judge; notation checks every

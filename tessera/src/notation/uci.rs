@@ -72,6 +72,30 @@ pub fn format(game: &Game, mv: &Move) -> String {
 
 /// Writes the engine's move `mv`, made in a position of `game`, in UCI style.
 pub(crate) fn write(game: &Game, mv: &RawMove) -> String {
+    write_as(game, mv, &Style::UCI)
+}
+
+/// How a coordinate notation names cells and marks drops: UCI's own names
+/// and `@` (`P@e4`), or USI's numbered files and `*` (`P*5e`). The shape of
+/// every move is the same in both, so one writer serves them.
+pub(crate) struct Style {
+    /// The name of a cell.
+    pub cell: fn(&Game, u16) -> String,
+    /// What stands between a dropped piece's letter and its cell.
+    pub drop: char,
+}
+
+impl Style {
+    /// UCI's: the game's own cell names, `@` for drops.
+    pub const UCI: Style = Style {
+        cell: |game, c| game.cell_name(c).to_string(),
+        drop: '@',
+    };
+}
+
+/// [`write`], in the notation `style` names cells and drops in.
+pub(crate) fn write_as(game: &Game, mv: &RawMove, style: &Style) -> String {
+    let cell = |c: u16| (style.cell)(game, c);
     let (dash, equals) = if game.board.rect.is_some() {
         ("", "")
     } else {
@@ -89,12 +113,12 @@ pub(crate) fn write(game: &Game, mv: &RawMove) -> String {
         MoveKind::Drop if super::fen::has_fen(game) => {
             let letter = game.pieces[kind_of(mv.piece) as usize].letter;
             let plus = if mv.promotes_to().is_some() { "+" } else { "" };
-            return format!("{plus}{letter}@{}", game.cell_name(mv.to));
+            return format!("{plus}{letter}{}{}", style.drop, cell(mv.to));
         }
         MoveKind::Drop => {
             let item = pooled(kind_of(mv.piece), mv.from as usize, mv.state);
             let plus = if mv.promotes_to().is_some() { "=+" } else { "" };
-            return format!("{item}-{}{plus}", game.cell_name(mv.to));
+            return format!("{item}-{}{plus}", cell(mv.to));
         }
         MoveKind::Transfer => {
             let item = pooled(kind_of(mv.piece), mv.from as usize, mv.state);
@@ -105,7 +129,7 @@ pub(crate) fn write(game: &Game, mv: &RawMove) -> String {
         MoveKind::Pass if mv.from == NO_CELL => return "0000".to_string(),
         _ => {}
     }
-    let mut s = format!("{}{dash}{}", game.cell_name(mv.from), game.cell_name(mv.to));
+    let mut s = format!("{}{dash}{}", cell(mv.from), cell(mv.to));
     if let Some(k) = mv.promotes_to() {
         if mv.source > 0 {
             s.push('=');
@@ -125,43 +149,27 @@ pub(crate) fn write(game: &Game, mv: &RawMove) -> String {
     if mv.kind == MoveKind::Castle && game.rules.gating.is_some() && mv.gate == mv.aux {
         // Gating onto the partner's cell: the partner's move onto the king's
         // cell, as Fairy-Stockfish writes it (`h1e1h`).
-        s = format!(
-            "{}{dash}{}",
-            game.cell_name(mv.aux),
-            game.cell_name(mv.from)
-        );
+        s = format!("{}{dash}{}", cell(mv.aux), cell(mv.from));
     } else if mv.kind == MoveKind::Castle && game.rules.castlings.iter().any(|c| c.fixed.is_some())
     {
         // Castling to fixed cells (Chess960) is written as the king taking
         // its partner, as Fairy-Stockfish and UCI_Chess960 write it (`e1h1`).
-        s = format!(
-            "{}{dash}{}",
-            game.cell_name(mv.from),
-            game.cell_name(mv.aux)
-        );
+        s = format!("{}{dash}{}", cell(mv.from), cell(mv.aux));
     } else if mv.kind == MoveKind::Castle
         && game.rules.castling_takes_rook
         && !is_plain_castling(game, mv)
     {
         // `notation castling king takes rook`: as Fairy-Stockfish writes a
         // castling whose king moves one step (`d1f1`).
-        s = format!(
-            "{}{dash}{}",
-            game.cell_name(mv.from),
-            game.cell_name(mv.aux)
-        );
+        s = format!("{}{dash}{}", cell(mv.from), cell(mv.aux));
     } else if mv.kind == MoveKind::Castle && !is_plain_castling(game, mv) {
-        let (rook_from, rook_to) = (game.cell_name(mv.aux), game.cell_name(mv.aux2));
+        let (rook_from, rook_to) = (cell(mv.aux), cell(mv.aux2));
         s.push_str(&format!("/{rook_from}{dash}{rook_to}"));
     }
     if let (true, Some(_)) = (mv.gate != NO_CELL, game.rules.walling) {
         // The neutral piece placed after the move: `e2e4,e4d5`, as
         // Fairy-Stockfish writes it.
-        s.push_str(&format!(
-            ",{}{dash}{}",
-            game.cell_name(mv.to),
-            game.cell_name(mv.gate)
-        ));
+        s.push_str(&format!(",{}{dash}{}", cell(mv.to), cell(mv.gate)));
     } else if mv.gate != NO_CELL {
         // A gated piece: its letter, as a promotion's (`g1f3h`).
         s.push_str(equals);
@@ -224,17 +232,31 @@ pub fn describe_unfit(game: &Game, mv: &Move) -> Option<String> {
 /// # Errors
 /// When no legal move prints as `text`.
 pub fn parse(pos: &mut Position<'_>, text: &str) -> Result<Move, ParseMoveError> {
+    parse_as(pos, text, &Style::UCI)
+}
+
+/// [`parse`], in the notation `style` names cells and drops in: the legal
+/// move that [`write_as`] writes as `text`.
+pub(crate) fn parse_as(
+    pos: &mut Position<'_>,
+    text: &str,
+    style: &Style,
+) -> Result<Move, ParseMoveError> {
     let game = pos.game();
     let mut moves = Vec::new();
     legal_moves(pos, &mut moves);
     let wanted = text.trim();
-    if let Some(m) = moves.iter().find(|m| format(game, m) == wanted) {
+    let written = |m: &Move| match describe_unfit(game, m) {
+        Some(description) => description,
+        None => write_as(game, &m.raw, style),
+    };
+    if let Some(m) = moves.iter().find(|m| written(m) == wanted) {
         return Ok(*m);
     }
     let mut from_here: Vec<String> = moves
         .iter()
-        .filter(|m| !m.is_from_pool() && wanted.starts_with(game.cell_name(m.origin())))
-        .map(|m| format(game, m))
+        .filter(|m| !m.is_from_pool() && wanted.starts_with(&(style.cell)(game, m.origin())))
+        .map(written)
         .collect();
     from_here.sort();
     Err(ParseMoveError {
