@@ -379,6 +379,27 @@ def report(variant, game, fen, got, expected, error, history):
     )
 
 
+def variants_to_check(asked, games_dir):
+    """The variants a check compares: those `asked` (comma-separated), else
+    every rule file of `games_dir` that Fairy-Stockfish knows; None, after
+    saying why, where one asked is not Fairy-Stockfish's or has no rule file."""
+    known = set(sf.variants())
+    if asked:
+        variants = asked.split(",")
+        unknown = [v for v in variants if v not in known]
+        if unknown:
+            print(f"not Fairy-Stockfish variants: {', '.join(unknown)}", file=sys.stderr)
+            return None
+    else:
+        stems = sorted(f[:-5] for f in os.listdir(games_dir) if f.endswith(".game"))
+        variants = [s for s in stems if s in known]
+    missing = [v for v in variants if not os.path.exists(os.path.join(games_dir, v + ".game"))]
+    if missing:
+        print(f"no rule file for: {', '.join(missing)}", file=sys.stderr)
+        return None
+    return variants
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     root = os.path.dirname(os.path.dirname(here))
@@ -392,19 +413,8 @@ def main():
     ap.add_argument("--budget", type=float, default=180, help="seconds for the whole run")
     args = ap.parse_args()
 
-    known = set(sf.variants())
-    if args.variants:
-        variants = args.variants.split(",")
-        unknown = [v for v in variants if v not in known]
-        if unknown:
-            print(f"not Fairy-Stockfish variants: {', '.join(unknown)}", file=sys.stderr)
-            return 2
-    else:
-        stems = sorted(f[:-5] for f in os.listdir(args.games_dir) if f.endswith(".game"))
-        variants = [s for s in stems if s in known]
-    missing = [v for v in variants if not os.path.exists(os.path.join(args.games_dir, v + ".game"))]
-    if missing:
-        print(f"no rule file for: {', '.join(missing)}", file=sys.stderr)
+    variants = variants_to_check(args.variants, args.games_dir)
+    if variants is None:
         return 2
     if not os.access(args.tessera, os.X_OK):
         print(f"no tessera binary at {args.tessera}; build it with cargo build --release", file=sys.stderr)

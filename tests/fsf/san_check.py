@@ -35,7 +35,7 @@ import random
 import pyffish as sf
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from differential import WITH_HISTORY, pick  # noqa: E402
+from differential import WITH_HISTORY, pick, variants_to_check  # noqa: E402
 
 
 def san(variant, fen, move):
@@ -188,16 +188,9 @@ def main():
     ap.add_argument("--budget", type=float, default=120, help="seconds for the whole run")
     args = ap.parse_args()
 
-    known = set(sf.variants())
-    if args.variants:
-        variants = args.variants.split(",")
-        unknown = [v for v in variants if v not in known]
-        if unknown:
-            print(f"not Fairy-Stockfish variants: {', '.join(unknown)}", file=sys.stderr)
-            return 2
-    else:
-        stems = sorted(f[:-5] for f in os.listdir(args.games_dir) if f.endswith(".game"))
-        variants = [s for s in stems if s in known]
+    variants = variants_to_check(args.variants, args.games_dir)
+    if variants is None:
+        return 2
     if not os.access(args.tessera, os.X_OK):
         print(f"no tessera binary at {args.tessera}; build it with cargo build --release", file=sys.stderr)
         return 2
