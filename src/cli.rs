@@ -264,33 +264,54 @@ pub enum Command {
 /// The arguments of `tessera match`.
 #[derive(clap::Args, Debug)]
 pub struct MatchArgs {
-    /// The rule file; its name (without `.game`) is the UCI variant.
+    /// The rule file; its name (without `.game`) is the variant external
+    /// engines are told (XBoard's `normal` for `chess`).
     pub file: String,
-    /// The first engine.
+    /// The first engine: `tessera`, `random`, `uci:COMMAND` or `xboard:COMMAND`.
     pub first: String,
     /// The second engine.
     pub second: String,
-    /// Games to play; the engines change sides after each.
+    /// Games to play; each opening is played twice, the engines changing sides.
     #[arg(long, default_value_t = 10)]
     pub games: u32,
-    /// Milliseconds a move (100 by default).
+    /// Milliseconds a move (100 by default, where neither `--depth` nor
+    /// `--tc` is given).
     #[arg(long)]
     pub movetime: Option<u64>,
     /// Milliseconds a move of the second engine, if it differs (time odds).
     #[arg(long)]
     pub second_movetime: Option<u64>,
+    /// A clock for both engines: `40/60` (40 moves in 60 s, repeated),
+    /// `60+0.5` (60 s, plus 0.5 s a move) or `300` (sudden death).
+    #[arg(long, conflicts_with_all = ["movetime", "depth"])]
+    pub tc: Option<String>,
+    /// The second engine's clock, if it differs (time odds).
+    #[arg(long, requires = "tc")]
+    pub second_tc: Option<String>,
     /// Plies a move, instead of a time.
     #[arg(long)]
     pub depth: Option<u32>,
     /// A game that lasts this many plies is a draw.
     #[arg(long, default_value_t = 300)]
     pub max_plies: u32,
-    /// Seed of the random engine.
+    /// Seed of the random engine and of the random openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Each opening: this many random legal plies from the start.
+    #[arg(long, default_value_t = 0, conflicts_with = "openings")]
+    pub random_plies: u32,
+    /// A book of openings, one a line: moves in coordinates or SAN.
+    #[arg(long)]
+    pub openings: Option<String>,
+    /// The variant name external engines are told, instead of the rule file's.
+    #[arg(long)]
+    pub variant: Option<String>,
     /// Write every game to this file in PGN, as it ends.
     #[arg(long)]
     pub pgn: Option<String>,
+    /// Print the games and the score as one JSON object (docs/json.md).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// The sides the AI plays in `play`.
@@ -768,83 +789,153 @@ fn play_in_terminal(
 }
 
 fn run_match(args: MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let MatchArgs {
-        file,
-        first,
-        second,
-        games,
-        movetime,
-        second_movetime,
-        depth,
-        max_plies,
-        seed,
-        pgn,
-    } = args;
-    use crate::arena::{play_game, score_with_margin, Engine, Result1};
-    let (_, game) = load(&file)?;
-    let variant = std::path::Path::new(&file)
-        .file_stem()
-        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-    let usage = |e: String| Failure::Usage(anyhow::anyhow!(e));
-    let mut a = Engine::named(&first, &game, &variant, seed).map_err(usage)?;
-    let mut b = Engine::named(&second, &game, &variant, seed.wrapping_mul(31)).map_err(usage)?;
-    let limits = Limits::given(depth, None, movetime, 100);
-    let second_limits = Limits {
-        time: second_movetime
-            .map(std::time::Duration::from_millis)
-            .or(limits.time),
-        ..limits.clone()
+    use crate::arena::{
+        play_game, score_with_margin, Control, Engine, Openings, Result1, TimeControl,
     };
+    use std::time::Duration;
+    let usage = |e: String| Failure::Usage(anyhow::anyhow!(e));
+    let (_, game) = load(&args.file)?;
+    let variant = args.variant.clone().unwrap_or_else(|| {
+        std::path::Path::new(&args.file)
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned())
+    });
+    let openings = match (&args.openings, args.random_plies) {
+        (Some(path), _) => Openings::book(
+            &std::fs::read_to_string(path)
+                .map_err(|e| usage(format!("cannot read `{path}`: {e}")))?,
+        ),
+        (None, 0) => Openings::Start,
+        (None, plies) => Openings::Random {
+            plies,
+            seed: args.seed,
+        },
+    };
+    let clock = |tc: &Option<String>| -> Result<Option<Control>, Failure> {
+        tc.as_deref()
+            .map(|t| TimeControl::parse(t).map(Control::Clock).map_err(usage))
+            .transpose()
+    };
+    let first_control = match (clock(&args.tc)?, args.depth, args.movetime) {
+        (Some(c), _, _) => c,
+        (None, Some(d), _) => Control::Depth(d),
+        (None, None, ms) => Control::MoveTime(Duration::from_millis(ms.unwrap_or(100))),
+    };
+    let second_control = match (
+        clock(&args.second_tc)?,
+        args.second_movetime,
+        &first_control,
+    ) {
+        (Some(c), _, _) => c,
+        (None, Some(ms), Control::MoveTime(_)) => Control::MoveTime(Duration::from_millis(ms)),
+        _ => first_control.clone(),
+    };
+    let mut a = Engine::named(&args.first, &game, &variant, args.seed).map_err(usage)?;
+    let mut b =
+        Engine::named(&args.second, &game, &variant, args.seed.wrapping_mul(31)).map_err(usage)?;
+    let (first, second) = (args.first.as_str(), args.second.as_str());
     let (mut w, mut d, mut l) = (0, 0, 0);
-    for i in 0..games {
+    let mut time = [Duration::ZERO; 2];
+    let mut made = [0u32; 2];
+    let mut games_json = Vec::new();
+    for i in 0..args.games {
+        // Each opening twice, the first engine White, then Black.
         let side = if i % 2 == 0 { Side::White } else { Side::Black };
+        let opening = openings.opening(&game, (i / 2) as usize).map_err(usage)?;
         let played = play_game(
             &game,
             [&mut a, &mut b],
             side,
-            [&limits, &second_limits],
-            max_plies,
+            [&first_control, &second_control],
+            &opening,
+            args.max_plies,
         );
-        if let Some(path) = &pgn {
-            let names = [first.as_str(), second.as_str()];
-            let text = match_record(&game, &played, side, names, i + 1).to_string();
+        if let Some(path) = &args.pgn {
+            let text = match_record(&game, &played, side, [first, second], i + 1).to_string();
             // Each game is added as it ends, so that an interrupted match
             // keeps the games it finished.
             write_pgn(path, &text, i > 0)?;
         }
-        let (r, plies, why) = (played.result, played.plies, played.why);
+        for e in 0..2 {
+            time[e] += played.time[e];
+            made[e] += played.made[e];
+        }
         // Said by engine, so that no reader takes `1-0` for White's win.
-        let verb = match r {
+        let (verb, result) = match played.result {
             Result1::Win => {
                 w += 1;
-                "beat"
+                ("beat", "win")
             }
             Result1::Draw => {
                 d += 1;
-                "drew with"
+                ("drew with", "draw")
             }
             Result1::Loss => {
                 l += 1;
-                "lost to"
+                ("lost to", "loss")
             }
         };
-        let note = why.map(|x| format!(" ({x})")).unwrap_or_default();
+        if args.json {
+            games_json.push(serde_json::json!({
+                "round": i + 1,
+                "first_side": side.name(),
+                "result": result,
+                "plies": played.plies,
+                "reason": played.why,
+                "opening": opening.iter().map(|m| notation::uci::format(&game, m)).collect::<Vec<_>>(),
+                "seconds": played.time.map(|t| t.as_secs_f64()),
+            }));
+            continue;
+        }
+        let note = played.why.map(|x| format!(" ({x})")).unwrap_or_default();
         writeln!(
             out,
-            "game {}: {first} ({}) {verb} {second} ({}), {plies} plies{note}",
+            "game {}: {first} ({}) {verb} {second} ({}), {} plies{note}",
             i + 1,
             side.name(),
-            side.opposite().name()
+            side.opposite().name(),
+            played.plies
         )
         .map_err(io)?;
     }
     let (score, margin) = score_with_margin(w, d, l);
+    let per_move = |e: usize| time[e].as_secs_f64() * 1000.0 / f64::from(made[e].max(1));
+    if args.json {
+        let engine = |e: usize, name: &str| {
+            serde_json::json!({
+                "name": name,
+                "seconds": time[e].as_secs_f64(),
+                "moves": made[e],
+                "ms_per_move": per_move(e),
+            })
+        };
+        let report = serde_json::json!({
+            "variant": variant,
+            "engines": [engine(0, first), engine(1, second)],
+            "games": games_json,
+            "wins": w,
+            "draws": d,
+            "losses": l,
+            "score": score,
+            "margin": margin,
+        });
+        return crate::json::print(out, &report).map_err(io);
+    }
     writeln!(
         out,
         "{first} against {second}: +{w} ={d} -{l}, score {:.1}% ± {:.1}% ({})",
         score * 100.0,
         margin * 100.0,
-        counted(games as usize, "game", "games")
+        counted(args.games as usize, "game", "games")
+    )
+    .map_err(io)?;
+    writeln!(
+        out,
+        "time used: {first} {:.1} s ({:.0} ms a move), {second} {:.1} s ({:.0} ms a move)",
+        time[0].as_secs_f64(),
+        per_move(0),
+        time[1].as_secs_f64(),
+        per_move(1)
     )
     .map_err(io)
 }

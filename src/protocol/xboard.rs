@@ -228,7 +228,7 @@ fn shift_ranks(text: &str, delta: i64) -> String {
 }
 
 /// A move or cell as XBoard writes it, from Tessera's text.
-fn to_xboard(game: &Game, text: &str) -> String {
+pub(crate) fn to_xboard(game: &Game, text: &str) -> String {
     if ranks_from_zero(game) {
         shift_ranks(text, -1)
     } else {
@@ -237,7 +237,7 @@ fn to_xboard(game: &Game, text: &str) -> String {
 }
 
 /// A move or cell as Tessera writes it, from XBoard's text.
-fn from_xboard(game: &Game, text: &str) -> String {
+pub(crate) fn from_xboard(game: &Game, text: &str) -> String {
     if ranks_from_zero(game) {
         shift_ranks(text, 1)
     } else {
