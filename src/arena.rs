@@ -101,7 +101,7 @@ impl TimeControl {
 
     /// The moves left in the current session for an engine that has made
     /// `made` moves, where there are sessions.
-    fn to_go(&self, made: u32) -> Option<u32> {
+    fn moves_to_go(self, made: u32) -> Option<u32> {
         self.moves.map(|m| m - made % m)
     }
 }
@@ -140,7 +140,7 @@ impl Turn<'_> {
                 time: Some(clock_share(
                     millis(self.left[side.index()]),
                     millis(tc.increment),
-                    tc.to_go(self.made).map(u64::from),
+                    tc.moves_to_go(self.made).map(u64::from),
                 )),
             },
         }
@@ -329,7 +329,7 @@ impl Uci {
                 let [w, b] = turn.left.map(millis);
                 let inc = millis(tc.increment);
                 let to_go = tc
-                    .to_go(turn.made)
+                    .moves_to_go(turn.made)
                     .map(|n| format!(" movestogo {n}"))
                     .unwrap_or_default();
                 format!("go wtime {w} btime {b} winc {inc} binc {inc}{to_go}")
