@@ -99,8 +99,8 @@ impl TimeControl {
         })
     }
 
-    /// The moves left in the current session for an engine that has made
-    /// `made` moves, where there are sessions.
+    /// The moves left in the current session for a side that has made
+    /// `made` moves of the game, where there are sessions.
     fn moves_to_go(self, made: u32) -> Option<u32> {
         self.moves.map(|m| m - made % m)
     }
@@ -115,7 +115,9 @@ pub struct Turn<'a> {
     /// The time left on each side's clock (by [`Side::index`]), where there
     /// is a clock.
     pub left: [Duration; 2],
-    /// The moves this engine has made in this game.
+    /// The moves this engine's side has made in this game, the opening's
+    /// included: sessions of a clock count the game's moves, as XBoard's
+    /// `level` does.
     pub made: u32,
 }
 
@@ -758,7 +760,10 @@ pub fn play_game<'g>(
     let mut record = Record::new(&pos);
     let mut moves: Vec<String> = Vec::new();
     let mut played: Vec<Move> = Vec::new();
+    // The opening's moves by colour: the sessions of a clock count them.
+    let mut opening_moves = [0u32; 2];
     for &mv in opening {
+        opening_moves[pos.side_to_move().index()] += 1;
         moves.push(uci::format(game, &mv));
         played.push(mv);
         pos.make(mv);
@@ -767,6 +772,9 @@ pub fn play_game<'g>(
     // Indexed by engine: 0 the first, 1 the second.
     let mut time = [Duration::ZERO; 2];
     let mut made = [0u32; 2];
+    // The game's moves by each engine's side, the opening's included: the
+    // sessions of a clock count these.
+    let mut side_moves = [0u32; 2];
     let mut left = controls.map(|c| match c {
         Control::Clock(tc) => tc.base,
         _ => Duration::ZERO,
@@ -780,6 +788,9 @@ pub fn play_game<'g>(
             first_side.opposite()
         }
     };
+    for (i, n) in side_moves.iter_mut().enumerate() {
+        *n = opening_moves[by_side(i).index()];
+    }
     let mut failed = None;
     for (i, engine) in pair.iter_mut().enumerate() {
         if let Err(why) = engine.new_game(controls[i]) {
@@ -824,7 +835,7 @@ pub fn play_game<'g>(
             moves: &moves,
             control: controls[i],
             left: by_colour,
-            made: made[i],
+            made: side_moves[i],
         };
         let clock = SystemClock::default();
         let chosen = pair[i].choose(&mut pos, &record, &turn);
@@ -835,6 +846,7 @@ pub fn play_game<'g>(
             Err(why) => return ended(result_for(i), ply, Some(why), played, time, made),
         };
         made[i] += 1;
+        side_moves[i] += 1;
         if let Control::Clock(tc) = controls[i] {
             if used > left[i] {
                 let why = format!(
@@ -845,7 +857,7 @@ pub fn play_game<'g>(
                 return ended(result_for(i), ply, Some(why), played, time, made);
             }
             left[i] = left[i] - used + tc.increment;
-            if tc.moves.is_some_and(|m| made[i] % m == 0) {
+            if tc.moves.is_some_and(|m| side_moves[i] % m == 0) {
                 left[i] += tc.base;
             }
         }

@@ -419,3 +419,33 @@ fn a_short_game_against_fairy_max() {
         out.stdout
     );
 }
+
+#[test]
+fn a_session_counts_the_games_moves_the_opening_included() {
+    // 2 moves in 60 s: White's first move after `e2e4` is the game's second,
+    // which ends the session, so the clock White is told next holds about
+    // two minutes, as XBoard's `level` counts.
+    let log = log_path("session");
+    let white = fake("g1f3,RESIGN", &format!("--log {log}"));
+    let black = fake("b8c6", "");
+    let out = tessera(&[
+        "match",
+        "games/chess.game",
+        &white,
+        &black,
+        "--games",
+        "1",
+        "--tc",
+        "2/60",
+        "--openings",
+        "tests/arena/two-lines.txt",
+    ]);
+    assert!(out.result.is_ok(), "{:?}", out.result);
+    let times: Vec<u64> = lines_of(&log)
+        .iter()
+        .filter_map(|l| l.strip_prefix("time ").and_then(|t| t.parse().ok()))
+        .collect();
+    assert_eq!(times.len(), 2, "{times:?}");
+    assert_eq!(times[0], 6000);
+    assert!((11_000..=12_000).contains(&times[1]), "{times:?}");
+}
