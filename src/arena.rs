@@ -182,6 +182,16 @@ enum Silence {
     TimedOut(Duration),
 }
 
+impl Silence {
+    /// A time-out, as the whole wait it ended rather than its last part.
+    fn of(self, whole: Duration) -> Silence {
+        match self {
+            Silence::TimedOut(_) => Silence::TimedOut(whole),
+            ended => ended,
+        }
+    }
+}
+
 impl Process {
     /// Starts `command`, split on spaces.
     fn start(command: &str) -> std::io::Result<Process> {
@@ -251,7 +261,9 @@ impl Process {
         let clock = SystemClock::default();
         loop {
             let left = wait.saturating_sub(clock.now());
-            let line = self.next_line(left).map_err(|s| self.silence(&s, word))?;
+            let line = self
+                .next_line(left)
+                .map_err(|s| self.silence(&s.of(wait), word))?;
             if line.split_whitespace().next() == Some(word) {
                 return Ok(line);
             }
@@ -509,7 +521,10 @@ impl Xboard {
             let line = self
                 .process
                 .next_line(START_TIME.saturating_sub(clock.now()))
-                .map_err(|s| self.process.silence(&s, &format!("pong {n}")))?;
+                .map_err(|s| {
+                    self.process
+                        .silence(&s.of(START_TIME), &format!("pong {n}"))
+                })?;
             if line.starts_with("Illegal move") {
                 return Err(format!(
                     "refused a legal move: `{}`",
@@ -567,7 +582,7 @@ impl Xboard {
             let line = self
                 .process
                 .next_line(wait.saturating_sub(clock.now()))
-                .map_err(|s| self.process.silence(&s, "move"))?;
+                .map_err(|s| self.process.silence(&s.of(wait), "move"))?;
             let words: Vec<&str> = line.split_whitespace().collect();
             match words.as_slice() {
                 ["move", m, ..] => {
