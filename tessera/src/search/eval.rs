@@ -132,6 +132,24 @@ impl Evaluator {
         score[me.index()] - score[me.opposite().index()]
     }
 
+    /// The smallest worth of a kind that counts (a pawn, where the game has
+    /// one), at least 10: the unit of the search's margins.
+    pub fn pawn(&self) -> i32 {
+        self.worth
+            .iter()
+            .copied()
+            .filter(|&w| w > 0)
+            .min()
+            .unwrap_or(POINT)
+            .max(10)
+    }
+
+    /// Whether winning material helps the side that wins it (not so where a
+    /// side wins by losing its pieces).
+    pub fn material_helps(&self) -> bool {
+        self.sign > 0
+    }
+
     /// The worth of the piece `piece` (a code), for ordering captures.
     ///
     /// # Panics

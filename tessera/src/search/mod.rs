@@ -11,7 +11,7 @@
 pub mod clock;
 pub mod eval;
 
-use crate::engine::attack::in_check;
+use crate::engine::attack::{in_check, is_attacked};
 use crate::engine::keys;
 use crate::engine::legal::{filter_legal, generate_legal};
 use crate::engine::outcome::{rule_end, status, Status};
@@ -103,6 +103,9 @@ struct Entry {
     score: i32,
     depth: u8,
     bound: Bound,
+    /// The search that wrote it (`Searcher::age`): entries of earlier
+    /// searches give way to any new one.
+    age: u8,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -134,6 +137,19 @@ pub struct Searcher<'g> {
     path: Vec<u64>,
     /// Whether a null move may prune in this game (see `null_move_allowed`).
     null_moves: bool,
+    /// Counts searches, so that the table prefers this search's entries.
+    age: u8,
+    /// The depth of the iteration under way.
+    root_depth: i32,
+    /// The best root move of the iteration under way and its score, once
+    /// one is known: what a search stopped in mid-iteration plays.
+    root_best: Option<(RawMove, i32)>,
+    /// The smallest worth of a piece that counts (the game's pawn, in
+    /// effect): the unit of the pruning margins, so that they scale with
+    /// the game's own values.
+    margin: i32,
+    /// Late-move reductions by depth and move number (see `reductions`).
+    reductions: Vec<u8>,
     /// Set from outside (a protocol's `stop`, a client gone) to end the
     /// search. The search never clears it, so a flag raised before the search
     /// starts ends it at once; a caller that reuses a flag clears it first.
@@ -161,8 +177,10 @@ impl<'g> Searcher<'g> {
         megabytes: usize,
         clock: Box<dyn Clock>,
     ) -> Searcher<'g> {
-        Searcher {
-            eval: Evaluator::new(game),
+        let eval = Evaluator::new(game);
+        let margin = eval.pawn();
+        let mut searcher = Searcher {
+            eval,
             keys: keys::Keys::new(game),
             table: table_of(megabytes),
             killers: vec![[None; 2]; MAX_PLY + 1],
@@ -176,9 +194,16 @@ impl<'g> Searcher<'g> {
             keys_before: Vec::new(),
             path: vec![0; MAX_PLY + 1],
             null_moves: null_move_allowed(game),
+            age: 0,
+            root_depth: 0,
+            root_best: None,
+            margin: 0,
+            reductions: reductions(),
             stop: std::sync::Arc::new(AtomicBool::new(false)),
             game,
-        }
+        };
+        searcher.margin = margin;
+        searcher
     }
 
     /// The size of the transposition table, in megabytes (rounded down; 0
@@ -232,6 +257,7 @@ impl<'g> Searcher<'g> {
         for h in &mut self.history {
             *h /= 8;
         }
+        self.age = self.age.wrapping_add(1);
         let mut roots = Vec::new();
         generate_legal(pos, &mut roots);
         let mut best = Report {
@@ -253,8 +279,21 @@ impl<'g> Searcher<'g> {
             .unwrap_or(MAX_PLY as u32 - 8)
             .min(MAX_PLY as u32 - 8);
         for depth in 1..=most {
-            let score = self.negamax(pos, depth as i32, 0, -INFINITY, INFINITY);
+            self.root_depth = depth as i32;
+            self.root_best = None;
+            let score = self.aspiration(pos, depth as i32, best.score);
             if self.stopped && depth > 1 {
+                // A move this unfinished iteration found better than the
+                // last iteration's best (searched first) is played.
+                if let Some((mv, s)) = self.root_best {
+                    let mv = mv.of(self.game);
+                    if best.pv.first() != Some(&mv) {
+                        best.pv = vec![mv];
+                        best.score = s;
+                    }
+                }
+                best.nodes = self.nodes;
+                best.elapsed = self.elapsed();
                 break;
             }
             // The moves a program receives carry the game's identity.
@@ -272,10 +311,11 @@ impl<'g> Searcher<'g> {
             if self.stopped || score.abs() >= WIN - depth as i32 {
                 break;
             }
-            // Another iteration takes several times the last: don't start
-            // one that cannot finish.
+            // Another iteration takes a few times the last: don't start one
+            // that has little chance to change the move (an unfinished one
+            // still may: see above).
             if let Some(t) = limits.time {
-                if self.elapsed() * 3 > t {
+                if self.elapsed() * 2 > t {
                     break;
                 }
             }
@@ -307,13 +347,41 @@ impl<'g> Searcher<'g> {
         self.stopped
     }
 
+    /// One iteration at the root, first within a window around the last
+    /// iteration's score (most iterations land there, and a narrow window
+    /// cuts more), widened on the side it fails until the score is inside.
+    fn aspiration(&mut self, pos: &mut Position<'g>, depth: i32, last: i32) -> i32 {
+        if depth < 4 || last.abs() >= WIN - MAX_PLY as i32 {
+            return self.negamax(pos, depth, 0, -INFINITY, INFINITY);
+        }
+        let mut delta = (self.margin / 4).max(10);
+        let (mut alpha, mut beta) = (last - delta, last + delta);
+        loop {
+            let score = self.negamax(pos, depth, 0, alpha, beta);
+            if self.stopped {
+                return score;
+            }
+            if score <= alpha {
+                alpha = (score - delta).max(-INFINITY);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITY);
+            } else {
+                return score;
+            }
+            delta = delta.saturating_mul(2);
+            if delta > 8 * self.margin.max(50) {
+                (alpha, beta) = (-INFINITY, INFINITY);
+            }
+        }
+    }
+
     fn negamax(
         &mut self,
         pos: &mut Position<'g>,
         depth: i32,
         ply: usize,
         mut alpha: i32,
-        beta: i32,
+        mut beta: i32,
     ) -> i32 {
         self.nodes += 1;
         if ply > 0 && self.out_of_time() {
@@ -333,7 +401,16 @@ impl<'g> Searcher<'g> {
             if let Some(score) = self.record_goal_score(pos, repetition_key, ply) {
                 return score;
             }
+            // No line from here beats a win at this very ply or loses
+            // faster than a loss here: a shorter win found elsewhere ends
+            // the search of this node.
+            alpha = alpha.max(-(WIN - ply as i32));
+            beta = beta.min(WIN - ply as i32);
+            if alpha >= beta {
+                return alpha;
+            }
         }
+        let pv_node = beta - alpha > 1;
         let slot = (key as usize) & (self.table.len() - 1);
         let mut table_move = None;
         if let Some(e) = self.table[slot].filter(|e| e.key == key) {
@@ -349,18 +426,36 @@ impl<'g> Searcher<'g> {
             }
         }
         let checked = in_check(pos, pos.side_to_move());
+        let static_eval = if checked {
+            -INFINITY
+        } else {
+            self.eval.evaluate(pos)
+        };
+        let not_mate = |s: i32| s.abs() < WIN - MAX_PLY as i32;
+        // Reverse futility: a position so far above beta that a few plies
+        // will not bring it down is not searched.
+        if !pv_node
+            && !checked
+            && ply > 0
+            && depth <= 6
+            && not_mate(beta)
+            && static_eval - self.margin * depth >= beta
+        {
+            return static_eval;
+        }
         // Null move: if passing the turn still leaves the side to move at or
         // above beta, a real move will too (a zugzwang is the exception,
         // hence only with pieces besides pawns and royal ones).
         if self.null_moves
+            && !pv_node
             && ply > 0
-            && depth >= 4
+            && depth >= 3
             && !checked
-            && beta.abs() < WIN - MAX_PLY as i32
-            && self.eval.evaluate(pos) >= beta
+            && not_mate(beta)
+            && static_eval >= beta
             && self.has_big_pieces(pos)
         {
-            let reduction = 2 + depth / 4;
+            let reduction = 3 + depth / 4;
             let undo = pos.make_raw(RawMove::pass(crate::game::NO_CELL));
             let s = -self.negamax(pos, depth - 1 - reduction, ply + 1, -beta, -beta + 1);
             pos.unmake(undo);
@@ -368,7 +463,7 @@ impl<'g> Searcher<'g> {
                 return 0;
             }
             if s >= beta {
-                return beta;
+                return if not_mate(s) { s } else { beta };
             }
         }
         let mut moves = Vec::new();
@@ -382,29 +477,55 @@ impl<'g> Searcher<'g> {
         let mut best_score = -INFINITY;
         let mut best_move = None;
         let killers = self.killers[ply.min(MAX_PLY)];
+        let mut quiets_tried: Vec<RawMove> = Vec::new();
+        // Quiet moves this far below alpha cannot reach it in a few plies.
+        let futile = !checked && depth <= 3 && static_eval + self.margin * (1 + 2 * depth) <= alpha;
+        let late_moves = 3 + 2 * depth * depth;
         for (i, &mv) in moves.iter().enumerate() {
             let quiet = !pos.captures(&mv) && !lasting_promotion(pos, &mv);
+            let killer = killers.contains(&Some(mv));
+            let history = if quiet { self.history_of(pos, &mv) } else { 0 };
             let undo = pos.make_raw(mv);
+            let gives_check = in_check(pos, pos.side_to_move());
+            // At the last plies, late quiet moves and hopeless ones are not
+            // searched at all, once a move has been (a check always is).
+            if quiet
+                && !gives_check
+                && ply > 0
+                && i > 0
+                && not_mate(best_score)
+                && depth <= 4
+                && !killer
+                && (futile || quiets_tried.len() as i32 >= late_moves)
+            {
+                pos.unmake(undo);
+                continue;
+            }
+            // A check is searched a ply deeper (so that a mating attack is
+            // followed), as long as the path stays within twice the depth.
+            let extension = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let new_depth = depth - 1 + extension;
             let score = if i == 0 {
-                -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
+                -self.negamax(pos, new_depth, ply + 1, -beta, -alpha)
             } else {
                 // Late quiet moves, ordered last for a reason, are searched
                 // shallower first; one that surprises is searched again.
-                let late = quiet
-                    && i >= 3
-                    && depth >= 3
-                    && !checked
-                    && !killers.contains(&Some(mv))
-                    && !in_check(pos, pos.side_to_move());
-                let reduction = if late { 1 + i32::from(i >= 8) } else { 0 };
+                let reduction = if quiet && depth >= 3 && i >= 2 && !checked && !gives_check {
+                    let mut r = i32::from(self.reductions[reduction_index(depth, i)]);
+                    r -= i32::from(pv_node) + i32::from(killer);
+                    r += i32::from(history < 0);
+                    r.clamp(0, new_depth - 1)
+                } else {
+                    0
+                };
                 // Principal variation search: prove the move is no better
                 // with a null window, search it fully only if it is.
-                let mut s = -self.negamax(pos, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
+                let mut s = -self.negamax(pos, new_depth - reduction, ply + 1, -alpha - 1, -alpha);
                 if reduction > 0 && s > alpha {
-                    s = -self.negamax(pos, depth - 1, ply + 1, -alpha - 1, -alpha);
+                    s = -self.negamax(pos, new_depth, ply + 1, -alpha - 1, -alpha);
                 }
                 if s > alpha && s < beta {
-                    -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
+                    -self.negamax(pos, new_depth, ply + 1, -beta, -alpha)
                 } else {
                     s
                 }
@@ -419,13 +540,24 @@ impl<'g> Searcher<'g> {
             }
             if score > alpha {
                 alpha = score;
+                if ply == 0 {
+                    self.root_best = Some((mv, score));
+                }
             }
             if alpha >= beta {
                 if quiet {
-                    self.remember_cutoff(pos, mv, depth, ply);
+                    self.remember_cutoff(pos, mv, &quiets_tried, depth, ply);
                 }
                 break;
             }
+            if quiet {
+                quiets_tried.push(mv);
+            }
+        }
+        if best_score == -INFINITY {
+            // Every move was pruned but the first cannot be: unreachable,
+            // but a score all the same.
+            best_score = alpha;
         }
         let bound = if best_score <= original_alpha {
             Bound::Upper
@@ -434,13 +566,19 @@ impl<'g> Searcher<'g> {
         } else {
             Bound::Exact
         };
-        self.table[slot] = Some(Entry {
-            key,
-            mv: best_move,
-            score: to_table(best_score, ply),
-            depth: depth.clamp(0, 255) as u8,
-            bound,
-        });
+        // An entry of this search at least as deep is kept: it cost more.
+        let keep = self.table[slot]
+            .is_some_and(|e| e.age == self.age && e.key != key && e.depth as i32 > depth);
+        if !keep {
+            self.table[slot] = Some(Entry {
+                key,
+                mv: best_move.or(table_move),
+                score: to_table(best_score, ply),
+                depth: depth.clamp(0, 255) as u8,
+                bound,
+                age: self.age,
+            });
+        }
         best_score
     }
 
@@ -520,6 +658,18 @@ impl<'g> Searcher<'g> {
         }
         moves.retain(|m| pos.captures(m) || lasting_promotion(pos, m));
         if !checked {
+            // A capture that even with its victim's worth and a margin
+            // stays below alpha (delta pruning), or that loses the capturer
+            // for less, is not tried; neither where captures are forced
+            // (every move is one) or count against their maker.
+            if !self.game.rules.forced_capture && self.eval.material_helps() {
+                let floor = alpha - stand - 2 * self.margin;
+                moves.retain(|m| {
+                    lasting_promotion(pos, m)
+                        || (self.eval.piece_worth(self.victim(pos, m)) > floor
+                            && !self.loses_material(pos, m))
+                });
+            }
             filter_legal(pos, &mut moves);
         }
         self.order(pos, &mut moves, None, ply);
@@ -538,8 +688,31 @@ impl<'g> Searcher<'g> {
         alpha
     }
 
+    /// The piece `mv` captures (0 for none).
+    fn victim(&self, pos: &Position<'_>, mv: &RawMove) -> u8 {
+        if mv.kind == MoveKind::EnPassant {
+            pos.at(mv.aux)
+        } else if (mv.to as usize) < self.cells {
+            pos.at(mv.to)
+        } else {
+            0
+        }
+    }
+
+    /// Whether the capture `mv` likely loses material: the capturer is
+    /// worth clearly more than its victim and the opponent guards the cell
+    /// (a static exchange cut short after the first recapture).
+    fn loses_material(&self, pos: &Position<'_>, mv: &RawMove) -> bool {
+        let gain = self.eval.piece_worth(self.victim(pos, mv));
+        let risk = self.eval.piece_worth(self.mover(pos, mv));
+        risk > gain + self.margin / 2
+            && (mv.to as usize) < self.cells
+            && is_attacked(pos, mv.to, pos.side_to_move().opposite())
+    }
+
     /// Orders moves best first: the table's move, captures by most valuable
-    /// victim and least valuable attacker, promotions, killers, history.
+    /// victim and least valuable attacker, promotions, killers, history,
+    /// and captures that likely lose material after the killers.
     fn order(
         &self,
         pos: &Position<'_>,
@@ -548,20 +721,22 @@ impl<'g> Searcher<'g> {
         ply: usize,
     ) {
         let killers = self.killers[ply.min(MAX_PLY)];
+        let judge_captures = self.eval.material_helps();
         let mut keyed: Vec<(i32, RawMove)> = moves
             .iter()
             .map(|&mv| {
                 let score = if Some(mv) == table_move {
                     1 << 30
                 } else if pos.captures(&mv) {
-                    let victim = if mv.kind == MoveKind::EnPassant {
-                        pos.at(mv.aux)
-                    } else {
-                        pos.at(mv.to)
-                    };
+                    let victim = self.victim(pos, &mv);
                     let attacker = self.mover(pos, &mv);
-                    (1 << 28) + 16 * self.eval.piece_worth(victim)
-                        - self.eval.piece_worth(attacker) / 16
+                    let mvv_lva =
+                        16 * self.eval.piece_worth(victim) - self.eval.piece_worth(attacker) / 16;
+                    if judge_captures && self.loses_material(pos, &mv) {
+                        (1 << 25) + mvv_lva
+                    } else {
+                        (1 << 28) + mvv_lva
+                    }
                 } else if let Some(k) = mv.promotes_to() {
                     (1 << 27) + self.eval.worth[k as usize]
                 } else if killers.contains(&Some(mv)) {
@@ -596,19 +771,35 @@ impl<'g> Searcher<'g> {
     }
 
     fn history_of(&self, pos: &Position<'_>, mv: &RawMove) -> i32 {
-        self.history_index(pos, mv)
-            .map_or(0, |i| self.history[i])
-            .min((1 << 26) - 1)
+        self.history_index(pos, mv).map_or(0, |i| self.history[i])
     }
 
-    fn remember_cutoff(&mut self, pos: &Position<'_>, mv: RawMove, depth: i32, ply: usize) {
+    /// A quiet move cut off: it becomes a killer and its history rises, and
+    /// the quiet moves tried before it in vain fall. Each change moves the
+    /// score part of the way to its bound (`HISTORY_MAX`), so that old
+    /// successes fade and no score overflows.
+    fn remember_cutoff(
+        &mut self,
+        pos: &Position<'_>,
+        mv: RawMove,
+        tried: &[RawMove],
+        depth: i32,
+        ply: usize,
+    ) {
         let k = &mut self.killers[ply.min(MAX_PLY)];
         if k[0] != Some(mv) {
             k[1] = k[0];
             k[0] = Some(mv);
         }
+        let bonus = (depth * depth).min(HISTORY_MAX / 8);
+        let nudge = |h: &mut i32, by: i32| *h += by - *h * by.abs() / HISTORY_MAX;
         if let Some(i) = self.history_index(pos, &mv) {
-            self.history[i] = self.history[i].saturating_add(depth * depth);
+            nudge(&mut self.history[i], bonus);
+        }
+        for m in tried {
+            if let Some(i) = self.history_index(pos, m) {
+                nudge(&mut self.history[i], -bonus);
+            }
         }
     }
 
@@ -650,6 +841,27 @@ impl<'g> Searcher<'g> {
     pub fn game(&self) -> &'g crate::Game {
         self.game
     }
+}
+
+/// The bound of a history score, either way.
+const HISTORY_MAX: i32 = 1 << 14;
+
+/// Late-move reductions, in plies, by depth and move number (each below
+/// 64): half a ply plus the product of their logarithms over 2.25, so that
+/// deep searches skim their late moves and shallow ones hardly.
+fn reductions() -> Vec<u8> {
+    let mut table = vec![0u8; 64 * 64];
+    for d in 1..64usize {
+        for i in 1..64usize {
+            let r = 0.5 + (d as f64).ln() * (i as f64).ln() / 2.25;
+            table[d * 64 + i] = r as u8;
+        }
+    }
+    table
+}
+
+fn reduction_index(depth: i32, i: usize) -> usize {
+    depth.clamp(0, 63) as usize * 64 + i.min(63)
 }
 
 /// The largest transposition table a searcher takes, in megabytes: 1 GiB,
