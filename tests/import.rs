@@ -1611,3 +1611,49 @@ fn a_kind_with_both_pawn_and_shogi_style_promotion_offers_both() {
         Err(why) => assert!(why.contains("only the shogi-style one compulsory"), "{why}"),
     }
 }
+
+#[test]
+fn a_start_fen_letter_that_names_no_piece_is_skipped_as_fsf_reads_it() {
+    // `king = -` and `knight = -`: Fairy-Stockfish 0.0.90 skips the letters of
+    // the removed kinds, on the board and in the hand, so the pieces after
+    // them stand one cell to the left and the ranks end in empty cells.
+    // Perft from pyffish 0.0.90 loading the same sections.
+    let result = import(
+        "skip.ini",
+        "[kingless:chess]\nking = -\ncastling = false\n\n\
+         [knightless:crazyhouse]\nknight = -\ncastling = false\n\
+         startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[NNQnx] w - - 0 1\n",
+    );
+    let kingless = rules(&result, "kingless");
+    assert!(
+        kingless
+            .contains("  white pawn a2..h2, knight b1 f1, bishop c1 e1, rook a1 g1, queen d1\n"),
+        "{kingless}"
+    );
+    assert_eq!((perft(&kingless, 1), perft(&kingless, 2)), (21, 441));
+    let knightless = rules(&result, "knightless");
+    assert!(
+        knightless.contains(
+            "  white pawn a2..h2, bishop b1 e1, rook a1 f1, queen c1, king d1, 1 queen @hand\n"
+        ),
+        "{knightless}"
+    );
+    assert_eq!((perft(&knightless, 1), perft(&knightless, 2)), (54, 951));
+}
+
+#[test]
+fn a_start_position_that_could_not_arise_in_play_is_refused() {
+    // Three pieces giving check at once: no move of chess makes more than
+    // two. Tessera would refuse the position in a FEN, so no file is written
+    // that starts from it.
+    let result = import(
+        "start.ini",
+        "[triple:chess]\nstartFen = 4k3/8/3N4/1B6/8/8/8/4R1K1 b - - 0 1\n",
+    );
+    assert_eq!(
+        section(&result, "triple").as_ref().unwrap_err(),
+        "the start position could not arise in play: black is in check from 3 pieces \
+         (the rook on e1, the bishop on b5 and the knight on d6); one move of this game \
+         makes at most 2 give check"
+    );
+}

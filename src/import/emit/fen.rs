@@ -106,9 +106,16 @@ impl Fen {
                     j += 1;
                     continue;
                 }
-                let pt = v
-                    .type_of_fen_letter(c)
-                    .ok_or_else(|| format!("the start FEN has `{c}`, which names no piece"))?;
+                // A letter that names no piece (a piece the section removed,
+                // `king = -`) Fairy-Stockfish skips, and the next letter
+                // stands on the same cell.
+                let Some(pt) = v.type_of_fen_letter(c) else {
+                    if from.is_some() {
+                        return Err(format!("the start FEN has `+{c}`, which names no piece"));
+                    }
+                    j += 1;
+                    continue;
+                };
                 let pt = match from {
                     Some(x) => {
                         fen.promoted.push(((file, rank), x));
@@ -127,7 +134,9 @@ impl Fen {
                 file += 1;
                 j += 1;
             }
-            if file != e.files {
+            // A shorter rank Fairy-Stockfish reads as one whose last cells
+            // are empty.
+            if file > e.files {
                 return Err(format!(
                     "rank {} of the start FEN has {file} files, the board {}",
                     rank + 1,
@@ -140,9 +149,10 @@ impl Fen {
                 if c == '-' {
                     continue;
                 }
-                let pt = v.type_of_fen_letter(c).ok_or_else(|| {
-                    format!("the start FEN's hand has `{c}`, which names no piece")
-                })?;
+                // Fairy-Stockfish skips a letter that names no piece.
+                let Some(pt) = v.type_of_fen_letter(c) else {
+                    continue;
+                };
                 fen.hand_used = true;
                 if c.is_ascii_uppercase() {
                     fen.hand_white.push(pt);
