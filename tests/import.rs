@@ -1358,7 +1358,6 @@ fn the_built_ins_of_issue_25_fifth_round_are_known() {
         rules(&result, name);
     }
     for (name, option) in [
-        ("x-atomar", "`mutuallyImmuneTypes` (of the built-in"),
         // Spartan's `dragon` is a key of later FSF versions (0.0.90 skips its
         // `g`); its duple check covers a kind promotion makes.
         ("x-spartan", "`dupleCheck` (of the built-in"),
@@ -1654,4 +1653,20 @@ fn a_start_position_that_could_not_arise_in_play_is_refused() {
          (the rook on e1, the bishop on b5 and the knight on d6); one move of this game \
          makes at most 2 give check"
     );
+}
+
+#[test]
+fn mutually_immune_kinds_do_not_capture_each_other() {
+    // `atomar`'s commoners may not take each other (`mutuallyImmuneTypes`):
+    // the white commoner on e4 has 7 moves, not e4e5 (pyffish 0.0.90: 7).
+    let result = import(
+        "immune.ini",
+        "[x-atomar:atomar]\n\n[adjacent:atomar]\nstartFen = 8/8/8/4k3/4K3/8/8/8 w - - 0 1\n",
+    );
+    let atomar = rules(&result, "x-atomar");
+    assert!(
+        atomar.contains("piece commoner K\n  betza \"K\": not capturing commoner\n"),
+        "{atomar}"
+    );
+    assert_eq!(perft(&rules(&result, "adjacent"), 1), 7);
 }

@@ -108,6 +108,16 @@ impl Emitter<'_> {
         if !v.flag("checking") {
             mods.push("not checking".to_string());
         }
+        // `mutuallyImmuneTypes`: a piece of these types never takes another.
+        let immune = v.set("mutuallyImmuneTypes");
+        if immune & (1 << pt) != 0 {
+            let kinds: Vec<String> = self
+                .kinds_of(immune)
+                .iter()
+                .map(|&k| self.kind(k))
+                .collect();
+            mods.push(format!("not capturing {}", kinds.join(" ")));
+        }
         mods.join(", ")
     }
 

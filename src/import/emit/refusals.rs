@@ -144,12 +144,25 @@ impl Emitter<'_> {
                 ),
             ));
         }
-        for (field, what) in [(
-            "mutuallyImmuneTypes",
-            "pieces that cannot capture their own kind",
-        )] {
-            if v.set(field) != 0 {
-                return Err(self.refuse(field, format!("{what} is not imported yet")));
+        // `mutuallyImmuneTypes` is `not capturing` on the immune kinds' moves
+        // (`movement_mods`); a promoted kind that counts as an immune type, the
+        // janggi cannon's own `not capturing` and the flying general's
+        // capture of the king are moves that clause does not reach.
+        let immune = v.set("mutuallyImmuneTypes");
+        if immune != 0 {
+            let promoted_immune = (1..PIECE_TYPE_NB).any(|pt| {
+                v.pieces[pt].is_some()
+                    && v.promoted_piece_type[pt] != 0
+                    && (immune & (1 << pt) != 0 || immune & (1 << v.promoted_piece_type[pt]) != 0)
+            });
+            if promoted_immune
+                || immune & (1 << JANGGI_CANNON) != 0
+                || (v.flag("flyingGeneral") && immune & (1 << KING) != 0)
+            {
+                return Err(self.refuse(
+                    "mutuallyImmuneTypes",
+                    "pieces that cannot capture their own kind, beside shogi-style promotion, the janggi cannon or the flying general, are not imported yet",
+                ));
             }
         }
         // `castlingWins` is said by goals on castling, which need castling.
