@@ -653,7 +653,10 @@ fn compile(text: String, compiled: &mut HashMap<String, Compiled>) -> Result<Str
         Some(outcome) => outcome.clone(),
         None => {
             let outcome = match tessera::compile_str(&text) {
-                Ok(game) => Ok(idle_stuck_kinds(&game)),
+                Ok(game) => match start_problem(&game) {
+                    None => Ok(idle_stuck_kinds(&game)),
+                    Some(why) => Err(why),
+                },
                 Err(errors) => Err(compile_error(&text, &errors)),
             };
             compiled.insert(body.to_string(), outcome.clone());
@@ -664,6 +667,17 @@ fn compile(text: String, compiled: &mut HashMap<String, Compiled>) -> Result<Str
         Ok(idle) => Ok(prune_stuck(text, &idle)),
         Err(why) => Err(why),
     }
+}
+
+/// Why the start position of a rule file the importer wrote could not arise
+/// in play (a side not to move in check, a pawn where it could never
+/// stand...), checked as every door for positions checks one: a file whose
+/// start Tessera would refuse is not written.
+fn start_problem(game: &tessera::Game) -> Option<String> {
+    let pos = tessera::Position::start(game);
+    tessera::engine::playable::check_playable(&pos)
+        .err()
+        .map(|e| format!("the start position could not arise in play: {e}"))
 }
 
 /// The first error of a rule file the importer wrote, with its line.
