@@ -10,7 +10,7 @@ use std::io::Write;
 use tessera::engine::legal::legal_moves;
 use tessera::engine::perft::divide_parallel;
 use tessera::engine::{Move, Position};
-use tessera::game::{Game, Side};
+use tessera::game::{Game, MoveNotation, Side};
 use tessera::notation::{self, fen, san, uci};
 use tessera::search::{Limits, Searcher};
 
@@ -77,7 +77,9 @@ pub enum Command {
         /// The position to work on.
         #[command(flatten)]
         at: At,
-        /// With `san`, each move is followed by its SAN (`g1f3 Nf3`).
+        /// With any other than `uci`, each move is followed by its text in
+        /// that notation (`g1f3 Nf3`; `own`: the game's own, as `notation
+        /// moves` names it; `usi`: as USI writes it).
         #[arg(long, value_enum, default_value_t = Notation::Uci)]
         notation: Notation,
         /// Print one JSON object instead (docs/json.md): the game, the
@@ -340,6 +342,50 @@ pub enum Notation {
     Uci,
     /// Standard algebraic notation (`Nf3`), as Fairy-Stockfish writes it.
     San,
+    /// The game's own notation, as its rule file's `notation moves` names it
+    /// (SAN where it names none).
+    Own,
+    /// USI's coordinates (`7g7f`, `P*5e`).
+    Usi,
+    /// Long algebraic notation (`Ng1-f3`).
+    Lan,
+    /// Shogi's, files and ranks numbered (`P-76`).
+    ShogiHodgesNumber,
+    /// Shogi's, ranks lettered (`P-7f`).
+    ShogiHodges,
+    /// Shogi's, without the dash of a plain move (`P76`).
+    ShogiHosking,
+    /// Xiangqi's WXF (`C2=5`).
+    XiangqiWxf,
+    /// Janggi's (`H02-83`).
+    Janggi,
+}
+
+impl Notation {
+    /// The notation of moves this names in `game`; `None` for coordinates.
+    pub fn in_game(self, game: &Game) -> Option<MoveNotation> {
+        Some(match self {
+            Notation::Uci | Notation::Usi => return None,
+            Notation::San => MoveNotation::San,
+            Notation::Own => game.move_notation(),
+            Notation::Lan => MoveNotation::Lan,
+            Notation::ShogiHodgesNumber => MoveNotation::ShogiHodgesNumber,
+            Notation::ShogiHodges => MoveNotation::ShogiHodges,
+            Notation::ShogiHosking => MoveNotation::ShogiHosking,
+            Notation::XiangqiWxf => MoveNotation::XiangqiWxf,
+            Notation::Janggi => MoveNotation::Janggi,
+        })
+    }
+
+    /// `mv`, legal in `pos`, written in this notation.
+    pub fn write(self, pos: &Position<'_>, mv: &Move) -> String {
+        match self.in_game(pos.game()) {
+            Some(MoveNotation::San) => san::format(pos, mv),
+            Some(n) => notation::own::format_in(pos, mv, n),
+            None if self == Notation::Usi => notation::usi::format(pos.game(), mv),
+            None => uci::format(pos.game(), mv),
+        }
+    }
 }
 
 /// Which position a command works on.
@@ -576,10 +622,17 @@ fn list_moves(
     let (_, game) = load_rule(&rule)?;
     let mut pos = position(&game, &at)?;
     // Each move as UCI writes it, and its SAN when asked, sorted by the former.
-    let mut moves: Vec<(String, Option<String>)> = if notation == Notation::San {
-        san::legal_moves_with_san(&pos)
+    let mut moves: Vec<(String, Option<String>)> = if let Some(n) = notation.in_game(&game) {
+        notation::own::legal_moves_in(&pos, n)
             .iter()
             .map(|(m, s)| (uci::format(&game, m), Some(s.clone())))
+            .collect()
+    } else if notation == Notation::Usi {
+        let mut found = Vec::new();
+        legal_moves(&mut pos, &mut found);
+        found
+            .iter()
+            .map(|m| (uci::format(&game, m), Some(notation::usi::format(&game, m))))
             .collect()
     } else {
         let mut found = Vec::new();
@@ -594,7 +647,8 @@ fn list_moves(
         let list: Vec<serde_json::Value> = moves
             .iter()
             .map(|(m, s)| match s {
-                Some(s) => serde_json::json!({ "move": m, "san": s }),
+                Some(s) if notation == Notation::San => serde_json::json!({ "move": m, "san": s }),
+                Some(s) => serde_json::json!({ "move": m, "written": s }),
                 None => serde_json::json!({ "move": m }),
             })
             .collect();
@@ -640,7 +694,7 @@ fn count_perft(
     };
     // Named only when shown: a root of millions of moves would otherwise
     // hold a string per move.
-    let named = |rows: Vec<(tessera::Move, u64)>| {
+    let named = |rows: Vec<(Move, u64)>| {
         let mut named: Vec<(String, u64)> = rows
             .into_iter()
             .map(|(m, n)| (uci::format(&game, &m), n))
@@ -740,6 +794,9 @@ fn best_move(
         let line = info_line(&game, r);
         lines.push(match (notation, line.find(" pv ")) {
             (Notation::San, Some(at)) => format!("{} pv {}", &line[..at], san::line(&root, &r.pv)),
+            (n, Some(at)) if n != Notation::Uci => {
+                format!("{} pv {}", &line[..at], written_line(&root, &r.pv, n))
+            }
             _ => line,
         })
     });
@@ -748,11 +805,25 @@ fn best_move(
     }
     let report = report.map_err(|e| io(std::io::Error::other(e)))?;
     match report.pv.first() {
-        Some(m) if notation == Notation::San => writeln!(out, "bestmove {}", san::format(&root, m)),
-        Some(m) => writeln!(out, "bestmove {}", uci::format(&game, m)),
+        Some(m) => writeln!(out, "bestmove {}", notation.write(&root, m)),
         None => writeln!(out, "bestmove (none)"),
     }
     .map_err(io)
+}
+
+/// The moves of `line` from `pos`, each written in `notation`, separated by
+/// spaces; a move that is not legal where it comes ends the line.
+fn written_line(pos: &Position<'_>, line: &[Move], notation: Notation) -> String {
+    let mut pos = pos.clone();
+    let mut words = Vec::new();
+    for mv in line {
+        if !mv.fits(pos.game()) || !pos.is_legal(*mv) {
+            break;
+        }
+        words.push(notation.write(&pos, mv));
+        pos.make(*mv);
+    }
+    words.join(" ")
 }
 
 fn play_in_terminal(
@@ -1311,7 +1382,7 @@ fn position_and_record<'g>(
     let mut last = None;
     if let Some(list) = &at.moves {
         for (i, text) in list.split_whitespace().enumerate() {
-            let mv = san::parse(&pos, text)
+            let mv = notation::own::parse(&pos, text)
                 .map_err(|e| Failure::Usage(anyhow::anyhow!("--moves: move {}: {e}", i + 1)))?;
             pos.make(mv);
             record.push(&pos);

@@ -231,7 +231,7 @@ impl<'o, 'g> Session<'o, 'g> {
                 }
             }
             "undo" => self.undo(pos, out)?,
-            typed => match san::parse(pos, typed) {
+            typed => match tessera::notation::own::parse(pos, typed) {
                 Ok(mv) => self.make(pos, mv)?,
                 Err(e) => writeln!(out, "{}", self.refusal(pos, typed, &e))?,
             },

@@ -507,7 +507,7 @@ fn play_noted<'g>(mut pos: Position<'g>, texts: &[&str]) -> Result<Played<'g>, R
     let mut moves = Vec::new();
     let mut noted = Vec::new();
     for (i, text) in texts.iter().enumerate() {
-        let mv = san::parse(&pos, text)
+        let mv = tessera::notation::own::parse(&pos, text)
             .map_err(|e| Reply::error(400, format!("move {}: {e}", i + 1)))?;
         noted.push(json!({
             "text": uci::format(game, &mv),
