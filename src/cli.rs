@@ -398,9 +398,14 @@ pub struct At {
     /// `show` prints it: `Ra1,Kd1,q0 w a1 - 0 1`.
     #[arg(long)]
     pub position: Option<String>,
-    /// Then play these moves (SAN or UCI style, separated by spaces).
+    /// Then play these moves (in the game's own notation, SAN or UCI style,
+    /// separated by spaces).
     #[arg(long)]
     pub moves: Option<String>,
+    /// The notation `moves` is read in first, where a command names one
+    /// (`moves --notation`); the game's own otherwise.
+    #[arg(skip)]
+    pub notation: Option<MoveNotation>,
     /// Start from the setup of this number among those the rule file's
     /// `shuffle` draws (Chess960's numbering for Fischer random chess: 518 is
     /// the usual order).
@@ -620,6 +625,8 @@ fn list_moves(
 ) -> Result<(), Failure> {
     let rule = RuleFile::named(&file);
     let (_, game) = load_rule(&rule)?;
+    let mut at = at;
+    at.notation = notation.in_game(&game);
     let mut pos = position(&game, &at)?;
     // Each move as UCI writes it, and its SAN when asked, sorted by the former.
     let mut moves: Vec<(String, Option<String>)> = if let Some(n) = notation.in_game(&game) {
@@ -1382,8 +1389,9 @@ fn position_and_record<'g>(
     let mut last = None;
     if let Some(list) = &at.moves {
         for (i, text) in list.split_whitespace().enumerate() {
-            let mv = notation::own::parse(&pos, text)
-                .map_err(|e| Failure::Usage(anyhow::anyhow!("--moves: move {}: {e}", i + 1)))?;
+            let mv =
+                notation::own::parse_in(&pos, text, at.notation.unwrap_or(game.move_notation()))
+                    .map_err(|e| Failure::Usage(anyhow::anyhow!("--moves: move {}: {e}", i + 1)))?;
             pos.make(mv);
             record.push(&pos);
             last = Some(mv);

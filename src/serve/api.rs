@@ -280,7 +280,7 @@ impl Studio {
             .map_err(|e| Reply::error(500, e.to_string()))?;
         Ok(Reply::ok(&json!({
             "move": report.pv.first().map(|m| uci::format(&game, m)),
-            "san": report.pv.first().map(|m| san::format(&root, m)),
+            "san": report.pv.first().map(|m| tessera::notation::own::format(&root, m)),
             "score": report.score,
             "mate_in": report.mate_in(),
             "depth": report.depth,
@@ -511,7 +511,7 @@ fn play_noted<'g>(mut pos: Position<'g>, texts: &[&str]) -> Result<Played<'g>, R
             .map_err(|e| Reply::error(400, format!("move {}: {e}", i + 1)))?;
         noted.push(json!({
             "text": uci::format(game, &mv),
-            "san": san::format(&pos, &mv),
+            "san": tessera::notation::own::format(&pos, &mv),
             "number": pos.fullmove(),
             "side": pos.side_to_move().name(),
         }));

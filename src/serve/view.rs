@@ -20,10 +20,11 @@ pub fn position_json(
     flipped: bool,
 ) -> Value {
     let game = pos.game();
-    let mut listed: Vec<Value> = san::legal_moves_with_san(pos)
-        .iter()
-        .map(|(m, s)| move_json(pos, m, s))
-        .collect();
+    let mut listed: Vec<Value> =
+        tessera::notation::own::legal_moves_in(pos, pos.game().move_notation())
+            .iter()
+            .map(|(m, s)| move_json(pos, m, s))
+            .collect();
     listed.sort_by(|a, b| a["text"].as_str().cmp(&b["text"].as_str()));
     let side = pos.side_to_move();
     json!({

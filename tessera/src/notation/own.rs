@@ -112,6 +112,27 @@ pub fn parse_in(
     if notation == MoveNotation::San || typed.is_empty() {
         return san::parse(pos, typed);
     }
+    match parse_strictly(pos, typed, notation) {
+        Err(ParseSanError::Empty) => {}
+        found => return found,
+    }
+    let own = Own::new(pos, notation);
+    if own.is_shogi() {
+        let mut probe = pos.clone();
+        if let Ok(mv) = usi::parse(&mut probe, typed) {
+            return Ok(mv);
+        }
+    }
+    san::parse(pos, typed)
+}
+
+/// Reads a move as `notation` writes it, without or with its check mark, in
+/// any case where one move fits; `Empty` where none fits.
+fn parse_strictly(
+    pos: &Position<'_>,
+    typed: &str,
+    notation: MoveNotation,
+) -> Result<Move, ParseSanError> {
     let mut own = Own::new(pos, notation);
     let legal = own.san.legal.clone();
     let written: Vec<(String, String)> = legal
@@ -122,13 +143,15 @@ pub fn parse_in(
     // (a shogi promotion and a WXF move keep their `+`); then in any case.
     let marks = own.checks();
     let bare = if marks { without_marks(typed) } else { typed };
-    let tries: [&dyn Fn(&(String, String)) -> bool; 3] = [
-        &|(w, _)| w == typed,
-        &|(_, u)| marks && u == bare,
-        &|(w, u)| w.eq_ignore_ascii_case(typed) || (marks && u.eq_ignore_ascii_case(bare)),
-    ];
-    for fits in tries {
-        let found: Vec<usize> = (0..legal.len()).filter(|&i| fits(&written[i])).collect();
+    let fits = |stage: u8, (w, u): &(String, String)| match stage {
+        0 => w == typed,
+        1 => marks && u == bare,
+        _ => w.eq_ignore_ascii_case(typed) || (marks && u.eq_ignore_ascii_case(bare)),
+    };
+    for stage in 0..3 {
+        let found: Vec<usize> = (0..legal.len())
+            .filter(|&i| fits(stage, &written[i]))
+            .collect();
         match found.len() {
             0 => continue,
             1 => return Ok(legal[found[0]]),
@@ -140,13 +163,7 @@ pub fn parse_in(
             }
         }
     }
-    if own.is_shogi() {
-        let mut probe = pos.clone();
-        if let Ok(mv) = usi::parse(&mut probe, typed) {
-            return Ok(mv);
-        }
-    }
-    san::parse(pos, typed)
+    Err(ParseSanError::Empty)
 }
 
 /// How a move is told apart from the other moves onto its cell.
@@ -468,13 +485,14 @@ impl<'g> Own<'g> {
         if mv.demotes() {
             return match unpromoted(game, kind) {
                 _ if shogi => "-".into(),
-                Some(base) => format!("={}", fen_letter(game, base)),
+                Some(base) => format!("={}", san_letter(game, base)),
                 None => String::new(),
             };
         }
         match mv.promotes_to() {
             Some(k) if game.promoted_form(kind) == Some(k) && shogi => "+".into(),
-            Some(k) => format!("={}", fen_letter(game, k)),
+            Some(k) if shogi => format!("={}", fen_letter(game, k)),
+            Some(k) => format!("={}", san_letter(game, k)),
             None if shogi && mv.kind != MoveKind::Pass => {
                 // Declined: the same move could have promoted.
                 let could = self.san.legal.iter().any(|m| {
