@@ -10,7 +10,7 @@ use std::io::Write;
 use tessera::engine::legal::legal_moves;
 use tessera::engine::perft::divide_parallel;
 use tessera::engine::{Move, Position};
-use tessera::game::{Game, Side};
+use tessera::game::{Game, MoveNotation, Side};
 use tessera::notation::{self, fen, san, uci};
 use tessera::search::{Limits, Searcher};
 
@@ -77,7 +77,9 @@ pub enum Command {
         /// The position to work on.
         #[command(flatten)]
         at: At,
-        /// With `san`, each move is followed by its SAN (`g1f3 Nf3`).
+        /// With any other than `uci`, each move is followed by its text in
+        /// that notation (`g1f3 Nf3`; `own`: the game's own, as `notation
+        /// moves` names it; `usi`: as USI writes it).
         #[arg(long, value_enum, default_value_t = Notation::Uci)]
         notation: Notation,
         /// Print one JSON object instead (docs/json.md): the game, the
@@ -361,6 +363,50 @@ pub enum Notation {
     Uci,
     /// Standard algebraic notation (`Nf3`), as Fairy-Stockfish writes it.
     San,
+    /// The game's own notation, as its rule file's `notation moves` names it
+    /// (SAN where it names none).
+    Own,
+    /// USI's coordinates (`7g7f`, `P*5e`).
+    Usi,
+    /// Long algebraic notation (`Ng1-f3`).
+    Lan,
+    /// Shogi's, files and ranks numbered (`P-76`).
+    ShogiHodgesNumber,
+    /// Shogi's, ranks lettered (`P-7f`).
+    ShogiHodges,
+    /// Shogi's, without the dash of a plain move (`P76`).
+    ShogiHosking,
+    /// Xiangqi's WXF (`C2=5`).
+    XiangqiWxf,
+    /// Janggi's (`H02-83`).
+    Janggi,
+}
+
+impl Notation {
+    /// The notation of moves this names in `game`; `None` for coordinates.
+    pub fn in_game(self, game: &Game) -> Option<MoveNotation> {
+        Some(match self {
+            Notation::Uci | Notation::Usi => return None,
+            Notation::San => MoveNotation::San,
+            Notation::Own => game.move_notation(),
+            Notation::Lan => MoveNotation::Lan,
+            Notation::ShogiHodgesNumber => MoveNotation::ShogiHodgesNumber,
+            Notation::ShogiHodges => MoveNotation::ShogiHodges,
+            Notation::ShogiHosking => MoveNotation::ShogiHosking,
+            Notation::XiangqiWxf => MoveNotation::XiangqiWxf,
+            Notation::Janggi => MoveNotation::Janggi,
+        })
+    }
+
+    /// `mv`, legal in `pos`, written in this notation.
+    pub fn write(self, pos: &Position<'_>, mv: &Move) -> String {
+        match self.in_game(pos.game()) {
+            Some(MoveNotation::San) => san::format(pos, mv),
+            Some(n) => notation::own::format_in(pos, mv, n),
+            None if self == Notation::Usi => notation::usi::format(pos.game(), mv),
+            None => uci::format(pos.game(), mv),
+        }
+    }
 }
 
 /// Which position a command works on.
@@ -373,9 +419,14 @@ pub struct At {
     /// `show` prints it: `Ra1,Kd1,q0 w a1 - 0 1`.
     #[arg(long)]
     pub position: Option<String>,
-    /// Then play these moves (SAN or UCI style, separated by spaces).
+    /// Then play these moves (in the game's own notation, SAN or UCI style,
+    /// separated by spaces).
     #[arg(long)]
     pub moves: Option<String>,
+    /// The notation `moves` is read in first, where a command names one
+    /// (`moves --notation`); the game's own otherwise.
+    #[arg(skip)]
+    pub notation: Option<MoveNotation>,
     /// Start from the setup of this number among those the rule file's
     /// `shuffle` draws (Chess960's numbering for Fischer random chess: 518 is
     /// the usual order).
@@ -595,12 +646,21 @@ fn list_moves(
 ) -> Result<(), Failure> {
     let rule = RuleFile::named(&file);
     let (_, game) = load_rule(&rule)?;
+    let mut at = at;
+    at.notation = notation.in_game(&game);
     let mut pos = position(&game, &at)?;
     // Each move as UCI writes it, and its SAN when asked, sorted by the former.
-    let mut moves: Vec<(String, Option<String>)> = if notation == Notation::San {
-        san::legal_moves_with_san(&pos)
+    let mut moves: Vec<(String, Option<String>)> = if let Some(n) = notation.in_game(&game) {
+        notation::own::legal_moves_in(&pos, n)
             .iter()
             .map(|(m, s)| (uci::format(&game, m), Some(s.clone())))
+            .collect()
+    } else if notation == Notation::Usi {
+        let mut found = Vec::new();
+        legal_moves(&mut pos, &mut found);
+        found
+            .iter()
+            .map(|m| (uci::format(&game, m), Some(notation::usi::format(&game, m))))
             .collect()
     } else {
         let mut found = Vec::new();
@@ -615,7 +675,8 @@ fn list_moves(
         let list: Vec<serde_json::Value> = moves
             .iter()
             .map(|(m, s)| match s {
-                Some(s) => serde_json::json!({ "move": m, "san": s }),
+                Some(s) if notation == Notation::San => serde_json::json!({ "move": m, "san": s }),
+                Some(s) => serde_json::json!({ "move": m, "written": s }),
                 None => serde_json::json!({ "move": m }),
             })
             .collect();
@@ -661,7 +722,7 @@ fn count_perft(
     };
     // Named only when shown: a root of millions of moves would otherwise
     // hold a string per move.
-    let named = |rows: Vec<(tessera::Move, u64)>| {
+    let named = |rows: Vec<(Move, u64)>| {
         let mut named: Vec<(String, u64)> = rows
             .into_iter()
             .map(|(m, n)| (uci::format(&game, &m), n))
@@ -761,6 +822,9 @@ fn best_move(
         let line = info_line(&game, r);
         lines.push(match (notation, line.find(" pv ")) {
             (Notation::San, Some(at)) => format!("{} pv {}", &line[..at], san::line(&root, &r.pv)),
+            (n, Some(at)) if n != Notation::Uci => {
+                format!("{} pv {}", &line[..at], written_line(&root, &r.pv, n))
+            }
             _ => line,
         })
     });
@@ -769,11 +833,25 @@ fn best_move(
     }
     let report = report.map_err(|e| io(std::io::Error::other(e)))?;
     match report.pv.first() {
-        Some(m) if notation == Notation::San => writeln!(out, "bestmove {}", san::format(&root, m)),
-        Some(m) => writeln!(out, "bestmove {}", uci::format(&game, m)),
+        Some(m) => writeln!(out, "bestmove {}", notation.write(&root, m)),
         None => writeln!(out, "bestmove (none)"),
     }
     .map_err(io)
+}
+
+/// The moves of `line` from `pos`, each written in `notation`, separated by
+/// spaces; a move that is not legal where it comes ends the line.
+fn written_line(pos: &Position<'_>, line: &[Move], notation: Notation) -> String {
+    let mut pos = pos.clone();
+    let mut words = Vec::new();
+    for mv in line {
+        if !mv.fits(pos.game()) || !pos.is_legal(*mv) {
+            break;
+        }
+        words.push(notation.write(&pos, mv));
+        pos.make(*mv);
+    }
+    words.join(" ")
 }
 
 fn play_in_terminal(
@@ -1402,8 +1480,9 @@ fn position_and_record<'g>(
     let mut last = None;
     if let Some(list) = &at.moves {
         for (i, text) in list.split_whitespace().enumerate() {
-            let mv = san::parse(&pos, text)
-                .map_err(|e| Failure::Usage(anyhow::anyhow!("--moves: move {}: {e}", i + 1)))?;
+            let mv =
+                notation::own::parse_in(&pos, text, at.notation.unwrap_or(game.move_notation()))
+                    .map_err(|e| Failure::Usage(anyhow::anyhow!("--moves: move {}: {e}", i + 1)))?;
             pos.make(mv);
             record.push(&pos);
             last = Some(mv);

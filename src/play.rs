@@ -19,7 +19,7 @@ use tessera::engine::{in_check, Move, Position, Record};
 use tessera::game::Side;
 use tessera::notation::pgn::{self, PgnGame};
 use tessera::notation::san::ParseSanError;
-use tessera::notation::{fen, position, san, uci, Illegality};
+use tessera::notation::{fen, own, position, uci, Illegality};
 use tessera::search::{Limits, Searcher};
 use tessera::show::{self, View};
 
@@ -201,7 +201,7 @@ impl<'o, 'g> Session<'o, 'g> {
             "new" => return Ok(Some(Next::NewGame)),
             "help" | "?" => self.help(out)?,
             "moves" => {
-                let mut names: Vec<String> = san::legal_moves_with_san(pos)
+                let mut names: Vec<String> = own::legal_moves_in(pos, pos.game().move_notation())
                     .into_iter()
                     .map(|(_, s)| s)
                     .collect();
@@ -226,12 +226,12 @@ impl<'o, 'g> Session<'o, 'g> {
                     .search(pos, &self.record, &self.options.limits, |_| {})
                     .map_err(std::io::Error::other)?;
                 match report.pv.first() {
-                    Some(m) => writeln!(out, "Hint: {}", san::format(pos, m))?,
+                    Some(m) => writeln!(out, "Hint: {}", own::format(pos, m))?,
                     None => writeln!(out, "No move.")?,
                 }
             }
             "undo" => self.undo(pos, out)?,
-            typed => match san::parse(pos, typed) {
+            typed => match own::parse(pos, typed) {
                 Ok(mv) => self.make(pos, mv)?,
                 Err(e) => writeln!(out, "{}", self.refusal(pos, typed, &e))?,
             },
@@ -263,7 +263,7 @@ impl<'o, 'g> Session<'o, 'g> {
             writeln!(out, "{name} has no move.")?;
             return Ok(false);
         };
-        writeln!(out, "{name} plays {}.", san::format(pos, &mv))?;
+        writeln!(out, "{name} plays {}.", own::format(pos, &mv))?;
         self.make(pos, mv)?;
         Ok(true)
     }
@@ -351,13 +351,13 @@ impl<'o, 'g> Session<'o, 'g> {
         Some(format!(
             "{}{dots} {}",
             pos.fullmove(),
-            san::format(&pos, last)
+            own::format(&pos, last)
         ))
     }
 
     /// The moves so far, numbered, in SAN, and the result where there is one.
     fn record_text(&self, result: Option<&str>) -> String {
-        let moves = san::numbered(&self.start, &self.played);
+        let moves = own::numbered(&self.start, &self.played);
         match result {
             Some(r) if moves.is_empty() => r.to_string(),
             Some(r) => format!("{moves} {r}"),
@@ -391,7 +391,7 @@ impl<'o, 'g> Session<'o, 'g> {
             }
             return self.paint(Style::Alarm, &format!("{text}."));
         }
-        let legal = san::legal_moves_with_san(pos);
+        let legal = own::legal_moves_in(pos, pos.game().move_notation());
         let words = legal
             .iter()
             .map(|(_, s)| s.as_str())
@@ -498,7 +498,7 @@ fn side_name(side: Side) -> &'static str {
 fn moves_from(pos: &Position<'_>, typed: &str) -> Option<String> {
     let mut probe = pos.clone();
     let error = uci::parse(&mut probe, typed).err()?;
-    let mut moves: Vec<String> = san::legal_moves_with_san(pos)
+    let mut moves: Vec<String> = own::legal_moves_in(pos, pos.game().move_notation())
         .into_iter()
         .filter(|(m, _)| error.legal_from_there.contains(&uci::format(pos.game(), m)))
         .map(|(_, s)| s)

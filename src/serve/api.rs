@@ -19,7 +19,7 @@ use tessera::engine::perft::perft_until;
 use tessera::engine::{Move, Position, Record};
 use tessera::game::Game;
 use tessera::notation::pgn::{self, PgnGame};
-use tessera::notation::{fen, position, san, uci};
+use tessera::notation::{fen, own, position, uci};
 use tessera::search::{Limits, Searcher};
 
 /// An answer: status, content type and body.
@@ -280,7 +280,7 @@ impl Studio {
             .map_err(|e| Reply::error(500, e.to_string()))?;
         Ok(Reply::ok(&json!({
             "move": report.pv.first().map(|m| uci::format(&game, m)),
-            "san": report.pv.first().map(|m| san::format(&root, m)),
+            "san": report.pv.first().map(|m| own::format(&root, m)),
             "score": report.score,
             "mate_in": report.mate_in(),
             "depth": report.depth,
@@ -507,11 +507,11 @@ fn play_noted<'g>(mut pos: Position<'g>, texts: &[&str]) -> Result<Played<'g>, R
     let mut moves = Vec::new();
     let mut noted = Vec::new();
     for (i, text) in texts.iter().enumerate() {
-        let mv = san::parse(&pos, text)
+        let mv = own::parse(&pos, text)
             .map_err(|e| Reply::error(400, format!("move {}: {e}", i + 1)))?;
         noted.push(json!({
             "text": uci::format(game, &mv),
-            "san": san::format(&pos, &mv),
+            "san": own::format(&pos, &mv),
             "number": pos.fullmove(),
             "side": pos.side_to_move().name(),
         }));

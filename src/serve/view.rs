@@ -8,7 +8,7 @@ use tessera::engine::in_check;
 use tessera::engine::outcome::{status_in_game, Status};
 use tessera::engine::{Move, MoveKind, Position, Record};
 use tessera::game::{code, kind_of, side_of, Code, Game, Kind, Side};
-use tessera::notation::{fen, position, san, uci};
+use tessera::notation::{fen, own, position, uci};
 
 /// Everything the page draws and plays from one position; `record` holds the
 /// positions of the game so far, `last` is the move that led to it, and
@@ -20,7 +20,7 @@ pub fn position_json(
     flipped: bool,
 ) -> Value {
     let game = pos.game();
-    let mut listed: Vec<Value> = san::legal_moves_with_san(pos)
+    let mut listed: Vec<Value> = own::legal_moves_in(pos, pos.game().move_notation())
         .iter()
         .map(|(m, s)| move_json(pos, m, s))
         .collect();

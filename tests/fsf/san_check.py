@@ -21,6 +21,17 @@ seeded sample of them compared (the move played is always read back).
     python tests/fsf/san_check.py --budget 120
     python tests/fsf/san_check.py --variants shogi,xiangqi --seed 7 --budget 60
 
+With --notation own, the same is done for each game's own notation (its
+rule file's `notation moves`), compared with the notation pyffish writes
+for the variant by default (`get_san` without a notation), over the
+files that name one; with --notation NAME (shogi-hodges-number,
+shogi-hodges, shogi-hosking, xiangqi-wxf, janggi, lan), with pyffish's
+notation of that name, over the --variants given. The move played is
+typed as written, or every other ply as its coordinates.
+
+    python tests/fsf/san_check.py --notation own --budget 60
+    python tests/fsf/san_check.py --notation xiangqi-wxf --variants xiangqi,manchu
+
 Exit status 0 when every SAN agreed, 1 on any mismatch, 2 on bad use.
 """
 
@@ -38,8 +49,26 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from differential import WITH_HISTORY, pick, variants_to_check  # noqa: E402
 
 
+NOTATIONS = {
+    "san": sf.NOTATION_SAN,
+    "own": None,
+    "lan": sf.NOTATION_LAN,
+    "shogi-hodges-number": sf.NOTATION_SHOGI_HODGES_NUMBER,
+    "shogi-hodges": sf.NOTATION_SHOGI_HODGES,
+    "shogi-hosking": sf.NOTATION_SHOGI_HOSKING,
+    "xiangqi-wxf": sf.NOTATION_XIANGQI_WXF,
+    "janggi": sf.NOTATION_JANGGI,
+}
+NOTATION = "san"
+
+
 def san(variant, fen, move):
-    return sf.get_san(variant, fen, move, False, sf.NOTATION_SAN)
+    """The move as pyffish writes it in the notation checked (its default
+    notation for the variant for `own`)."""
+    code = NOTATIONS[NOTATION]
+    if code is None:
+        return sf.get_san(variant, fen, move, False)
+    return sf.get_san(variant, fen, move, False, code)
 
 
 def tessera_moves(exe, game, fen, moves):
@@ -49,7 +78,7 @@ def tessera_moves(exe, game, fen, moves):
     if moves:
         where += ["--moves", " ".join(moves)]
     run = subprocess.run(
-        [exe, "moves", game, *where, "--notation", "san"],
+        [exe, "moves", game, *where, "--notation", NOTATION],
         capture_output=True,
         text=True,
     )
@@ -71,7 +100,11 @@ def typed(ply, written, move, ours):
     SAN as written; without its check mark and with a comment (`Nf3!?`);
     the coordinates (`g1f3`); the long form (`Ng1-f3`, `e2-e4`); in lower
     case (`nf3`) where no legal move could be meant otherwise; castling with
-    zeros (`0-0`). A form that does not apply to the move is the SAN."""
+    zeros (`0-0`). A form that does not apply to the move is the SAN. In a
+    notation other than SAN: as written, or every other ply the
+    coordinates."""
+    if NOTATION != "san":
+        return move if ply % 2 else written
     form = ply % FORMS
     castling = written.startswith("O-O")
     simple = len(move) == 4 and "@" not in move and move[1].isdigit() and move[3].isdigit()
@@ -163,14 +196,14 @@ def report(variant, game, where, what):
     print(f"MISMATCH {variant}: {fen}")
     print(f"  {what}")
     if moves and last_fen is None and len(moves) > 1:
-        print(f"  reproduce: tessera moves {game} --moves {shlex.quote(' '.join(moves))} --notation san")
+        print(f"  reproduce: tessera moves {game} --moves {shlex.quote(' '.join(moves))} --notation {NOTATION}")
     elif moves:
-        print(f"  reproduce: tessera moves {game} --fen {shlex.quote(last_fen)} --moves {shlex.quote(moves[0])} --notation san")
+        print(f"  reproduce: tessera moves {game} --fen {shlex.quote(last_fen)} --moves {shlex.quote(moves[0])} --notation {NOTATION}")
     else:
-        print(f"  reproduce: tessera moves {game} --fen {shlex.quote(fen)} --notation san")
+        print(f"  reproduce: tessera moves {game} --fen {shlex.quote(fen)} --notation {NOTATION}")
     print(
         "  FSF: python -c \"import pyffish as sf; f='" + fen + "'; "
-        f"print(sorted((m, sf.get_san('{variant}', f, m, False, sf.NOTATION_SAN)) for m in sf.legal_moves('{variant}', f, [])))\""
+        f"print(sorted((m, sf.get_san('{variant}', f, m, False{'' if NOTATION == 'own' else ', ' + str(NOTATIONS[NOTATION])})) for m in sf.legal_moves('{variant}', f, [])))\""
     )
 
 
@@ -186,11 +219,22 @@ def main():
     ap.add_argument("--max-moves", type=int, default=40, help="moves compared per position at most")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--budget", type=float, default=120, help="seconds for the whole run")
+    ap.add_argument("--notation", default="san", choices=sorted(NOTATIONS), help="the notation compared")
     args = ap.parse_args()
+    global NOTATION
+    NOTATION = args.notation
+    if NOTATION not in ("san", "own") and not args.variants:
+        print("--notation NAME needs --variants", file=sys.stderr)
+        return 2
 
     variants = variants_to_check(args.variants, args.games_dir)
     if variants is None:
         return 2
+    if NOTATION == "own" and not args.variants:
+        def names_own(v):
+            with open(os.path.join(args.games_dir, v + ".game")) as f:
+                return any(line.startswith("notation moves") for line in f)
+        variants = [v for v in variants if names_own(v)]
     if not os.access(args.tessera, os.X_OK):
         print(f"no tessera binary at {args.tessera}; build it with cargo build --release", file=sys.stderr)
         return 2

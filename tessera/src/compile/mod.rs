@@ -300,6 +300,21 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         }
         san_letters.push((k, *letter));
     }
+    // `notation moves STYLE`: a name that is no notation is an error, with
+    // the nearest.
+    let move_notation = match &file.move_notation {
+        None => crate::game::MoveNotation::default(),
+        Some(name) => crate::game::MoveNotation::from_name(&name.text).unwrap_or_else(|| {
+            let names = crate::game::MoveNotation::ALL.map(|n| n.name());
+            let mut message = format!("`notation moves` names no notation `{}`", name.text);
+            match crate::suggest::closest(&name.text, names.iter().copied()) {
+                Some(near) => message.push_str(&format!("; did you mean `{near}`?")),
+                None => message.push_str(&format!(" (one of {})", names.join(", "))),
+            }
+            errors.push(Diagnostic::new(name.span, message));
+            crate::game::MoveNotation::default()
+        }),
+    };
     let san_checks = file.san_checks.as_ref().map(|(_, names)| {
         names
             .iter()
@@ -429,6 +444,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             san_letters,
             san_checks,
             variant_name: file.variant_name.as_ref().map(|n| n.text.to_string()),
+            move_notation,
             castling_only_unmoved: 0,
             unmoved_read: u128::MAX,
             castling_opposite,

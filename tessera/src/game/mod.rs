@@ -377,6 +377,66 @@ impl Promotion {
     }
 }
 
+/// A notation of moves, as `notation moves` names it; each is written as
+/// Fairy-Stockfish writes the notation of the same name
+/// (`notation::own` writes and reads them).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum MoveNotation {
+    /// Standard algebraic notation (`Nf3`, `exd5`, `P@e4`).
+    #[default]
+    San,
+    /// Long algebraic notation: SAN with the origin always (`Ng1-f3`).
+    Lan,
+    /// Files numbered from the right and ranks from the top (`P-76`,
+    /// `S*34`), promotion `+` or declined `=`.
+    ShogiHodgesNumber,
+    /// As `ShogiHodgesNumber` with ranks lettered from the top (`P-7f`).
+    ShogiHodges,
+    /// As `ShogiHodgesNumber` without the `-` of a plain move, drops with
+    /// `'` (`P76`, `S'34`).
+    ShogiHosking,
+    /// WXF: files numbered from the mover's right, `+`/`-`/`=` for
+    /// forward, backward, sideways, then the steps or the file (`R9+1`).
+    XiangqiWxf,
+    /// Origin and destination as rank from the top (10 as 0) then file from
+    /// the left (`H02-83`).
+    Janggi,
+}
+
+impl MoveNotation {
+    /// Every notation, in the order `notation moves` documents them.
+    pub const ALL: [MoveNotation; 7] = [
+        MoveNotation::San,
+        MoveNotation::Lan,
+        MoveNotation::ShogiHodgesNumber,
+        MoveNotation::ShogiHodges,
+        MoveNotation::ShogiHosking,
+        MoveNotation::XiangqiWxf,
+        MoveNotation::Janggi,
+    ];
+
+    /// The name `notation moves` gives it (`shogi-hodges-number`).
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveNotation::San => "san",
+            MoveNotation::Lan => "lan",
+            MoveNotation::ShogiHodgesNumber => "shogi-hodges-number",
+            MoveNotation::ShogiHodges => "shogi-hodges",
+            MoveNotation::ShogiHosking => "shogi-hosking",
+            MoveNotation::XiangqiWxf => "xiangqi-wxf",
+            MoveNotation::Janggi => "janggi",
+        }
+    }
+
+    /// The notation of that name, in any case.
+    pub fn from_name(name: &str) -> Option<MoveNotation> {
+        MoveNotation::ALL
+            .into_iter()
+            .find(|n| n.name().eq_ignore_ascii_case(name))
+    }
+}
+
 /// How a kind is written beside its letter.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Mark {
@@ -1096,6 +1156,8 @@ pub(crate) struct Rules {
     pub(crate) san_checks: Option<u128>,
     /// `notation variant "NAME"`: the game's name in game records.
     pub(crate) variant_name: Option<String>,
+    /// `notation moves STYLE`: the notation the game's players write.
+    pub(crate) move_notation: MoveNotation,
     /// Whether some castling is `opposite`.
     pub(crate) castling_opposite: bool,
     /// The kinds whose unmoved flag serves castling alone (no `first`
@@ -1374,6 +1436,12 @@ impl Game {
     /// name it; `None` where the rule file gives none.
     pub fn variant_name(&self) -> Option<&str> {
         self.rules.variant_name.as_deref()
+    }
+
+    /// The notation the game's players write moves in, as `notation moves`
+    /// names it (SAN where the rule file names none).
+    pub fn move_notation(&self) -> MoveNotation {
+        self.rules.move_notation
     }
 
     /// The names of the cells, in cell order (the index of each is its cell).

@@ -5,6 +5,7 @@
 
 mod checked;
 pub mod fen;
+pub mod own;
 pub mod pgn;
 pub mod position;
 pub mod san;

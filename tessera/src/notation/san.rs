@@ -75,7 +75,7 @@ pub fn legal_moves_with_san(pos: &Position<'_>) -> Vec<(Move, String)> {
 /// separated by spaces (a principal variation: `e4 e5 Nf3`). A move that is
 /// not legal where it comes ends the line.
 pub fn line(pos: &Position<'_>, line: &[Move]) -> String {
-    let written: Vec<String> = played(pos, line).map(|(_, _, san)| san).collect();
+    let written: Vec<String> = played(pos, line, format).map(|(_, _, san)| san).collect();
     written.join(" ")
 }
 
@@ -99,9 +99,19 @@ pub fn line(pos: &Position<'_>, line: &[Move]) -> String {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn numbered(pos: &Position<'_>, line: &[Move]) -> String {
+    numbered_with(pos, line, format)
+}
+
+/// The moves of `line` from `pos`, numbered as [`numbered`] numbers them,
+/// each written by `write`.
+pub(super) fn numbered_with(
+    pos: &Position<'_>,
+    line: &[Move],
+    write: fn(&Position<'_>, &Move) -> String,
+) -> String {
     let mut text = String::new();
     let mut last = None;
-    for (number, side, san) in played(pos, line) {
+    for (number, side, san) in played(pos, line, write) {
         if !text.is_empty() {
             text.push(' ');
         }
@@ -123,13 +133,14 @@ pub fn numbered(pos: &Position<'_>, line: &[Move]) -> String {
 fn played<'a, 'g: 'a>(
     pos: &Position<'g>,
     line: &'a [Move],
+    write: fn(&Position<'_>, &Move) -> String,
 ) -> impl Iterator<Item = (u32, Side, String)> + 'a {
     let mut pos = pos.clone();
     line.iter().map_while(move |mv| {
         if !mv.fits(pos.game()) || !pos.is_legal(*mv) {
             return None;
         }
-        let played = (pos.fullmove(), pos.side_to_move(), format(&pos, mv));
+        let played = (pos.fullmove(), pos.side_to_move(), write(&pos, mv));
         pos.make(*mv);
         Some(played)
     })
@@ -283,7 +294,7 @@ fn shown(text: &str) -> String {
 /// The parts of one move's SAN, from which the text and the forms a player
 /// may type are put together.
 #[derive(Clone, Debug, Default)]
-struct Written {
+pub(super) struct Written {
     /// The whole text for what is not a piece going from one cell to
     /// another (castling, drops, passes without a royal piece).
     whole: Option<String>,
@@ -309,7 +320,7 @@ struct Written {
 
 impl Written {
     /// The SAN, check mark included.
-    fn san(&self) -> String {
+    pub(super) fn san(&self) -> String {
         format!("{}{}", self.without_check(), self.check)
     }
 
@@ -347,17 +358,17 @@ impl Written {
 /// Writes the moves of one position, with what every move needs: the legal
 /// moves (for disambiguation and check marks) and a copy of the position to
 /// play them on.
-struct Writer<'g> {
-    pos: Position<'g>,
-    legal: Vec<Move>,
+pub(super) struct Writer<'g> {
+    pub(super) pos: Position<'g>,
+    pub(super) legal: Vec<Move>,
     /// Per kind: whether SAN writes it as a pawn, without a letter.
-    pawns: Vec<bool>,
+    pub(super) pawns: Vec<bool>,
     /// The kinds whose attack is a check to SAN (a bit per kind).
     kings: u128,
 }
 
 impl<'g> Writer<'g> {
-    fn new(pos: &Position<'g>) -> Writer<'g> {
+    pub(super) fn new(pos: &Position<'g>) -> Writer<'g> {
         let mut pos = pos.clone();
         let mut legal = Vec::new();
         legal_moves(&mut pos, &mut legal);
@@ -374,12 +385,12 @@ impl<'g> Writer<'g> {
         }
     }
 
-    fn write(&mut self, mv: &Move) -> String {
+    pub(super) fn write(&mut self, mv: &Move) -> String {
         self.parts(mv, true).san()
     }
 
     /// The parts of `mv`'s SAN; its check mark only if `check` is set.
-    fn parts(&mut self, played: &Move, check: bool) -> Written {
+    pub(super) fn parts(&mut self, played: &Move, check: bool) -> Written {
         let game = self.pos.game();
         let mut w = Written::default();
         let mv = &played.raw;
@@ -471,21 +482,9 @@ impl<'g> Writer<'g> {
         square: &str,
     ) -> String {
         let game = self.pos.game();
-        let same_way = |m: &RawMove| {
-            m.to == mv.to
-                && m.from != mv.from
-                && same_kind_of_move(m.kind, mv.kind)
-                && self.same_change(m, mv)
-                && m.source == mv.source
-                && m.gate == mv.gate
-                && (m.gate == NO_CELL || m.piece == mv.piece)
-        };
         let others: Vec<(String, String)> = self
-            .legal
-            .iter()
-            .map(|m| &m.raw)
-            .filter(|m| same_way(m) && san_letter(game, kind_of(self.pos.at(m.from))) == letter)
-            .map(|m| file_and_rank(game, m.from))
+            .rivals(mv, |k| san_letter(game, k) == letter)
+            .map(|c| file_and_rank(game, c))
             .collect();
         if others.is_empty() {
             String::new()
@@ -496,6 +495,31 @@ impl<'g> Writer<'g> {
         } else {
             square.to_string()
         }
+    }
+
+    /// The origins of the legal moves of the other pieces whose kinds
+    /// `same_piece` accepts that land on `mv`'s cell the same way (the same
+    /// kind of move, the same change of kind, gating and source): the moves
+    /// `mv` must be told apart from.
+    pub(super) fn rivals<'a>(
+        &'a self,
+        mv: &'a RawMove,
+        same_piece: impl Fn(Kind) -> bool + 'a,
+    ) -> impl Iterator<Item = u16> + 'a {
+        self.legal
+            .iter()
+            .map(|m| &m.raw)
+            .filter(move |m| {
+                m.to == mv.to
+                    && m.from != mv.from
+                    && same_kind_of_move(m.kind, mv.kind)
+                    && self.same_change(m, mv)
+                    && m.source == mv.source
+                    && m.gate == mv.gate
+                    && (m.gate == NO_CELL || m.piece == mv.piece)
+                    && same_piece(kind_of(self.pos.at(m.from)))
+            })
+            .map(|m| m.from)
     }
 
     /// Whether two moves change their pieces' kinds alike, as
@@ -521,7 +545,7 @@ impl<'g> Writer<'g> {
     /// `+` where the move leaves the opponent in check, `#` where it also
     /// leaves the opponent no legal move; nothing for a move that is not
     /// legal here.
-    fn check_mark(&mut self, mv: &Move) -> &'static str {
+    pub(super) fn check_mark(&mut self, mv: &Move) -> &'static str {
         if !self.legal.contains(mv) {
             return "";
         }
@@ -609,7 +633,7 @@ fn same_kind_of_move(a: MoveKind, b: MoveKind) -> bool {
 
 /// The letter SAN writes for `kind`: the one `notation san` gives it (or
 /// the kind it is a copy of), else its own, in upper case.
-fn san_letter(game: &Game, kind: Kind) -> char {
+pub(super) fn san_letter(game: &Game, kind: Kind) -> char {
     let piece = &game.pieces[kind as usize];
     let own = match piece.mark {
         Mark::Copy(_) => piece.base,
@@ -717,7 +741,7 @@ fn file_and_rank(game: &Game, c: u16) -> (String, String) {
 
 /// The text without the marks players add after a move: check and mate
 /// (`+`, `#`), comments (`!`, `?`) and spaces.
-fn without_marks(text: &str) -> &str {
+pub(super) fn without_marks(text: &str) -> &str {
     text.trim_end_matches(['+', '#', '!', '?', ' '])
 }
 

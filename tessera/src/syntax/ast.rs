@@ -94,6 +94,9 @@ pub struct File {
     pub san_checks: Option<(Span, Vec<Name>)>,
     /// `notation variant "NAME"`: the game's name in game records.
     pub variant_name: Option<Name>,
+    /// `notation moves STYLE`: the name of the notation the game's players
+    /// write moves in.
+    pub move_notation: Option<Name>,
 }
 
 /// `shuffle ZONE: STEP, STEP, ..., defended KIND...`.

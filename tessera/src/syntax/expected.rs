@@ -326,6 +326,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::san_letter => "a single letter",
         Rule::san_checks => "`checks` and piece names",
         Rule::notation_variant_stmt => "`notation variant` and a quoted name",
+        Rule::notation_moves_stmt => "`notation moves` and a notation's name",
         Rule::pass_stalemated => "`when stalemated`",
         Rule::flip_stmt => "`flip`",
         Rule::flip_around => "`around`",

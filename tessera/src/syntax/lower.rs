@@ -331,6 +331,15 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
             }
             file.variant_name = inner(stmt).last().map(name);
         }
+        Rule::notation_moves_stmt => {
+            if file.move_notation.is_some() {
+                return Err(Diagnostic::new(
+                    span(&stmt),
+                    "`notation moves` is given twice",
+                ));
+            }
+            file.move_notation = inner(stmt).last().map(name);
+        }
         Rule::notation_san_stmt => {
             let sp = span(&stmt);
             if let Some(checks) = inner(stmt.clone()).find(|p| p.as_rule() == Rule::san_checks) {
