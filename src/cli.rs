@@ -1417,7 +1417,20 @@ fn compile_rule(rule: &RuleFile) -> Result<(String, tessera::Compiled), NotCompi
         RuleFile::Bundled(b) => b.text.to_string(),
     };
     match tessera::compile_with_warnings(&source) {
-        Ok(compiled) => Ok((source, compiled)),
+        Ok(mut compiled) => {
+            // A piece's own picture stands beside its rule file.
+            if let RuleFile::Path(path) = rule {
+                let folder = path.parent().unwrap_or(std::path::Path::new(""));
+                let folder = if folder.as_os_str().is_empty() {
+                    std::path::Path::new(".")
+                } else {
+                    folder
+                };
+                let warnings = tessera::load_pictures(&mut compiled.game, folder);
+                compiled.warnings.extend(warnings);
+            }
+            Ok((source, compiled))
+        }
         Err(errors) => Err(NotCompiled::Rules { source, errors }),
     }
 }

@@ -362,9 +362,11 @@ fn a_placed_free_cell_is_drawn_on_its_coordinate_in_text_too() {
 #[test]
 fn intersections_are_joined_by_lines() {
     // Xiangqi's 9 by 10 points: 8 lines across each of 10 rows, 9 down each
-    // of 9 columns; each point is an unpainted disc a pointer can find.
+    // of 9 columns but the 7 inner ones across the river (`look river after
+    // rank 5`), and the 2 diagonals of each palace (`look lines`), each of 2
+    // steps; each point is an unpainted disc a pointer can find.
     let svg = stdout_of(&["show", "games/xiangqi.game", "--svg"]);
-    assert_eq!(svg.matches("<line ").count(), 8 * 10 + 9 * 9);
+    assert_eq!(svg.matches("<line ").count(), 8 * 10 + 9 * 9 - 7 + 2 * 4);
     assert_eq!(svg.matches(r#"fill-opacity="0""#).count(), 90);
     assert_eq!(
         svg.matches(r#"<rect x="#).count(),
@@ -390,6 +392,171 @@ fn stacked_boards_put_the_highest_on_top() {
     assert_eq!(y_of(&game, "Aa1"), y_of(&game, "Ca1"), "side by side");
     assert!(y_of(&stacked, "Ca1") < y_of(&stacked, "Ba1"));
     assert!(y_of(&stacked, "Ba1") < y_of(&stacked, "Aa1"));
+}
+
+// ---------------------------------------------------------------- looks
+
+/// A small board of intersections with a river, a palace's lines, named
+/// sides and round, pointed, disc and lettered pieces.
+const LOOKS: &str = r#"
+game "Looks"
+grid file a..c rank 1..4
+direction n (0, 1) ne (1, 1) nw (-1, 1)
+mirror rank
+zone palace a1 c1 b2
+piece General K royal
+  look round "帥" "將"
+  step n
+piece Bishop B
+  look pointed "角"
+  step ne nw
+piece Stone S
+  look disc
+piece King2 Q
+  look letter
+  step n
+setup
+  white General b1, Bishop a1, Stone c1
+  black General b4, King2 a4
+goal checkmated loses
+layout intersections
+look sides Red Black
+look river after rank 2
+look lines palace along ne nw
+"#;
+
+#[test]
+fn look_names_the_sides_and_draws_the_river_and_lines() {
+    let game = compile_str(LOOKS).expect("compiles");
+    assert_eq!(game.side_name(tessera::Side::White), "Red");
+    let svg = draw(&Position::start(&game), &Options::default());
+    assert!(svg.contains("<title>Looks: Red to move</title>"), "{svg}");
+    // 2 lines across each of 4 rows, 3 down each of 3 columns, less the
+    // middle one across the river; the palace's two diagonals of White's
+    // side (a1-b2, c1-b2) and Black's (a4-b3, c4-b3).
+    assert_eq!(svg.matches("<line ").count(), 2 * 4 + 3 * 3 - 1 + 4);
+}
+
+#[test]
+fn look_draws_round_pointed_disc_and_lettered_pieces() {
+    let game = compile_str(LOOKS).expect("compiles");
+    let svg = draw(&Position::start(&game), &Options::default());
+    // Round pieces: White's character in red (`look sides Red ...`), Black's
+    // in black.
+    assert!(svg.contains(r##"fill="#c0182a">帥</text>"##), "{svg}");
+    assert!(svg.contains(r##"fill="#1b1b1b">將</text>"##), "{svg}");
+    // A pointed piece of the side at the bottom points up, unturned.
+    assert!(svg.contains("rotate(0)"), "{svg}");
+    // A lettered piece is a disc with its letter, though Q is a chess letter.
+    assert!(svg.contains(">Q</text>"), "{svg}");
+    // Flipped, Black's pieces sit at the bottom: White's pointed piece is
+    // turned half a turn.
+    let flipped = draw(
+        &Position::start(&game),
+        &Options {
+            flipped: true,
+            ..Options::default()
+        },
+    );
+    assert!(flipped.contains("rotate(180)"), "{flipped}");
+}
+
+#[test]
+fn look_board_styles_paint_the_squares() {
+    let chess = std::fs::read_to_string("games/chess.game").expect("chess");
+    for (style, colour) in [("plain", "#f1d39a"), ("green", "#2e8b4f")] {
+        let game = compile_str(&format!("{chess}\nlook board {style}\n")).expect("compiles");
+        let svg = draw(&Position::start(&game), &Options::default());
+        assert_eq!(svg.matches(colour).count(), 64, "{style}");
+    }
+    let game = compile_str(&format!("{chess}\nlook dots c3 f6\n")).expect("compiles");
+    let svg = draw(&Position::start(&game), &Options::default());
+    let look = &svg[svg.find(r#"<g class="look""#).expect("dots")..];
+    assert_eq!(
+        look[..look.find("</g>").expect("end")]
+            .matches("<circle")
+            .count(),
+        2
+    );
+}
+
+#[test]
+fn look_mistakes_are_errors_at_their_place() {
+    let chess = std::fs::read_to_string("games/chess.game").expect("chess");
+    for (line, message) in [
+        ("look river after rank 4", "board of intersections"),
+        ("look lines nowhere along n", "unknown zone `nowhere`"),
+        ("look dots z9", "z9"),
+        ("look sides \"\" Black", "1 to 64 bytes"),
+    ] {
+        let errors = compile_str(&format!("{chess}\n{line}\n")).expect_err(line);
+        assert!(
+            format!("{errors:?}").contains(message),
+            "{line}: {errors:?}"
+        );
+    }
+    let xiangqi = std::fs::read_to_string("games/xiangqi.game").expect("xiangqi");
+    for (line, message) in [
+        ("look river after rank 10", "last rank"),
+        ("look river after rank 11", "not a label"),
+        ("look river after floor 1", "unknown axis `floor`"),
+    ] {
+        let errors = compile_str(&format!("{xiangqi}\n{line}\n")).expect_err(line);
+        assert!(
+            format!("{errors:?}").contains(message),
+            "{line}: {errors:?}"
+        );
+    }
+    for (piece, message) in [
+        ("piece Fool F\n  look disc\n  look letter", "second `look`"),
+        (
+            "piece Fool F\n  look picture \"../x.svg\"",
+            "beside the rule file",
+        ),
+        ("piece Fool F\n  look chess wizard", "`king`"),
+    ] {
+        let errors = compile_str(&format!("{chess}\n{piece}\n")).expect_err(piece);
+        assert!(
+            format!("{errors:?}").contains(message),
+            "{piece}: {errors:?}"
+        );
+    }
+}
+
+#[test]
+fn look_picture_draws_the_svg_file_beside_the_rule_file() {
+    let folder = std::env::temp_dir().join(format!("tessera-look-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("folder");
+    let chess = std::fs::read_to_string("games/chess.game").expect("chess");
+    let rules = chess.replace(
+        "piece Knight N value 3\n",
+        "piece Knight N value 3\n  look picture \"horse.svg\"\n",
+    );
+    assert_ne!(rules, chess, "the knight's line");
+    let file = folder.join("mine.game");
+    std::fs::write(&file, &rules).expect("rule file");
+    let file = file.to_string_lossy().to_string();
+    // Missing: `check` warns at the name, and the knight is a lettered disc.
+    let out = tessera(&["check", &file]);
+    let said = format!("{}{}", out.stdout, out.stderr());
+    assert!(
+        said.contains("cannot read the picture `horse.svg`"),
+        "{said}"
+    );
+    let out = tessera(&["show", &file, "--svg"]);
+    assert!(out.result.is_ok(), "{}", out.stderr());
+    assert!(out.stdout.contains(">N</text>"));
+    // Present: each knight is the picture, as an image of its own.
+    let horse = r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>"#;
+    std::fs::write(folder.join("horse.svg"), horse).expect("picture");
+    let out = tessera(&["show", &file, "--svg"]);
+    let _ = std::fs::remove_dir_all(&folder);
+    assert!(out.result.is_ok(), "{}", out.stderr());
+    let image = format!(
+        "href=\"data:image/svg+xml;base64,{}\"",
+        tessera::svg::base64(horse.as_bytes())
+    );
+    assert_eq!(out.stdout.matches(&image).count(), 4, "{}", out.stdout);
 }
 
 // ---------------------------------------------------------------- docs/pictures

@@ -186,10 +186,16 @@ async function loadPieces() {
   describePieces();
 }
 
+// A side as the game's players call it (the rule file's `look sides`).
+function sideName(side) {
+  const names = (S.view && S.view.side_names) || ["White", "Black"];
+  return side === "white" ? names[0] : names[1];
+}
+
 // What a piece on the board is, in words: `White Knight (N): betza "N"`.
 function describe(kind, side) {
   const k = S.kinds.get(kind);
-  const who = side === "neutral" ? "Neutral" : side === "white" ? "White" : "Black";
+  const who = side === "neutral" ? "Neutral" : sideName(side);
   if (!k) return `${who} ${kind}`;
   return `${who} ${k.kind} (${k.letter})${k.royal ? ", royal" : ""}: ${k.moves}`;
 }
@@ -296,7 +302,7 @@ function render() {
   if (v.status.over) {
     status.textContent = "Game over: " + v.status.text + ".";
   } else {
-    const side = v.side_to_move === "white" ? "White" : "Black";
+    const side = sideName(v.side_to_move);
     status.textContent = side + " to move" + (v.check ? ", in check" : "") + (S.thinking ? "; the AI is thinking…" : "");
   }
   renderMoveList();

@@ -33,6 +33,7 @@ pub fn position_json(
         "pieces": pieces_json(pos),
         "pools": pools_json(pos),
         "side_to_move": side.name(),
+        "side_names": [game.side_name(Side::White), game.side_name(Side::Black)],
         "check": in_check(pos, side),
         "moves": listed,
         "status": status_json(status_in_game(pos, record)),

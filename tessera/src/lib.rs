@@ -77,7 +77,7 @@ pub use engine::perft::{divide, perft};
 pub use engine::position::Undo;
 pub use engine::{Move, Position, Record};
 pub use game::{Game, GameId, MoveNotation, Side};
-pub use load::{load_rule_file, read_rule_file, LoadError};
+pub use load::{load_pictures, load_rule_file, read_rule_file, LoadError};
 pub use notation::fen::ParseFenError;
 pub use notation::position::ParsePositionError;
 pub use notation::uci::ParseMoveError;

@@ -12,6 +12,10 @@
 /// The largest rule file read, in bytes; a larger one is refused before it is read.
 pub const MAX_RULE_FILE_BYTES: usize = 1 << 20;
 
+/// The most bytes of a piece's picture (`look picture "NAME.svg"`): a
+/// drawing of one piece, embedded in every picture of the board.
+pub const MAX_PICTURE_BYTES: usize = 64 << 10;
+
 /// The most words, numbers and symbols one statement may hold, from its
 /// keyword to the next statement's; in a piece, one property or movement (the
 /// parser holds the tokens of one at a time, a few megabytes at this size). A

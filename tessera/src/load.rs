@@ -120,3 +120,43 @@ pub fn load_rule_file(path: &str) -> Result<(String, Game), LoadError> {
         }),
     }
 }
+
+/// Reads the pictures the game's pieces name (`look picture "NAME.svg"`)
+/// from `folder`, the rule file's folder, so that pictures draw them.
+/// A picture that cannot be read, has more than
+/// [`limits::MAX_PICTURE_BYTES`] bytes or is not SVG is left out (its piece
+/// is drawn as a disc with its letter) and is named in a warning at the
+/// picture's name in the rule file.
+pub fn load_pictures(game: &mut Game, folder: &std::path::Path) -> Vec<crate::Diagnostic> {
+    let mut warnings = Vec::new();
+    for look in &mut game.look.pieces {
+        let crate::game::PieceLook::Picture { file, span, svg } = look else {
+            continue;
+        };
+        let path = folder.join(&*file);
+        let read = std::fs::File::open(&path).and_then(|f| {
+            let mut bytes = Vec::new();
+            f.take(limits::MAX_PICTURE_BYTES as u64 + 1)
+                .read_to_end(&mut bytes)
+                .map(|_| bytes)
+        });
+        let problem = match read {
+            Err(e) => Some(format!("cannot read the picture `{file}`: {e}")),
+            Ok(bytes) if bytes.len() > limits::MAX_PICTURE_BYTES => Some(format!(
+                "the picture `{file}` has more than {} bytes; it is drawn as a lettered disc",
+                limits::thousands(limits::MAX_PICTURE_BYTES as u128)
+            )),
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(text) if text.contains("<svg") => {
+                    *svg = Some(text);
+                    None
+                }
+                _ => Some(format!("the picture `{file}` is not an SVG file")),
+            },
+        };
+        if let Some(message) = problem {
+            warnings.push(crate::Diagnostic::warning(*span, message));
+        }
+    }
+    warnings
+}

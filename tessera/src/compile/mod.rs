@@ -11,6 +11,7 @@ mod exposure;
 mod layout;
 mod leaps;
 mod lint;
+mod look;
 mod move_table;
 mod names;
 mod pieces;
@@ -398,6 +399,15 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
         pieces::attack_tables(&pieces, board.dir_list.len(), board.cells.len());
     let rect = rect_of(&board);
     let layout = layout::build(file, &board, errors);
+    let look = look::build(
+        file,
+        &board,
+        (&zone_names, &zones),
+        &layout,
+        &pieces,
+        work,
+        errors,
+    );
     let title = file
         .title
         .as_ref()
@@ -516,6 +526,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             check_free: false,
         },
         layout,
+        look,
     };
     game.start.setup_counts = vec![[0; 2]; game.pieces.len()];
     for &(_, c) in &game.start.setup {

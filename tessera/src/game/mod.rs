@@ -10,6 +10,7 @@ mod bit_tables;
 mod cellset;
 mod csr;
 mod layout;
+mod look;
 mod move_table;
 mod shuffle;
 
@@ -28,6 +29,7 @@ pub(crate) mod shuffle_parts {
 pub(crate) use cellset::{cells_in, words_for};
 pub(crate) use csr::Csr;
 pub(crate) use layout::Layout;
+pub(crate) use look::{BoardStyle, Look, PieceLook};
 pub(crate) use move_table::{CaptureEntry, MoveTable, Run, RunCell};
 
 use indexmap::IndexMap;
@@ -1078,6 +1080,8 @@ pub struct Game {
     pub(crate) tables: Tables,
     /// How pictures draw the board (`layout`).
     pub(crate) layout: Layout,
+    /// How pictures draw the board and the pieces and name the sides (`look`).
+    pub(crate) look: Look,
 }
 
 /// The board: cells, their names and coordinates, directions, steps and
@@ -1429,6 +1433,18 @@ impl Game {
     /// The game's name, as `game "NAME"` gives it.
     pub fn title(&self) -> &str {
         &self.title
+    }
+
+    /// The name of `side` as the game's players know it (`look sides`):
+    /// `White` and `Black` unless the rule file names them.
+    ///
+    /// ```
+    /// let game = tessera::compile_str(include_str!("../../../games/xiangqi.game"))?;
+    /// assert_eq!(game.side_name(tessera::Side::White), "Red");
+    /// # Ok::<(), tessera::Errors>(())
+    /// ```
+    pub fn side_name(&self, side: Side) -> &str {
+        self.look.side_name(side)
     }
 
     /// The game's name in game records (PGN's `Variant` tag), as

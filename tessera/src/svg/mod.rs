@@ -33,9 +33,10 @@ mod pieces;
 
 use crate::engine::attack::in_check;
 use crate::engine::{Move, Position};
-use crate::game::{kind_of, side_of, Cell, Code, Side};
+use crate::game::{kind_of, side_of, BoardStyle, Cell, Code, Side};
 use crate::plan::{pool_order, Plan};
 use geometry::{Geometry, Part};
+pub use pieces::base64;
 use std::fmt::Write;
 
 /// What to draw besides the position.
@@ -71,6 +72,12 @@ impl Default for Options {
 const UNIT: f64 = 50.0;
 /// The shades of squares and hexagons: light, middle (hexagons), dark.
 const SHADES: [&str; 3] = ["#f0d9b5", "#d2ab80", "#b08058"];
+/// `look board plain`: wood, with lines between the squares.
+const WOOD: &str = "#f1d39a";
+const WOOD_LINE: &str = "#4a3418";
+/// `look board green`: the cloth of an othello board.
+const GREEN: &str = "#2e8b4f";
+const GREEN_LINE: &str = "#0c3a1d";
 /// Merged and free cells: a blue that no shade of the board comes near.
 const SPECIAL: &str = "#b9d0ea";
 const SPECIAL_EDGE: &str = "#2f5d8c";
@@ -139,7 +146,15 @@ pub fn piece(game: &crate::Game, code: Code, size: f64) -> String {
     let mut out = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" class="tessera-piece" width="{size}" height="{size}" viewBox="0 0 {UNIT} {UNIT}">"#
     );
-    pieces::draw(&mut out, game, code, UNIT / 2.0, UNIT / 2.0, UNIT * 0.9);
+    pieces::draw(
+        &mut out,
+        game,
+        code,
+        UNIT / 2.0,
+        UNIT / 2.0,
+        UNIT * 0.9,
+        false,
+    );
     out.push_str("</svg>");
     out
 }
@@ -183,12 +198,13 @@ pub fn draw(pos: &Position<'_>, options: &Options) -> String {
     let mut body = String::new();
     body.push_str(r#"<g class="board">"#);
     if let Some(geo) = geometry.as_ref().filter(|g| g.intersections) {
-        draw_lines(&mut body, geo, &extent_of_board);
+        draw_lines(&mut body, game, geo, &extent_of_board);
     }
     for c in 0..game.cell_count() as Cell {
         let (look, beside) = (looks[c as usize], beside[c as usize]);
         draw_cell(&mut body, pos, c, &parts[c as usize], look, beside);
     }
+    draw_look(&mut body, game, &parts, options.flipped);
     body.push_str("</g>");
     draw_marks(&mut body, pos, options, &parts);
     if !labels.is_empty() {
@@ -210,14 +226,14 @@ pub fn draw(pos: &Position<'_>, options: &Options) -> String {
     }
     draw_pools(&mut body, pos, options, &mut extent);
     for c in 0..game.cell_count() as Cell {
-        draw_piece(&mut body, pos, c, &parts[c as usize]);
+        draw_piece(&mut body, pos, c, &parts[c as usize], options.flipped);
     }
     draw_targets(&mut body, pos, &options.targets, &parts);
     let side = pos.side_to_move();
     let title = format!(
         "{}: {} to move{}",
         game.title,
-        capitalised(side),
+        game.side_name(side),
         if in_check(pos, side) {
             ", in check"
         } else {
@@ -362,10 +378,18 @@ fn draw_cell(
         out.push_str(r#" data-free="true""#);
     }
     out.push('>');
-    let style = match look {
-        Look::Shade(s) => format!(r#"fill="{}""#, SHADES[s]),
-        Look::Point => r##"fill="#000000" fill-opacity="0""##.to_string(),
-        Look::Special => format!(
+    let style = match (look, game.look.board) {
+        (Look::Shade(s), BoardStyle::Checkered) => format!(r#"fill="{}""#, SHADES[s]),
+        (Look::Shade(_), BoardStyle::Plain) => format!(
+            r#"fill="{WOOD}" stroke="{WOOD_LINE}" stroke-width="{}""#,
+            num(UNIT * 0.025)
+        ),
+        (Look::Shade(_), BoardStyle::Green) => format!(
+            r#"fill="{GREEN}" stroke="{GREEN_LINE}" stroke-width="{}""#,
+            num(UNIT * 0.03)
+        ),
+        (Look::Point, _) => r##"fill="#000000" fill-opacity="0""##.to_string(),
+        (Look::Special, _) => format!(
             r#"fill="{SPECIAL}" stroke="{SPECIAL_EDGE}" stroke-width="{}""#,
             num(UNIT * 0.05)
         ),
@@ -402,9 +426,82 @@ fn draw_cell(
     out.push_str("</g>");
 }
 
+/// The lines and dots of the rule file's `look`: lines between the centres of
+/// the cells they join (a palace's diagonals), a dot on each dotted cell's
+/// far corner (towards the next column and row, as its side sees the board).
+fn draw_look(out: &mut String, game: &crate::Game, parts: &[Vec<Part>], flipped: bool) {
+    let look = &game.look;
+    if look.lines.is_empty() && look.dots.is_empty() {
+        return;
+    }
+    let _ = write!(
+        out,
+        r#"<g class="look" stroke="{}" fill="{}" stroke-width="{}" stroke-linecap="round">"#,
+        pieces::INK,
+        pieces::INK,
+        num(UNIT * 0.03)
+    );
+    let centre = |c: Cell| parts.get(c as usize)?.first().map(Part::centre);
+    for &(a, b) in &look.lines {
+        if let (Some((x0, y0)), Some((x1, y1))) = (centre(a), centre(b)) {
+            let _ = write!(
+                out,
+                r#"<line x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
+                num(x0 * UNIT),
+                num(y0 * UNIT),
+                num(x1 * UNIT),
+                num(y1 * UNIT)
+            );
+        }
+    }
+    for &c in &look.dots {
+        if let Some((x, y)) = centre(c) {
+            let d = if flipped { -0.5 } else { 0.5 };
+            let _ = write!(
+                out,
+                r#"<circle cx="{}" cy="{}" r="{}" stroke="none"/>"#,
+                num((x + d) * UNIT),
+                num((y - d) * UNIT),
+                num(UNIT * 0.07)
+            );
+        }
+    }
+    out.push_str("</g>");
+}
+
+/// Where the river of `look river` flows, across the picture: the middle
+/// between the centres of the two lines it parts, as `(axis is across,
+/// position)`; None without a river or with no cell on either line.
+fn river(game: &crate::Game, geo: &Geometry<'_, '_>) -> Option<(bool, f64)> {
+    let (axis, v) = game.look.river?;
+    let on = |value: i64| {
+        game.board
+            .cells
+            .iter()
+            .flat_map(|c| &c.coords)
+            .find(|k| k.get(axis) == Some(&value))
+            .map(|k| geo.centre(k))
+    };
+    let (a, b) = (on(v)?, on(v + 1)?);
+    // The rows' centres differ in y: the river runs across the picture.
+    if (a.1 - b.1).abs() > (a.0 - b.0).abs() {
+        Some((true, (a.1 + b.1) / 2.0))
+    } else {
+        Some((false, (a.0 + b.0) / 2.0))
+    }
+}
+
 /// A board of intersections: a board-coloured ground and the lines between
-/// neighbouring cells.
-fn draw_lines(out: &mut String, geo: &Geometry<'_, '_>, board: &Extent) {
+/// neighbouring cells, broken by the river but for the board's edges.
+fn draw_lines(out: &mut String, game: &crate::Game, geo: &Geometry<'_, '_>, board: &Extent) {
+    let river = river(game, geo);
+    let lines = geo.lines();
+    // The outermost lines, which cross the river.
+    let ends = lines.iter().flat_map(|&(a, b)| [a, b]);
+    let (left, right) = ends
+        .clone()
+        .fold((f64::MAX, f64::MIN), |(l, r), (x, _)| (l.min(x), r.max(x)));
+    let (top, bottom) = ends.fold((f64::MAX, f64::MIN), |(t, b), (_, y)| (t.min(y), b.max(y)));
     // The ground stops short of the coordinates' labels.
     let inset = 0.08;
     let board = Extent {
@@ -424,7 +521,23 @@ fn draw_lines(out: &mut String, geo: &Geometry<'_, '_>, board: &Extent) {
         pieces::INK,
         num(UNIT * 0.03)
     );
-    for ((x0, y0), (x1, y1)) in geo.lines() {
+    for ((x0, y0), (x1, y1)) in lines {
+        let crosses = match river {
+            Some((true, ry)) => {
+                (y0.min(y1) < ry && ry < y0.max(y1))
+                    && (x0 - left).abs() > 0.01
+                    && (x0 - right).abs() > 0.01
+            }
+            Some((false, rx)) => {
+                (x0.min(x1) < rx && rx < x0.max(x1))
+                    && (y0 - top).abs() > 0.01
+                    && (y0 - bottom).abs() > 0.01
+            }
+            None => false,
+        };
+        if crosses {
+            continue;
+        }
         let _ = write!(
             out,
             r#"<line x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
@@ -557,11 +670,17 @@ fn piece_attributes(game: &crate::Game, code: Code) -> String {
     )
 }
 
-fn draw_piece(out: &mut String, pos: &Position<'_>, c: Cell, parts: &[Part]) {
+/// Whether a piece is drawn turned half a turn: its owner sits at the top.
+fn turned(code: Code, flipped: bool) -> bool {
+    (side_of(code) == Side::Black) != flipped
+}
+
+fn draw_piece(out: &mut String, pos: &Position<'_>, c: Cell, parts: &[Part], flipped: bool) {
     let code = pos.at(c);
     if code == 0 {
         return;
     }
+    let turned = turned(code, flipped);
     let game = pos.game();
     let _ = write!(
         out,
@@ -576,7 +695,7 @@ fn draw_piece(out: &mut String, pos: &Position<'_>, c: Cell, parts: &[Part]) {
     out.push('>');
     for p in parts {
         let (x, y) = p.centre();
-        pieces::draw(out, game, code, x * UNIT, y * UNIT, UNIT * 0.9);
+        pieces::draw(out, game, code, x * UNIT, y * UNIT, UNIT * 0.9, turned);
         if counter {
             badge(out, x + 0.3, y + 0.3, &pos.state(c).to_string());
         }
@@ -660,7 +779,7 @@ fn draw_pools(out: &mut String, pos: &Position<'_>, options: &Options, extent: &
             num((x0 + 0.1) * UNIT),
             num((y + 0.28) * UNIT),
             num(UNIT * 0.24),
-            capitalised(side)
+            xml(game.side_name(side))
         );
         for (i, ((code, state), count)) in entries.iter().enumerate() {
             let (cx, cy) = (
@@ -677,7 +796,15 @@ fn draw_pools(out: &mut String, pos: &Position<'_>, options: &Options, extent: &
                 let _ = write!(out, r#" data-counter="{state}""#);
             }
             out.push('>');
-            pieces::draw(out, game, *code, cx * UNIT, cy * UNIT, UNIT * 0.8);
+            pieces::draw(
+                out,
+                game,
+                *code,
+                cx * UNIT,
+                cy * UNIT,
+                UNIT * 0.8,
+                turned(*code, options.flipped),
+            );
             if counter {
                 badge(out, cx + 0.3, cy - 0.3, &state.to_string());
             }
@@ -687,13 +814,6 @@ fn draw_pools(out: &mut String, pos: &Position<'_>, options: &Options, extent: &
             out.push_str("</g>");
         }
         out.push_str("</g>");
-    }
-}
-
-fn capitalised(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
     }
 }
 

@@ -1,7 +1,9 @@
-//! The image of one piece: a drawn chess piece for the six orthodox letters,
-//! a disc with the piece's letter for every other piece.
+//! The image of one piece, as its `look` says: a drawn chess piece, a round
+//! piece or a pointed one with its characters, a plain disc, a disc with its
+//! letter, or the designer's own picture. With no `look`, a drawn chess
+//! piece for the six orthodox letters, a disc with the letter for every other.
 //!
-//! The rule is by letter, not by movement: a kind lettered K, Q, R, B, N or P
+//! The default is by letter, not by movement: a kind lettered K, Q, R, B, N or P
 //! is drawn as that chess piece (so xiangqi's elephant, lettered B, is drawn
 //! as a bishop), and a promoted form (`+P`) as a disc with its mark. White
 //! pieces are white with a dark outline and Black's solid dark with light
@@ -11,7 +13,7 @@
 //! makes a black king look like a white one.
 
 use super::{num, xml};
-use crate::game::{kind_of, side_of, Code, Game, Mark, Side};
+use crate::game::{kind_of, side_of, Code, Game, Mark, PieceLook, Side};
 use std::fmt::Write;
 
 /// The dark of Black's pieces and of outlines.
@@ -119,19 +121,93 @@ fn drawing(letter: char) -> Option<&'static Drawing> {
 /// The chess piece a piece is drawn as, if any.
 fn chess_piece(game: &Game, code: Code) -> Option<&'static Drawing> {
     let piece = &game.pieces[kind_of(code) as usize];
+    match look_of(game, code) {
+        PieceLook::Chess(shape) => return drawing(*shape),
+        PieceLook::ByLetter => {}
+        _ => return None,
+    }
     if matches!(piece.mark, Mark::Promoted(_)) || piece.neutral {
         return None;
     }
     drawing(piece.letter.to_ascii_uppercase())
 }
 
-/// Draws the piece `code` centred on `(x, y)`, `size` pixels tall.
-pub fn draw(out: &mut String, game: &Game, code: Code, x: f64, y: f64, size: f64) {
+/// The `look` of the piece `code`'s kind.
+fn look_of(game: &Game, code: Code) -> &PieceLook {
+    const BY_LETTER: PieceLook = PieceLook::ByLetter;
+    game.look
+        .pieces
+        .get(kind_of(code) as usize)
+        .unwrap_or(&BY_LETTER)
+}
+
+/// The colour words a side's name may hold (`look sides Red Black`), and
+/// the colour each paints: light and dark for White and Black as before, the
+/// others in a shade that reads on wood and on a light square.
+const COLOURS: &[(&str, &str)] = &[
+    ("white", PAPER),
+    ("black", INK),
+    ("red", "#c0182a"),
+    ("blue", "#1d4f9c"),
+    ("green", "#1f7a3a"),
+    ("yellow", "#e0b000"),
+    ("purple", "#6a2c91"),
+    ("orange", "#e06a00"),
+];
+
+/// The colour of `side`'s pieces: the first colour word of its name, else
+/// light for White and dark for Black.
+pub fn side_colour(game: &Game, side: Side) -> &'static str {
+    let name = game.side_name(side).to_ascii_lowercase();
+    name.split(|c: char| !c.is_ascii_alphabetic())
+        .find_map(|w| COLOURS.iter().find(|(word, _)| *word == w))
+        .map_or(
+            match side {
+                Side::White => PAPER,
+                Side::Black => INK,
+            },
+            |(_, colour)| colour,
+        )
+}
+
+/// Whether `colour` is light, so that what is drawn on it is dark.
+fn light(colour: &str) -> bool {
+    colour == PAPER || colour == "#e0b000"
+}
+
+/// The wood of round and pointed pieces.
+const WOOD: &str = "#f3dca8";
+const WOOD_EDGE: &str = "#6b4a1e";
+/// The red of a pointed piece's promoted side.
+const PROMOTED_INK: &str = "#c0182a";
+/// Fonts that hold the characters of Chinese, Japanese and Korean pieces.
+const CJK_FONTS: &str = "Noto Sans CJK SC, Noto Serif CJK JP, WenQuanYi Micro Hei, Source Han Sans, SimSun, MS Mincho, sans-serif";
+
+/// Draws the piece `code` centred on `(x, y)`, `size` pixels tall; `turned`
+/// turns a pointed piece half a turn (its owner sits at the top).
+pub fn draw(out: &mut String, game: &Game, code: Code, x: f64, y: f64, size: f64, turned: bool) {
     let piece = &game.pieces[kind_of(code) as usize];
-    let white = side_of(code) == Side::White;
+    let side = side_of(code);
     let letter = piece.letter.to_ascii_uppercase();
+    let own = side_colour(game, side);
+    match look_of(game, code) {
+        PieceLook::Round(texts) => {
+            return round(out, &texts[side.index()], own, x, y, size);
+        }
+        PieceLook::Pointed(texts) => {
+            let ink = if matches!(piece.mark, Mark::Promoted(_)) {
+                PROMOTED_INK
+            } else {
+                INK
+            };
+            return pointed(out, &texts[side.index()], ink, (x, y), size, turned);
+        }
+        PieceLook::Disc => return disc(out, own, x, y, size),
+        PieceLook::Picture { svg: Some(svg), .. } => return picture(out, svg, x, y, size),
+        _ => {}
+    }
     if let Some(d) = chess_piece(game, code) {
-        let (fill, ink) = if white { (PAPER, INK) } else { (INK, PAPER) };
+        let (fill, ink) = if light(own) { (own, INK) } else { (own, PAPER) };
         let _ = write!(
             out,
             r#"<g transform="translate({},{}) scale({})" stroke-linejoin="round" stroke-linecap="round"><g fill="{fill}" stroke="{INK}" stroke-width="1.5">"#,
@@ -161,10 +237,10 @@ pub fn draw(out: &mut String, game: &Game, code: Code, x: f64, y: f64, size: f64
     }
     let (fill, ink) = if piece.neutral {
         (NEUTRAL, INK)
-    } else if white {
-        (PAPER, INK)
+    } else if light(own) {
+        (own, INK)
     } else {
-        (INK, PAPER)
+        (own, PAPER)
     };
     let mut text = String::new();
     if let Mark::Promoted(_) = piece.mark {
@@ -185,7 +261,7 @@ pub fn draw(out: &mut String, game: &Game, code: Code, x: f64, y: f64, size: f64
         num(r),
         num(size * 0.05)
     );
-    if !white && !piece.neutral {
+    if !light(own) && !piece.neutral {
         // A light rim keeps a dark disc apart from a dark square.
         let _ = write!(
             out,
@@ -204,4 +280,117 @@ pub fn draw(out: &mut String, game: &Game, code: Code, x: f64, y: f64, size: f64
         num(font),
         xml(&text)
     );
+}
+
+/// A round piece (xiangqi, janggi): a disc of wood ringed in its side's
+/// colour, its character written in that colour.
+fn round(out: &mut String, text: &str, colour: &str, x: f64, y: f64, size: f64) {
+    // A light side's colour would not read on wood: its piece is a light
+    // disc written in dark, told from a dark side's wooden one.
+    let (fill, colour) = if light(colour) {
+        (colour, INK)
+    } else {
+        (WOOD, colour)
+    };
+    let r = size * 0.44;
+    let chars = text.chars().count().max(1) as f64;
+    let font = size * 0.5 / chars.sqrt();
+    let _ = write!(
+        out,
+        r#"<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}" stroke="{WOOD_EDGE}" stroke-width="{w}"/><circle cx="{x}" cy="{y}" r="{r2}" fill="none" stroke="{colour}" stroke-width="{w2}"/><text x="{x}" y="{ty}" font-size="{font}" font-family="{CJK_FONTS}" font-weight="bold" text-anchor="middle" fill="{colour}">{t}</text>"#,
+        x = num(x),
+        y = num(y),
+        r = num(r),
+        w = num(size * 0.04),
+        r2 = num(r * 0.82),
+        w2 = num(size * 0.035),
+        ty = num(y + font * 0.36),
+        font = num(font),
+        t = xml(text)
+    );
+}
+
+/// A pointed piece (shogi): a five-sided piece of wood pointing away from
+/// its owner, its characters across it, read from its owner's side.
+fn pointed(out: &mut String, text: &str, ink: &str, (x, y): (f64, f64), size: f64, turned: bool) {
+    let s = size / 40.0;
+    let angle = if turned { 180 } else { 0 };
+    let chars: Vec<char> = text.chars().collect();
+    let _ = write!(
+        out,
+        r#"<g transform="translate({},{}) rotate({angle}) scale({})"><path d="M0,-18 L11,-13 L14.5,17 L-14.5,17 L-11,-13 z" fill="{WOOD}" stroke="{WOOD_EDGE}" stroke-width="1.3" stroke-linejoin="round"/>"#,
+        num(x),
+        num(y),
+        num(s)
+    );
+    // One character sits in the middle; two are written one above the other.
+    let (font, lines): (f64, Vec<String>) = match chars.len() {
+        0 | 1 => (17.0, vec![text.to_string()]),
+        2 => (12.5, chars.iter().map(|c| c.to_string()).collect()),
+        _ => (9.0, vec![text.to_string()]),
+    };
+    let top = if lines.len() == 2 {
+        -3.5
+    } else {
+        3.0 + font * 0.36 - 3.0
+    };
+    for (i, line) in lines.iter().enumerate() {
+        let _ = write!(
+            out,
+            r#"<text x="0" y="{}" font-size="{}" font-family="{CJK_FONTS}" text-anchor="middle" fill="{ink}">{}</text>"#,
+            num(top + i as f64 * font * 1.0 + if lines.len() == 2 { 2.0 } else { 2.5 }),
+            num(font),
+            xml(line)
+        );
+    }
+    out.push_str("</g>");
+}
+
+/// A plain disc in its side's colour (othello, ataxx), with a rim that keeps
+/// it apart from any board.
+fn disc(out: &mut String, colour: &str, x: f64, y: f64, size: f64) {
+    let _ = write!(
+        out,
+        r#"<circle cx="{}" cy="{}" r="{}" fill="{colour}" stroke="{INK}" stroke-width="{}"/>"#,
+        num(x),
+        num(y),
+        num(size * 0.42),
+        num(size * 0.03)
+    );
+}
+
+/// The designer's own picture, scaled into the piece's square; as an image
+/// of its own, so that nothing in it reaches the page around it.
+fn picture(out: &mut String, svg: &str, x: f64, y: f64, size: f64) {
+    let _ = write!(
+        out,
+        r#"<image x="{}" y="{}" width="{}" height="{}" href="data:image/svg+xml;base64,{}"/>"#,
+        num(x - size / 2.0),
+        num(y - size / 2.0),
+        num(size),
+        num(size),
+        base64(svg.as_bytes())
+    );
+}
+
+/// `bytes` in base64 (RFC 4648, with padding).
+pub fn base64(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(DIGITS[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }

@@ -71,6 +71,8 @@ pub struct File {
     pub clock_reset: Option<(Vec<Name>, Span)>,
     /// `layout ...`, in source order.
     pub layout: Vec<LayoutDecl>,
+    /// `look ...` (the board's and the sides'), in source order.
+    pub look: Vec<LookDecl>,
     /// `notation en passant always`.
     pub en_passant_always: Option<Span>,
     /// `shuffle ZONE: ...`, in source order (at most one is allowed).
@@ -131,6 +133,22 @@ pub enum LayoutDecl {
     Intersections(Span),
     /// `layout CELL at COORD`.
     Place(Name, Name),
+}
+
+/// One `look` statement of the game: how pictures draw the board and name
+/// the sides.
+#[derive(Clone, Debug)]
+pub enum LookDecl {
+    /// `look board STYLE`.
+    Board(Name),
+    /// `look sides WHITE BLACK`.
+    Sides(Name, Name),
+    /// `look river after AXIS LABEL`.
+    River(Name, Name),
+    /// `look lines ZONE along DIRS`.
+    Lines(Name, Vec<Name>),
+    /// `look dots CELLS`.
+    Dots(Vec<CellItem>),
 }
 
 /// `captures explode DIRS [except KIND...]`.
@@ -335,6 +353,25 @@ pub struct PieceDecl {
     /// The modifiers after each `betza` string's colon (`betza "K": to
     /// palace`), added to every movement it yields; by the string's index.
     pub betza_modifiers: Vec<Vec<Modifier>>,
+    /// `look ...`: how pictures draw the piece, and the place of the line.
+    pub look: Option<(PieceLookDecl, Span)>,
+}
+
+/// A piece's `look`; the words are the grammar's own (`king`, `plain`...).
+#[derive(Clone, Debug)]
+pub enum PieceLookDecl {
+    /// `look chess SHAPE`.
+    Chess(Name),
+    /// `look round WHITE [BLACK]`.
+    Round(Name, Option<Name>),
+    /// `look pointed WHITE [BLACK]`.
+    Pointed(Name, Option<Name>),
+    /// `look disc`.
+    Disc,
+    /// `look letter`.
+    Letter,
+    /// `look picture "FILE"`.
+    Picture(Name),
 }
 
 /// `promote in place ZONE to KIND...: modifiers`.

@@ -92,6 +92,7 @@ macro_rules! keyword_rules {
             | Rule::kw_within
             | Rule::kw_king
             | Rule::kw_layout
+            | Rule::kw_look
             | Rule::kw_leap
             | Rule::kw_link
             | Rule::kw_loses
@@ -413,6 +414,30 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::layout_hexagons => "`hexagons`",
         Rule::layout_stacked => "`stacked`",
         Rule::layout_intersections => "`intersections`",
+        Rule::look_stmt => "`look`",
+        Rule::look_board => "`board` and a style",
+        Rule::look_word_board => "`board`",
+        Rule::look_style => "`checkered`, `plain` or `green`",
+        Rule::look_sides => "`sides` and two names",
+        Rule::look_word_sides => "`sides`",
+        Rule::look_river => "`river after` an axis and a label",
+        Rule::look_word_river => "`river`",
+        Rule::look_lines => "`lines` a zone `along` directions",
+        Rule::look_word_lines => "`lines`",
+        Rule::look_dots => "`dots` and cells",
+        Rule::look_word_dots => "`dots`",
+        Rule::look_prop => "`look`",
+        Rule::look_chess => "`chess` and a piece",
+        Rule::look_word_chess => "`chess`",
+        Rule::look_shape => "`king`, `queen`, `rook`, `bishop`, `knight` or `pawn`",
+        Rule::look_round => "`round` and a quoted character",
+        Rule::look_word_round => "`round`",
+        Rule::look_pointed => "`pointed` and a quoted character",
+        Rule::look_word_pointed => "`pointed`",
+        Rule::look_disc => "`disc`",
+        Rule::look_letter => "`letter`",
+        Rule::look_picture => "`picture` and a quoted file name",
+        Rule::look_word_picture => "`picture`",
         Rule::not_over_mod => "`not over`",
     })
 }
@@ -514,6 +539,7 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`within`",
     "`king`",
     "`layout`",
+    "`look`",
     "`leap`",
     "`link`",
     "`loses`",

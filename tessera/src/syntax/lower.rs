@@ -404,6 +404,7 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
         }
         Rule::phase_stmt => file.phases.push(lower_phase(stmt)?),
         Rule::layout_stmt => file.layout.push(lower_layout(stmt)),
+        Rule::look_stmt => file.look.push(lower_look(stmt)),
         Rule::shuffle_stmt => file.shuffles.push(lower_shuffle(stmt)),
         Rule::EOI => {}
         r => unreachable!("grammar yields no {r:?} at top level"),
@@ -755,6 +756,7 @@ fn lower_piece_head<'a>(it: impl IntoIterator<Item = P<'a>>) -> PieceDecl {
         movements: Vec::new(),
         betza: Vec::new(),
         betza_modifiers: Vec::new(),
+        look: None,
     }
 }
 
@@ -776,6 +778,16 @@ fn lower_piece_prop(prop: P<'_>, piece: &mut PieceDecl) -> Result<(), Diagnostic
             piece.as_kind = Some(name(inner(prop).next().expect("kind")));
         }
         Rule::neutral_prop => piece.neutral = true,
+        Rule::look_prop => {
+            if piece.look.is_some() {
+                return Err(Diagnostic::new(
+                    span(&prop),
+                    format!("piece `{}` has a second `look`", piece.name.text),
+                ));
+            }
+            let sp = span(&prop);
+            piece.look = Some((lower_piece_look(prop), sp));
+        }
         Rule::counter_prop => {
             let sp = span(&prop);
             if piece.counter.is_some() {
@@ -1451,6 +1463,62 @@ fn lower_shuffle(pair: P<'_>) -> ShuffleDecl {
         decl.steps.push(step);
     }
     decl
+}
+
+/// The meaningful children of a `look` item: the leading word (`board`,
+/// `round`...) is skipped as keywords are.
+fn look_parts(item: P<'_>) -> impl Iterator<Item = P<'_>> {
+    inner(item).filter(|p| {
+        !matches!(
+            p.as_rule(),
+            Rule::look_word_board
+                | Rule::look_word_sides
+                | Rule::look_word_river
+                | Rule::look_word_lines
+                | Rule::look_word_dots
+                | Rule::look_word_chess
+                | Rule::look_word_round
+                | Rule::look_word_pointed
+                | Rule::look_word_picture
+        )
+    })
+}
+
+fn lower_look(pair: P<'_>) -> LookDecl {
+    let item = inner(pair).next().expect("look item");
+    let rule = item.as_rule();
+    let mut it = look_parts(item);
+    let mut next = || name(it.next().expect("look part"));
+    match rule {
+        Rule::look_board => LookDecl::Board(next()),
+        Rule::look_sides => {
+            let white = next();
+            LookDecl::Sides(white, next())
+        }
+        Rule::look_river => {
+            let axis = next();
+            LookDecl::River(axis, next())
+        }
+        Rule::look_lines => {
+            let zone = next();
+            LookDecl::Lines(zone, lower_dirs(it.next().expect("directions")))
+        }
+        _ => LookDecl::Dots(lower_cell_set(it.next().expect("cells"))),
+    }
+}
+
+fn lower_piece_look(pair: P<'_>) -> PieceLookDecl {
+    let item = inner(pair).next().expect("look item");
+    let rule = item.as_rule();
+    let mut it = look_parts(item).map(name);
+    match rule {
+        Rule::look_chess => PieceLookDecl::Chess(it.next().expect("shape")),
+        Rule::look_round => PieceLookDecl::Round(it.next().expect("text"), it.next()),
+        Rule::look_pointed => PieceLookDecl::Pointed(it.next().expect("text"), it.next()),
+        Rule::look_disc => PieceLookDecl::Disc,
+        Rule::look_letter => PieceLookDecl::Letter,
+        _ => PieceLookDecl::Picture(it.next().expect("file")),
+    }
 }
 
 fn lower_layout(pair: P<'_>) -> LayoutDecl {
