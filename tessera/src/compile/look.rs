@@ -89,7 +89,7 @@ pub fn build(
                     for &d in &dirs {
                         for &t in board.steps[0].get(d as usize * n + c as usize) {
                             let pair = (c.min(t), c.max(t));
-                            if inside(t) && !look.lines.contains(&pair) {
+                            if inside(t) {
                                 look.lines.push(pair);
                             }
                         }
@@ -97,14 +97,16 @@ pub fn build(
                 }
             }
             LookDecl::Dots(items) => {
-                for c in board.cell_set(items, work, errors) {
-                    if !look.dots.contains(&c) {
-                        look.dots.push(c);
-                    }
-                }
+                look.dots.extend(board.cell_set(items, work, errors));
             }
         }
     }
+    // Sorted once at the end: a file may repeat these lines many times, and
+    // a search of the list for each new cell would cost its square.
+    look.lines.sort_unstable();
+    look.lines.dedup();
+    look.dots.sort_unstable();
+    look.dots.dedup();
     look.pieces = pieces
         .iter()
         .map(|p| {
