@@ -274,7 +274,15 @@ impl Process {
     fn silence(&mut self, silence: &Silence, awaited: &str) -> String {
         let what = match silence {
             Silence::Ended => {
-                let status = self.child.try_wait().ok().flatten();
+                // The output closes a moment before the process is reaped.
+                let clock = SystemClock::default();
+                let mut status = None;
+                while status.is_none() && clock.now() < Duration::from_secs(1) {
+                    status = self.child.try_wait().ok().flatten();
+                    if status.is_none() {
+                        std::thread::sleep(Duration::from_millis(10));
+                    }
+                }
                 match status {
                     Some(s) => format!("ended ({s}) before `{awaited}`"),
                     None => format!("closed its output before `{awaited}`"),
