@@ -8,7 +8,9 @@
 //! bonus per cell, computed once per game: its mobility from that cell on an
 //! empty board (central cells are better for most pieces), and, for kinds
 //! that promote or that a goal wants in a zone, how near the cell is to that
-//! zone by the piece's own moves.
+//! zone by the piece's own moves. A royal piece's mobility bonus depends
+//! on the phase, measured by the material left against the start's: it counts
+//! against centralisation while the board is full and for it as it empties.
 
 use crate::engine::movegen::piece_moves;
 use crate::engine::Position;
@@ -28,6 +30,15 @@ pub struct Evaluator {
     /// -1 where a side wins by losing every piece (antichess), so that
     /// material counts against its owner; else 1.
     sign: i32,
+    /// Per kind, whether it is royal: its mobility bonus depends on the
+    /// phase.
+    royal: Vec<bool>,
+    /// Per side, kind and cell of a royal kind: its mobility bonus, which
+    /// the phase weighs (its nearness to zones is in `bonus`, unweighed).
+    centre: [Vec<i32>; 2],
+    /// The material of both sides at the start, royal pieces aside: the
+    /// measure of how far the game has gone (0 where the start is empty).
+    start_material: i32,
 }
 
 impl Evaluator {
@@ -52,7 +63,7 @@ impl Evaluator {
                 }
             }
         }
-        let worth = (0..kinds)
+        let worth: Vec<i32> = (0..kinds)
             .map(|k| {
                 let p = &game.pieces[k];
                 if p.royal || p.neutral {
@@ -66,12 +77,15 @@ impl Evaluator {
                 }
             })
             .collect();
+        let royal: Vec<bool> = game.pieces.iter().map(|p| p.royal).collect();
         let mut bonus = [vec![0i32; kinds * cells], vec![0i32; kinds * cells]];
+        let mut centre = [vec![0i32; kinds * cells], vec![0i32; kinds * cells]];
         for side in [Side::White, Side::Black] {
             for kind in 0..kinds {
                 for c in 0..cells {
                     let m = mobility[side.index()][kind * cells + c] as i32;
-                    bonus[side.index()][kind * cells + c] = 2 * m;
+                    let table = if royal[kind] { &mut centre } else { &mut bonus };
+                    table[side.index()][kind * cells + c] = 2 * m;
                 }
                 // Distances cost cells x moves per pass: only on boards of
                 // a reasonable size.
@@ -95,12 +109,34 @@ impl Evaluator {
             .extinctions
             .iter()
             .any(|e| e.kinds.is_empty() && e.outcome == crate::game::Outcome::Wins);
-        Evaluator {
+        let mut evaluator = Evaluator {
             worth,
             bonus,
             cells,
             sign: if gives_away { -1 } else { 1 },
+            royal,
+            centre,
+            start_material: 0,
+        };
+        evaluator.start_material = evaluator.material(&Position::start(game));
+        evaluator
+    }
+
+    /// The material of both sides together, royal and neutral pieces aside.
+    fn material(&self, pos: &Position<'_>) -> i32 {
+        let game = pos.game();
+        let mut total = 0i32;
+        for side in [Side::White, Side::Black] {
+            for c in pos.occupied(side).iter() {
+                total = total.saturating_add(self.worth[kind_of(pos.at(c)) as usize]);
+            }
+            for pool in 0..game.pools.pool_names.len() {
+                for &(piece, _) in pos.pool(pool, side) {
+                    total = total.saturating_add(self.worth[kind_of(piece) as usize]);
+                }
+            }
         }
+        total
     }
 
     /// The position's worth to the side to move, in centipawns.
@@ -110,6 +146,9 @@ impl Evaluator {
     pub fn evaluate(&self, pos: &Position<'_>) -> i32 {
         let game = pos.game();
         let mut score = [0i32; 2];
+        // Per side: the royal pieces' mobility bonuses, weighed by the phase.
+        let mut royal = [0i32; 2];
+        let mut material = 0i32;
         for side in [Side::White, Side::Black] {
             let s = &mut score[side.index()];
             for c in pos.occupied(side).iter() {
@@ -117,15 +156,39 @@ impl Evaluator {
                 if game.pieces[k].neutral {
                     continue;
                 }
-                *s += self.sign * self.worth[k]
-                    + self.bonus[side.index()][k * self.cells + c as usize];
+                let bonus = self.bonus[side.index()][k * self.cells + c as usize];
+                if self.royal[k] {
+                    royal[side.index()] += self.centre[side.index()][k * self.cells + c as usize];
+                    *s += bonus;
+                    continue;
+                }
+                material = material.saturating_add(self.worth[k]);
+                *s += self.sign * self.worth[k] + bonus;
             }
             for pool in 0..game.pools.pool_names.len() {
                 for &(piece, _) in pos.pool(pool, side) {
                     // A piece in hand may go anywhere: a little more than on
                     // the board.
-                    *s += self.sign * self.worth[kind_of(piece) as usize] * 11 / 10;
+                    let w = self.worth[kind_of(piece) as usize];
+                    material = material.saturating_add(w);
+                    *s += self.sign * w * 11 / 10;
                 }
+            }
+        }
+        // The phase, from 256 with all the material of the start down to 0
+        // with none: a royal piece keeps to the cells where it moves least
+        // (its corner, its home) while the board is full, and comes out to
+        // the centre as it empties.
+        if self.start_material > 0 {
+            let opening = (material.clamp(0, self.start_material) as i64 * 256
+                / self.start_material as i64) as i32;
+            for side in [Side::White, Side::Black] {
+                let i = side.index();
+                score[i] += royal[i] * (256 - 2 * opening) / 256;
+            }
+        } else {
+            for side in [Side::White, Side::Black] {
+                score[side.index()] += royal[side.index()];
             }
         }
         let me = pos.side_to_move();

@@ -1,7 +1,9 @@
-//! A search that plays any game: iterative deepening negamax with principal
-//! variation search, a transposition table, quiescence on captures, null-move
-//! pruning and late-move reductions, and move ordering (the table's move,
-//! most valuable victim first, killers, history).
+//! A search that plays any game: iterative deepening negamax with aspiration
+//! windows and principal variation search, a transposition table, check
+//! extensions, quiescence on captures and promotions, null-move, futility
+//! and late-move pruning, late-move and internal iterative reductions, and
+//! move ordering (the table's move, most valuable victim first, killers,
+//! countermoves, history). docs/performance.md says what each part does.
 //!
 //! It knows no game: the end of a game and who won come from the goals
 //! (`engine::outcome`), the worth of a position from the rule file
@@ -124,6 +126,11 @@ pub struct Searcher<'g> {
     killers: Vec<[Option<RawMove>; 2]>,
     /// Per kind and destination cell: how often a quiet move cut off.
     history: Vec<i32>,
+    /// Per kind and destination cell of a move (its `history_index`): the
+    /// quiet move that last refuted it.
+    countermoves: Vec<Option<RawMove>>,
+    /// Per ply: the `history_index` of the move that led there, if any.
+    previous: Vec<Option<usize>>,
     cells: usize,
     nodes: u64,
     limits: Limits,
@@ -185,6 +192,8 @@ impl<'g> Searcher<'g> {
             table: table_of(megabytes),
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; game.pieces.len() * game.cell_count()],
+            countermoves: vec![None; game.pieces.len() * game.cell_count()],
+            previous: vec![None; MAX_PLY + 2],
             cells: game.cell_count(),
             nodes: 0,
             limits: Limits::default(),
@@ -254,6 +263,7 @@ impl<'g> Searcher<'g> {
         for k in &mut self.killers {
             *k = [None; 2];
         }
+        self.previous[0] = None;
         for h in &mut self.history {
             *h /= 8;
         }
@@ -425,6 +435,14 @@ impl<'g> Searcher<'g> {
                 }
             }
         }
+        // A node the table knows nothing of is searched a ply shallower
+        // first (internal iterative reduction): if it matters, the next
+        // iteration finds it again with a move to try first.
+        let depth = if depth >= 4 && table_move.is_none() {
+            depth - 1
+        } else {
+            depth
+        };
         let checked = in_check(pos, pos.side_to_move());
         let static_eval = if checked {
             -INFINITY
@@ -457,6 +475,7 @@ impl<'g> Searcher<'g> {
         {
             let reduction = 3 + depth / 4;
             let undo = pos.make_raw(RawMove::pass(crate::game::NO_CELL));
+            self.previous[ply + 1] = None;
             let s = -self.negamax(pos, depth - 1 - reduction, ply + 1, -beta, -beta + 1);
             pos.unmake(undo);
             if self.stopped {
@@ -485,6 +504,7 @@ impl<'g> Searcher<'g> {
             let quiet = !pos.captures(&mv) && !lasting_promotion(pos, &mv);
             let killer = killers.contains(&Some(mv));
             let history = if quiet { self.history_of(pos, &mv) } else { 0 };
+            self.previous[ply + 1] = self.history_index(pos, &mv);
             let undo = pos.make_raw(mv);
             let gives_check = in_check(pos, pos.side_to_move());
             // At the last plies, late quiet moves and hopeless ones are not
@@ -721,6 +741,7 @@ impl<'g> Searcher<'g> {
         ply: usize,
     ) {
         let killers = self.killers[ply.min(MAX_PLY)];
+        let counter = self.previous[ply.min(MAX_PLY)].and_then(|i| self.countermoves[i]);
         let judge_captures = self.eval.material_helps();
         let mut keyed: Vec<(i32, RawMove)> = moves
             .iter()
@@ -741,6 +762,8 @@ impl<'g> Searcher<'g> {
                     (1 << 27) + self.eval.worth[k as usize]
                 } else if killers.contains(&Some(mv)) {
                     1 << 26
+                } else if counter == Some(mv) {
+                    (1 << 26) - 1
                 } else {
                     self.history_of(pos, &mv)
                 };
@@ -774,7 +797,8 @@ impl<'g> Searcher<'g> {
         self.history_index(pos, mv).map_or(0, |i| self.history[i])
     }
 
-    /// A quiet move cut off: it becomes a killer and its history rises, and
+    /// A quiet move cut off: it becomes a killer and the countermove of the
+    /// move before it, its history rises, and
     /// the quiet moves tried before it in vain fall. Each change moves the
     /// score part of the way to its bound (`HISTORY_MAX`), so that old
     /// successes fade and no score overflows.
@@ -795,6 +819,9 @@ impl<'g> Searcher<'g> {
         let nudge = |h: &mut i32, by: i32| *h += by - *h * by.abs() / HISTORY_MAX;
         if let Some(i) = self.history_index(pos, &mv) {
             nudge(&mut self.history[i], bonus);
+        }
+        if let Some(p) = self.previous[ply.min(MAX_PLY)] {
+            self.countermoves[p] = Some(mv);
         }
         for m in tried {
             if let Some(i) = self.history_index(pos, m) {
