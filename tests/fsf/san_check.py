@@ -22,9 +22,8 @@ seeded sample of them compared (the move played is always read back).
     python tests/fsf/san_check.py --variants shogi,xiangqi --seed 7 --budget 60
 
 With --notation own, the same is done for each game's own notation (its
-rule file's `notation moves`), compared with the notation pyffish writes
-for the variant by default (`get_san` without a notation), over the
-files that name one; with --notation NAME (shogi-hodges-number,
+rule file's `notation moves`), compared with pyffish's notation of the
+same name, over the files that name one; with --notation NAME (shogi-hodges-number,
 shogi-hodges, shogi-hosking, xiangqi-wxf, janggi, lan), with pyffish's
 notation of that name, over the --variants given. The move played is
 typed as written, or every other ply as its coordinates.
@@ -62,10 +61,14 @@ NOTATIONS = {
 NOTATION = "san"
 
 
+# For `own`: each variant's notation, as its rule file's `notation moves` names it.
+OWN = {}
+
+
 def san(variant, fen, move):
-    """The move as pyffish writes it in the notation checked (its default
-    notation for the variant for `own`)."""
-    code = NOTATIONS[NOTATION]
+    """The move as pyffish writes it in the notation checked (for `own`, the
+    notation of the name the rule file's `notation moves` line gives)."""
+    code = NOTATIONS[OWN[variant] if NOTATION == "own" else NOTATION]
     if code is None:
         return sf.get_san(variant, fen, move, False)
     return sf.get_san(variant, fen, move, False, code)
@@ -230,11 +233,13 @@ def main():
     variants = variants_to_check(args.variants, args.games_dir)
     if variants is None:
         return 2
-    if NOTATION == "own" and not args.variants:
-        def names_own(v):
+    if NOTATION == "own":
+        for v in variants:
             with open(os.path.join(args.games_dir, v + ".game")) as f:
-                return any(line.startswith("notation moves") for line in f)
-        variants = [v for v in variants if names_own(v)]
+                named = [line.split()[2] for line in f if line.startswith("notation moves")]
+            if named and named[-1] in NOTATIONS:
+                OWN[v] = named[-1]
+        variants = [v for v in variants if v in OWN]
     if not os.access(args.tessera, os.X_OK):
         print(f"no tessera binary at {args.tessera}; build it with cargo build --release", file=sys.stderr)
         return 2
