@@ -33,17 +33,23 @@ pub(crate) const STATEMENT_KEYWORDS: &[&str] = &[
     "notation",
     "flip",
     "shuffle",
+    "look",
 ];
 
 /// The words that start a line inside a piece.
 pub(crate) const PIECE_KEYWORDS: &[&str] = &[
     "value", "royal", "counter", "promote", "step", "slide", "leap", "path", "hop", "neutral",
-    "betza",
+    "betza", "look",
 ];
 
 /// The keyword `word` is probably a misspelling of.
 pub(crate) fn near_keyword(word: &str) -> Option<&'static str> {
-    if word.len() < 3 || word.len() > crate::limits::MAX_SUGGESTED_NAME {
+    // Keywords are lowercase and names of kinds capitalised by custom: a
+    // capitalised word one letter from a keyword (`Rook`, `look`) is a name.
+    if word.len() < 3
+        || word.len() > crate::limits::MAX_SUGGESTED_NAME
+        || word.starts_with(|c: char| c.is_ascii_uppercase())
+    {
         return None;
     }
     STATEMENT_KEYWORDS
