@@ -840,6 +840,34 @@ fn a_right_by_file_and_gating_without_rights() {
 }
 
 #[test]
+fn castling_with_the_rook_fsf_names_and_placement_on_another_rank() {
+    // tests/import/castling.ini: shako's rights name the i- and b-file rooks
+    // (`castlingRookKingsideFile`); perft counts from pyffish.
+    let result = imported("tests/import/castling.ini");
+    let shako = rules(&result, "shako-castling");
+    assert_eq!([1, 2].map(|d| perft(&shako, d)), [58, 3364]);
+    // A rook inside the named one is set up as having moved: FSF never
+    // castles with it.
+    let inner = rules(&result, "shako-inner-rook");
+    assert!(inner.contains("  moved h2 h9\n"), "{inner}");
+    assert_eq!([1, 2].map(|d| perft(&inner, d)), [56, 3136]);
+    match section(&result, "shako-outer-rook") {
+        Ok(_) => panic!("shako-outer-rook written"),
+        Err(why) => assert!(why.contains("not the outermost"), "{why}"),
+    }
+    // A dropped king and rook castle on the castling rank, not the first.
+    let placement = rules(&result, "shako-placement");
+    assert!(
+        placement.contains("zone castling-king white f2 black f9\n"),
+        "{placement}"
+    );
+    assert!(
+        placement.contains("zone castling-rooks white a2 j2 black a9 j9\n"),
+        "{placement}"
+    );
+}
+
+#[test]
 fn castling_rights_one_step_castling_and_old_betza_letters() {
     // tests/import/castling.ini: each section is exact against pyffish
     // (tests/fsf/import_check.py), perft counts from pyffish.

@@ -60,22 +60,53 @@ impl Emitter<'_> {
             }
             kf = i64::from(f);
         }
-        // A right naming a rook by its file (`Dd`): FSF castles with that
-        // rook and writes the right `K` or `Q`; where it is the outermost
-        // partner on its wing, it is that right.
-        let mut rights = String::new();
+        // Each right names one rook, as Fairy-Stockfish reads the field:
+        // `K` the first partner from `castlingRookKingsideFile` inward (the
+        // outermost by default, shako's i-file rook), `Q` likewise from
+        // `castlingQueensideFile`, a file letter (`Dd`) the piece on that
+        // file. Tessera castles with the first unmoved partner met from the
+        // king, so every other partner on that wing is set up as having
+        // moved: FSF never castles with it.
+        let (rk, rq) = (
+            v.int("castlingRookKingsideFile"),
+            v.int("castlingRookQueensideFile"),
+        );
+        // (white, east) -> the file of the rook the right names.
+        let mut named: Vec<((bool, bool), i64)> = Vec::new();
         for c in fen.rights.chars() {
-            if "KQkq".contains(c) {
-                rights.push(c);
-                continue;
-            }
-            let (list, rank) = if c.is_ascii_uppercase() {
+            let white = c.is_ascii_uppercase();
+            let (list, rank) = if white {
                 (&fen.white, cr)
             } else {
                 (&fen.black, self.ranks - 1 - cr)
             };
-            let file = i64::from(c.to_ascii_lowercase() as u8) - i64::from(b'a');
+            let lower = c.to_ascii_lowercase();
+            let on_wing: Vec<i64> = list
+                .iter()
+                .filter(|p| rooks & (1 << p.0) != 0 && p.1 .1 == rank)
+                .map(|p| i64::from(p.1 .0))
+                .collect();
+            let file = match lower {
+                'k' => on_wing.iter().copied().filter(|&f| f <= rk).max(),
+                'q' => on_wing.iter().copied().filter(|&f| f >= rq).min(),
+                _ => {
+                    let f = i64::from(lower as u8) - i64::from(b'a');
+                    on_wing.contains(&f).then_some(f)
+                }
+            };
+            // No partner where FSF looks: FSF sets no right.
+            let Some(file) = file else { continue };
             let east = file > kf;
+            if file == kf || (lower == 'k' && !east) || (lower == 'q' && east) {
+                return Err(self.refuse(
+                    "startFen",
+                    format!(
+                        "castling right `{c}` naming a rook on the other wing of the king, or none"
+                    ),
+                ));
+            }
+            // Tessera's FEN writes a right by its rook's file where another
+            // partner stands beyond it on its wing, FSF `K` or `Q`.
             let outermost = wing_rook_files(list, rooks, rank, kf, east).reduce(|a, b| {
                 if east {
                     a.max(b)
@@ -86,40 +117,44 @@ impl Emitter<'_> {
             if outermost != Some(file) {
                 return Err(self.refuse(
                     "startFen",
-                    format!("castling right `{c}` (a rook named by its file, not the outermost on its wing) is not imported yet"),
+                    format!("castling right `{c}` (a rook that is not the outermost partner on its wing: FSF writes the right `K` or `Q`, Tessera by the rook's file) is not imported yet"),
                 ));
             }
-            let right = match (c.is_ascii_uppercase(), east) {
-                (true, true) => 'K',
-                (true, false) => 'Q',
-                (false, true) => 'k',
-                (false, false) => 'q',
-            };
-            rights.push(right);
+            if named.iter().any(|&(k, _)| k == (white, east)) {
+                continue;
+            }
+            named.push(((white, east), file));
         }
-        // A right the start position lacks: where Tessera could castle
-        // there (a king and a partner on that wing), the partners on that
-        // wing are set up as having moved.
-        for (list, rank, k, q) in [
-            (&fen.white, cr, 'K', 'Q'),
-            (&fen.black, self.ranks - 1 - cr, 'k', 'q'),
+        // Partners FSF never castles with, on a wing whose right the start
+        // position lacks or names another rook: where Tessera could castle
+        // with them (a king and a partner on that wing), they are set up as
+        // having moved.
+        for (list, rank, white) in [
+            (&fen.white, cr, true),
+            (&fen.black, self.ranks - 1 - cr, false),
         ] {
-            for (right, east) in [(k, true), (q, false)] {
-                if rights.contains(right) {
-                    continue;
-                }
-                let has_king = list
+            let has_king = list
+                .iter()
+                .any(|p| p.0 == king && p.1 .1 == rank && i64::from(p.1 .0) == kf);
+            if !has_king {
+                continue;
+            }
+            for east in [true, false] {
+                let keep = named
                     .iter()
-                    .any(|p| p.0 == king && p.1 .1 == rank && i64::from(p.1 .0) == kf);
-                let partners = list.iter().filter(|p| {
-                    rooks & (1 << p.0) != 0
-                        && p.1 .1 == rank
-                        && (i64::from(p.1 .0) > kf) == east
-                        && i64::from(p.1 .0) != kf
-                });
-                if has_king {
-                    moved.extend(partners.map(|p| p.1));
-                }
+                    .find(|&&(k, _)| k == (white, east))
+                    .map(|&(_, f)| f);
+                moved.extend(
+                    list.iter()
+                        .filter(|p| {
+                            rooks & (1 << p.0) != 0
+                                && p.1 .1 == rank
+                                && i64::from(p.1 .0) != kf
+                                && (i64::from(p.1 .0) > kf) == east
+                                && Some(i64::from(p.1 .0)) != keep
+                        })
+                        .map(|p| p.1),
+                );
             }
         }
         if v.flag("chess960") {

@@ -197,14 +197,17 @@ impl Emitter<'_> {
         // gets them (`rule` below), or one is written for it.
         let mut per_kind: Vec<(usize, String)> = Vec::new();
         // `castlingDroppedPiece`: a king dropped on its castling cell, a rook
-        // on a corner of its first rank, counts as unmoved, so they castle.
+        // on a corner of the castling rank (whatever `castlingRankFile`
+        // says: pyffish 0.0.90 gives the right to the corners), counts as
+        // unmoved, so they castle.
         if v.flag("castlingDroppedPiece") && v.flag("castling") && self.same("castlingKingPiece") {
             let king = v.piece_type("castlingKingPiece.w");
             let kf = v.int("castlingKingFile") as i32;
-            let top = self.ranks - 1;
+            let bottom = (v.int("castlingRank") as i32).clamp(0, self.ranks - 1);
+            let top = self.ranks - 1 - bottom;
             let one = |r: i32, fs: &[i32]| -> Squares { fs.iter().map(|&f| (f, r)).collect() };
             if king != 0 && v.pieces[king].is_some() {
-                if let Some(z) = self.zone("castling-king", &one(0, &[kf]), &one(top, &[kf])) {
+                if let Some(z) = self.zone("castling-king", &one(bottom, &[kf]), &one(top, &[kf])) {
                     per_kind.push((king, format!("unmoved in {z}")));
                 }
             }
@@ -214,8 +217,11 @@ impl Emitter<'_> {
                 if rook == king {
                     continue;
                 }
-                if let Some(z) = self.zone("castling-rooks", &one(0, &corners), &one(top, &corners))
-                {
+                if let Some(z) = self.zone(
+                    "castling-rooks",
+                    &one(bottom, &corners),
+                    &one(top, &corners),
+                ) {
                     per_kind.push((rook, format!("unmoved in {z}")));
                 }
             }
