@@ -51,7 +51,7 @@ use crate::game::{kind_of, side_of, Game, Kind, Mark, MoveNotation, Side};
 /// use tessera::notation::own;
 /// let game = tessera::compile_str(include_str!("../../../games/shogi.game"))?;
 /// let pos = tessera::Position::start(&game);
-/// let mv = tessera::notation::san::parse(&pos, "P-76")?;
+/// let mv = own::parse(&pos, "7g7f")?; // USI is read too
 /// assert_eq!(own::format(&pos, &mv), "P-76");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
