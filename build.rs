@@ -88,6 +88,11 @@ fn build_page_engine(root: &Path) -> Result<std::path::PathBuf, String> {
         .output()
         .map_err(|e| format!("running {rustc}: {e}"))?;
     let sysroot = String::from_utf8_lossy(&sysroot.stdout).trim().to_string();
+    // Where `rustup target add` puts a target: adding it later builds this again.
+    println!(
+        "cargo:rerun-if-changed={}",
+        Path::new(&sysroot).join("lib/rustlib").display()
+    );
     if !Path::new(&sysroot)
         .join("lib/rustlib")
         .join(TARGET)
