@@ -105,6 +105,8 @@ function draw() {
   }
   list.scrollTop = list.scrollHeight;
   $("undo").disabled = S.moves.length === 0;
+  // A pass has no cell to click where the mover has no royal piece.
+  $("pass").hidden = !v.moves.some((m) => m.pass);
 }
 
 // ---- clicks ---------------------------------------------------------------
@@ -324,6 +326,10 @@ $("undo").addEventListener("click", undo);
 $("flip").addEventListener("click", () => { S.flipped = !S.flipped; refresh(); });
 $("ai").addEventListener("change", () => { forgetAi(); refresh(); });
 $("fen-load").addEventListener("click", loadFen);
+$("pass").addEventListener("click", () => {
+  const pass = S.view.moves.find((m) => m.pass);
+  if (pass && !S.thinking && !aiSide(S.view.side_to_move)) play(pass.text);
+});
 $("fen").addEventListener("keydown", (e) => { if (e.key === "Enter") loadFen(); });
 $("fen-copy").addEventListener("click", copyFen);
 

@@ -14,14 +14,20 @@ function call(name, text, ...args) {
   if (code !== 0) throw new Error(out);
   return JSON.parse(out);
 }
+// A position may arrive before the engine is instantiated: it waits for it.
+let ready = null;
 onmessage = async (ev) => {
   const m = ev.data;
   try {
     if (m.module) {
-      engine = (await WebAssembly.instantiate(m.module, {})).exports;
-      call("load", m.rules);
+      ready = WebAssembly.instantiate(m.module, {}).then((instance) => {
+        engine = instance.exports;
+        call("load", m.rules);
+      });
+      await ready;
       postMessage({ ready: true });
     } else {
+      await ready;
       postMessage({ id: m.id, answer: call("best", JSON.stringify(m.request), m.depth, m.nodes) });
     }
   } catch (e) {
