@@ -37,6 +37,16 @@ pub enum Command {
         #[arg(long)]
         out: String,
     },
+    /// Write a game as one web page that plays it in a browser with no
+    /// server (`--html OUT.html`); a folder of rule files as a folder of
+    /// pages with an `index.html`.
+    Export {
+        /// A rule file, a bundled game by name, or a folder of rule files.
+        path: String,
+        /// The page to write (for a folder: the folder to write the pages into).
+        #[arg(long, value_name = "OUT")]
+        html: String,
+    },
     /// Validate rule files: one summary line each, or the errors; warnings
     /// (what compiles but cannot take effect) on standard error.
     Check {
@@ -467,6 +477,7 @@ pub fn run_to(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), 
             deny_warnings,
         } => check(&files, json, deny_warnings, out, err),
         Command::List { files, json } => list_games(&files, json, out),
+        Command::Export { path, html } => export_html(&path, &html, out),
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut command, "tessera", out);
@@ -1359,6 +1370,50 @@ impl Progress {
 /// game by its name where no file of that name exists.
 fn load(arg: &str) -> Result<(String, Game), Failure> {
     load_rule(&RuleFile::named(arg))
+}
+
+/// `tessera export PATH --html OUT`: one page, or a folder's pages and their
+/// index; one line each on standard output (`OUT: TITLE`).
+fn export_html(path: &str, html: &str, out: &mut dyn Write) -> Result<(), Failure> {
+    let engine = crate::export::Engine::packed().map_err(|e| Failure::Usage(anyhow::anyhow!(e)))?;
+    let folder = std::path::Path::new(path).is_dir();
+    let rules = crate::rule_files::rule_files(&[path.to_string()])
+        .map_err(|e| Failure::Usage(anyhow::anyhow!(e)))?;
+    if folder {
+        std::fs::create_dir_all(html)
+            .map_err(|e| Failure::Usage(anyhow::anyhow!("cannot create `{html}`: {e}")))?;
+    }
+    let mut written = Vec::new();
+    for rule in &rules {
+        let (source, game) = load_rule(rule)?;
+        let file = if folder {
+            std::path::Path::new(html).join(format!("{}.html", rule.name()))
+        } else {
+            std::path::PathBuf::from(html)
+        };
+        let page = crate::export::page(&engine, game.title(), &source);
+        write_file(&file, &page)?;
+        writeln!(out, "{}: {}", file.display(), game.title()).map_err(io)?;
+        written.push((game.title().to_string(), format!("{}.html", rule.name())));
+    }
+    if folder {
+        let file = std::path::Path::new(html).join("index.html");
+        write_file(&file, &crate::export::index(&written))?;
+        writeln!(
+            out,
+            "{}: the index of {} games",
+            file.display(),
+            written.len()
+        )
+        .map_err(io)?;
+    }
+    Ok(())
+}
+
+/// Writes `text` to `file`, or says why not.
+fn write_file(file: &std::path::Path, text: &str) -> Result<(), Failure> {
+    std::fs::write(file, text)
+        .map_err(|e| Failure::Usage(anyhow::anyhow!("cannot write `{}`: {e}", file.display())))
 }
 
 /// Reads and compiles a rule file.

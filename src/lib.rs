@@ -19,6 +19,7 @@ pub mod arena;
 pub mod bundled;
 pub mod cli;
 pub mod expect;
+pub mod export;
 pub mod failure;
 pub mod import;
 pub mod json;
