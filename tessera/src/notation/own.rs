@@ -528,7 +528,7 @@ impl<'g> Own<'g> {
                 };
                 (n + 1).to_string()
             }
-            _ => self.san_file_rank(c).0,
+            _ => san::file_and_rank(self.game(), c).0,
         }
     }
 
@@ -560,7 +560,7 @@ impl<'g> Own<'g> {
                     "+".into()
                 }
             }
-            _ => self.san_file_rank(c).1,
+            _ => san::file_and_rank(self.game(), c).1,
         }
     }
 
@@ -568,21 +568,6 @@ impl<'g> Own<'g> {
         match self.notation {
             MoveNotation::Janggi => format!("{}{}", self.rank(c), self.file(c)),
             _ => format!("{}{}", self.file(c), self.rank(c)),
-        }
-    }
-
-    /// The file and rank as the cell's name writes them.
-    fn san_file_rank(&self, c: u16) -> (String, String) {
-        let game = self.game();
-        let axes = &game.board.axes;
-        match game.board.cells[c as usize].coords.first() {
-            Some(coords) if axes.len() >= 2 && coords.len() >= 2 => {
-                (axes[0].label(coords[0]), axes[1].label(coords[1]))
-            }
-            _ => {
-                let name = game.cell_name(c).to_string();
-                (name.clone(), name)
-            }
         }
     }
 }

@@ -726,7 +726,7 @@ fn direction_vector(game: &Game, d: u8) -> Option<(i64, i64)> {
 
 /// The labels of a cell's file and rank (its first two coordinates); the
 /// whole name for both where the cell has no such coordinates.
-fn file_and_rank(game: &Game, c: u16) -> (String, String) {
+pub(crate) fn file_and_rank(game: &Game, c: u16) -> (String, String) {
     let axes = &game.board.axes;
     match game.board.cells[c as usize].coords.first() {
         Some(coords) if axes.len() >= 2 && coords.len() >= 2 => {
