@@ -244,7 +244,10 @@ def what_pieces_are(studio, url):
         info = studio.d.find_element(By.ID, "piece-info").text
         kind = piece.get_attribute("data-kind")
         if expected is None:
-            expected_start = f"{'White' if piece.get_attribute('data-side') == 'white' else 'Black'} {kind} ("
+            # The game's own names of its sides (`look sides`): shogi's Sente and Gote.
+            names = post(url, "/api/state", {"game": game, "moves": []})["side_names"]
+            side = names[0] if piece.get_attribute("data-side") == "white" else names[1]
+            expected_start = f"{side} {kind} ("
             check(info.startswith(expected_start), f"{game}: hovering {cell} says {info!r}")
         else:
             check(info == expected, f"{game}: hovering {cell} says {info!r}, not {expected!r}")
