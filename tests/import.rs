@@ -495,6 +495,43 @@ fn the_xiangqi_shogi_and_othello_built_ins_are_known() {
 }
 
 #[test]
+fn promotion_to_the_king_type_where_a_side_has_one_piece_that_may_become_it() {
+    // FSF's `forward`: the general promotes to the king type; each side has
+    // one general and no king, so it never has two kings, and the promoted
+    // general is a king (`as king`), royal as the general was. Moves and FEN
+    // from pyffish 0.0.90 on the same section.
+    let result = imported("tests/import/promoted.ini");
+    let text = rules(&result, "king-maker");
+    assert!(
+        text.contains("piece customPiece1 G royal\n  betza \"fFfW\"\n")
+            && text.contains("piece customPiece1-promoted +G as king\n"),
+        "{text}"
+    );
+    // The general may not step next to Black's (c5 attacks b4, c4, d4), and
+    // promotes on the last rank or stays a general.
+    assert_eq!(
+        moves_after(&text, "c1d2 a5b5 d2e3 b5a5 e3e4 a5b5"),
+        "e1a1 e1b1 e1c1 e1d1 e1e2 e1e3 e4d5 e4d5+ e4e5 e4e5+"
+    );
+    // Promoted, it steps as a king, back too.
+    assert_eq!(
+        moves_after(&text, "c1d2 a5b5 d2e3 b5a5 e3e4 a5b5 e4e5+ b5a5"),
+        "e1a1 e1b1 e1c1 e1d1 e1e2 e1e3 e1e4 e5d5 e5e4"
+    );
+    // Two generals a side could make two kings, which FSF does not play as
+    // kings: refused, naming the option.
+    match section(&result, "two-king-makers") {
+        Ok(text) => panic!("written: {text}"),
+        Err(why) => assert!(
+            why.starts_with(
+                "`promotedPieceType`: promotion to the king type where a side may have two"
+            ),
+            "{why}"
+        ),
+    }
+}
+
+#[test]
 fn promotion_limits_are_only_captured_kinds() {
     let result = imported("tests/import/promoted.ini");
     let text = rules(&result, "limited");
@@ -1148,12 +1185,18 @@ fn hoppers_with_a_range_land_as_fairy_stockfish_masks_them() {
     assert!(queen.contains("betza \"mQmpRmpB\""), "{queen}");
     let grass = rules(&result, "grasshoppers");
     assert!(grass.contains("gR"), "{grass}");
+    let forward = rules(&result, "forwardcannon");
+    assert!(
+        forward.contains("  hop n: capture, within 2\n  hop ne nw se sw: within 3\n"),
+        "{forward}"
+    );
     // Perft counts from pyffish 0.0.90 with the same file.
     for (name, counts) in [
         ("nearcannon", [29, 797, 24130]),
         ("jumpers", [36, 1332, 52552]),
         ("queenjumpers", [84, 7236, 679352]),
         ("grasshoppers", [18, 324, 6795]),
+        ("forwardcannon", [31, 877, 26336]),
     ] {
         let text = rules(&result, name);
         for (depth, &count) in counts.iter().enumerate() {

@@ -272,8 +272,37 @@ pub(super) fn ranged_hop(
         return None;
     }
     let me = line_cover(&kept)?;
-    if me.initial || me.directed || mods.contains('n') || mods.contains('e') {
+    if me.initial || mods.contains('n') || mods.contains('e') {
         return Some(Err("a hopper with a range and other modifiers".into()));
+    }
+    // Directions, as Tessera's directions seen by White: Fairy-Stockfish
+    // turns a piece round for Black, which `mirror rank` matches only for
+    // a set of directions that is its own mirror image across the files
+    // (`f`, `b`, `s`, `v`, not `l` or `r`).
+    let dir_mods: String = mods.chars().filter(|c| "fbvlrsh".contains(*c)).collect();
+    let dirs = |orth: bool| -> Option<Vec<&'static str>> {
+        let mut out = Vec::new();
+        for c in dir_mods.chars() {
+            let more: &[&str] = match (c, orth) {
+                ('f', true) => &["n"],
+                ('b', true) => &["s"],
+                ('s', true) => &["e", "w"],
+                ('v', true) => &["n", "s"],
+                ('f', false) => &["ne", "nw"],
+                ('b', false) => &["se", "sw"],
+                ('s' | 'v', false) => &["ne", "nw", "se", "sw"],
+                _ => return None,
+            };
+            for d in more {
+                if !out.contains(d) {
+                    out.push(*d);
+                }
+            }
+        }
+        Some(out)
+    };
+    if dirs(true).is_none() {
+        return Some(Err("a hopper with a range turned left or right".into()));
     }
     let line = |orth: bool| if orth { "R" } else { "B" };
     if n == 1 {
@@ -372,14 +401,17 @@ pub(super) fn ranged_hop(
                     Some(true) => "m",
                     Some(false) => "c",
                 };
-                let _ = write!(betza_out, "{m}p{}", line(orth));
+                let _ = write!(betza_out, "{dir_mods}{m}p{}", line(orth));
             } else {
                 let m = match modality {
                     None => "",
                     Some(true) => "quiet, ",
                     Some(false) => "capture, ",
                 };
-                let dirs = if orth { "orthogonal" } else { "diagonal" };
+                let dirs = match dirs(orth) {
+                    Some(d) if !d.is_empty() => d.join(" "),
+                    _ => (if orth { "orthogonal" } else { "diagonal" }).to_string(),
+                };
                 lines_out.push(format!("hop {dirs}: {m}within {cap}"));
             }
         }

@@ -255,16 +255,16 @@ impl Emitter<'_> {
         }
         for &pt in &promoters {
             let to = v.promoted_piece_type[pt];
-            if to == KING {
+            if to == KING && !self.single_king_type() {
                 // pyffish 0.0.90 moves and checks one piece of the king type
                 // only, the one on the lowest square (a1, b1, ... h8): a
                 // second one attacks as a king but never moves.
                 return refuse(
-                    "promotion to the king type cannot be said (Fairy-Stockfish moves and checks only one piece of the king type, the one on the lowest square; another attacks but never moves)",
+                    "promotion to the king type where a side may have two pieces of it cannot be said (Fairy-Stockfish moves and checks only one piece of the king type, the one on the lowest square; another attacks but never moves)",
                 );
             }
             // A kind declared beside the promoted one is said with `as`.
-            let said_as = self.promoted_as(pt).is_some() && to != KING;
+            let said_as = self.promoted_as(pt).is_some();
             if (named & (1 << to) != 0 && self.alias[to] != Some(pt) && !said_as)
                 || to == JANGGI_CANNON
             {
@@ -296,5 +296,33 @@ impl Emitter<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Whether no side can ever have two pieces of the king type, where
+    /// shogi-style promotion makes it: each side has at most one piece that
+    /// is or may become one (kings and the kinds promoting to the king type)
+    /// on the board at the start, none in a hand or ever put into one, and
+    /// no pawn promotes into such a kind. One king is then the royal piece
+    /// Fairy-Stockfish moves and checks, and `as king` says it.
+    fn single_king_type(&self) -> bool {
+        let v = self.v;
+        let Ok(fen) = Fen::parse(v.text("startFen"), self) else {
+            return false;
+        };
+        let kingly: u64 = (1..PIECE_TYPE_NB)
+            .filter(|&pt| v.pieces[pt].is_some())
+            .filter(|&pt| pt == KING || v.promoted_piece_type[pt] == KING)
+            .fold(0, |set, pt| set | (1 << pt));
+        let pawn_made = v.set("promotionPieceTypes.w") | v.set("promotionPieceTypes.b");
+        let at_most_one = |list: &Vec<(usize, (i32, i32))>| {
+            list.iter().filter(|p| kingly & (1 << p.0) != 0).count() <= 1
+        };
+        pawn_made & kingly == 0
+            && at_most_one(&fen.white)
+            && at_most_one(&fen.black)
+            && self
+                .kinds_of(kingly)
+                .iter()
+                .all(|&pt| !v.flag("pieceDrops") && self.never_in_hand(pt, &fen))
     }
 }
