@@ -495,6 +495,49 @@ fn the_xiangqi_shogi_and_othello_built_ins_are_known() {
 }
 
 #[test]
+fn an_extinction_claim_on_a_bare_king_is_a_bare_king_that_may_answer() {
+    // Shatranj's `extinctionClaim`: the side that has just moved loses with
+    // its king alone against a king and a piece, the side to move only
+    // against a king and two pieces (against one, it may still take it). Positions
+    // and ends from pyffish 0.0.90 (no legal move where the game is over).
+    let result = import(
+        "s.ini",
+        "[s:shatranj]\n[t:shatranj]\nextinctionPieceCount = 2\n",
+    );
+    let text = rules(&result, "s");
+    assert!(text.contains("\ngoal bare loses, may answer\n"), "{text}");
+    let game = tessera::compile_str(&text).unwrap_or_else(|e| panic!("{e:?}"));
+    // Black, bare, to move against a king and a rook: it plays on.
+    assert_eq!(
+        common::moves_after(&game, "k7/8/8/8/8/8/8/K6R b - - 0 1", &[]),
+        "a8a7 a8b7 a8b8"
+    );
+    // Against a king and two rooks, it has lost.
+    assert_eq!(
+        common::moves_after(&game, "k7/8/8/8/8/8/8/KR5R b - - 0 1", &[]),
+        ""
+    );
+    // Bare, White to move may still take Black's last piece.
+    assert_eq!(
+        common::moves_after(&game, "k7/8/8/8/8/8/8/Kr6 w - - 0 1", &[]),
+        "a1a2 a1b1"
+    );
+    // Black, bare after its move, has lost against a king and a rook.
+    assert_eq!(
+        common::moves_after(&game, "k7/8/8/8/8/8/8/K6R w - - 0 1", &[]),
+        ""
+    );
+    // Any other claim is refused, naming the option.
+    match section(&result, "t") {
+        Ok(t) => panic!("written: {t}"),
+        Err(why) => assert!(
+            why.starts_with("`extinctionClaim` (of the built-in `shatranj`)"),
+            "{why}"
+        ),
+    }
+}
+
+#[test]
 fn promotion_to_the_king_type_where_a_side_has_one_piece_that_may_become_it() {
     // FSF's `forward`: the general promotes to the king type; each side has
     // one general and no king, so it never has two kings, and the promoted

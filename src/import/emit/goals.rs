@@ -96,7 +96,26 @@ impl Emitter<'_> {
                     return Err(self.refuse("extinctionPieceCount", "a count out of range"));
                 }
                 let other = self.extinction_other()?;
-                if n == 0 {
+                if v.flag("extinctionClaim") {
+                    // The side to move needs one piece more of the other
+                    // side to lose by extinction than the side that has
+                    // just moved: with a royal king as a side's last
+                    // piece, shatranj's bare king that may answer.
+                    let king_alone = set & 1 != 0
+                        && n == 1
+                        && v.int("extinctionOpponentPieceCount") == 2
+                        && self.royal_kind() == Some(KING)
+                        && !v.flag("extinctionPseudoRoyal")
+                        && !v.flag("pieceDrops")
+                        && !v.flag("blastOnCapture");
+                    if !king_alone {
+                        return Err(self.refuse(
+                            "extinctionClaim",
+                            "extinction claimed by the side to move, other than a bare king that may answer, cannot be said yet",
+                        ));
+                    }
+                    let _ = writeln!(out, "goal bare {}, may answer", outcome_word(ext));
+                } else if n == 0 {
                     let _ = writeln!(out, "goal extinct {what} {}{other}", outcome_word(ext));
                 } else {
                     let _ = writeln!(out, "goal at most {n} {what} {}{other}", outcome_word(ext));

@@ -24,7 +24,6 @@ impl Emitter<'_> {
             ),
             ("makpongRule", "the makpong rule"),
             ("shatarMateRule", "the shatar mating rules"),
-            ("extinctionClaim", "extinction claimed by the side to move"),
         ];
         for (field, what) in flags {
             if v.flag(field) {
