@@ -1228,6 +1228,14 @@ fn hoppers_with_a_range_land_as_fairy_stockfish_masks_them() {
     assert!(queen.contains("betza \"mQmpRmpB\""), "{queen}");
     let grass = rules(&result, "grasshoppers");
     assert!(grass.contains("gR"), "{grass}");
+    // Initial moves from the double-step region, quiet only; none without one.
+    let initial = rules(&result, "initial-moves");
+    assert!(
+        initial.contains(
+            "  betza \"fF2\": quiet, from double-step\n  betza \"sR2\": quiet, from double-step\n"
+        ),
+        "{initial}"
+    );
     let forward = rules(&result, "forwardcannon");
     assert!(
         forward.contains("  hop n: capture, within 2\n  hop ne nw se sw: within 3\n"),
@@ -1240,6 +1248,8 @@ fn hoppers_with_a_range_land_as_fairy_stockfish_masks_them() {
         ("queenjumpers", [84, 7236, 679352]),
         ("grasshoppers", [18, 324, 6795]),
         ("forwardcannon", [31, 877, 26336]),
+        ("initial-moves", [33, 988, 33695]),
+        ("no-initial-moves", [25, 576, 15489]),
     ] {
         let text = rules(&result, name);
         for (depth, &count) in counts.iter().enumerate() {

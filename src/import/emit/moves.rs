@@ -319,10 +319,32 @@ impl Emitter<'_> {
                 "Dfmn" => &["n"],
                 "Afmn" => &["ne", "nw"],
                 _ => {
-                    return Err(self.refuse(
-                        &field,
-                        format!("the initial move `i{chunk}` of `{betza}` is not imported yet (only `ifmnD` and `ifmnA`)"),
-                    ))
+                    // Any other initial move is a move from the
+                    // double-step region (none where there is none). Past
+                    // one step, pyffish 0.0.90 writes the cells it passes
+                    // and lands on as en-passant cells in FEN, within
+                    // `enPassantRegion`: said where that region is empty.
+                    let ep_region = self.on_board(&self.v.squares("enPassantRegion.w")).len()
+                        + self.on_board(&self.v.squares("enPassantRegion.b")).len();
+                    if ep_region != 0 && !doubles.is_empty() {
+                        return Err(self.refuse(
+                            &field,
+                            format!("the initial move `i{chunk}` of `{betza}` beside en passant is not imported yet (only `ifmnD` and `ifmnA`)"),
+                        ));
+                    }
+                    // pyffish 0.0.90 makes initial moves quiet only: they
+                    // neither capture nor attack.
+                    if chunk.contains('c') && !doubles.is_empty() {
+                        return Err(self.refuse(
+                            &field,
+                            format!("the capturing initial move `i{chunk}` of `{betza}` is not imported yet"),
+                        ));
+                    }
+                    let quiet = chunk.replace('m', "");
+                    for (z, _) in doubles {
+                        let _ = writeln!(body, "  betza \"{quiet}\": quiet, from {z}{more}");
+                    }
+                    continue;
                 }
             };
             for (z, sets) in doubles {
