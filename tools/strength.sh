@@ -9,14 +9,15 @@
 #                     [--tessera PATH] [--out FILE]
 #
 # Every engine runs on one thread; the matches run under `nice`, one after
-# another. The engines come from Debian: fairymax (Fairy-Max and MaxQi),
+# another. Tessera plays as an XBoard engine (`tessera xboard FILE`), so
+# that both sides' time is measured alike, over the same pipes. The engines come from Debian: fairymax (Fairy-Max and MaxQi),
 # hachu and fairy-stockfish; a match whose engine is missing is skipped with
 # a note. The table goes to standard output and, with --out, to FILE (a
 # row is added as each match ends).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-games=20
+games=40
 only=""
 tessera=target/release/tessera
 out=""
@@ -33,14 +34,14 @@ done
 
 # name | rule file | opponent | time control (tessera's, then the opponent's)
 matches=(
-  "chess-fairymax|games/chess.game|xboard:/usr/games/fairymax|--tc 40/60"
-  "capablanca-fairymax|games/capablanca.game|xboard:/usr/games/fairymax|--tc 40/60"
-  "shatranj-fairymax|games/shatranj.game|xboard:/usr/games/fairymax|--tc 40/60"
-  "knightmate-fairymax|games/knightmate.game|xboard:/usr/games/fairymax|--tc 40/60"
-  "makruk-fairymax|games/makruk.game|xboard:/usr/games/fairymax|--tc 40/60"
-  "berolina-fairymax|games/berolina.game|xboard:/usr/games/fairymax|--tc 40/60"
-  "xiangqi-maxqi|games/xiangqi.game|xboard:/usr/games/maxqi|--tc 40/60"
-  "shogi-hachu|games/shogi.game|xboard:/usr/games/hachu|--tc 40/60"
+  "chess-fairymax|games/chess.game|xboard:/usr/games/fairymax|--tc 10+0.1"
+  "capablanca-fairymax|games/capablanca.game|xboard:/usr/games/fairymax|--tc 10+0.1"
+  "shatranj-fairymax|games/shatranj.game|xboard:/usr/games/fairymax|--tc 10+0.1"
+  "knightmate-fairymax|games/knightmate.game|xboard:/usr/games/fairymax|--tc 10+0.1"
+  "makruk-fairymax|games/makruk.game|xboard:/usr/games/fairymax|--tc 10+0.1"
+  "berolina-fairymax|games/berolina.game|xboard:/usr/games/fairymax|--tc 10+0.1"
+  "xiangqi-maxqi|games/xiangqi.game|xboard:/usr/games/maxqi|--tc 10+0.1"
+  "shogi-hachu|games/shogi.game|xboard:/usr/games/hachu|--tc 10+0.1"
   "chess-fsf-10x|games/chess.game|uci:/usr/games/fairy-stockfish|--movetime 1000 --second-movetime 100"
   "chess-fsf|games/chess.game|uci:/usr/games/fairy-stockfish|--movetime 1000"
 )
@@ -65,8 +66,8 @@ for m in "${matches[@]}"; do
   before=$(cut -d' ' -f1 /proc/loadavg)
   json=$(mktemp)
   # shellcheck disable=SC2086 # the control is several words
-  nice "$tessera" match "$file" tessera "$opponent" --games "$games" $control \
-    --random-plies 4 --seed 37 --max-plies 240 --json --pgn "target/strength-$name.pgn" >"$json"
+  nice "$tessera" match "$file" "xboard:$tessera xboard $file" "$opponent" --games "$games" $control \
+    --random-plies 4 --seed 31 --max-plies 240 --json --pgn "target/strength-$name.pgn" >"$json"
   after=$(cut -d' ' -f1 /proc/loadavg)
   row=$(python3 - "$json" "$name" "$control" "$before" "$after" "$commit" <<'EOF'
 import json, sys, datetime

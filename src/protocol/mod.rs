@@ -48,11 +48,29 @@ pub fn read_lines(
     receive
 }
 
-/// The time to spend on a move, from a clock: a share of what is left (of
-/// the moves to go, or of 30), plus half the increment, keeping a margin for
-/// the reply to travel.
+/// The most time to spend on a move, from a clock: `left_ms` on it,
+/// `inc_ms` added after each move, `to_go` moves until the clock is wound
+/// again (none: sudden death, counted as 30 moves more).
+///
+/// A reserve is always kept for the reply to travel and for a loaded
+/// machine's delays: 300 ms and a twentieth of the time left. Above twice
+/// the reserve, a move's budget is its even share of the time left less
+/// the reserve, plus the increment, and the search may take half as much
+/// again where it needs it (it stops early on a settled move: see
+/// `Limits::time`), so that over a session it spends about the clock; no
+/// move but the session's last takes more than half of what may be used.
+/// Below it, a move takes half the increment (an eighth of the time left
+/// without one), so that the clock grows back and never falls.
 pub fn clock_share(left_ms: u64, inc_ms: u64, to_go: Option<u64>) -> Duration {
-    let share = left_ms / to_go.unwrap_or(30).max(1) + inc_ms / 2;
-    let ms = share.min(left_ms.saturating_sub(50) / 2).max(10);
+    let reserve = 300 + left_ms / 20;
+    if left_ms <= 2 * reserve {
+        let ms = if inc_ms > 0 { inc_ms / 2 } else { left_ms / 8 };
+        return Duration::from_millis(ms.min(left_ms / 4).max(1));
+    }
+    let usable = left_ms - reserve;
+    let to_go = to_go.unwrap_or(30).clamp(1, 60);
+    let budget = usable / to_go + inc_ms;
+    let most = if to_go == 1 { usable } else { usable / 2 };
+    let ms = budget.saturating_mul(3).saturating_div(2).min(most).max(1);
     Duration::from_millis(ms)
 }

@@ -206,3 +206,59 @@ fn a_stop_raised_before_the_search_ends_it_at_once() {
     assert_eq!(report.depth, 1);
     assert_eq!(report.pv.len().min(1), 1, "a move all the same");
 }
+
+/// The static exchange of `mv` (a UCI move) at `fen` in game `name`.
+fn exchange(name: &str, fen_text: &str, mv: &str) -> Option<i32> {
+    let g = game(name);
+    let mut pos = fen::parse(&g, fen_text).unwrap();
+    let mv = uci::parse(&mut pos, mv).unwrap();
+    Searcher::new(&g, 1).static_exchange(&mut pos, &mv)
+}
+
+#[test]
+fn the_static_exchange_plays_out_the_captures_on_a_cell() {
+    // An unguarded rook is won whole.
+    assert_eq!(
+        exchange("chess", "4k3/8/3r4/8/8/8/8/3RK3 w - - 0 1", "d1d6"),
+        Some(500)
+    );
+    // A queen that takes a pawn guarded by a pawn is lost for it.
+    assert_eq!(
+        exchange("chess", "4k3/2p5/3p4/8/8/8/8/3QK3 w - - 0 1", "d1d6"),
+        Some(100 - 900)
+    );
+    // Rook takes rook, the bishop takes back, the other rook takes the
+    // bishop: a bishop won.
+    assert_eq!(
+        exchange("chess", "4k3/4b3/3r4/8/8/8/3R4/3RK3 w - - 0 1", "d2d6"),
+        Some(300)
+    );
+    // The king takes back where nothing guards the cell, and not otherwise.
+    assert_eq!(
+        exchange("chess", "8/8/8/8/8/2k5/3p4/3Q3K w - - 0 1", "d1d2"),
+        Some(100 - 900)
+    );
+    assert_eq!(
+        exchange("chess", "8/8/8/8/8/2k5/R2p4/3Q3K w - - 0 1", "d1d2"),
+        Some(100)
+    );
+    // A quiet move to a cell a pawn guards gives its piece away.
+    assert_eq!(
+        exchange("chess", "4k3/8/8/8/3p4/8/8/1N2K3 w - - 0 1", "b1c3"),
+        Some(-300)
+    );
+    assert_eq!(
+        exchange("chess", "4k3/8/8/8/3p4/8/8/1N2K3 w - - 0 1", "b1a3"),
+        Some(0)
+    );
+}
+
+#[test]
+fn the_static_exchange_counts_a_capture_s_own_effects() {
+    // Crazyhouse: the victim goes to the capturer's hand, where it counts a
+    // little more than on the board.
+    assert_eq!(
+        exchange("crazyhouse", "4k3/8/3r4/8/8/8/8/3RK3[] w - - 0 1", "d1d6"),
+        Some(500 + 550)
+    );
+}

@@ -139,6 +139,27 @@ impl Evaluator {
         total
     }
 
+    /// The material of `side` less its opponent's, pieces in hand
+    /// included, as [`Evaluator::evaluate`] counts it (against its owner
+    /// where a side wins by losing its pieces).
+    pub fn balance(&self, pos: &Position<'_>, side: Side) -> i32 {
+        let game = pos.game();
+        let mut total = 0i32;
+        for s in [Side::White, Side::Black] {
+            let mut own = 0i32;
+            for c in pos.occupied(s).iter() {
+                own = own.saturating_add(self.worth[kind_of(pos.at(c)) as usize]);
+            }
+            for pool in 0..game.pools.pool_names.len() {
+                for &(piece, _) in pos.pool(pool, s) {
+                    own = own.saturating_add(in_hand(self.worth[kind_of(piece) as usize]));
+                }
+            }
+            total += if s == side { own } else { -own };
+        }
+        self.sign * total
+    }
+
     /// The position's worth to the side to move, in centipawns.
     ///
     /// # Panics
@@ -167,11 +188,9 @@ impl Evaluator {
             }
             for pool in 0..game.pools.pool_names.len() {
                 for &(piece, _) in pos.pool(pool, side) {
-                    // A piece in hand may go anywhere: a little more than on
-                    // the board.
                     let w = self.worth[kind_of(piece) as usize];
                     material = material.saturating_add(w);
-                    *s += self.sign * w * 11 / 10;
+                    *s += self.sign * in_hand(w);
                 }
             }
         }
@@ -224,6 +243,12 @@ impl Evaluator {
             self.worth[kind_of(piece) as usize]
         }
     }
+}
+
+/// The worth of a piece in hand, of worth `w` on the board: it may go
+/// anywhere, so a little more.
+fn in_hand(w: i32) -> i32 {
+    w.saturating_mul(11) / 10
 }
 
 /// The zones a kind is drawn to, with how much reaching them is worth:

@@ -12,6 +12,7 @@
 
 pub mod clock;
 pub mod eval;
+mod exchange;
 
 use crate::engine::attack::{in_check, is_attacked};
 use crate::engine::keys;
@@ -44,8 +45,11 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Search at most this many nodes (checked every 1024 nodes).
     pub nodes: Option<u64>,
-    /// Search at most this long, as the searcher's [`Clock`] tells; no new
-    /// iteration starts once a third of it has passed. On a clock where no
+    /// Search at most this long, as the searcher's [`Clock`] tells. No new
+    /// iteration starts once a share of it has passed: half of it, less
+    /// while the best move stays the same from one iteration to the next
+    /// (the time saved is the clock's for later moves), more when it
+    /// changes or the score falls (see `time_share`). On a clock where no
     /// time passes ([`clock::StoppedClock`]) this alone never ends a search.
     pub time: Option<Duration>,
 }
@@ -288,6 +292,8 @@ impl<'g> Searcher<'g> {
             .depth
             .unwrap_or(MAX_PLY as u32 - 8)
             .min(MAX_PLY as u32 - 8);
+        // Iterations in a row that kept the best move: the time to spend.
+        let mut kept = 0u32;
         for depth in 1..=most {
             self.root_depth = depth as i32;
             self.root_best = None;
@@ -310,6 +316,13 @@ impl<'g> Searcher<'g> {
             let pv: Vec<Move> = (self.principal_variation(pos, depth as usize).into_iter())
                 .map(|mv| mv.of(self.game))
                 .collect();
+            let last = (best.pv.first().copied(), best.score);
+            kept = if depth > 1 && pv.first().copied() == last.0 {
+                kept + 1
+            } else {
+                0
+            };
+            let falling = depth > 1 && score < last.1 - self.margin / 2;
             best = Report {
                 depth,
                 score,
@@ -322,10 +335,10 @@ impl<'g> Searcher<'g> {
                 break;
             }
             // Another iteration takes a few times the last: don't start one
-            // that has little chance to change the move (an unfinished one
-            // still may: see above).
+            // that has little chance to finish or to change the move (an
+            // unfinished one still may: see above).
             if let Some(t) = limits.time {
-                if self.elapsed() * 2 > t {
+                if self.elapsed() > t.mul_f64(time_share(kept, falling)) {
                     break;
                 }
             }
@@ -867,6 +880,24 @@ impl<'g> Searcher<'g> {
     /// The game this searcher plays.
     pub fn game(&self) -> &'g crate::Game {
         self.game
+    }
+}
+
+/// The share of a search's time after which no new iteration starts, from
+/// the iterations in a row that kept the best move and whether the last
+/// one's score fell: a settled move is played sooner, a doubtful one is
+/// given the time to be resolved.
+fn time_share(kept: u32, falling: bool) -> f64 {
+    let share = match kept {
+        0 => 0.6,
+        1 => 0.5,
+        2 | 3 => 0.4,
+        _ => 0.3,
+    };
+    if falling {
+        share + 0.2
+    } else {
+        share
     }
 }
 
