@@ -309,6 +309,24 @@ impl Playthrough {
         Ok(mv)
     }
 
+    /// Plays the move written `text` in SAN (`Nf3`, read as leniently as
+    /// [`Position::parse_san`] reads), and returns it.
+    ///
+    /// # Errors
+    /// When no legal move, or more than one, is written so.
+    pub fn push_san(&mut self, text: &str) -> Result<Move, crate::ParseSanError> {
+        let mv = self.position().parse_san(text)?;
+        // As in `push_text`: only a position read unchecked lists a move
+        // `play` refuses.
+        self.push(mv).map_err(|e| crate::ParseSanError::Illegal {
+            text: text.to_string(),
+            reason: e.reason,
+            legal_there: Vec::new(),
+            legal_from_there: Vec::new(),
+        })?;
+        Ok(mv)
+    }
+
     /// Takes back the last move and returns it; `None` at the start.
     pub fn pop(&mut self) -> Option<Move> {
         let (mv, undo) = self.played.pop()?;

@@ -106,8 +106,8 @@ fn an_illegal_push_changes_nothing() {
 #[test]
 fn mate_and_its_result() {
     let mut play = Playthrough::start(chess());
-    for text in ["f2f3", "e7e5", "g2g4", "d8h4"] {
-        play.push_text(text).unwrap();
+    for text in ["f3", "e5", "g4", "Qh4#"] {
+        play.push_san(text).unwrap();
     }
     assert!(play.position().is_check());
     assert_eq!(
