@@ -10,6 +10,11 @@
 //! last one made on that position, is refused.
 //! [`Record`] keeps the positions of a game for the goals that need its past
 //! (repetition), and [`status_in_game`] says whether the game is over.
+//! Every question of a position takes `&self` ([`Position::legal_moves`],
+//! [`Position::status`], [`Position::is_check`], [`Position::key`],
+//! [`Position::pieces`]...). [`OwnedPosition`] keeps a position beside a
+//! share of its game (`Arc<Game>`), to store or send to a thread, and
+//! [`Playthrough`] is a game in play (`push`, `pop`, status with repetition).
 //! [`Searcher`] plays any game. [`svg::draw`] draws a position as an SVG
 //! picture, with stable attributes on every cell and piece for web pages
 //! (`show::draw` draws it as text).
