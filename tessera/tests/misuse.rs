@@ -86,7 +86,7 @@ fn a_refused_move_says_which_rule_forbids_it() {
     );
     assert_eq!(pinned.illegality_of_text("e1d1"), None);
     // Checkmated, a move is refused for what it would leave attacked.
-    let mut mated = Position::from_fen(
+    let mated = Position::from_fen(
         &game,
         "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
     )
@@ -98,14 +98,14 @@ fn a_refused_move_says_which_rule_forbids_it() {
     // Once a goal has ended the game (White's king has reached the centre),
     // nothing is legal any more.
     let hill = compile_str(include_str!("../../games/kingofthehill.game")).unwrap();
-    let mut over = Position::from_fen(&hill, "4k3/8/8/8/4K3/8/8/8 b - - 0 1").unwrap();
+    let over = Position::from_fen(&hill, "4k3/8/8/8/4K3/8/8/8 b - - 0 1").unwrap();
     assert_eq!(over.illegality_of_text("e8e7"), Some(Illegality::GameOver));
 }
 
 #[test]
 fn moves_that_do_not_fit_the_game_are_described_not_written() {
     let game = chess();
-    let mut pos = Position::start(&game);
+    let pos = Position::start(&game);
     assert!(pos.parse_move("e2e9").is_err());
     assert!(pos.parse_move("").is_err());
     assert!(pos.parse_move("e2e4e4e4e4").is_err());
@@ -206,7 +206,7 @@ fn a_move_of_another_game_is_refused_by_every_checked_door() {
     // Every door that hands out moves stamps them with its game; a clone of
     // a game is the same game.
     let twin = game.clone();
-    let mut twin_pos = Position::start(&twin);
+    let twin_pos = Position::start(&twin);
     for mv in legal_moves(&mut pos) {
         assert_eq!(mv.game(), game.id());
         assert!(twin_pos.is_legal(mv));

@@ -101,7 +101,7 @@ impl Position<'_> {
             text: mv.text(pos.game()),
             reason,
         };
-        if let Some(reason) = self.illegality(mv) {
+        if let Some(reason) = self.illegality_here(mv) {
             return Err(refuse(self, reason));
         }
         // In a position read through an unchecked door, the side not to move
@@ -122,17 +122,25 @@ impl Position<'_> {
 
     /// Whether `mv` is one of the legal moves here (never a move of another
     /// game).
-    pub fn is_legal(&mut self, mv: Move) -> bool {
+    pub fn is_legal(&self, mv: Move) -> bool {
         if !mv.fits(self.game()) {
             return false;
         }
         let mut moves = Vec::new();
-        legal_moves(self, &mut moves);
+        // The legality tests make and unmake moves: on a copy, so that the
+        // position may be shared while it is asked (as all of these).
+        legal_moves(&mut self.clone(), &mut moves);
         moves.contains(&mv)
     }
 
     /// Why `mv` is not legal here, or `None` when it is.
-    pub fn illegality(&mut self, mv: Move) -> Option<Illegality> {
+    pub fn illegality(&self, mv: Move) -> Option<Illegality> {
+        self.clone().illegality_here(mv)
+    }
+
+    /// [`Position::illegality`] on the position itself, for `play`, which
+    /// changes it anyway.
+    fn illegality_here(&mut self, mv: Move) -> Option<Illegality> {
         if !mv.is_of(self.game()) {
             return Some(Illegality::OtherGame);
         }
@@ -161,9 +169,9 @@ impl Position<'_> {
 
     /// Why the move written `text` (in the game's move notation, as
     /// [`Move::text`] writes it) is not legal here, or `None` when it is.
-    pub fn illegality_of_text(&mut self, text: &str) -> Option<Illegality> {
+    pub fn illegality_of_text(&self, text: &str) -> Option<Illegality> {
         let game = self.game();
-        self.why_not(|m| uci::format(game, m) == text)
+        self.clone().why_not(|m| uci::format(game, m) == text)
     }
 
     /// Asks the engine's questions again, one at a time, for the move `is_it`
