@@ -211,9 +211,15 @@ pub fn run_as(
                     limits_of(dialect, &words[1..], pos.side_to_move())
                 };
                 let s = searcher.get_or_insert_with(|| Searcher::new(game, HASH_MB));
-                // A `stop` already read raised the flag and ends this
-                // search at once; its line, when taken, lowers it.
                 s.stop = stop.clone();
+                // A search without end (`infinite`, `ponder`, `go mate
+                // infinite`) is ended by a `stop` already read, whose line,
+                // taken after it, lowers the flag; any other ends by itself,
+                // and a `stop` or `quit` read before it is not for it.
+                let endless = held || (mate && words.get(2) == Some(&"infinite"));
+                if !endless {
+                    s.stop.store(false, Ordering::Relaxed);
+                }
                 let mut failed = None;
                 // A search ends by itself at the first mate it proves.
                 let report = s.search(&mut pos, &record, &limits, |r| {
@@ -300,13 +306,15 @@ fn wait_for_go_ahead(
 /// The limits of USI's `go mate TIME` (milliseconds, or `infinite`: until
 /// `stop` or a mate).
 fn mate_limits(words: &[&str]) -> Limits {
-    let mut limits = Limits::default();
-    limits.time = match words.first() {
+    let time = match words.first() {
         Some(&"infinite") => None,
         Some(ms) => Some(Duration::from_millis(ms.parse().unwrap_or(1000))),
         None => Some(Duration::from_secs(1)),
     };
-    limits
+    Limits {
+        time,
+        ..Limits::default()
+    }
 }
 
 /// USI's answer to `go mate`: the mating moves, `nomate` where the side to

@@ -110,6 +110,11 @@ def typed(ply, written, move, ours):
     notation other than SAN: as written, or every other ply the
     coordinates."""
     if NOTATION != "san":
+        # A text the notation writes for another move too (WXF's `M8+7`
+        # for a banner's slide and its leap) is ambiguous as it should be:
+        # such a move is typed as its coordinates.
+        if sum(1 for w in ours.values() if w == written) > 1:
+            return move
         # `--moves` separates moves by spaces: a text with one is typed
         # without it (`บก๓-ก๔`), as reading allows.
         return move if ply % 2 else written.replace(" ", "")

@@ -54,7 +54,7 @@
 
 use super::san::{self, promotes_moving, promotion_targets, san_letter, without_marks};
 use super::san::{ParseSanError, Writer};
-use super::usi;
+use super::{uci, usi};
 use crate::engine::moves::{Move, MoveKind, RawMove, NO_CELL};
 use crate::engine::position::Position;
 use crate::game::{kind_of, side_of, Game, Kind, Mark, MoveNotation, Side};
@@ -177,10 +177,21 @@ fn parse_strictly(
             0 => continue,
             1 => return Ok(legal[found[0]]),
             _ => {
+                // A notation may write two moves alike (WXF's `M8+7` for a
+                // banner's slide seven ranks forward and its leap to the
+                // seventh file): each is named with its coordinates too.
+                let alike = found.iter().all(|&i| written[i].0 == written[found[0]].0);
+                let name = |i: usize| {
+                    if alike {
+                        format!("{} ({})", written[i].0, uci::format(pos.game(), &legal[i]))
+                    } else {
+                        written[i].0.clone()
+                    }
+                };
                 return Err(ParseSanError::Ambiguous {
                     text: typed.to_string(),
-                    candidates: found.iter().map(|&i| written[i].0.clone()).collect(),
-                })
+                    candidates: found.iter().map(|&i| name(i)).collect(),
+                });
             }
         }
     }
