@@ -390,6 +390,10 @@ pub enum Notation {
     XiangqiWxf,
     /// Janggi's (`H02-83`).
     Janggi,
+    /// Thai SAN (`ม-ง๒`).
+    ThaiSan,
+    /// Thai LAN (`บ ก๓-ก๔`).
+    ThaiLan,
 }
 
 impl Notation {
@@ -405,6 +409,8 @@ impl Notation {
             Notation::ShogiHosking => MoveNotation::ShogiHosking,
             Notation::XiangqiWxf => MoveNotation::XiangqiWxf,
             Notation::Janggi => MoveNotation::Janggi,
+            Notation::ThaiSan => MoveNotation::ThaiSan,
+            Notation::ThaiLan => MoveNotation::ThaiLan,
         })
     }
 
@@ -872,9 +878,9 @@ fn play_in_terminal(
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     let (_, game) = load(&file)?;
-    let mut pos = position(&game, &at)?;
+    let (mut start, moves) = start_and_moves(&game, &at)?;
     let stdin = std::io::stdin();
-    crate::play::run(&mut pos, options, &mut stdin.lock(), out).map_err(io)
+    crate::play::run_after(&mut start, &moves, options, &mut stdin.lock(), out).map_err(io)
 }
 
 fn run_match(args: MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -1514,7 +1520,19 @@ fn position_and_record<'g>(
     game: &'g Game,
     at: &At,
 ) -> Result<(Position<'g>, tessera::engine::Record, Option<Move>), Failure> {
-    let mut pos = match (&at.fen, &at.position) {
+    let (mut pos, moves) = start_and_moves(game, at)?;
+    let mut record = tessera::engine::Record::new(&pos);
+    for &mv in &moves {
+        pos.make(mv);
+        record.push(&pos);
+    }
+    Ok((pos, record, moves.last().copied()))
+}
+
+/// The start position of the options and the moves `--moves` plays from it
+/// (each read where it comes, the first that is not legal refused).
+fn start_and_moves<'g>(game: &'g Game, at: &At) -> Result<(Position<'g>, Vec<Move>), Failure> {
+    let start = match (&at.fen, &at.position) {
         (Some(f), _) => {
             let read = if at.unchecked {
                 fen::parse_unchecked
@@ -1544,17 +1562,16 @@ fn position_and_record<'g>(
             (None, None) => Position::start(game),
         },
     };
-    let mut record = tessera::engine::Record::new(&pos);
-    let mut last = None;
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
     if let Some(list) = &at.moves {
         for (i, text) in list.split_whitespace().enumerate() {
             let mv =
                 notation::own::parse_in(&pos, text, at.notation.unwrap_or(game.move_notation()))
                     .map_err(|e| Failure::Usage(anyhow::anyhow!("--moves: move {}: {e}", i + 1)))?;
             pos.make(mv);
-            record.push(&pos);
-            last = Some(mv);
+            moves.push(mv);
         }
     }
-    Ok((pos, record, last))
+    Ok((start, moves))
 }

@@ -76,7 +76,27 @@ pub fn run(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
+    run_after(pos, &[], options, input, out)
+}
+
+/// [`run`] from `start` after `moves`, legal moves played from it (`play
+/// --moves`): the first game's record holds them, and `undo` takes them
+/// back.
+pub fn run_after(
+    start: &mut Position<'_>,
+    moves: &[Move],
+    options: &Options,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let pos = start;
     let mut session = Session::new(pos.clone(), options);
+    for &mv in moves {
+        if !pos.is_legal(mv) {
+            break;
+        }
+        session.make(pos, mv)?;
+    }
     session.introduce(out)?;
     while session.play(pos, input, out)? == Next::NewGame {
         *pos = session.start.clone();

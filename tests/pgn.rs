@@ -328,3 +328,105 @@ fn the_studio_writes_the_game_as_pgn_and_plays_a_pgn_text() {
     let error = refused["error"].as_str().unwrap();
     assert!(error.starts_with("pgn: move 2. (white): `Ke3`"), "{error}");
 }
+
+#[test]
+fn a_variant_tag_naming_another_game_is_refused_with_its_line() {
+    let crazyhouse = compile_file("games/crazyhouse.game").unwrap();
+    let record = pgn::parse("[Event \"x\"]\n[Variant \"Atomic\"]\n\n1. e4 *\n")
+        .unwrap()
+        .remove(0);
+    let error = record.replay(&crazyhouse).unwrap_err();
+    assert!(
+        matches!(&error, PgnError::Variant { line: 2, named, game } if named == "Atomic" && game == "Crazyhouse"),
+        "{error:?}"
+    );
+    assert!(
+        error
+            .to_string()
+            .starts_with("line 2: the Variant tag names `Atomic`"),
+        "{error}"
+    );
+    // Each name the rule file gives, the title, lichess's and
+    // Fairy-Stockfish's spellings name the game.
+    for (file, tag) in [
+        ("3check", "Three-check"),
+        ("3check", "3check"),
+        ("kingofthehill", "kingofthehill"),
+        ("chess", "From Position"),
+        ("chess", "standard"),
+        ("fischerandom", "fischerandom"),
+        ("makruk", "Makruk"),
+    ] {
+        let game = compile_file(&format!("games/{file}.game")).unwrap();
+        let text = format!("[Variant \"{tag}\"]\n\n*\n");
+        let record = pgn::parse(&text).unwrap().remove(0);
+        assert!(record.replay(&game).is_ok(), "{file}: {tag}");
+    }
+}
+
+#[test]
+fn every_game_fairy_stockfish_plays_is_written_with_a_variant_tag() {
+    for entry in std::fs::read_dir("games").unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "game") {
+            continue;
+        }
+        let game = compile_file(path.to_str().unwrap()).unwrap();
+        let Some(name) = game.variant_name() else {
+            continue;
+        };
+        let record = PgnGame::new(&Position::start(&game), &[]);
+        assert_eq!(record.tag("Variant"), Some(name), "{path:?}");
+        let again = pgn::parse(&record.to_string()).unwrap().remove(0);
+        assert!(again.replay(&game).is_ok(), "{path:?}");
+    }
+}
+
+#[test]
+fn a_pawn_drop_reads_without_its_letter_as_lichess_writes_it() {
+    let game = compile_file("games/crazyhouse.game").unwrap();
+    let record =
+        pgn::parse("[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. @e4 *\n")
+            .unwrap()
+            .remove(0);
+    let replay = record.replay(&game).unwrap();
+    let mut before = replay.start.clone();
+    for mv in &replay.moves[..6] {
+        before.make(*mv);
+    }
+    assert_eq!(san::format(&before, &replay.moves[6]), "P@e4");
+}
+
+#[test]
+fn play_keeps_the_moves_given_on_the_command_line_in_its_record() {
+    use std::io::Write;
+    let dir = std::env::temp_dir().join(format!("tessera-play-moves-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("game.pgn");
+    let mut child = tessera()
+        .args([
+            "play",
+            "games/chess.game",
+            "--ai",
+            "none",
+            "--moves",
+            "e4 e5",
+        ])
+        .arg("--pgn")
+        .arg(&out)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"Nf3\nquit\n")
+        .unwrap();
+    assert!(child.wait().unwrap().success());
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(!text.contains("[FEN"), "{text}");
+    assert!(text.ends_with("\n1. e4 e5 2. Nf3 *\n"), "{text}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -134,3 +134,63 @@ fn games_sfen_cannot_write_are_not_offered() {
     );
     assert!(out.contains("default shogi var shogi\n"), "{out}");
 }
+
+#[test]
+fn a_gui_session_ponders_until_ponderhit_or_stop() {
+    // The answer to `go ponder` waits for `ponderhit` or `stop`: the
+    // `isready` between is answered first.
+    let out = session(
+        &["games/shogi.game"],
+        "usi\nisready\nusinewgame\nposition startpos moves 7g7f\n\
+         go ponder btime 0 wtime 0 byoyomi 200\nisready\nstop\n\
+         position startpos moves 7g7f 3c3d\ngo ponder btime 10000 wtime 10000 binc 100 winc 100\nponderhit\n\
+         gameover win\nquit\n",
+    );
+    let ready = out.rfind("readyok").unwrap();
+    let first = out.find("bestmove ").unwrap();
+    assert!(ready < first, "{out}");
+    assert_eq!(out.matches("bestmove ").count(), 2, "{out}");
+    assert!(!out.contains("resign"), "{out}");
+}
+
+#[test]
+fn go_infinite_answers_at_stop() {
+    let out = session(
+        &["games/shogi.game"],
+        "position startpos\ngo infinite\nstop\nquit\n",
+    );
+    assert_eq!(out.matches("bestmove ").count(), 1, "{out}");
+    assert!(!out.contains("bestmove resign"), "{out}");
+}
+
+#[test]
+fn go_mate_answers_the_mating_moves_or_why_there_are_none() {
+    let mate_in_one = "position sfen 3lkl3/9/4P4/9/9/9/9/9/4K4 b G 1";
+    let out = session(
+        &["games/shogi.game"],
+        &format!("{mate_in_one}\ngo mate 5000\nquit\n"),
+    );
+    assert!(out.ends_with("checkmate G*5b\n"), "{out}");
+    let out = session(
+        &["games/shogi.game"],
+        "position startpos\ngo mate 200\nquit\n",
+    );
+    assert!(out.ends_with("checkmate timeout\n"), "{out}");
+    let mated = "position sfen 3lkl3/4G4/4P4/9/9/9/9/9/4K4 w - 2";
+    let out = session(
+        &["games/shogi.game"],
+        &format!("{mated}\ngo mate infinite\nquit\n"),
+    );
+    assert!(out.ends_with("checkmate nomate\n"), "{out}");
+}
+
+#[test]
+fn a_side_the_rules_have_given_the_game_answers_win() {
+    // Jeson Mor: a knight that still holds the centre when its side's turn
+    // comes wins; the first player (`b`) is to move with its knight there.
+    let out = session(
+        &["games/jesonmor.game"],
+        "position sfen 9/9/9/9/4N4/9/9/9/n8 b - 1\ngo byoyomi 1000\nquit\n",
+    );
+    assert!(out.ends_with("bestmove win\n"), "{out}");
+}

@@ -3,8 +3,9 @@
 //!
 //! Supported: `uci`, `isready`, `setoption name UCI_Variant value NAME`,
 //! `ucinewgame`, `position startpos|fen FEN [moves ...]`, `go` with `depth`,
-//! `nodes`, `movetime`, `wtime`/`btime`/`winc`/`binc`/`movestogo` and
-//! `infinite`, `stop`, `quit`. Unknown commands are ignored, as UCI asks;
+//! `nodes`, `movetime`, `wtime`/`btime`/`winc`/`binc`/`movestogo`,
+//! `infinite` and `ponder` (whose answer waits for `ponderhit` or `stop`),
+//! `stop`, `quit`. Unknown commands are ignored, as UCI asks;
 //! a bad position or move is reported as `info string error: ...`. `d`
 //! (not UCI's) prints the position as `info string fen FEN` and its legal
 //! moves as `info string moves MOVE...`, for scripts that check the engine.
@@ -14,7 +15,8 @@
 
 use super::{clock_share, read_lines, Offered};
 use std::io::{BufRead, Write};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Receiver;
 use std::sync::Arc;
 use std::time::Duration;
 use tessera::engine::{Move, Position, Record};
@@ -56,6 +58,13 @@ pub struct Dialect {
     pub second_clock: [&'static str; 2],
     /// Whether `score mate N` counts plies (USI) rather than moves (UCI).
     pub mate_in_plies: bool,
+    /// The best move where the game is already won by the side to move
+    /// (USI's `win`; then a game already lost or drawn is answered
+    /// `no_move`); `None` where the protocol has none and searches on.
+    pub win: Option<&'static str>,
+    /// Whether `go mate` asks for a mate and is answered `checkmate ...`
+    /// (USI's tsume search) rather than `bestmove`.
+    pub mate_search: bool,
 }
 
 /// UCI's words.
@@ -73,6 +82,8 @@ pub const UCI: Dialect = Dialect {
     first_clock: ["wtime", "winc"],
     second_clock: ["btime", "binc"],
     mate_in_plies: false,
+    win: None,
+    mate_search: false,
 };
 
 /// Runs a UCI session on `input` and `out` until `quit` or the end of input.
@@ -100,6 +111,8 @@ pub fn run_as(
 ) -> std::io::Result<()> {
     let stop = Arc::new(AtomicBool::new(false));
     let lines = read_lines(input, stop.clone(), &["stop", "quit"]);
+    // The lines are taken one at a time, so that a search that must hold its
+    // answer (`go ponder`, `go infinite`) can wait for `ponderhit` or `stop`.
     let mut current = games
         .iter()
         .position(|g| g.name == dialect.default_game)
@@ -107,7 +120,7 @@ pub fn run_as(
     let mut searcher: Option<Searcher<'_>> = None;
     // The position as the last `position` command gave it: its root and moves.
     let mut setup: (Option<String>, Vec<String>) = (None, Vec::new());
-    for line in lines {
+    while let Ok(line) = lines.recv() {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.first().copied() {
             Some(hello) if hello == dialect.hello => {
@@ -180,12 +193,35 @@ pub fn run_as(
                         continue;
                     }
                 };
-                let limits = limits_of(dialect, &words[1..], pos.side_to_move());
+                let mate = dialect.mate_search && words.get(1) == Some(&"mate");
+                let held = words.contains(&"ponder") || words.contains(&"infinite");
+                if !mate {
+                    if let Some(answer) = decided(dialect, &mut pos, &record) {
+                        if held && !wait_for_go_ahead(&lines, &stop, out)? {
+                            break;
+                        }
+                        writeln!(out, "bestmove {answer}")?;
+                        out.flush()?;
+                        continue;
+                    }
+                }
+                let limits = if mate {
+                    mate_limits(&words[2..])
+                } else {
+                    limits_of(dialect, &words[1..], pos.side_to_move())
+                };
                 let s = searcher.get_or_insert_with(|| Searcher::new(game, HASH_MB));
                 s.stop = stop.clone();
-                // A `stop` that came while no search ran is not for this one.
-                s.stop.store(false, std::sync::atomic::Ordering::Relaxed);
+                // A search without end (`infinite`, `ponder`, `go mate
+                // infinite`) is ended by a `stop` already read, whose line,
+                // taken after it, lowers the flag; any other ends by itself,
+                // and a `stop` or `quit` read before it is not for it.
+                let endless = held || (mate && words.get(2) == Some(&"infinite"));
+                if !endless {
+                    s.stop.store(false, Ordering::Relaxed);
+                }
                 let mut failed = None;
+                // A search ends by itself at the first mate it proves.
                 let report = s.search(&mut pos, &record, &limits, |r| {
                     if let Err(e) = writeln!(out, "{}", info_line_as(dialect, game, r)) {
                         failed = Some(e);
@@ -195,17 +231,111 @@ pub fn run_as(
                     return Err(e);
                 }
                 let report = report.map_err(std::io::Error::other)?;
-                match report.pv.first() {
-                    Some(m) => writeln!(out, "bestmove {}", (dialect.write_move)(game, m))?,
-                    None => writeln!(out, "bestmove {}", dialect.no_move)?,
+                if mate {
+                    writeln!(
+                        out,
+                        "checkmate {}",
+                        mate_answer(dialect, game, &mut pos, &report)
+                    )?;
+                } else {
+                    // Pondering or searching without end, the answer waits
+                    // for `ponderhit` or `stop`, as the protocol asks.
+                    if held && !wait_for_go_ahead(&lines, &stop, out)? {
+                        break;
+                    }
+                    match report.pv.first() {
+                        Some(m) => writeln!(out, "bestmove {}", (dialect.write_move)(game, m))?,
+                        None => writeln!(out, "bestmove {}", dialect.no_move)?,
+                    }
                 }
             }
+            // A `stop` that came while no search ran: its flag is for none.
+            Some("stop") => stop.store(false, Ordering::Relaxed),
             Some("quit") => break,
             _ => {}
         }
         out.flush()?;
     }
     out.flush()
+}
+
+/// The answer to `go` where no search is needed, in a dialect that can say
+/// `win`: the game is over, won by the side to move (`win`), or lost,
+/// drawn or without a move (`no_move`: USI's `resign`). UCI has no such
+/// answer, and its clients may ask for a move where they do not count a
+/// repetition as the end: its searches go on.
+fn decided(dialect: &Dialect, pos: &mut Position<'_>, record: &Record) -> Option<&'static str> {
+    use tessera::engine::outcome::{status_in_game, Status};
+    let win = dialect.win?;
+    match status_in_game(pos, record) {
+        Status::Ongoing => None,
+        Status::Over {
+            winner: Some(w), ..
+        } if w == pos.side_to_move() => Some(win),
+        Status::Over { .. } => Some(dialect.no_move),
+    }
+}
+
+/// Waits, after a search held for `ponderhit` or `stop`, for one of them
+/// (answering `isready` meanwhile; a `stop` lowers the flag it raised);
+/// `false` where `quit` or the end of the input came instead.
+fn wait_for_go_ahead(
+    lines: &Receiver<String>,
+    stop: &AtomicBool,
+    out: &mut dyn Write,
+) -> std::io::Result<bool> {
+    out.flush()?;
+    while let Ok(line) = lines.recv() {
+        match line.split_whitespace().next() {
+            Some("ponderhit") => return Ok(true),
+            Some("stop") => {
+                stop.store(false, Ordering::Relaxed);
+                return Ok(true);
+            }
+            Some("quit") => return Ok(false),
+            Some("isready") => {
+                writeln!(out, "readyok")?;
+                out.flush()?;
+            }
+            _ => {}
+        }
+    }
+    Ok(false)
+}
+
+/// The limits of USI's `go mate TIME` (milliseconds, or `infinite`: until
+/// `stop` or a mate).
+fn mate_limits(words: &[&str]) -> Limits {
+    let time = match words.first() {
+        Some(&"infinite") => None,
+        Some(ms) => Some(Duration::from_millis(ms.parse().unwrap_or(1000))),
+        None => Some(Duration::from_secs(1)),
+    };
+    Limits {
+        time,
+        ..Limits::default()
+    }
+}
+
+/// USI's answer to `go mate`: the mating moves, `nomate` where the side to
+/// move has no move (or the game is over), else `timeout` (no mate found in
+/// the time given).
+fn mate_answer(dialect: &Dialect, game: &Game, pos: &mut Position<'_>, report: &Report) -> String {
+    if report.mate_in().is_some_and(|p| p > 0) && !report.pv.is_empty() {
+        let moves: Vec<String> = report
+            .pv
+            .iter()
+            .map(|m| (dialect.write_move)(game, m))
+            .collect();
+        return moves.join(" ");
+    }
+    let mut legal = Vec::new();
+    tessera::engine::legal::legal_moves(pos, &mut legal);
+    if legal.is_empty() {
+        "nomate".to_string()
+    } else {
+        "timeout".to_string()
+    }
 }
 
 /// `startpos [moves ...]` or `fen FIELDS... [moves ...]` (`sfen` in USI).

@@ -8,11 +8,14 @@
 //! rule file offered, `usiok`), `isready`, `setoption name USI_Variant value
 //! NAME` (or `UCI_Variant`), `usinewgame`, `position startpos|sfen SFEN
 //! [moves ...]`, `go` with `btime`/`wtime`/`binc`/`winc`, `byoyomi`,
-//! `movetime`, `depth`, `nodes` and `infinite`, `stop`, `quit`; `bestmove
-//! MOVE`, or `bestmove resign` where the side to move has no move. `info`
-//! lines give `score mate N` in plies, as USI counts. Unknown commands
-//! (`gameover`, `ponderhit`) are ignored; `d` prints the position as `info
-//! string sfen SFEN` and its legal moves.
+//! `movetime`, `depth`, `nodes`, `infinite` and `ponder` (the answer waits
+//! for `ponderhit` or `stop`), `go mate TIME|infinite` (answered `checkmate
+//! MOVES...`, `checkmate nomate` or `checkmate timeout`), `stop`, `quit`;
+//! `bestmove MOVE`, `bestmove win` where the game is already won by the side
+//! to move (the rules ended it in its favour), or `bestmove resign` where it
+//! is lost, drawn or the side has no move. `info` lines give `score mate N`
+//! in plies, as USI counts. Unknown commands (`gameover`) are ignored; `d`
+//! prints the position as `info string sfen SFEN` and its legal moves.
 
 use super::uci::{run_as, Dialect};
 use super::Offered;
@@ -34,6 +37,8 @@ pub const USI: Dialect = Dialect {
     first_clock: ["btime", "binc"],
     second_clock: ["wtime", "winc"],
     mate_in_plies: true,
+    win: Some("win"),
+    mate_search: true,
 };
 
 /// Runs a USI session on `input` and `out` until `quit` or the end of input,

@@ -163,3 +163,89 @@ fn notation_moves_names_a_notation() {
         "{errors}"
     );
 }
+
+#[test]
+fn thai_san_letters_files_and_writes_thai_digits_and_pieces() {
+    let makruk = bundled("makruk");
+    let at = "r3k3/8/8/1p6/P7/8/4K3/R6R w - - 0 1";
+    let n = MoveNotation::ThaiSan;
+    // Two rooks reach d1: the origin's file tells them apart.
+    assert_eq!(written(&makruk, at, "a1d1", n), "รก-ง๑");
+    assert_eq!(written(&makruk, at, "h1d1", n), "รญ-ง๑");
+    assert_eq!(written(&makruk, at, "h1h8", n), "ร-ญ๘+");
+    // A pawn's capture is written with its file, its plain move bare.
+    assert_eq!(written(&makruk, at, "a4b5", n), "กxข๕");
+    assert_eq!(written(&makruk, at, "e2e3", n), "ข-จ๓");
+    let start = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1";
+    assert_eq!(written(&makruk, start, "a3a4", n), "ก๔");
+    assert_eq!(written(&makruk, start, "b1d2", n), "ม-ง๒");
+    let promoting = "4k3/8/8/8/1p6/8/8/4K3 b - - 0 1";
+    assert_eq!(written(&makruk, promoting, "b4b3m", n), "ข๓=M");
+}
+
+#[test]
+fn thai_lan_writes_every_piece_a_space_and_the_origin() {
+    let makruk = bundled("makruk");
+    let at = "r3k3/8/8/1p6/P7/8/4K3/R6R w - - 0 1";
+    let n = MoveNotation::ThaiLan;
+    assert_eq!(written(&makruk, at, "a1d1", n), "ร ก๑-ง๑");
+    assert_eq!(written(&makruk, at, "a4b5", n), "บ ก๔xข๕");
+    assert_eq!(written(&makruk, at, "h1h8", n), "ร ญ๑-ญ๘+");
+    let promoting = "4k3/8/8/8/1p6/8/8/4K3 b - - 0 1";
+    assert_eq!(written(&makruk, promoting, "b4b3m", n), "บ ข๔-ข๓=M");
+    // Typed without its space, as a move list separates moves by spaces.
+    let mut pos = fen::parse(&makruk, at).unwrap();
+    let mv = uci::parse(&mut pos, "a4b5").unwrap();
+    assert_eq!(own::parse_in(&pos, "บก๔xข๕", n), Ok(mv));
+}
+
+#[test]
+fn thai_letters_follow_how_a_piece_moves_whatever_its_letter() {
+    let n = MoveNotation::ThaiSan;
+    // Ai-wok's rook, knight and met in one; asean's bishop moves as a khon.
+    let aiwok = bundled("ai-wok");
+    let start = "rnsaksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKASNR w - - 0 1";
+    assert_eq!(written(&aiwok, start, "e1e2", n), "ว-จ๒");
+    assert_eq!(written(&aiwok, start, "c1c2", n), "ค-ค๒");
+    let asean = bundled("asean");
+    let start = "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1";
+    assert_eq!(written(&asean, start, "c1c2", n), "ค-ค๒");
+    // Shatranj's alfil has no Thai letter.
+    let shatranj = bundled("shatranj");
+    let start = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1";
+    assert_eq!(written(&shatranj, start, "c1e3", n), "X-จ๓");
+    // Drops: `@`, and in Thai LAN a space after the piece.
+    let sittuyin = bundled("sittuyin");
+    let start = "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1";
+    assert_eq!(written(&sittuyin, start, "K@h3", n), "ข@ญ๓");
+    assert_eq!(written(&sittuyin, start, "F@e2", n), "ม็@จ๒");
+    assert_eq!(
+        written(&sittuyin, start, "K@h3", MoveNotation::ThaiLan),
+        "ข @ญ๓"
+    );
+}
+
+#[test]
+fn a_met_made_by_a_marked_promotion_is_the_bia_ngai() {
+    // Where the rule file remembers promotions, a promoted met is ง, as
+    // Fairy-Stockfish writes one it knows was promoted (`M~`).
+    let text = std::fs::read_to_string(format!(
+        "{}/../games/makruk.game",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+    .replace(
+        "promote promotion-rank to Met",
+        "promote promotion-rank to Met, marked",
+    );
+    let makruk = game(&text);
+    let n = MoveNotation::ThaiSan;
+    assert_eq!(
+        written(&makruk, "4k3/8/8/8/8/8/8/3KM~3 w - - 0 1", "e1f2", n),
+        "ง-ฉ๒"
+    );
+    assert_eq!(
+        written(&makruk, "4k3/8/8/8/8/8/8/3KM3 w - - 0 1", "e1f2", n),
+        "ม็-ฉ๒"
+    );
+}

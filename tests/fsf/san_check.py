@@ -24,7 +24,7 @@ seeded sample of them compared (the move played is always read back).
 With --notation own, the same is done for each game's own notation (its
 rule file's `notation moves`), compared with pyffish's notation of the
 same name, over the files that name one; with --notation NAME (shogi-hodges-number,
-shogi-hodges, shogi-hosking, xiangqi-wxf, janggi, lan), with pyffish's
+shogi-hodges, shogi-hosking, xiangqi-wxf, janggi, lan, thai-san, thai-lan), with pyffish's
 notation of that name, over the --variants given. The move played is
 typed as written, or every other ply as its coordinates.
 
@@ -57,6 +57,8 @@ NOTATIONS = {
     "shogi-hosking": sf.NOTATION_SHOGI_HOSKING,
     "xiangqi-wxf": sf.NOTATION_XIANGQI_WXF,
     "janggi": sf.NOTATION_JANGGI,
+    "thai-san": sf.NOTATION_THAI_SAN,
+    "thai-lan": sf.NOTATION_THAI_LAN,
 }
 NOTATION = "san"
 
@@ -89,7 +91,8 @@ def tessera_moves(exe, game, fen, moves):
         return None, run.stderr.strip()
     listed = {}
     for line in run.stdout.splitlines():
-        parts = line.split()
+        # The text may hold a space (Thai LAN's `บ ก๓-ก๔`).
+        parts = line.split(" ", 1)
         if len(parts) == 2:
             listed[parts[0]] = parts[1]
     return listed, None
@@ -107,7 +110,14 @@ def typed(ply, written, move, ours):
     notation other than SAN: as written, or every other ply the
     coordinates."""
     if NOTATION != "san":
-        return move if ply % 2 else written
+        # A text the notation writes for another move too (WXF's `M8+7`
+        # for a banner's slide and its leap) is ambiguous as it should be:
+        # such a move is typed as its coordinates.
+        if sum(1 for w in ours.values() if w == written) > 1:
+            return move
+        # `--moves` separates moves by spaces: a text with one is typed
+        # without it (`บก๓-ก๔`), as reading allows.
+        return move if ply % 2 else written.replace(" ", "")
     form = ply % FORMS
     castling = written.startswith("O-O")
     simple = len(move) == 4 and "@" not in move and move[1].isdigit() and move[3].isdigit()

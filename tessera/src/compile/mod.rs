@@ -454,6 +454,11 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             san_letters,
             san_checks,
             variant_name: file.variant_name.as_ref().map(|n| n.text.to_string()),
+            variant_aliases: file
+                .variant_aliases
+                .iter()
+                .map(|n| n.text.to_string())
+                .collect(),
             move_notation,
             castling_only_unmoved: 0,
             unmoved_read: u128::MAX,

@@ -404,11 +404,18 @@ pub enum MoveNotation {
     /// Origin and destination as rank from the top (10 as 0) then file from
     /// the left (`H02-83`).
     Janggi,
+    /// Thai SAN: SAN with Thai letters for the files (ก to น), Thai digits
+    /// for the ranks and Thai letters for the pieces, `-` before the
+    /// destination of a piece's plain move (`ม-ง๒`, `ก๔`).
+    ThaiSan,
+    /// Thai LAN: the piece's Thai letter (a pawn's too), a space, the
+    /// origin, `-` or `x`, the destination (`บ ก๓-ก๔`).
+    ThaiLan,
 }
 
 impl MoveNotation {
     /// Every notation, in the order `notation moves` documents them.
-    pub const ALL: [MoveNotation; 7] = [
+    pub const ALL: [MoveNotation; 9] = [
         MoveNotation::San,
         MoveNotation::Lan,
         MoveNotation::ShogiHodgesNumber,
@@ -416,6 +423,8 @@ impl MoveNotation {
         MoveNotation::ShogiHosking,
         MoveNotation::XiangqiWxf,
         MoveNotation::Janggi,
+        MoveNotation::ThaiSan,
+        MoveNotation::ThaiLan,
     ];
 
     /// The name `notation moves` gives it (`shogi-hodges-number`).
@@ -428,6 +437,8 @@ impl MoveNotation {
             MoveNotation::ShogiHosking => "shogi-hosking",
             MoveNotation::XiangqiWxf => "xiangqi-wxf",
             MoveNotation::Janggi => "janggi",
+            MoveNotation::ThaiSan => "thai-san",
+            MoveNotation::ThaiLan => "thai-lan",
         }
     }
 
@@ -1160,6 +1171,8 @@ pub(crate) struct Rules {
     pub(crate) san_checks: Option<u128>,
     /// `notation variant "NAME"`: the game's name in game records.
     pub(crate) variant_name: Option<String>,
+    /// The other names `notation variant` gives, which records may use.
+    pub(crate) variant_aliases: Vec<String>,
     /// `notation moves STYLE`: the notation the game's players write.
     pub(crate) move_notation: MoveNotation,
     /// Whether some castling is `opposite`.
@@ -1452,6 +1465,24 @@ impl Game {
     /// name it; `None` where the rule file gives none.
     pub fn variant_name(&self) -> Option<&str> {
         self.rules.variant_name.as_deref()
+    }
+
+    /// Whether a game record's `Variant` tag `name` names this game: its
+    /// name in records or another `notation variant` gives it, or its
+    /// title, in any case and with spaces, `-` and `_` left out
+    /// (`kingofthehill` is `King of the Hill`).
+    pub fn is_named(&self, name: &str) -> bool {
+        let key = |s: &str| -> String {
+            s.chars()
+                .filter(|c| !matches!(c, ' ' | '-' | '_'))
+                .flat_map(char::to_lowercase)
+                .collect()
+        };
+        let wanted = key(name);
+        std::iter::once(self.title())
+            .chain(self.rules.variant_name.as_deref())
+            .chain(self.rules.variant_aliases.iter().map(String::as_str))
+            .any(|n| key(n) == wanted)
     }
 
     /// The notation the game's players write moves in, as `notation moves`

@@ -29,6 +29,21 @@
 //!   joined by `-` or `x` (`H02-83`, `C83x03`), with check marks.
 //! - `lan`: SAN with the origin's cell always and `-` for a quiet move
 //!   (`Ng1-f3`, `e2-e4`, `Bf1xb5+`).
+//! - `thai-san`: SAN with the files lettered ก ข ค ง จ ฉ ช ญ ต ถ ธ น from
+//!   the left, the ranks in Thai digits (๑ ๒ ...), the pieces by the Thai
+//!   letters of what they move as, and `-` before the destination of a
+//!   piece's plain move (`ก๔`, `ม-ง๒`, `รxก๘+`). `thai-lan` writes every
+//!   piece's letter (a pawn's too), a space and the origin's cell
+//!   (`บ ก๓-ก๔`).
+//!
+//! Thai letters name pieces by their movement, as Thai players name them:
+//! the royal piece that no promotion makes ข (khun), a pawn บ (bia), one
+//! step diagonally ม็ (met; ง for one made by promotion, the bia ngai, where
+//! the game remembers promotions: `, marked`), one step diagonally or
+//! straight forward ค (khon), the knight's leap ม (ma), the rook's slide ร
+//! (ruea), all three of rook, knight and met ว (ai-wok); any other piece X,
+//! as Fairy-Stockfish writes it. Moves a piece has on its first move only
+//! (cambodian's met's leap) leave its letter as it is.
 //!
 //! Reading accepts a move as written, with or without its check mark, in
 //! either case where one move fits, and every form [`san::parse`] reads
@@ -37,8 +52,9 @@
 //!
 //! Nothing here runs during move generation, perft or search.
 
-use super::san::{self, san_letter, without_marks, ParseSanError, Writer};
-use super::usi;
+use super::san::{self, promotes_moving, promotion_targets, san_letter, without_marks};
+use super::san::{ParseSanError, Writer};
+use super::{uci, usi};
 use crate::engine::moves::{Move, MoveKind, RawMove, NO_CELL};
 use crate::engine::position::Position;
 use crate::game::{kind_of, side_of, Game, Kind, Mark, MoveNotation, Side};
@@ -143,10 +159,15 @@ fn parse_strictly(
     // (a shogi promotion and a WXF move keep their `+`); then in any case.
     let marks = own.checks();
     let bare = if marks { without_marks(typed) } else { typed };
+    // The last stage also leaves out spaces (Thai LAN's after the piece).
+    let spaceless = |t: &str| t.replace(' ', "");
     let fits = |stage: u8, (w, u): &(String, String)| match stage {
         0 => w == typed,
         1 => marks && u == bare,
-        _ => w.eq_ignore_ascii_case(typed) || (marks && u.eq_ignore_ascii_case(bare)),
+        _ => {
+            spaceless(w).eq_ignore_ascii_case(&spaceless(typed))
+                || (marks && spaceless(u).eq_ignore_ascii_case(&spaceless(bare)))
+        }
     };
     for stage in 0..3 {
         let found: Vec<usize> = (0..legal.len())
@@ -156,10 +177,21 @@ fn parse_strictly(
             0 => continue,
             1 => return Ok(legal[found[0]]),
             _ => {
+                // A notation may write two moves alike (WXF's `M8+7` for a
+                // banner's slide seven ranks forward and its leap to the
+                // seventh file): each is named with its coordinates too.
+                let alike = found.iter().all(|&i| written[i].0 == written[found[0]].0);
+                let name = |i: usize| {
+                    if alike {
+                        format!("{} ({})", written[i].0, uci::format(pos.game(), &legal[i]))
+                    } else {
+                        written[i].0.clone()
+                    }
+                };
                 return Err(ParseSanError::Ambiguous {
                     text: typed.to_string(),
-                    candidates: found.iter().map(|&i| written[i].0.clone()).collect(),
-                })
+                    candidates: found.iter().map(|&i| name(i)).collect(),
+                });
             }
         }
     }
@@ -223,6 +255,10 @@ impl<'g> Own<'g> {
         )
     }
 
+    fn is_thai(&self) -> bool {
+        matches!(self.notation, MoveNotation::ThaiSan | MoveNotation::ThaiLan)
+    }
+
     /// Whether the notation marks checks (`+`, `#`).
     fn checks(&self) -> bool {
         !self.is_shogi() && self.notation != MoveNotation::XiangqiWxf
@@ -270,6 +306,8 @@ impl<'g> Own<'g> {
         let in_hand = kind_of(mv.piece);
         let letter = match mv.promotes_to() {
             Some(_) if self.is_shogi() => format!("+{}", fen_letter(game, in_hand)),
+            Some(k) if self.is_thai() => thai_letter(game, k, &self.san.pawns).to_string(),
+            None if self.is_thai() => thai_letter(game, in_hand, &self.san.pawns).to_string(),
             Some(k) => san_letter(game, k).to_string(),
             None => san_letter(game, in_hand).to_string(),
         };
@@ -278,7 +316,12 @@ impl<'g> Own<'g> {
             MoveNotation::ShogiHodges | MoveNotation::ShogiHodgesNumber => '*',
             _ => '@',
         };
-        format!("{letter}{mark}{}", self.square(mv.to))
+        let space = if self.notation == MoveNotation::ThaiLan {
+            " "
+        } else {
+            ""
+        };
+        format!("{letter}{space}{mark}{}", self.square(mv.to))
     }
 
     fn board_move(&self, mv: &RawMove) -> String {
@@ -291,6 +334,9 @@ impl<'g> Own<'g> {
         let (from, to) = (self.place(mv.from), self.place(mv.to));
         let ((ff, fr), (tf, tr)) = (from.unwrap_or_default(), to.unwrap_or_default());
         let mut text = self.piece(mv, kind);
+        if self.notation == MoveNotation::ThaiLan {
+            text.push(' ');
+        }
         let origin = self.origin(mv, kind, capture);
         text.push_str(&match origin {
             Origin::None => String::new(),
@@ -314,7 +360,8 @@ impl<'g> Own<'g> {
             }
         } else {
             let dash = match self.notation {
-                MoveNotation::Lan | MoveNotation::Janggi => true,
+                MoveNotation::Lan | MoveNotation::Janggi | MoveNotation::ThaiLan => true,
+                MoveNotation::ThaiSan => !self.san.pawns[kind as usize],
                 MoveNotation::ShogiHodges | MoveNotation::ShogiHodgesNumber => true,
                 MoveNotation::ShogiHosking => origin == Origin::Square,
                 _ => false,
@@ -345,7 +392,12 @@ impl<'g> Own<'g> {
     fn piece(&self, mv: &RawMove, kind: Kind) -> String {
         let game = self.game();
         match self.notation {
-            MoveNotation::Lan if self.san.pawns[kind as usize] => String::new(),
+            MoveNotation::Lan | MoveNotation::ThaiSan if self.san.pawns[kind as usize] => {
+                String::new()
+            }
+            MoveNotation::ThaiSan | MoveNotation::ThaiLan => {
+                thai_letter(game, kind, &self.san.pawns).to_string()
+            }
             MoveNotation::XiangqiWxf => {
                 let (ours, multi) = self.file_mates(mv.from, kind);
                 if ours.len() + usize::from(multi) >= 3 {
@@ -366,7 +418,7 @@ impl<'g> Own<'g> {
     /// How much of the origin the move shows.
     fn origin(&self, mv: &RawMove, kind: Kind, capture: bool) -> Origin {
         match self.notation {
-            MoveNotation::Lan | MoveNotation::Janggi => Origin::Square,
+            MoveNotation::Lan | MoveNotation::Janggi | MoveNotation::ThaiLan => Origin::Square,
             MoveNotation::XiangqiWxf => {
                 let (ours, multi) = self.file_mates(mv.from, kind);
                 if ours.len() == 2 && !multi {
@@ -393,14 +445,25 @@ impl<'g> Own<'g> {
                 }
             }
             _ => {
+                // Thai SAN, as SAN: a pawn's capture by its file, a pawn
+                // promoting by a move of its own by its cell, else against
+                // the pieces of its kind (a promoted copy is of its kind).
                 let game = self.game();
-                if self.san.pawns[kind as usize] && capture {
+                let pawn = self.san.pawns[kind as usize];
+                if pawn && capture {
                     return Origin::File;
                 }
-                let letter = san_letter(game, kind);
+                if pawn
+                    && mv.promotes_to().is_some()
+                    && mv.from != mv.to
+                    && promotes_moving(game, kind)
+                {
+                    return Origin::Square;
+                }
+                let base = game.pieces[kind as usize].base;
                 let others: Vec<(i64, i64)> = self
                     .san
-                    .rivals(mv, |k| san_letter(game, k) == letter)
+                    .rivals(mv, |k| game.pieces[k as usize].base == base)
                     .filter_map(|c| self.place(c))
                     .collect();
                 let (f, r) = self.place(mv.from).unwrap_or_default();
@@ -520,6 +583,10 @@ impl<'g> Own<'g> {
             | MoveNotation::ShogiHodgesNumber
             | MoveNotation::ShogiHosking => (max_file - f + 1).to_string(),
             MoveNotation::Janggi => (f + 1).to_string(),
+            MoveNotation::ThaiSan | MoveNotation::ThaiLan => match THAI_FILES.get(f as usize) {
+                Some(letter) => letter.to_string(),
+                None => san::file_and_rank(self.game(), c).0,
+            },
             MoveNotation::XiangqiWxf => {
                 let n = if self.san.pos.side_to_move() == Side::White {
                     max_file - f
@@ -543,6 +610,7 @@ impl<'g> Own<'g> {
                 char::from_u32('a' as u32 + (max_rank - r) as u32).map_or("?".into(), String::from)
             }
             MoveNotation::Janggi => ((max_rank - r + 1) % 10).to_string(),
+            MoveNotation::ThaiSan | MoveNotation::ThaiLan => thai_number(r + 1),
             MoveNotation::XiangqiWxf => {
                 let pos = &self.san.pos;
                 let us = pos.side_to_move();
@@ -589,4 +657,69 @@ fn fen_letter(game: &Game, kind: Kind) -> char {
         _ => kind,
     };
     game.pieces[own as usize].letter.to_ascii_uppercase()
+}
+
+/// The files of Thai notation, from the left.
+const THAI_FILES: [&str; 12] = ["ก", "ข", "ค", "ง", "จ", "ฉ", "ช", "ญ", "ต", "ถ", "ธ", "น"];
+
+/// `n` in Thai digits (๑๒ for 12).
+fn thai_number(n: i64) -> String {
+    n.to_string()
+        .chars()
+        .map(|d| {
+            d.to_digit(10)
+                .and_then(|d| char::from_u32(0x0E50 + d))
+                .unwrap_or(d)
+        })
+        .collect()
+}
+
+/// The Thai letter of `kind`: by its movement, as the module says; `pawns`
+/// are the kinds SAN writes as pawns.
+fn thai_letter(game: &Game, kind: Kind, pawns: &[bool]) -> &'static str {
+    let piece = &game.pieces[kind as usize];
+    let promoted = piece.mark != Mark::Plain;
+    let own = piece.base;
+    let royal = game.pieces[own as usize].royal && promotion_targets(game) & 1u128 << own == 0;
+    if royal {
+        return "ข";
+    }
+    if pawns.get(own as usize).copied().unwrap_or(false) {
+        return "บ";
+    }
+    let Ok(betza) = game.pieces[own as usize].betza() else {
+        return "X";
+    };
+    // A first move of its own (cambodian's met leaping two forward, `imfD`)
+    // does not change what the piece is.
+    let mut atoms: Vec<&str> = betza_atoms(betza)
+        .into_iter()
+        .filter(|a| !a.contains('i'))
+        .collect();
+    atoms.sort_unstable();
+    match atoms[..] {
+        ["F"] if promoted => "ง",
+        ["F"] => "ม็",
+        ["F", "fW"] => "ค",
+        ["N"] => "ม",
+        ["R"] => "ร",
+        ["F", "N", "R"] => "ว",
+        _ => "X",
+    }
+}
+
+/// The atoms of a Betza text, each with its modifiers (`FfW` is `F`, `fW`).
+fn betza_atoms(text: &str) -> Vec<&str> {
+    let mut atoms = Vec::new();
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        if c.is_ascii_uppercase() {
+            atoms.push(&text[start..=i]);
+            start = i + 1;
+        }
+    }
+    if start < text.len() {
+        atoms.push(&text[start..]);
+    }
+    atoms
 }

@@ -35,6 +35,9 @@ pub struct PgnGame {
     /// The result that ends the move text (`1-0`, `0-1`, `1/2-1/2`, `*`);
     /// `*` where the text ends without one.
     pub result: String,
+    /// The line each tag was read from (from 1), for errors; empty for a
+    /// record that was not read.
+    tag_lines: Vec<usize>,
 }
 
 /// A move of a record: its text (SAN) and the comment that follows it.
@@ -69,6 +72,17 @@ pub enum PgnError {
         /// What is wrong.
         message: String,
     },
+    /// The `Variant` tag names another game than the one the record is
+    /// played on.
+    Variant {
+        /// The tag's line, from 1 (0 for a record that was not read).
+        line: usize,
+        /// The tag's value.
+        named: String,
+        /// The game's name: its name in records (`notation variant`), else
+        /// its title.
+        game: String,
+    },
     /// The `FEN` tag holds no position of the game.
     Start {
         /// Why it was not read.
@@ -89,6 +103,16 @@ impl fmt::Display for PgnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PgnError::Syntax { line, message } => write!(f, "line {line}: {message}"),
+            PgnError::Variant { line, named, game } => {
+                if *line > 0 {
+                    write!(f, "line {line}: ")?;
+                }
+                write!(
+                    f,
+                    "the Variant tag names `{named}`, but the game is `{game}`: \
+                     load the rules of `{named}` to read this record"
+                )
+            }
             PgnError::Start { message } => write!(f, "the FEN tag: {message}"),
             PgnError::Move {
                 number,
@@ -202,10 +226,14 @@ impl PgnGame {
     /// every move of the main line.
     ///
     /// # Errors
+    /// [`PgnError::Variant`] for a `Variant` tag that names another game
+    /// ([`Game::is_named`]; lichess's `Standard` and `From Position` name
+    /// the game whose `notation variant` gives `Standard`),
     /// [`PgnError::Start`] for a `FEN` tag that holds no position of the
     /// game, [`PgnError::Move`] for the first move that is not legal where
     /// it comes, with its move number and side.
     pub fn replay<'g>(&self, game: &'g Game) -> Result<Replay<'g>, PgnError> {
+        self.check_variant(game)?;
         let start = match self.tag("FEN") {
             None => Position::start(game),
             Some(text) => read_start(game, text)?,
@@ -225,6 +253,31 @@ impl PgnGame {
             start,
             moves,
             end: pos,
+        })
+    }
+}
+
+impl PgnGame {
+    /// Refuses a record whose `Variant` tag names another game.
+    fn check_variant(&self, game: &Game) -> Result<(), PgnError> {
+        let Some(i) = self.tags.iter().position(|(n, _)| n == "Variant") else {
+            return Ok(());
+        };
+        let named = self.tags[i].1.trim();
+        // Lichess writes a game of chess set up from a position as `From
+        // Position`: a name of whichever game records call `Standard`.
+        let alias = if named.eq_ignore_ascii_case("From Position") {
+            "Standard"
+        } else {
+            named
+        };
+        if named.is_empty() || game.is_named(alias) {
+            return Ok(());
+        }
+        Err(PgnError::Variant {
+            line: self.tag_lines.get(i).copied().unwrap_or(0),
+            named: named.to_string(),
+            game: game.variant_name().unwrap_or(game.title()).to_string(),
         })
     }
 }
@@ -412,8 +465,10 @@ pub fn parse(text: &str) -> Result<Vec<PgnGame>, PgnError> {
                 in_moves = false;
             }
             '[' => {
+                let line = reader.line;
                 let tag = reader.tag()?;
                 game.tags.push(tag);
+                game.tag_lines.push(line);
             }
             '%' if reader.line_start() => reader.skip_line(),
             // A comment belongs to the game being read, but opens no move

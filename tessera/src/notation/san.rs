@@ -343,6 +343,10 @@ impl Written {
     fn forms(&self) -> Vec<String> {
         let mut forms = vec![self.without_check()];
         if self.whole.is_some() {
+            if self.pawn_letter.is_some() {
+                // A pawn's drop without its letter (`@e4`), as lichess writes it.
+                forms.push(format!("@{}{}", self.to, self.suffix));
+            }
             return forms;
         }
         let pawn = self.pawn_letter.map(String::from);
@@ -413,11 +417,13 @@ impl<'g> Writer<'g> {
             }
             MoveKind::Drop => {
                 let kind = mv.promotes_to().unwrap_or(kind_of(mv.piece));
-                w.whole = Some(format!(
-                    "{}@{}",
-                    san_letter(game, kind),
-                    game.cell_name(mv.to)
-                ));
+                let letter = san_letter(game, kind);
+                w.to = game.cell_name(mv.to).to_string();
+                w.whole = Some(format!("{letter}@{}", w.to));
+                if self.pawns[kind as usize] {
+                    // Lichess writes a pawn's drop without its letter.
+                    w.pawn_letter = Some(letter);
+                }
             }
             _ => self.board_move(mv, &mut w),
         }
@@ -691,22 +697,26 @@ fn kings(game: &Game) -> u128 {
     if game.rules.check_all_royals || game.rules.royals_at_most.is_some() {
         return 0;
     }
-    let promoted: u128 = game
-        .pieces
-        .iter()
-        .flat_map(|p| {
-            let moving = p.promotions.iter().flat_map(|r| &r.targets);
-            moving.chain(p.in_place.iter().flat_map(|r| &r.targets))
-        })
-        .fold(0, |m, &k| m | 1u128 << k);
+    let promoted = promotion_targets(game);
     (0..game.pieces.len())
         .filter(|&k| game.pieces[k].royal && promoted & 1u128 << k == 0)
         .fold(0, |m, k| m | 1u128 << k)
 }
 
+/// The kinds a promotion makes (a bit per kind).
+pub(super) fn promotion_targets(game: &Game) -> u128 {
+    game.pieces
+        .iter()
+        .flat_map(|p| {
+            let moving = p.promotions.iter().flat_map(|r| &r.targets);
+            moving.chain(p.in_place.iter().flat_map(|r| &r.targets))
+        })
+        .fold(0, |m, &k| m | 1u128 << k)
+}
+
 /// Whether `kind` promotes by a move of its own (`promote in place ...
 /// moving`), as sittuyin's pawns do.
-fn promotes_moving(game: &Game, kind: Kind) -> bool {
+pub(super) fn promotes_moving(game: &Game, kind: Kind) -> bool {
     game.pieces[kind as usize].in_place.iter().any(|r| r.moving)
 }
 

@@ -94,8 +94,10 @@ pub struct File {
     pub san_letters: Vec<(Name, char)>,
     /// `notation san checks KIND...`: its place, and the kinds named.
     pub san_checks: Option<(Span, Vec<Name>)>,
-    /// `notation variant "NAME"`: the game's name in game records.
+    /// `notation variant "NAME" "OTHER"...`: the game's name in game
+    /// records, then other names records may give it.
     pub variant_name: Option<Name>,
+    pub variant_aliases: Vec<Name>,
     /// `notation moves STYLE`: the name of the notation the game's players
     /// write moves in.
     pub move_notation: Option<Name>,

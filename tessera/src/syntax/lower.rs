@@ -329,7 +329,9 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
                     "`notation variant` is given twice",
                 ));
             }
-            file.variant_name = inner(stmt).last().map(name);
+            let mut names = inner(stmt).map(name);
+            file.variant_name = names.next();
+            file.variant_aliases = names.collect();
         }
         Rule::notation_moves_stmt => {
             if file.move_notation.is_some() {
