@@ -51,15 +51,15 @@ fn page_engine(root: &Path) {
     let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     let table = Path::new(&out_dir).join("page_engine.rs");
     // What the engine is built from: its crate, the library, the grammar,
-    // and the studio's view, which it shares by path.
+    // and the view of a position it shares with the studio.
     for input in [
         "tessera-wasm/src",
         "tessera-wasm/Cargo.toml",
         "tessera/src",
         "tessera/Cargo.toml",
         "grammar",
-        "src/serve/view.rs",
-        "src/serve/board.rs",
+        "tessera-view/src",
+        "tessera-view/Cargo.toml",
     ] {
         println!("cargo:rerun-if-changed={}", root.join(input).display());
     }

@@ -13,6 +13,11 @@ const ENGINE: Option<&[u8]> = include!(concat!(env!("OUT_DIR"), "/page_engine.rs
 const PAGE: &str = include_str!("../web/export/page.html");
 const SCRIPT: &str = include_str!("../web/export/page.js");
 const WORKER: &str = include_str!("../web/export/worker.js");
+/// One call into the engine, which the page and its worker both make: an ES
+/// module (the npm package imports it), put into the page as plain script.
+const CALL: &str = include_str!("../web/export/call.js");
+/// The board by clicks, shared with the studio.
+const BOARD: &str = include_str!("../web/board.js");
 const STYLE: &str = include_str!("../web/export/page.css");
 const INDEX: &str = include_str!("../web/export/index.html");
 
@@ -30,7 +35,13 @@ impl Engine {
     /// # Errors
     /// [`NO_ENGINE`] when the binary has none.
     pub fn packed() -> Result<Engine, String> {
-        let wasm = ENGINE.ok_or(NO_ENGINE)?;
+        Engine::pack(ENGINE)
+    }
+
+    /// `wasm` packed for pages; [`NO_ENGINE`] for none (a binary built
+    /// without the WebAssembly target, or with `TESSERA_NO_WASM`).
+    fn pack(wasm: Option<&[u8]>) -> Result<Engine, String> {
+        let wasm = wasm.ok_or(NO_ENGINE)?;
         let mut gz = GzEncoder::new(Vec::new(), Compression::best());
         gz.write_all(wasm)
             .and_then(|()| gz.finish())
@@ -42,13 +53,14 @@ impl Engine {
 /// The page of one game: its title and its rule text (already compiled by
 /// the caller, so the page's own compilation succeeds).
 pub fn page(engine: &Engine, title: &str, rules: &str) -> String {
+    let call = plain_script(CALL);
     fill(
         PAGE,
         &[
             ("TITLE", &escape_html(title)),
             ("STYLE", STYLE),
-            ("SCRIPT", &escape_script(SCRIPT)),
-            ("WORKER", &escape_script(WORKER)),
+            ("SCRIPT", &escape_script(&[&call, BOARD, SCRIPT].concat())),
+            ("WORKER", &escape_script(&[&call, WORKER].concat())),
             ("RULES", &escape_html(rules)),
             ("ENGINE", &engine.0),
         ],
@@ -98,6 +110,16 @@ fn fill(template: &str, values: &[(&str, &str)]) -> String {
     out
 }
 
+/// An ES module's text as plain script: its `export` keywords dropped (a
+/// plain script has none; what it declares is the script's own).
+fn plain_script(module: &str) -> String {
+    module
+        .lines()
+        .map(|line| line.strip_prefix("export ").unwrap_or(line))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Text as HTML character data or an attribute's value.
 fn escape_html(text: &str) -> String {
     text.replace('&', "&amp;")
@@ -122,6 +144,22 @@ mod tests {
             fill("a{{X}}b{{Y}}c{{Z}}", &[("X", "{{Y}}"), ("Y", "2")]),
             "a{{Y}}b2c{{Z}}"
         );
+    }
+
+    #[test]
+    fn without_an_engine_export_says_how_to_get_one() {
+        let Err(why) = Engine::pack(None) else {
+            panic!("an engine from nothing")
+        };
+        assert_eq!(why, NO_ENGINE);
+        assert!(why.contains("rustup target add wasm32-unknown-unknown"));
+    }
+
+    #[test]
+    fn the_engine_call_is_plain_script_in_the_page() {
+        let call = plain_script(CALL);
+        assert!(call.contains("\nfunction engineCall("), "{call}");
+        assert!(!call.lines().any(|l| l.starts_with("export")), "{call}");
     }
 
     #[test]

@@ -2,19 +2,18 @@
 // a rule file, asks for views and the search's move, and checks the answers.
 // Usage: node tessera-wasm/run.mjs PATH/TO/tessera_wasm.wasm
 import { readFileSync } from "node:fs";
+import { engineCall } from "../web/export/call.js";
 
 const [, , wasmPath] = process.argv;
 const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), {});
 const e = instance.exports;
-const enc = new TextEncoder();
-const dec = new TextDecoder();
+// The page's own call, an error's text kept as an answer to check.
 function call(name, text, ...args) {
-  const bytes = enc.encode(text);
-  const at = e.input(bytes.length);
-  new Uint8Array(e.memory.buffer, at, bytes.length).set(bytes);
-  const code = e[name](...args);
-  const out = dec.decode(new Uint8Array(e.memory.buffer, e.output(), e.output_len()));
-  return code === 0 ? JSON.parse(out) : { error: out };
+  try {
+    return engineCall(e, name, text, ...args);
+  } catch (error) {
+    return { error: error.message };
+  }
 }
 let failed = 0;
 function check(what, got, want) {

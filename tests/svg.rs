@@ -480,6 +480,62 @@ fn look_board_styles_paint_the_squares() {
     );
 }
 
+/// The label texts of a picture's coordinates with where each stands
+/// (x, y), in the order drawn.
+fn coordinate_labels(svg: &str) -> Vec<(f64, f64, String)> {
+    let group = &svg[svg.find(r#"<g class="coordinates""#).expect("labels")..];
+    let group = &group[..group.find("</g>").expect("end")];
+    group
+        .split("<text ")
+        .skip(1)
+        .map(|t| {
+            let number = |key: &str| -> f64 {
+                let at = t.find(&format!("{key}=\"")).expect(key) + key.len() + 2;
+                t[at..at + t[at..].find('"').expect("quote")]
+                    .parse()
+                    .expect("number")
+            };
+            let text = &t[t.find('>').expect(">") + 1..t.find("</text>").expect("</text>")];
+            (number("x"), number("y"), text.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn look_labels_write_the_coordinates_as_players_read_them() {
+    // Shogi's: files numbered from the right, above the board; ranks in
+    // kanji from the top, right of it.
+    let game = compile(Path::new("games/shogi.game"));
+    let svg = draw(&Position::start(&game), &Options::default());
+    let labels = coordinate_labels(&svg);
+    let mut files: Vec<_> = labels.iter().take(9).collect();
+    let mut ranks: Vec<_> = labels.iter().skip(9).collect();
+    files.sort_by(|a, b| a.0.total_cmp(&b.0));
+    ranks.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let texts = |l: &[&(f64, f64, String)]| l.iter().map(|t| t.2.clone()).collect::<Vec<_>>();
+    // From the left, and from the top.
+    assert_eq!(texts(&files), ["9", "8", "7", "6", "5", "4", "3", "2", "1"]);
+    assert_eq!(
+        texts(&ranks),
+        ["一", "二", "三", "四", "五", "六", "七", "八", "九"]
+    );
+    // The files stand above every rank's label, the ranks right of every
+    // file's.
+    assert!(
+        files.iter().all(|f| ranks.iter().all(|r| f.1 < r.1)),
+        "{labels:?}"
+    );
+    assert!(
+        ranks.iter().all(|r| files.iter().all(|f| r.0 > f.0)),
+        "{labels:?}"
+    );
+    // Without them, chess's stand below and left, as its own names.
+    let chess = compile(Path::new("games/chess.game"));
+    let labels = coordinate_labels(&draw(&Position::start(&chess), &Options::default()));
+    let at = |text: &str| labels.iter().find(|l| l.2 == text).expect(text);
+    assert!(at("a").1 > at("1").1 && at("1").0 < at("a").0, "{labels:?}");
+}
+
 #[test]
 fn look_mistakes_are_errors_at_their_place() {
     let chess = std::fs::read_to_string("games/chess.game").expect("chess");
@@ -488,6 +544,20 @@ fn look_mistakes_are_errors_at_their_place() {
         ("look lines nowhere along n", "unknown zone `nowhere`"),
         ("look dots z9", "z9"),
         ("look sides \"\" Black", "1 to 64 bytes"),
+        ("look labels file \"1\"", "has 8 coordinates"),
+        (
+            "look labels file left \"1\" \"2\" \"3\" \"4\" \"5\" \"6\" \"7\" \"8\"",
+            "`top` or the `bottom`",
+        ),
+        (
+            "look labels rank top \"1\" \"2\" \"3\" \"4\" \"5\" \"6\" \"7\" \"8\"",
+            "`left` or the `right`",
+        ),
+        ("look labels floor \"1\"", "unknown axis `floor`"),
+        (
+            "look labels rank \"\" \"2\" \"3\" \"4\" \"5\" \"6\" \"7\" \"8\"",
+            "1 to 64 bytes",
+        ),
     ] {
         let errors = compile_str(&format!("{chess}\n{line}\n")).expect_err(line);
         assert!(

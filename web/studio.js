@@ -28,7 +28,6 @@ const S = {
   line: [],         // {number, side, san} of the moves played and taken back, in order
   view: null,       // the server's answer for the position
   kinds: new Map(), // the game's piece kinds by name (POST /api/pieces)
-  selected: null,   // {cell} or {pool, piece}: what the next click moves
   flipped: false,
   thinking: false,  // an AI move is on its way
   generation: 0,    // bumped on every new game, so late answers are dropped
@@ -231,7 +230,7 @@ function newGame() {
   S.moves = [];
   S.redo = [];
   S.line = [];
-  S.selected = null;
+  clicks.clear();
   S.generation++;
 }
 
@@ -258,7 +257,7 @@ async function refresh() {
 // them (a move typed in SAN becomes its coordinates), with their SAN.
 function show(view) {
   S.view = view;
-  S.selected = null;
+  clicks.clear();
   S.moves = view.history.map((h) => h.text);
   view.history.forEach((h, i) => { S.line[i] = h; });
   keepInAddress();
@@ -315,154 +314,23 @@ function render() {
   window.tesseraTimes.drawn = performance.now();
 }
 
-// ---- marks on the board ------------------------------------------------------
+// ---- clicks on the board ------------------------------------------------------
 
-function overlay() {
-  const svg = $("board").querySelector("svg");
-  let g = svg.querySelector("g.studio-marks");
-  if (!g) {
-    g = document.createElementNS(SVG, "g");
-    g.setAttribute("class", "studio-marks");
-    g.setAttribute("pointer-events", "none");
-    svg.appendChild(g);
-  }
-  return g;
-}
-
-function poolElement(pool, side) {
-  return $("board").querySelector(`g.pool[data-pool="${CSS.escape(pool)}"][data-side="${side}"]`);
-}
-
-function cellBox(name) {
-  const cell = $("board").querySelector(`g.cell[data-cell="${CSS.escape(name)}"]`);
-  return cell ? cell.getBBox() : null;
-}
-
-function mark(name, attrs) {
-  const box = cellBox(name);
-  if (!box) return;
-  const e = document.createElementNS(SVG, attrs.shape);
-  delete attrs.shape;
-  const r = Math.min(box.width, box.height);
-  const geometry = attrs.ring
-    ? { cx: box.x + box.width / 2, cy: box.y + box.height / 2, r: r * 0.45, fill: "none", stroke: attrs.color, "stroke-width": r * 0.08 }
-    : attrs.rect
-      ? { x: box.x + 1.5, y: box.y + 1.5, width: box.width - 3, height: box.height - 3, fill: "none", stroke: attrs.color, "stroke-width": 3 }
-      : { cx: box.x + box.width / 2, cy: box.y + box.height / 2, r: r * 0.15, fill: attrs.color };
-  for (const [k, v] of Object.entries(geometry)) e.setAttribute(k, v);
-  e.setAttribute("class", attrs.cls);
-  if (attrs.target) e.setAttribute("data-target", attrs.target);
-  overlay().appendChild(e);
-}
-
-function clearSelection() {
-  S.selected = null;
-  for (const e of $("board").querySelectorAll(".studio-marks .target, .studio-marks .selected")) e.remove();
-  for (const e of $("board").querySelectorAll(".pool-piece.chosen")) e.classList.remove("chosen");
-}
-
-// The legal moves of what is selected.
-function selectedMoves() {
-  const sel = S.selected;
-  if (!sel || !S.view) return [];
-  return S.view.moves.filter((m) => sel.cell !== undefined
-    ? m.from === sel.cell && m.pool === null
-    : m.pool === sel.pool && m.piece === sel.piece);
-}
-
-function select(sel) {
-  clearSelection();
-  S.selected = sel;
-  const moves = selectedMoves();
-  if (moves.length === 0) { S.selected = null; return; }
-  if (sel.cell !== undefined) mark(sel.cell, { shape: "rect", rect: true, color: "#1e88e5", cls: "selected" });
-  // Moves from pool to pool (Power Chess 98's back field to its front
-  // field): a frame round the pool they go to.
-  for (const pool of new Set(moves.filter((m) => m.to_pool).map((m) => m.to_pool))) {
-    const g = poolElement(pool, S.view.side_to_move);
-    if (!g) continue;
-    const box = g.getBBox();
-    const e = document.createElementNS(SVG, "rect");
-    for (const [k, v] of Object.entries({ x: box.x - 2, y: box.y - 2, width: box.width + 4, height: box.height + 4, fill: "none", stroke: "rgba(30,136,229,0.75)", "stroke-width": 4, rx: 6 })) e.setAttribute(k, v);
-    e.setAttribute("class", "target");
-    e.setAttribute("data-target-pool", pool);
-    overlay().appendChild(e);
-  }
-  const targets = new Set(moves.filter((m) => m.to).map((m) => m.to));
-  for (const t of targets) {
-    const capture = moves.some((m) => m.to === t && m.capture);
-    mark(t, { shape: "circle", ring: capture, color: "rgba(30,136,229,0.75)", cls: "target", target: t });
-  }
-  window.tesseraTimes.highlighted = performance.now();
-}
-
-function onBoardClick(ev) {
-  if (!S.view || S.view.status.over || S.thinking || aiToMove()) return;
-  const pool = ev.target.closest(".pool");
-  if (pool && pool.dataset.side === S.view.side_to_move) {
-    const into = selectedMoves().filter((m) => m.to_pool === pool.dataset.pool);
-    if (into.length > 0) return choose(into);
-  }
-  const poolPiece = ev.target.closest(".pool-piece");
-  if (poolPiece) {
-    if (poolPiece.dataset.side !== S.view.side_to_move) return clearSelection();
-    select({ pool: poolPiece.dataset.pool, piece: poolPiece.dataset.piece });
-    poolPiece.classList.add("chosen");
-    return;
-  }
-  const hit = ev.target.closest("[data-cell]");
-  if (!hit) return clearSelection();
-  const cell = hit.dataset.cell;
-  const moves = selectedMoves().filter((m) => m.to === cell);
-  if (moves.length > 0) return choose(moves);
-  if (S.selected && S.selected.cell === cell) return clearSelection();
-  select({ cell });
-}
-
-// The kind of the piece a move moves: on its cell, or in its pool.
-function moverKind(m) {
-  const v = S.view;
-  if (m.pool === null) {
-    const p = v.pieces.find((p) => p.cell === m.from);
-    return p && p.kind;
-  }
-  const pool = v.pools.find((p) => p.pool === m.pool && p.side === v.side_to_move);
-  const p = pool && pool.pieces.find((p) => p.piece === m.piece);
-  return p && p.kind;
-}
-
-// One move is played at once; several (promotions, or moves that differ in
-// what else they do) are offered in the chooser, each as the piece it leaves
-// on the board (its picture, in the mover's colour) and its SAN, the most
-// valuable piece first.
-function choose(moves) {
-  if (moves.length === 1) return play(moves[0].text);
-  const side = S.view.side_to_move;
-  const choices = moves.map((m) => {
-    const kind = S.kinds.get(m.promotion_kind || moverKind(m));
-    return { m, kind, value: kind ? kind.value : 0 };
-  });
-  // A stable sort: equal values keep the server's order.
-  choices.sort((a, b) => b.value - a.value);
-  const box = $("choices");
-  box.replaceChildren();
-  for (const { m, kind } of choices) {
-    const b = document.createElement("button");
-    const picture = kind && (kind.pictures[side] || kind.pictures.neutral);
-    if (picture) b.innerHTML = picture;
-    const caption = document.createElement("span");
-    caption.textContent = m.san || m.text;
-    b.appendChild(caption);
-    if (kind) b.title = `${kind.kind}: ${kind.moves}`;
-    b.dataset.move = m.text;
-    b.addEventListener("click", () => { $("chooser").hidden = true; play(m.text); });
-    box.appendChild(b);
-  }
-  $("chooser").hidden = false;
-}
+// Selection, marks, clicks and the chooser: web/board.js, shared with the
+// exported pages.
+const clicks = boardClicks({
+  board: $("board"),
+  chooser: $("chooser"),
+  choices: $("choices"),
+  view: () => S.view,
+  kinds: () => S.kinds,
+  canMove: () => !S.view.status.over && !S.thinking && !aiToMove(),
+  play: (text) => play(text),
+  marked: () => { window.tesseraTimes.highlighted = performance.now(); },
+});
 
 async function play(text) {
-  clearSelection();
+  clicks.clear();
   $("chooser").hidden = true;
   S.moves.push(text);
   S.redo = [];
@@ -478,7 +346,7 @@ async function playTyped() {
   if (!text || S.thinking) return;
   const generation = ++S.generation;
   const old = { moves: S.moves, redo: S.redo };
-  clearSelection();
+  clicks.clear();
   S.moves = S.moves.concat([text]);
   S.redo = [];
   S.line.length = S.moves.length - 1;
@@ -693,7 +561,7 @@ async function runPerft() {
 
 function wire() {
   $("games").addEventListener("change", (e) => selectGame(e.target.value));
-  $("board").addEventListener("click", onBoardClick);
+  $("board").addEventListener("click", clicks.onClick);
   $("board").addEventListener("mouseover", onBoardHover);
   $("board").addEventListener("mouseleave", () => { $("piece-info").textContent = ""; });
   $("new").addEventListener("click", () => { newGame(); refresh(); });
@@ -718,7 +586,7 @@ function wire() {
   $("ai").addEventListener("change", () => maybeAiMove());
   $("move-play").addEventListener("click", playTyped);
   $("move-text").addEventListener("keydown", (e) => { if (e.key === "Enter") playTyped(); });
-  $("choose-cancel").addEventListener("click", () => { $("chooser").hidden = true; clearSelection(); });
+  $("choose-cancel").addEventListener("click", () => { $("chooser").hidden = true; clicks.clear(); });
   $("rules").addEventListener("input", onEdit);
   $("rules").addEventListener("scroll", () => { $("gutter").scrollTop = $("rules").scrollTop; });
   $("save").addEventListener("click", save);

@@ -9,7 +9,6 @@
 use super::jobs::{Job, Slots};
 use super::library::{Library, SaveError};
 use super::limits;
-use super::view::{kinds_json, position_json};
 use serde_json::{json, Map, Value};
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -21,6 +20,7 @@ use tessera::game::Game;
 use tessera::notation::pgn::{self, PgnGame};
 use tessera::notation::{fen, own, position, uci};
 use tessera::search::{Limits, Searcher};
+use tessera_view::{kinds_json, position_json};
 
 /// An answer: status, content type and body.
 pub struct Reply {
@@ -67,6 +67,8 @@ impl Reply {
 /// The page, its script and its style, built into the binary.
 const PAGE: &str = include_str!("../../web/studio.html");
 const SCRIPT: &str = include_str!("../../web/studio.js");
+/// The board by clicks, shared with the exported pages.
+const BOARD_SCRIPT: &str = include_str!("../../web/board.js");
 const STYLE: &str = include_str!("../../web/studio.css");
 
 /// What every request shares: the served games, and the slots of the heavy
@@ -103,6 +105,7 @@ impl Studio {
         match (method, path) {
             ("GET", "/" | "/index.html") => Reply::asset("text/html; charset=utf-8", PAGE),
             ("GET", "/studio.js") => Reply::asset("text/javascript; charset=utf-8", SCRIPT),
+            ("GET", "/board.js") => Reply::asset("text/javascript; charset=utf-8", BOARD_SCRIPT),
             ("GET", "/studio.css") => Reply::asset("text/css; charset=utf-8", STYLE),
             ("GET", "/api/games") => self.games(),
             ("GET", p) if p.starts_with("/api/games/") => {
@@ -131,9 +134,10 @@ impl Studio {
                 self.with_body(body, &["game", "rules"], |r| self.pieces(r, job))
             }
             ("POST", "/api/save") => self.with_body(body, &["game", "rules"], |r| self.save(r)),
-            (_, "/" | "/index.html" | "/studio.js" | "/studio.css" | "/api/games") => {
-                Reply::error(405, format!("`{path}` answers GET only"))
-            }
+            (
+                _,
+                "/" | "/index.html" | "/studio.js" | "/board.js" | "/studio.css" | "/api/games",
+            ) => Reply::error(405, format!("`{path}` answers GET only")),
             (
                 _,
                 "/api/check" | "/api/state" | "/api/bestmove" | "/api/perft" | "/api/pieces"

@@ -11,7 +11,6 @@
 
 mod access;
 pub mod api;
-mod board;
 mod http;
 pub mod jobs;
 pub mod library;
@@ -19,7 +18,6 @@ pub mod limits;
 mod listen;
 pub mod memory;
 mod stall;
-mod view;
 
 use std::io::Write;
 use std::sync::Arc;

@@ -13,20 +13,13 @@
 // is this crate's only such code, each entry point's name its own.
 #![deny(unsafe_code)]
 
-// The studio's picture of the board and view of a position, shared by path
-// so that the page and the studio cannot drift apart.
-#[path = "../../src/serve/board.rs"]
-mod board;
-#[path = "../../src/serve/view.rs"]
-#[allow(dead_code)]
-mod view;
-
 use serde_json::{json, Value};
 use std::cell::RefCell;
 use tessera::engine::{Move, Position, Record};
-use tessera::notation::{fen, san, uci};
+use tessera::notation::{fen, own, san, uci};
 use tessera::search::{Limits, Searcher};
 use tessera::Game;
+use tessera_view as view;
 
 /// The most moves a view replays: more than any game is played.
 const MAX_MOVES: usize = 10_000;
@@ -87,7 +80,8 @@ pub extern "C" fn load() -> u32 {
 }
 
 /// The position of the input (`{"start": FEN or null, "moves": [...],
-/// "flipped": bool}`) as the studio's view, with the moves as noted (SAN).
+/// "flipped": bool}`) as the studio's view, with the moves as noted (the
+/// game's own notation).
 #[allow(unsafe_code)]
 #[no_mangle]
 pub extern "C" fn view() -> u32 {
@@ -128,6 +122,25 @@ pub extern "C" fn best(depth: u32, nodes: u32) -> u32 {
             "move": report.pv.first().map(|m| uci::format(game, m)),
             "depth": report.depth,
         }))
+    })
+}
+
+/// The deepest perft asked for: deeper counts take longer than a page waits.
+const MAX_PERFT_DEPTH: u32 = 12;
+
+/// The number of move paths `depth` plies deep from the position of the
+/// input (`{"nodes": N}`), as `tessera perft` counts them.
+#[allow(unsafe_code)]
+#[no_mangle]
+pub extern "C" fn perft(depth: u32) -> u32 {
+    answer(|text, game| {
+        let game = game?;
+        if depth > MAX_PERFT_DEPTH {
+            return Err(format!("perft goes at most {MAX_PERFT_DEPTH} plies deep"));
+        }
+        let (mut pos, _, _) = Request::read(text)?.replay(game)?;
+        let nodes = tessera::engine::perft::perft(&mut pos, depth as u16);
+        Ok(json!({ "nodes": nodes }))
     })
 }
 
@@ -204,12 +217,13 @@ impl Request {
     }
 }
 
-/// Each move of the request in SAN, as played from its start.
+/// Each move of the request in the game's own notation (SAN where it names
+/// none), as played from its start, as the studio's move list writes it.
 fn noted(game: &Game, request: &Request, moves: &[Move]) -> Result<Vec<String>, String> {
     let mut pos = request.start(game)?;
     let mut out = Vec::with_capacity(moves.len());
     for mv in moves {
-        out.push(san::format(&pos, mv));
+        out.push(own::format(&pos, mv));
         pos.make(*mv);
     }
     Ok(out)

@@ -130,7 +130,7 @@ class Studio:
         return self.js("return [...document.querySelectorAll('#moves span:not(.undone)')].map(e => e.textContent)")
 
     def targets(self):
-        return set(self.js("return [...document.querySelectorAll('#board .studio-marks .target')].map(e => e.dataset.target)"))
+        return set(self.js("return [...document.querySelectorAll('#board .marks .target')].map(e => e.dataset.target)"))
 
     def click_cell(self, name):
         # The piece on the cell if there is one (it lies on top), else the cell.
@@ -343,7 +343,7 @@ def power_chess_transfer(studio):
     back = studio.d.find_element(By.CSS_SELECTOR, '#board .pool-piece[data-pool="back"][data-side="black"]')
     piece = back.get_attribute("data-piece")
     back.click()
-    studio.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, '#board .studio-marks [data-target-pool="front"]'))
+    studio.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, '#board .marks [data-target-pool="front"]'))
     count = len(studio.moves_played())
     studio.d.find_element(By.CSS_SELECTOR, '#board g.pool[data-pool="front"][data-side="black"]').click()
     studio.wait.until(lambda d: len(studio.moves_played()) > count)

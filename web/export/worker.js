@@ -1,19 +1,9 @@
 // The AI of an exported page, in a Web Worker so that the page stays live
 // while it thinks: the page sends the engine's compiled module and the rule
 // text once, then positions; the worker answers each with the search's move.
-"use strict";
+// engineCall: web/export/call.js, put before this script.
 let engine = null;
-const enc = new TextEncoder();
-const dec = new TextDecoder();
-function call(name, text, ...args) {
-  const bytes = enc.encode(text);
-  const at = engine.input(bytes.length);
-  new Uint8Array(engine.memory.buffer, at, bytes.length).set(bytes);
-  const code = engine[name](...args);
-  const out = dec.decode(new Uint8Array(engine.memory.buffer, engine.output(), engine.output_len()));
-  if (code !== 0) throw new Error(out);
-  return JSON.parse(out);
-}
+const call = (name, text, ...args) => engineCall(engine, name, text, ...args);
 // A position may arrive before the engine is instantiated: it waits for it.
 let ready = null;
 onmessage = async (ev) => {

@@ -6,7 +6,7 @@ use super::board::Board;
 use super::names::Names;
 use super::work::Work;
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::game::{BoardStyle, CellSet, Layout, Look, PieceDef, PieceLook};
+use crate::game::{AxisLabels, BoardStyle, CellSet, Layout, Look, PieceDef, PieceLook};
 use crate::syntax::ast::{File, LookDecl, PieceLookDecl};
 
 /// The most bytes of one side's name or of a piece's characters: a label,
@@ -99,6 +99,13 @@ pub fn build(
             LookDecl::Dots(items) => {
                 look.dots.extend(board.cell_set(items, work, errors));
             }
+            LookDecl::Labels { axis, edge, texts } => {
+                if let Some(labels) = axis_labels(board, axis, edge.as_ref(), texts, errors) {
+                    // A later line for the same axis takes its place.
+                    look.labels.retain(|l| l.axis != labels.axis);
+                    look.labels.push(labels);
+                }
+            }
         }
     }
     // Sorted once at the end: a file may repeat these lines many times, and
@@ -124,6 +131,91 @@ pub fn build(
         look.pieces.clear();
     }
     look
+}
+
+/// `look labels AXIS [EDGE] TEXT...`, checked: a known axis drawn as the
+/// columns or the rows, one label of 1 to [`MAX_LOOK_TEXT`] bytes a
+/// coordinate, and an edge beside that axis's lines (`top` or `bottom` for
+/// the columns, `left` or `right` for the rows).
+fn axis_labels(
+    board: &Board,
+    axis: &crate::syntax::ast::Name,
+    edge: Option<&crate::syntax::ast::Name>,
+    texts: &[crate::syntax::ast::Name],
+    errors: &mut Diagnostics,
+) -> Option<AxisLabels> {
+    let Some(a) = board.axes.iter().position(|x| *x.name == *axis.text) else {
+        errors.push(Diagnostic::new(
+            axis.span,
+            format!("unknown axis `{}`", axis.text),
+        ));
+        return None;
+    };
+    // Pictures draw the last axis as the rows and the one before as the
+    // columns (a third axis, before them, picks the board).
+    let dims = board.axes.len();
+    let columns = a + 2 == dims || dims == 1;
+    let rows = dims > 1 && a + 1 == dims;
+    if !columns && !rows {
+        errors.push(Diagnostic::new(
+            axis.span,
+            format!(
+                "`{}` picks a board, not a column or row: pictures label the columns and the rows",
+                axis.text
+            ),
+        ));
+        return None;
+    }
+    let far = edge.is_some_and(|e| matches!(&*e.text, "top" | "right"));
+    if let Some(e) = edge {
+        let fits = if columns {
+            matches!(&*e.text, "top" | "bottom")
+        } else {
+            matches!(&*e.text, "left" | "right")
+        };
+        if !fits {
+            errors.push(Diagnostic::new(
+                e.span,
+                format!(
+                    "`{}` is drawn as the {}: its labels stand {}",
+                    axis.text,
+                    if columns { "columns" } else { "rows" },
+                    if columns {
+                        "at the `top` or the `bottom`"
+                    } else {
+                        "on the `left` or the `right`"
+                    }
+                ),
+            ));
+            return None;
+        }
+    }
+    let len = board.axes[a].len;
+    if texts.len() as i64 != len {
+        errors.push(Diagnostic::new(
+            axis.span,
+            format!(
+                "`{}` has {len} coordinates: give one label each, in order ({} given)",
+                axis.text,
+                texts.len()
+            ),
+        ));
+        return None;
+    }
+    for t in texts {
+        if t.text.is_empty() || t.text.len() > MAX_LOOK_TEXT {
+            errors.push(Diagnostic::new(
+                t.span,
+                format!("a label has 1 to {MAX_LOOK_TEXT} bytes"),
+            ));
+            return None;
+        }
+    }
+    Some(AxisLabels {
+        axis: a,
+        far,
+        texts: texts.iter().map(|t| t.text.to_string()).collect(),
+    })
 }
 
 /// One piece's `look`.

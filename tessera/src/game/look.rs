@@ -19,6 +19,9 @@ pub(crate) struct Look {
     pub lines: Vec<(Cell, Cell)>,
     /// `look dots CELLS`: the cells with a dot on their far corner.
     pub dots: Vec<Cell>,
+    /// `look labels AXIS [EDGE] TEXT...`: the labels pictures write for an
+    /// axis's coordinates instead of its own, at most one entry an axis.
+    pub labels: Vec<AxisLabels>,
     /// Each kind's look, by kind (empty where no piece has a `look`).
     pub pieces: Vec<PieceLook>,
 }
@@ -33,6 +36,35 @@ impl Look {
                 Side::Black => "Black",
             },
         }
+    }
+}
+
+/// `look labels`: one axis's labels, one a coordinate in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct AxisLabels {
+    /// The axis (the columns' or the rows').
+    pub axis: usize,
+    /// On the far edge (`top`, `right`) rather than the near one
+    /// (`bottom`, `left`, the default), as White sees the board.
+    pub far: bool,
+    /// The label of each coordinate.
+    pub texts: Vec<String>,
+}
+
+impl Look {
+    /// The label pictures write for coordinate `v` of `axis`, where a
+    /// `look labels` line gives one.
+    pub fn label(&self, axis: usize, v: i64) -> Option<&str> {
+        let labels = self.labels.iter().find(|l| l.axis == axis)?;
+        labels
+            .texts
+            .get(usize::try_from(v).ok()?)
+            .map(String::as_str)
+    }
+
+    /// Whether pictures write `axis`'s labels on the far edge.
+    pub fn labels_far(&self, axis: usize) -> bool {
+        self.labels.iter().any(|l| l.axis == axis && l.far)
     }
 }
 

@@ -243,22 +243,27 @@ impl<'p, 'g> Geometry<'p, 'g> {
         let pull =
             |(x, y): (f64, f64), (ox, oy): (f64, f64), f: f64| (x + (ox - x) * f, y + (oy - y) * f);
         let col = self.plan.col_axis();
+        let look = &self.plan.game().look;
         for panel in &self.panels {
             for c in self.plan.cols() {
                 // The lowest row holding a cell of this column (hexagons), or
                 // the board's bottom row (squares, so the labels line up).
+                // `look labels ... top`: above the board's top row instead.
+                let top = !self.hexagons && look.labels_far(col);
                 let low = match (self.hexagons, self.plan.row_axis()) {
                     (true, Some(_)) => (self.rows.0..=self.rows.1).find(|&r| {
                         self.plan
                             .cell_at(&self.plan.coord(*panel, c, Some(r)))
                             .is_some()
                     }),
+                    (_, Some(_)) if top => Some(self.rows.1),
                     (_, Some(_)) => Some(self.rows.0),
                     (_, None) => None,
                 };
                 let here = self.centre(&self.plan.coord(*panel, c, low));
+                let outward = if top { 1 } else { -1 };
                 let below = match low {
-                    Some(r) => self.centre(&self.plan.coord(*panel, c, Some(r - 1))),
+                    Some(r) => self.centre(&self.plan.coord(*panel, c, Some(r + outward))),
                     None => (here.0, here.1 + if self.flipped { -1.0 } else { 1.0 }),
                 };
                 let (x, y) = pull(here, below, 0.75);
@@ -275,13 +280,19 @@ impl<'p, 'g> Geometry<'p, 'g> {
                                 .is_some()
                         });
                         (right, 1)
+                    } else if look.labels_far(row) {
+                        // `look labels ... right`.
+                        (Some(self.cols.1), 1)
                     } else {
                         (Some(self.cols.0), -1)
                     };
                     let Some(c) = end else { continue };
                     let here = self.centre(&self.plan.coord(*panel, c, Some(r)));
                     let out_of = self.centre(&self.plan.coord(*panel, c + outward, Some(r)));
-                    let (x, y) = pull(here, out_of, 0.65);
+                    // Further out on the right of squares, where labels
+                    // may be as wide as a kanji and are not right-aligned.
+                    let far = !self.hexagons && outward == 1;
+                    let (x, y) = pull(here, out_of, if far { 0.8 } else { 0.65 });
                     out.push((x, y, self.plan_label(row, r)));
                 }
             }
@@ -298,7 +309,13 @@ impl<'p, 'g> Geometry<'p, 'g> {
         out
     }
 
+    /// The label of a coordinate: the rule file's `look labels`, else the
+    /// axis's own.
     fn plan_label(&self, axis: usize, v: i64) -> String {
-        crate::plan::label(self.plan.game(), axis, v)
+        let game = self.plan.game();
+        match game.look.label(axis, v) {
+            Some(text) => text.to_string(),
+            None => crate::plan::label(game, axis, v),
+        }
     }
 }

@@ -151,6 +151,12 @@ pub enum LookDecl {
     Lines(Name, Vec<Name>),
     /// `look dots CELLS`.
     Dots(Vec<CellItem>),
+    /// `look labels AXIS [EDGE] TEXT...`.
+    Labels {
+        axis: Name,
+        edge: Option<Name>,
+        texts: Vec<Name>,
+    },
 }
 
 /// `captures explode DIRS [except KIND...]`.

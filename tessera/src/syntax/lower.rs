@@ -1478,6 +1478,7 @@ fn look_parts(item: P<'_>) -> impl Iterator<Item = P<'_>> {
                 | Rule::look_word_river
                 | Rule::look_word_lines
                 | Rule::look_word_dots
+                | Rule::look_word_labels
                 | Rule::look_word_chess
                 | Rule::look_word_round
                 | Rule::look_word_pointed
@@ -1504,6 +1505,18 @@ fn lower_look(pair: P<'_>) -> LookDecl {
         Rule::look_lines => {
             let zone = next();
             LookDecl::Lines(zone, lower_dirs(it.next().expect("directions")))
+        }
+        Rule::look_labels => {
+            let axis = next();
+            let mut edge = None;
+            let mut texts = Vec::new();
+            for part in it {
+                match part.as_rule() {
+                    Rule::look_edge => edge = Some(name(part)),
+                    _ => texts.push(name(part)),
+                }
+            }
+            LookDecl::Labels { axis, edge, texts }
         }
         _ => LookDecl::Dots(lower_cell_set(it.next().expect("cells"))),
     }

@@ -1,7 +1,9 @@
 //! A position as the page sees it: the board's cells, the pieces on them and
 //! in the pools, the legal moves (by their text in the game's notation and in
 //! SAN, with the cells they join, so that clicks can find them), the state of
-//! play and the position as text.
+//! play and the position as text. The studio's server (`tessera serve`) and
+//! the engine of exported pages (`tessera-wasm`) both answer their pages
+//! with it, so the studio and an exported page see one and the same game.
 
 use serde_json::{json, Value};
 use tessera::engine::in_check;
@@ -43,7 +45,7 @@ pub fn position_json(
             "from": cell_of(game, &m, m.origin()),
             "to": if m.kind() == MoveKind::Transfer { None } else { Some(game.cell_name(m.destination())) },
         })),
-        "svg": super::board::draw(pos, last, flipped),
+        "svg": board_svg(pos, last, flipped),
     })
 }
 
@@ -191,4 +193,20 @@ fn status_json(s: Status) -> Value {
     let line = tessera::show::game_over_line(s).unwrap_or_default();
     let text = line.strip_prefix("Game over: ").unwrap_or(&line);
     json!({"over": true, "winner": winner.map(Side::name), "result": result, "text": format!("{text} ({result})")})
+}
+
+/// The picture of the board sent to the page: the library's SVG drawing
+/// (`svg::draw`), whose `data-cell`, `data-piece` and `data-pool` attributes
+/// the page's clicks use (the page marks a piece's legal destinations
+/// itself, on top of the picture), the last move marked, turned as Black
+/// sees it when `flipped`; without a caption, since the page writes the
+/// state of play.
+fn board_svg(pos: &Position<'_>, last: Option<Move>, flipped: bool) -> String {
+    let options = tessera::svg::Options {
+        last_move: last,
+        flipped,
+        caption: false,
+        ..tessera::svg::Options::default()
+    };
+    tessera::svg::draw(pos, &options)
 }
