@@ -5,7 +5,8 @@ once on Tessera's drop-in (tessera.pyffish); their answers must agree.
 `play` is an ordinary pyffish program: it plays seeded random games of each
 variant from start_fen and, at every ply, writes down legal_moves (sorted),
 get_fen, gives_check, is_immediate_game_end, is_optional_game_end, the
-get_san of every legal move (default notation) and, where no move is left,
+get_san (default notation) of the move played and of a few other legal
+moves and, where no move is left,
 game_result; then get_san_moves of the whole game. It runs in a process of
 its own for each module (`--module pyffish` or `--module tessera.pyffish`),
 so the only difference is the import. The moves played are chosen from the
@@ -32,18 +33,28 @@ import sys
 import time
 
 
-def play(sf, variants, games, plies, seed, config):
-    """Yields, per variant, its transcript: a list of (what, answer) pairs."""
+# How many legal moves besides the one played get_san writes at each ply.
+SANS = 6
+
+
+def play(sf, variants, games, plies, seed, config, budget=None):
+    """Yields, per variant, its transcript: a list of (what, answer) pairs.
+    With a budget (seconds), each variant gets an even share of it, and a
+    transcript cut short by it ends with an "out of time" line."""
     if config is not None:
         sf.load_variant_config(config)
+    share = budget / max(1, len(variants)) if budget else None
     for variant in variants:
         lines = []
+        deadline = time.time() + share if share else None
         try:
             for g in range(games):
                 rng = random.Random(f"{seed}/{variant}/{g}")
                 start = sf.start_fen(variant)
                 moves = []
                 for ply in range(plies):
+                    if deadline is not None and time.time() > deadline:
+                        raise TimeoutError
                     where = f"game {g} ply {ply}"
                     legal = sorted(sf.legal_moves(variant, start, moves))
                     lines.append((f"{where} legal_moves", legal))
@@ -57,13 +68,20 @@ def play(sf, variants, games, plies, seed, config):
                     if not legal:
                         lines.append((f"{where} game_result", sf.game_result(variant, start, moves)))
                         break
-                    fen = sf.get_fen(variant, start, moves)
-                    sans = [sf.get_san(variant, fen, m) for m in legal]
-                    lines.append((f"{where} get_san", sans))
                     if immediate[0] or optional[0]:
                         break
-                    moves.append(rng.choice(legal))
+                    # The move to play and a few others: writing a move may
+                    # look at every other (disambiguation), so all of them
+                    # would cost the square of the moves (amazons has 2176).
+                    played = rng.choice(legal)
+                    fen = sf.get_fen(variant, start, moves)
+                    written = [played] + rng.sample(legal, min(SANS, len(legal)))
+                    sans = [[m, sf.get_san(variant, fen, m)] for m in written]
+                    lines.append((f"{where} get_san", sans))
+                    moves.append(played)
                 lines.append((f"game {g} get_san_moves", sf.get_san_moves(variant, start, moves)))
+        except TimeoutError:
+            lines.append(("out of time", None))
         except NotImplementedError as e:
             lines.append(("not supported", str(e)))
         except Exception as e:  # noqa: BLE001 (a transcript, not a crash)
@@ -82,6 +100,19 @@ def sections(text):
     return [m.group(1) for m in re.finditer(r"^\[([^\]:]+)(?::[^\]]*)?\]", text, re.M)]
 
 
+def strip_budget(args):
+    """The arguments without `--budget N`."""
+    out, skip = [], False
+    for a in args:
+        if skip:
+            skip = False
+        elif a == "--budget":
+            skip = True
+        elif not a.startswith("--budget="):
+            out.append(a)
+    return out
+
+
 def run(module, args):
     """The transcripts of `module`, run in a child process."""
     child = [sys.executable, __file__, "--child", module] + args
@@ -95,10 +126,15 @@ def compare(args, forwarded):
     """Runs both modules and compares their transcripts; the exit status."""
     began = time.time()
     theirs = run("pyffish", forwarded)
-    ours = run("tessera.pyffish", forwarded)
+    # Tessera answers in a hundredth of pyffish's time: no budget.
+    ours = run("tessera.pyffish", strip_budget(forwarded))
     agreed, unsupported, differed = 0, [], []
     answers = 0
     for (variant, want), (_, got) in zip(theirs, ours):
+        if want and want[-1][0] == "out of time":
+            # pyffish ran out of its time: compared as far as it went.
+            want = want[:-1]
+            got = got[: len(want)]
         if got and got[-1][0] == "not supported":
             # Compared up to the call Tessera declines.
             unsupported.append(f"{variant} ({got[-1][1]})")
@@ -133,6 +169,7 @@ def main():
     ap.add_argument("--games", type=int, default=1, help="games per variant")
     ap.add_argument("--plies", type=int, default=40, help="plies per game at most")
     ap.add_argument("--seed", default="1")
+    ap.add_argument("--budget", type=float, help="seconds for pyffish's run, shared evenly among the variants")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     args = ap.parse_args()
     config = open(args.ini, encoding="utf-8").read() if args.ini else None
@@ -147,7 +184,8 @@ def main():
             import tessera.pyffish
             both = set(pyffish.variants()) & set(tessera.pyffish.variants())
             variants = sorted(both)
-        for variant, lines in play(sf, variants, args.games, args.plies, args.seed, config):
+        budget = args.budget if args.child == "pyffish" else None
+        for variant, lines in play(sf, variants, args.games, args.plies, args.seed, config, budget):
             print(json.dumps([variant, lines]), flush=True)
         return 0
     forwarded = [a for a in sys.argv[1:]]
