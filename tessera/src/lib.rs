@@ -50,7 +50,7 @@
 //!
 //! # The library and the command line
 //!
-//! This crate needs pest and indexmap only. The `tessera` command and its
+//! This crate needs pest, indexmap, rustc-hash and self_cell only. The `tessera` command and its
 //! front ends (play, match, the UCI and XBoard protocols, the studio's server,
 //! `tessera test`) are the `tessera-cli` package, which depends on it.
 
@@ -64,6 +64,7 @@ pub mod game;
 pub mod limits;
 mod load;
 pub mod notation;
+mod owned;
 pub mod plan;
 pub mod search;
 pub mod show;
@@ -75,13 +76,16 @@ pub use diag::{Diagnostic, Errors, Severity, Span};
 pub use engine::outcome::{status_in_game, Reason, Status};
 pub use engine::perft::{divide, perft};
 pub use engine::position::Undo;
-pub use engine::{Move, Position, Record};
+pub use engine::{InHand, Move, Piece, Position, Record};
 pub use game::{Game, GameId, MoveNotation, Side};
 pub use load::{load_pictures, load_rule_file, read_rule_file, LoadError};
 pub use notation::fen::ParseFenError;
 pub use notation::position::ParsePositionError;
+pub use notation::san::ParseSanError;
 pub use notation::uci::ParseMoveError;
+pub use notation::MoveText;
 pub use notation::{IllegalMove, Illegality, NotLastUndo, PositionError, Problem, ProblemKind};
+pub use owned::{NotThisGame, OwnedPosition, Playthrough};
 pub use search::{Limits, OtherGame, Report, Searcher};
 
 /// Reads and compiles the rule file at `path`.
@@ -94,8 +98,9 @@ pub fn compile_file(path: &str) -> Result<Game, LoadError> {
 }
 
 /// The legal moves of `pos`, in generation order, each carrying the game's
-/// identity ([`Move::game`]). (The engine's [`engine::legal::legal_moves`]
-/// fills a buffer the caller keeps, for speed.)
+/// identity ([`Move::game`]), found on `pos` itself; [`Position::legal_moves`]
+/// asks a shared position, on a copy. (The engine's
+/// [`engine::legal::legal_moves`] fills a buffer the caller keeps, for speed.)
 pub fn legal_moves(pos: &mut Position<'_>) -> Vec<Move> {
     let mut moves = Vec::new();
     engine::legal::legal_moves(pos, &mut moves);

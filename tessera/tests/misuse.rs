@@ -105,7 +105,7 @@ fn a_refused_move_says_which_rule_forbids_it() {
 #[test]
 fn moves_that_do_not_fit_the_game_are_described_not_written() {
     let game = chess();
-    let mut pos = Position::start(&game);
+    let pos = Position::start(&game);
     assert!(pos.parse_move("e2e9").is_err());
     assert!(pos.parse_move("").is_err());
     assert!(pos.parse_move("e2e4e4e4e4").is_err());

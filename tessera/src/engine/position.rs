@@ -194,7 +194,50 @@ impl PartialEq for Position<'_> {
     }
 }
 
+impl Eq for Position<'_> {}
+
+/// Hashes what equality compares (not the history of the last moves, nor
+/// which position made which undo), so that positions can key a `HashMap`.
+/// [`Position::key`] is the engine's own hash, which tells the histories apart.
+impl std::hash::Hash for Position<'_> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.board.hash(state);
+        self.state.hash(state);
+        self.pools.hash(state);
+        self.side.hash(state);
+        self.unmoved.hash(state);
+        self.en_passant.hash(state);
+        self.halfmove.hash(state);
+        self.fullmove.hash(state);
+        self.checks.hash(state);
+    }
+}
+
 impl<'g> Position<'g> {
+    /// A copy of this position in `game`, which must be the same game (an
+    /// `Arc`'s copy of it, for [`crate::OwnedPosition`]); a fresh position,
+    /// as [`Clone`] makes, so that an undo of this one is refused there.
+    pub(crate) fn clone_in<'h>(&self, game: &'h Game) -> Position<'h> {
+        debug_assert_eq!(game.id(), self.game.id());
+        Position {
+            game,
+            board: self.board.clone(),
+            state: self.state.clone(),
+            occupied: self.occupied.clone(),
+            royals: self.royals.clone(),
+            pools: self.pools.clone(),
+            unmoved: self.unmoved.clone(),
+            side: self.side,
+            en_passant: self.en_passant,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            checks: self.checks,
+            blasted: self.blasted.clone(),
+            history: self.history,
+            made: self.made.clone(),
+        }
+    }
+
     /// Whether `mv`, a move of the side to move, captures (en passant
     /// included; drops, transfers, castling and passes never do); false for
     /// a move whose destination is not a cell of the game, or of another

@@ -48,3 +48,37 @@ pub enum Status {
         reason: Reason,
     },
 }
+
+impl Status {
+    /// The result as PGN and UCI front ends write it: `1-0` (White won),
+    /// `0-1` (Black won), `1/2-1/2` (a draw), `*` (the game goes on).
+    ///
+    /// # Examples
+    /// ```
+    /// use tessera::{Reason, Side, Status};
+    /// assert_eq!(Status::Ongoing.result_text(), "*");
+    /// let mate = Status::Over { loser: Side::Black, winner: Some(Side::White), reason: Reason::Checkmate };
+    /// assert_eq!(mate.result_text(), "1-0");
+    /// let draw = Status::Over { loser: Side::White, winner: None, reason: Reason::Stalemate };
+    /// assert_eq!(draw.result_text(), "1/2-1/2");
+    /// ```
+    pub fn result_text(self) -> &'static str {
+        match self {
+            Status::Ongoing => "*",
+            Status::Over {
+                winner: Some(Side::White),
+                ..
+            } => "1-0",
+            Status::Over {
+                winner: Some(Side::Black),
+                ..
+            } => "0-1",
+            Status::Over { winner: None, .. } => "1/2-1/2",
+        }
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(self) -> bool {
+        self != Status::Ongoing
+    }
+}

@@ -11,6 +11,7 @@ pub mod position;
 pub mod san;
 pub mod sfen;
 mod text;
+pub use text::MoveText;
 pub mod uci;
 pub mod usi;
 

@@ -17,7 +17,7 @@
 //! may hold several games.
 
 use super::{fen, position, san};
-use crate::engine::outcome::{status_in_game, Status};
+use crate::engine::outcome::status_in_game;
 use crate::engine::{Move, Position, Record};
 use crate::game::{Game, Side};
 use std::fmt;
@@ -254,18 +254,7 @@ fn read_start<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, PgnError> 
 /// The result of the game at `pos`: `1-0`, `0-1`, `1/2-1/2`, or `*` while
 /// it goes on.
 fn result(pos: &mut Position<'_>, record: &Record) -> &'static str {
-    match status_in_game(pos, record) {
-        Status::Ongoing => "*",
-        Status::Over {
-            winner: Some(Side::White),
-            ..
-        } => "1-0",
-        Status::Over {
-            winner: Some(Side::Black),
-            ..
-        } => "0-1",
-        Status::Over { winner: None, .. } => "1/2-1/2",
-    }
+    status_in_game(pos, record).result_text()
 }
 
 /// The `Date` tag's value for a time given in seconds since 1970-01-01

@@ -6,6 +6,7 @@
 
 use super::fen::{self, ParseFenError};
 use super::position::{self, ParsePositionError};
+use super::san::{self, ParseSanError};
 use super::uci::{self, ParseMoveError};
 use crate::engine::{Move, Position};
 use crate::game::Game;
@@ -68,8 +69,64 @@ impl<'g> Position<'g> {
     ///
     /// # Errors
     /// A move that is not legal here, with the legal moves of the piece named.
-    pub fn parse_move(&mut self, text: &str) -> Result<Move, ParseMoveError> {
-        uci::parse(self, text)
+    pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        // The legality tests make and unmake moves: on a copy, so that the
+        // position may be shared while it is asked.
+        uci::parse(&mut self.clone(), text)
+    }
+
+    /// The move `mv` as [`Move::text`] writes it (UCI style), as a value
+    /// that implements `Display`: `format!("{}", pos.uci(mv))`. It reads
+    /// back with [`Position::parse_move`].
+    ///
+    /// # Examples
+    /// ```
+    /// let game = tessera::compile_str(include_str!("../../../games/chess.game")).unwrap();
+    /// let pos = tessera::Position::start(&game);
+    /// let mv = pos.parse_move("g1f3").unwrap();
+    /// assert_eq!(pos.uci(mv).to_string(), "g1f3");
+    /// assert_eq!(format!("{}", mv.display(&game)), "g1f3");
+    /// ```
+    pub fn uci(&self, mv: Move) -> MoveText<'g> {
+        mv.display(self.game())
+    }
+
+    /// The move `mv` in Standard Algebraic Notation as this game writes it
+    /// (`Nf3`, `exd5`, `O-O`, `e8=Q+`, `P@e4`), check and mate marks
+    /// included.
+    ///
+    /// # Examples
+    /// ```
+    /// let game = tessera::compile_str(include_str!("../../../games/chess.game")).unwrap();
+    /// let pos = tessera::Position::start(&game);
+    /// assert_eq!(pos.san(pos.parse_move("g1f3").unwrap()), "Nf3");
+    /// assert_eq!(pos.parse_san("Nf3").unwrap(), pos.parse_move("g1f3").unwrap());
+    /// ```
+    pub fn san(&self, mv: Move) -> String {
+        san::format(self, &mv)
+    }
+
+    /// The legal move written `text` in SAN (read leniently: `Ng1f3`,
+    /// `N1f3`, a missing or extra check mark).
+    ///
+    /// # Errors
+    /// When no legal move, or more than one, is written so.
+    pub fn parse_san(&self, text: &str) -> Result<Move, ParseSanError> {
+        san::parse(self, text)
+    }
+}
+
+/// A move with the game that names its cells, printed as [`Move::text`]
+/// writes it: what [`Move::display`] and [`Position::uci`] give.
+#[derive(Copy, Clone, Debug)]
+pub struct MoveText<'g> {
+    game: &'g Game,
+    mv: Move,
+}
+
+impl fmt::Display for MoveText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&uci::format(self.game, &self.mv))
     }
 }
 
@@ -87,5 +144,11 @@ impl Move {
     /// not written.
     pub fn text(&self, game: &Game) -> String {
         uci::format(game, self)
+    }
+
+    /// The move as a value that prints as [`Move::text`] writes it in
+    /// `game` (a move knows its cells' numbers, not their names).
+    pub fn display(self, game: &Game) -> MoveText<'_> {
+        MoveText { game, mv: self }
     }
 }
