@@ -248,7 +248,7 @@ fn get_fen(
 fn gives_check(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<bool> {
     let game = games::by_name(variant)?;
     let (pos, _) = build(&game, fen, &moves, chess960)?;
-    Ok(tessera::engine::in_check(&pos, pos.side_to_move()))
+    Ok(pos.is_check())
 }
 
 /// Whether `mv` (UCI) captures, after `moves` from `fen`.

@@ -1,12 +1,6 @@
 //! The Pythonic face: `Game` (a compiled rule file) and `Position` (a game
-//! in progress: a start and the moves played since, with `push` and `pop`).
-//!
-//! A Python object cannot hold the library's `Position<'g>`, which borrows
-//! its game. So a `Position` holds the game (shared, `Arc<Game>`), its start
-//! written in Tessera's position notation (which reads back exactly) and the
-//! moves played, and each question replays those moves from the start: a
-//! cost in the number of moves played, paid once per call (a perft or a
-//! search replays once, then runs on the library's own position).
+//! in progress: the library's `Playthrough`, which owns a share of its game,
+//! with `push` and `pop` and the record that repetition reads).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -14,8 +8,8 @@ use std::time::Duration;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
-use tessera::notation::{own, uci};
-use tessera::{Limits, Move, Reason, Record, Searcher, Side, Status};
+use tessera::notation::own;
+use tessera::{Limits, Move, OwnedPosition, Playthrough, Reason, Searcher, Side, Status};
 
 use crate::games;
 
@@ -97,25 +91,25 @@ impl Game {
 
     /// The start position.
     fn start(&self) -> Position {
-        Position::new(self.game.clone(), &tessera::Position::start(&self.game))
+        Position::new(OwnedPosition::start(self.game.clone()))
     }
 
     /// The position a FEN describes. Raises ValueError where it does not
     /// read, or describes a position that cannot arise in play.
     #[pyo3(name = "from_fen")]
     fn read_fen(&self, fen: &str) -> PyResult<Position> {
-        let pos = tessera::Position::from_fen(&self.game, fen)
+        let pos = OwnedPosition::from_fen(self.game.clone(), fen)
             .map_err(|e| PyValueError::new_err(format!("invalid FEN: {e}")))?;
-        Ok(Position::new(self.game.clone(), &pos))
+        Ok(Position::new(pos))
     }
 
     /// The position written in Tessera's own position notation (as
     /// `Position.text()` writes it, for any board).
     #[pyo3(name = "from_text")]
     fn read_text(&self, text: &str) -> PyResult<Position> {
-        let pos = tessera::Position::from_text(&self.game, text)
+        let pos = OwnedPosition::from_text(self.game.clone(), text)
             .map_err(|e| PyValueError::new_err(format!("invalid position: {e}")))?;
-        Ok(Position::new(self.game.clone(), &pos))
+        Ok(Position::new(pos))
     }
 
     fn __repr__(&self) -> String {
@@ -127,41 +121,26 @@ impl Game {
 #[pyclass(module = "tessera")]
 #[derive(Clone)]
 pub struct Position {
-    game: Arc<tessera::Game>,
-    /// The start, in Tessera's position notation.
-    start: String,
-    /// The moves played from the start, in order.
-    moves: Vec<Move>,
+    play: Playthrough,
 }
 
 impl Position {
-    fn new(game: Arc<tessera::Game>, start: &tessera::Position<'_>) -> Position {
+    fn new(start: OwnedPosition) -> Position {
         Position {
-            start: start.to_string(),
-            game,
-            moves: Vec::new(),
+            play: Playthrough::new(start),
         }
     }
 
-    /// The current position, replayed from the start, and the record of
-    /// the game.
-    fn replayed(&self) -> PyResult<(tessera::Position<'_>, Record)> {
-        // The start was read (and checked where it was asked to be) when the
-        // position was made; it reads back as it was written.
-        let mut pos = tessera::Position::from_text_unchecked(&self.game, &self.start)
-            .map_err(|e| PyValueError::new_err(format!("the start does not read back: {e}")))?;
-        let mut record = Record::new(&pos);
-        for &m in &self.moves {
-            pos.make(m);
-            record.push(&pos);
-        }
-        Ok((pos, record))
+    fn uci(&self, mv: Move) -> String {
+        self.play.position().uci(mv).to_string()
     }
 
-    /// Runs `f` on the current position and the record of the game.
-    fn with<R>(&self, f: impl FnOnce(&mut tessera::Position<'_>, &Record) -> R) -> PyResult<R> {
-        let (mut pos, record) = self.replayed()?;
-        Ok(f(&mut pos, &record))
+    /// The legal move written `text` in UCI.
+    fn parse(&self, text: &str) -> PyResult<Move> {
+        self.play
+            .position()
+            .parse_move(text)
+            .map_err(|e| IllegalMoveError::new_err(e.to_string()))
     }
 }
 
@@ -171,102 +150,118 @@ impl Position {
     #[getter]
     fn game(&self) -> Game {
         Game {
-            game: self.game.clone(),
+            game: self.play.game().clone(),
         }
     }
 
     /// The side to move: "white" or "black".
     #[getter]
-    fn turn(&self) -> PyResult<&'static str> {
-        self.with(|pos, _| pos.side_to_move().name())
+    fn turn(&self) -> &'static str {
+        self.play.position().side_to_move().name()
     }
 
     /// The moves played since the start, in UCI.
     #[getter]
     fn moves(&self) -> Vec<String> {
-        self.moves
-            .iter()
-            .map(|m| uci::format(&self.game, m))
-            .collect()
+        self.play.moves().map(|m| self.uci(m)).collect()
     }
 
     /// The legal moves, in UCI (`e2e4`, `e7e8q`, `P@e4`), in the order
     /// Tessera generates them. None where the game is over by its rules.
-    fn legal_moves(&self) -> PyResult<Vec<String>> {
-        self.with(|pos, _| {
-            tessera::legal_moves(pos)
-                .iter()
-                .map(|m| uci::format(&self.game, m))
-                .collect()
-        })
+    fn legal_moves(&self) -> Vec<String> {
+        let pos = self.play.position();
+        pos.legal_moves()
+            .into_iter()
+            .map(|m| pos.uci(m).to_string())
+            .collect()
     }
 
     /// Plays `move`, written in UCI or in the game's own notation (SAN for
     /// most games). Raises IllegalMoveError where it is not legal here.
     fn push(&mut self, r#move: &str) -> PyResult<()> {
-        let mv = self.with(|pos, _| match uci::parse(pos, r#move) {
-            Ok(m) => Ok(m),
-            Err(e) => own::parse(pos, r#move).map_err(|_| IllegalMoveError::new_err(e.to_string())),
-        })??;
-        self.moves.push(mv);
-        Ok(())
+        let pos = self.play.position();
+        let mv = match pos.parse_move(r#move) {
+            Ok(m) => m,
+            Err(e) => {
+                own::parse(pos, r#move).map_err(|_| IllegalMoveError::new_err(e.to_string()))?
+            }
+        };
+        self.play
+            .push(mv)
+            .map_err(|e| IllegalMoveError::new_err(e.to_string()))
     }
 
     /// Takes back the last move and returns it (UCI). Raises IndexError
     /// where no move has been played.
     fn pop(&mut self) -> PyResult<String> {
         let mv = self
-            .moves
+            .play
             .pop()
             .ok_or_else(|| PyIndexError::new_err("pop from a position with no move played"))?;
-        Ok(uci::format(&self.game, &mv))
+        Ok(self.uci(mv))
     }
 
     /// The position in FEN. Raises ValueError for a game FEN cannot write
     /// (see `text()`).
     fn fen(&self) -> PyResult<String> {
-        self.with(|pos, _| pos.to_fen())?.ok_or_else(|| {
+        self.play.position().to_fen().ok_or_else(|| {
             PyValueError::new_err("FEN cannot write this game's positions; text() can")
         })
     }
 
     /// The position in Tessera's own notation, for any board; it reads back
     /// with `Game.from_text`.
-    fn text(&self) -> PyResult<String> {
-        self.with(|pos, _| pos.to_string())
+    fn text(&self) -> String {
+        self.play.position().to_string()
     }
 
     /// The legal move `move` (UCI) in the game's own notation: SAN for most
     /// games, the notation the rule file names for others (shogi's Hodges,
     /// xiangqi's WXF).
     fn san(&self, r#move: &str) -> PyResult<String> {
-        self.with(|pos, _| {
-            uci::parse(pos, r#move)
-                .map(|m| own::format(pos, &m))
-                .map_err(|e| IllegalMoveError::new_err(e.to_string()))
-        })?
+        let mv = self.parse(r#move)?;
+        Ok(own::format(self.play.position(), &mv))
     }
 
     /// Whether the side to move is in check.
-    fn is_check(&self) -> PyResult<bool> {
-        self.with(|pos, _| tessera::engine::in_check(pos, pos.side_to_move()))
+    fn is_check(&self) -> bool {
+        self.play.position().is_check()
+    }
+
+    /// Whether the legal move `move` (UCI) gives check.
+    fn gives_check(&self, r#move: &str) -> PyResult<bool> {
+        let mv = self.parse(r#move)?;
+        Ok(self.play.position().gives_check(mv))
+    }
+
+    /// Whether the legal move `move` (UCI) captures.
+    fn is_capture(&self, r#move: &str) -> PyResult<bool> {
+        let mv = self.parse(r#move)?;
+        Ok(self.play.position().is_capture(&mv))
+    }
+
+    /// A hash of the position (board, side to move, rights, hands).
+    fn key(&self) -> u64 {
+        self.play.position().key()
     }
 
     /// How the game stands: going on, or over, with the winner and the goal
     /// that ended it (repetition and the move clock included, from the moves
     /// played).
-    fn status(&self) -> PyResult<Outcome> {
-        self.with(|pos, record| Outcome::of(tessera::status_in_game(pos, record)))
+    fn status(&self) -> Outcome {
+        Outcome::of(self.play.status())
     }
 
     /// The number of move sequences of `depth` plies from here.
-    fn perft(&self, py: Python<'_>, depth: u16) -> PyResult<u64> {
-        py.detach(|| self.with(|pos, _| tessera::perft(pos, depth)))
+    fn perft(&self, py: Python<'_>, depth: u16) -> u64 {
+        let mut owned = self.play.owned_position();
+        py.detach(|| owned.with_mut(|pos| tessera::perft(pos, depth)))
     }
 
     /// The move Tessera's search plays here (UCI), searching for `time`
     /// seconds, or to `depth` plies, or `nodes` nodes (the first limit
-    /// reached ends it); None where the game is over.
+    /// reached ends it; 1 second where none is given); None where the game
+    /// is over.
     #[pyo3(signature = (time=None, depth=None, nodes=None))]
     fn best_move(
         &self,
@@ -286,12 +281,16 @@ impl Position {
             None => None,
         };
         let limits = Limits { depth, nodes, time };
-        py.detach(|| {
-            let (mut pos, record) = self.replayed()?;
-            let mut searcher = Searcher::new(&self.game, 16);
-            let report = searcher.search(&mut pos, &record, &limits, |_| {}).ok();
-            Ok(report.and_then(|r| r.pv.first().map(|m| uci::format(&self.game, m))))
-        })
+        let mut owned = self.play.owned_position();
+        let record = self.play.record();
+        let best = py.detach(|| {
+            owned.with_mut(|pos| {
+                let mut searcher = Searcher::new(pos.game(), 16);
+                let report = searcher.search(pos, record, &limits, |_| {}).ok()?;
+                report.pv.first().map(|m| pos.uci(*m).to_string())
+            })
+        });
+        Ok(best)
     }
 
     /// A copy that plays on independently.
@@ -304,12 +303,12 @@ impl Position {
     }
 
     /// The board drawn as text.
-    fn __str__(&self) -> PyResult<String> {
-        self.with(|pos, _| tessera::show::draw(pos))
+    fn __str__(&self) -> String {
+        tessera::show::draw(&mut self.play.position().clone())
     }
 
-    fn __repr__(&self) -> PyResult<String> {
-        Ok(format!("<tessera.Position {:?}>", self.text()?))
+    fn __repr__(&self) -> String {
+        format!("<tessera.Position {:?}>", self.text())
     }
 }
 
@@ -340,11 +339,7 @@ impl Outcome {
                 is_over: true,
                 winner: winner.map(Side::name),
                 reason: Some(reason_name(reason)),
-                result: match winner {
-                    Some(Side::White) => "1-0",
-                    Some(Side::Black) => "0-1",
-                    None => "1/2-1/2",
-                },
+                result: status.result_text(),
             },
         }
     }
