@@ -133,3 +133,16 @@ def test_a_bad_fen_and_an_unknown_game_raise_value_errors():
 def test_the_board_prints_as_text():
     text = str(tessera.Game.builtin("chess").start())
     assert "r" in text and "K" in text
+
+
+def test_check_capture_and_the_positions_hash():
+    pos = tessera.Game.builtin("chess").start()
+    for mv in ["e2e4", "d7d5"]:
+        pos.push(mv)
+    assert pos.is_capture("e4d5") and not pos.is_capture("e4e5")
+    assert pos.gives_check("f1b5") and not pos.gives_check("f1c4")
+    key = pos.key()
+    pos.push("g1f3")
+    assert pos.key() != key
+    pos.pop()
+    assert pos.key() == key

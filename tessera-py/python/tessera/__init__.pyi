@@ -74,6 +74,12 @@ class Position:
         """The legal move (UCI) in the game's own notation (SAN for most games)."""
     def is_check(self) -> bool:
         """Whether the side to move is in check."""
+    def gives_check(self, move: str) -> bool:
+        """Whether the legal move (UCI) gives check."""
+    def is_capture(self, move: str) -> bool:
+        """Whether the legal move (UCI) captures."""
+    def key(self) -> int:
+        """A hash of the position."""
     def status(self) -> Outcome:
         """How the game stands, its record (repetition, the clock) included."""
     def perft(self, depth: int) -> int:
