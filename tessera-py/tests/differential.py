@@ -11,8 +11,8 @@ game_result; then get_san_moves of the whole game. It runs in a process of
 its own for each module (`--module pyffish` or `--module tessera.pyffish`),
 so the only difference is the import. The moves played are chosen from the
 sorted legal moves, so both runs play the same game as long as they agree;
-the first answer that differs is reported and ends that variant's
-comparison.
+the first answer of each call that differs is reported, and a difference of
+legal moves ends that variant's comparison.
 
 Where Tessera raises NotImplementedError (a notation or rule it does not
 have), the game stops there in both transcripts and the variant is counted
@@ -124,6 +124,7 @@ def run(module, args):
 
 def compare(args, forwarded):
     """Runs both modules and compares their transcripts; the exit status."""
+    ignored = set(args.ignore.split(",")) if args.ignore else set()
     began = time.time()
     theirs = run("pyffish", forwarded)
     # Tessera answers in a hundredth of pyffish's time: no budget.
@@ -140,16 +141,24 @@ def compare(args, forwarded):
             unsupported.append(f"{variant} ({got[-1][1]})")
             got = got[:-1]
             want = want[: len(got)]
-        mismatch = next(((w, g) for w, g in zip(want, got) if w != g), None)
-        if mismatch is None and len(want) != len(got):
-            mismatch = (want[len(got)] if len(want) > len(got) else ["(nothing)", None],
-                        got[len(want)] if len(got) > len(want) else ["(nothing)", None])
+        # The first difference of each call; the games part where their
+        # legal moves do.
+        firsts = {}
+        for (what, w), (_, g) in zip(want, got):
+            call = what.split()[-1]
+            if call in ignored or w == g or call in firsts:
+                continue
+            firsts[call] = (what, w, g)
+            if call == "legal_moves":
+                break
+        if not firsts and len(want) != len(got):
+            firsts["length"] = ("transcript length", len(want), len(got))
         answers += len(got)
-        if mismatch is None:
+        if not firsts:
             agreed += 1
-        else:
-            (what, w), (_, g) = mismatch
-            differed.append(variant)
+            continue
+        differed.append(variant)
+        for what, w, g in firsts.values():
             print(f"DIFFERENT {variant}: {what}\n  pyffish:         {w}\n  tessera.pyffish: {g}")
     for line in unsupported:
         print(f"not supported: {line}")
@@ -170,6 +179,8 @@ def main():
     ap.add_argument("--plies", type=int, default=40, help="plies per game at most")
     ap.add_argument("--seed", default="1")
     ap.add_argument("--budget", type=float, help="seconds for pyffish's run, shared evenly among the variants")
+    ap.add_argument("--except", dest="excepted", help="comma-separated variants left out")
+    ap.add_argument("--ignore", help="comma-separated calls whose answers are not compared (get_san)")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     args = ap.parse_args()
     config = open(args.ini, encoding="utf-8").read() if args.ini else None
@@ -185,6 +196,8 @@ def main():
             both = set(pyffish.variants()) & set(tessera.pyffish.variants())
             variants = sorted(both)
         budget = args.budget if args.child == "pyffish" else None
+        left_out = set(args.excepted.split(",")) if args.excepted else set()
+        variants = [v for v in variants if v not in left_out]
         for variant, lines in play(sf, variants, args.games, args.plies, args.seed, config, budget):
             print(json.dumps([variant, lines]), flush=True)
         return 0
