@@ -11,6 +11,20 @@ impl Game {
         self.id
     }
 
+    /// Whether captured pieces go to a pool of their captor (`captured to
+    /// POOL of captor`), as in crazyhouse and shogi.
+    ///
+    /// ```
+    /// let shogi = tessera::compile_str(include_str!("../../../games/shogi.game"))?;
+    /// assert!(shogi.captures_to_pool());
+    /// let chess = tessera::compile_str(include_str!("../../../games/chess.game"))?;
+    /// assert!(!chess.captures_to_pool());
+    /// # Ok::<(), tessera::Errors>(())
+    /// ```
+    pub fn captures_to_pool(&self) -> bool {
+        self.pools.captured_to.is_some()
+    }
+
     /// The names of the grid's axes, in declaration order (`file`, `rank`).
     pub fn axis_names(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
         self.board.axes.iter().map(|a| a.name.as_str())

@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""The same pyffish program run twice: once on Fairy-Stockfish's pyffish and
+once on Tessera's drop-in (tessera.pyffish); their answers must agree.
+
+`play` is an ordinary pyffish program: it plays seeded random games of each
+variant from start_fen and, at every ply, writes down legal_moves (sorted),
+get_fen, gives_check, is_immediate_game_end, is_optional_game_end, the
+get_san (default notation) of the move played and of a few other legal
+moves and, where no move is left,
+game_result; then get_san_moves of the whole game. It runs in a process of
+its own for each module (`--module pyffish` or `--module tessera.pyffish`),
+so the only difference is the import. The moves played are chosen from the
+sorted legal moves, so both runs play the same game as long as they agree;
+the first answer of each call that differs is reported, and a difference of
+legal moves ends that variant's comparison.
+
+Where Tessera raises NotImplementedError (a notation or rule it does not
+have), the game stops there in both transcripts and the variant is counted
+as "not supported", never as a match.
+
+    python tessera-py/tests/differential.py --games 2 --plies 40
+    python tessera-py/tests/differential.py --ini ../shared/oracle/fsf-variants.ini
+
+Exit status 0 when every answer agreed, 1 on any difference.
+"""
+
+import argparse
+import json
+import random
+import re
+import subprocess
+import sys
+import time
+
+
+# How many legal moves besides the one played get_san writes at each ply.
+SANS = 6
+
+
+def play(sf, variants, games, plies, seed, config, budget=None):
+    """Yields, per variant, its transcript: a list of (what, answer) pairs.
+    With a budget (seconds), each variant gets an even share of it, and a
+    transcript cut short by it ends with an "out of time" line."""
+    if config is not None:
+        sf.load_variant_config(config)
+    share = budget / max(1, len(variants)) if budget else None
+    for variant in variants:
+        lines = []
+        deadline = time.time() + share if share else None
+        try:
+            for g in range(games):
+                rng = random.Random(f"{seed}/{variant}/{g}")
+                start = sf.start_fen(variant)
+                moves = []
+                for ply in range(plies):
+                    if deadline is not None and time.time() > deadline:
+                        raise TimeoutError
+                    where = f"game {g} ply {ply}"
+                    legal = sorted(sf.legal_moves(variant, start, moves))
+                    lines.append((f"{where} legal_moves", legal))
+                    lines.append((f"{where} get_fen", sf.get_fen(variant, start, moves)))
+                    lines.append((f"{where} gives_check", sf.gives_check(variant, start, moves)))
+                    immediate = sf.is_immediate_game_end(variant, start, moves)
+                    # The value means something only where the game ends.
+                    lines.append((f"{where} is_immediate_game_end", meaning(immediate)))
+                    optional = sf.is_optional_game_end(variant, start, moves)
+                    lines.append((f"{where} is_optional_game_end", meaning(optional)))
+                    if not legal:
+                        lines.append((f"{where} game_result", sf.game_result(variant, start, moves)))
+                        break
+                    if immediate[0] or optional[0]:
+                        break
+                    # The move to play and a few others: writing a move may
+                    # look at every other (disambiguation), so all of them
+                    # would cost the square of the moves (amazons has 2176).
+                    played = rng.choice(legal)
+                    fen = sf.get_fen(variant, start, moves)
+                    written = [played] + rng.sample(legal, min(SANS, len(legal)))
+                    sans = [[m, sf.get_san(variant, fen, m)] for m in written]
+                    lines.append((f"{where} get_san", sans))
+                    moves.append(played)
+                lines.append((f"game {g} get_san_moves", sf.get_san_moves(variant, start, moves)))
+        except TimeoutError:
+            lines.append(("out of time", None))
+        except NotImplementedError as e:
+            lines.append(("not supported", str(e)))
+        except Exception as e:  # noqa: BLE001 (a transcript, not a crash)
+            lines.append(("raised", f"{type(e).__name__}: {e}"))
+        yield variant, lines
+
+
+def meaning(end):
+    """An (ended, value) answer as far as it means something."""
+    ended, value = end
+    return [ended, value if ended else None]
+
+
+def sections(text):
+    """The section names of a variants.ini text, in order."""
+    return [m.group(1) for m in re.finditer(r"^\[([^\]:]+)(?::[^\]]*)?\]", text, re.M)]
+
+
+def strip_budget(args):
+    """The arguments without `--budget N`."""
+    out, skip = [], False
+    for a in args:
+        if skip:
+            skip = False
+        elif a == "--budget":
+            skip = True
+        elif not a.startswith("--budget="):
+            out.append(a)
+    return out
+
+
+def run(module, args):
+    """The transcripts of `module`, run in a child process."""
+    child = [sys.executable, __file__, "--child", module] + args
+    out = subprocess.run(child, capture_output=True, text=True, check=False)
+    if out.returncode != 0:
+        sys.exit(f"{module} failed:\n{out.stderr}")
+    return [json.loads(line) for line in out.stdout.splitlines()]
+
+
+def compare(args, forwarded):
+    """Runs both modules and compares their transcripts; the exit status."""
+    ignored = set(args.ignore.split(",")) if args.ignore else set()
+    began = time.time()
+    theirs = run("pyffish", forwarded)
+    # Tessera answers in a hundredth of pyffish's time: no budget.
+    ours = run("tessera.pyffish", strip_budget(forwarded))
+    agreed, unsupported, differed = 0, [], []
+    answers = 0
+    for (variant, want), (_, got) in zip(theirs, ours):
+        if want and want[-1][0] == "out of time":
+            # pyffish ran out of its time: compared as far as it went.
+            want = want[:-1]
+            got = got[: len(want)]
+        if got and got[-1][0] == "not supported":
+            # Compared up to the call Tessera declines.
+            unsupported.append(f"{variant} ({got[-1][1]})")
+            got = got[:-1]
+            want = want[: len(got)]
+        # The first difference of each call; the games part where their
+        # legal moves do.
+        firsts = {}
+        for (what, w), (_, g) in zip(want, got):
+            call = what.split()[-1]
+            if call in ignored or w == g or call in firsts:
+                continue
+            firsts[call] = (what, w, g)
+            if call == "legal_moves":
+                break
+        if not firsts and len(want) != len(got):
+            firsts["length"] = ("transcript length", len(want), len(got))
+        answers += len(got)
+        if not firsts:
+            agreed += 1
+            continue
+        differed.append(variant)
+        for what, w, g in firsts.values():
+            print(f"DIFFERENT {variant}: {what}\n  pyffish:         {w}\n  tessera.pyffish: {g}")
+    for line in unsupported:
+        print(f"not supported: {line}")
+    print(
+        f"{agreed} variants agreed, {len(differed)} differed, {len(unsupported)} declined "
+        f"a call; {answers} answers compared in {time.time() - began:.0f} s"
+    )
+    if differed:
+        print("differed: " + " ".join(differed))
+    return 1 if differed else 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--variants", help="comma-separated (default: every variant both modules list)")
+    ap.add_argument("--ini", help="a variants.ini: its sections, loaded with load_variant_config")
+    ap.add_argument("--games", type=int, default=1, help="games per variant")
+    ap.add_argument("--plies", type=int, default=40, help="plies per game at most")
+    ap.add_argument("--seed", default="1")
+    ap.add_argument("--budget", type=float, help="seconds for pyffish's run, shared evenly among the variants")
+    ap.add_argument("--except", dest="excepted", help="comma-separated variants left out")
+    ap.add_argument("--ignore", help="comma-separated calls whose answers are not compared (get_san)")
+    ap.add_argument("--child", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    config = open(args.ini, encoding="utf-8").read() if args.ini else None
+    if args.child:
+        sf = __import__(args.child, fromlist=["_"])
+        if args.variants:
+            variants = args.variants.split(",")
+        elif config is not None:
+            variants = list(dict.fromkeys(sections(config)))
+        else:
+            import pyffish
+            import tessera.pyffish
+            both = set(pyffish.variants()) & set(tessera.pyffish.variants())
+            variants = sorted(both)
+        budget = args.budget if args.child == "pyffish" else None
+        left_out = set(args.excepted.split(",")) if args.excepted else set()
+        variants = [v for v in variants if v not in left_out]
+        for variant, lines in play(sf, variants, args.games, args.plies, args.seed, config, budget):
+            print(json.dumps([variant, lines]), flush=True)
+        return 0
+    forwarded = [a for a in sys.argv[1:]]
+    return compare(args, forwarded)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,83 @@
+"""tessera.pyffish answers as pyffish 0.0.90 does (the constants and the
+shapes of its answers); differential.py compares the answers themselves
+with pyffish's along random games."""
+
+import pytest
+
+import tessera.pyffish as sf
+
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+
+def test_constants_are_pyffishs():
+    assert (sf.VALUE_MATE, sf.VALUE_DRAW, sf.FEN_OK) == (32000, 0, 1)
+    assert sf.NOTATION_DEFAULT == 0 and sf.NOTATION_SAN == 1 and sf.NOTATION_XIANGQI_WXF == 7
+    assert sf.NOTATION_THAI_LAN == 9
+    assert sf.version() == (0, 0, 90)
+    assert issubclass(sf.error, Exception)
+
+
+def test_the_bundled_games_are_its_variants_under_fairy_stockfishs_names():
+    names = sf.variants()
+    for name in ["chess", "shogi", "xiangqi", "janggi", "crazyhouse", "makruk", "fischerandom"]:
+        assert name in names
+    assert names == sorted(names)
+
+
+def test_a_game_through_pyffishs_calls():
+    assert sf.start_fen("chess") == START
+    assert len(sf.legal_moves("chess", START, [])) == 20
+    assert sf.get_fen("chess", START, ["e2e4"]) == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    assert sf.get_san("chess", START, "g1f3") == "Nf3"
+    assert sf.get_san("chess", START, "g1f3", False, sf.NOTATION_LAN) == "Ng1-f3"
+    assert sf.get_san_moves("chess", START, ["e2e4", "e7e5", "g1f3"]) == ["e4", "e5", "Nf3"]
+    mate = ["f2f3", "e7e5", "g2g4", "d8h4"]
+    assert sf.gives_check("chess", START, mate)
+    assert sf.legal_moves("chess", START, mate) == []
+    assert sf.game_result("chess", START, mate) == -sf.VALUE_MATE
+    assert sf.is_immediate_game_end("chess", START, []) == (False, 0)
+    assert sf.is_capture("chess", START, ["e2e4", "d7d5"], "e4d5")
+    assert not sf.is_capture("chess", START, ["e2e4", "d7d5"], "e4e5")
+
+
+def test_startpos_stands_for_the_start():
+    assert sf.get_fen("chess", "startpos", []) == START
+
+
+def test_the_default_notation_is_hodges_for_shogi_and_san_elsewhere():
+    shogi = sf.start_fen("shogi")
+    assert sf.get_san("shogi", shogi, "g3g4") == "P-36"
+    assert sf.get_san("shogi", shogi, "g3g4", False, sf.NOTATION_SHOGI_HODGES) == "P-3f"
+    assert sf.get_san("xiangqi", sf.start_fen("xiangqi"), "h3e3") == "Che3"
+
+
+def test_captures_to_hand_and_a_sfen():
+    assert sf.captures_to_hand("crazyhouse") and sf.captures_to_hand("shogi")
+    assert not sf.captures_to_hand("chess")
+    assert sf.get_fen("shogi", sf.start_fen("shogi"), [], False, True) == (
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+    )
+
+
+def test_validate_fen_gives_fairy_stockfishs_codes():
+    assert sf.validate_fen(START, "chess") == sf.FEN_OK
+    assert sf.validate_fen("8/8/8/8/8/8/8/8 w - - 0 1", "chess") == sf.FEN_INVALID_NUMBER_OF_KINGS
+    assert sf.validate_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "chess") == sf.FEN_INVALID_BOARD_GEOMETRY
+    assert sf.validate_fen("", "chess") == sf.FEN_EMPTY
+
+
+def test_load_variant_config_adds_variants_through_the_importer():
+    sf.load_variant_config("[tinyknights:chess]\nstartFen = 4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1\n")
+    assert "tinyknights" in sf.variants()
+    assert sorted(sf.legal_moves("tinyknights", sf.start_fen("tinyknights"), []))[:2] == ["b1a3", "b1c3"]
+
+
+def test_bad_input_raises_and_what_tessera_lacks_says_so():
+    with pytest.raises(ValueError, match="Invalid move 'e2e5'"):
+        sf.legal_moves("chess", START, ["e2e5"])
+    with pytest.raises(ValueError, match="unknown variant"):
+        sf.start_fen("no-such-game")
+    with pytest.raises(NotImplementedError, match="Thai"):
+        sf.get_san("makruk", sf.start_fen("makruk"), "e3e4", False, sf.NOTATION_THAI_SAN)
+    with pytest.raises(NotImplementedError):
+        sf.get_fen("chess", START, [], True)
