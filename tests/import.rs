@@ -1794,3 +1794,28 @@ fn mutually_immune_kinds_do_not_capture_each_other() {
     );
     assert_eq!(perft(&rules(&result, "adjacent"), 1), 7);
 }
+
+#[test]
+fn a_game_of_the_shogi_template_writes_its_moves_as_shogi_players_do() {
+    // Fairy-Stockfish writes the moves of its shogi template in Hodges'
+    // notation with numbers unless asked otherwise; a chess-like section, in SAN.
+    let result = import(
+        "notation.ini",
+        "[shoggy:minishogi]\nmaxFile = 5\n\n[knights:chess]\nstartFen = nnnnknnn/pppppppp/8/8/8/8/PPPPPPPP/NNNNKNNN w - - 0 1\n",
+    );
+    let shogi = rules(&result, "shoggy");
+    assert!(
+        shogi.contains("notation moves shogi-hodges-number"),
+        "{shogi}"
+    );
+    let game = tessera::compile_str(&shogi).unwrap_or_else(|e| panic!("{e:?}"));
+    let pos = tessera::Position::start(&game);
+    let pawn = pos.parse_move("a2a3").unwrap();
+    let own = tessera::notation::own::legal_moves_in(&pos, game.move_notation());
+    assert!(
+        own.iter().any(|(mv, text)| *mv == pawn && text == "P-53"),
+        "{own:?}"
+    );
+    let chess = rules(&result, "knights");
+    assert!(!chess.contains("notation moves"), "{chess}");
+}

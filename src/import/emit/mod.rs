@@ -243,6 +243,13 @@ impl Emitter<'_> {
             }
         }
 
+        // Fairy-Stockfish writes the moves of a game of the shogi template
+        // in Hodges' notation with numbers where no other is asked for
+        // (its default notation), so its players read them so.
+        if v.text("variantTemplate") == "shogi" {
+            body.push_str("\nnotation moves shogi-hodges-number\n");
+        }
+
         let reversi_walls = v.text("enclosingDrop") == "reversi" && neutral.is_some();
         if matches!(v.text("enclosingDrop"), "top" | "anyside") && neutral.is_some()
             || reversi_walls && walling != "none"
