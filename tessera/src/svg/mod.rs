@@ -443,15 +443,8 @@ fn draw_look(out: &mut String, game: &crate::Game, parts: &[Vec<Part>], flipped:
     );
     let centre = |c: Cell| parts.get(c as usize)?.first().map(Part::centre);
     for &(a, b) in &look.lines {
-        if let (Some((x0, y0)), Some((x1, y1))) = (centre(a), centre(b)) {
-            let _ = write!(
-                out,
-                r#"<line x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
-                num(x0 * UNIT),
-                num(y0 * UNIT),
-                num(x1 * UNIT),
-                num(y1 * UNIT)
-            );
+        if let (Some(from), Some(to)) = (centre(a), centre(b)) {
+            line(out, from, to);
         }
     }
     for &c in &look.dots {
@@ -538,14 +531,7 @@ fn draw_lines(out: &mut String, game: &crate::Game, geo: &Geometry<'_, '_>, boar
         if crosses {
             continue;
         }
-        let _ = write!(
-            out,
-            r#"<line x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
-            num(x0 * UNIT),
-            num(y0 * UNIT),
-            num(x1 * UNIT),
-            num(y1 * UNIT)
-        );
+        line(out, (x0, y0), (x1, y1));
     }
     out.push_str("</g>");
 }
@@ -848,4 +834,16 @@ fn xml(text: &str) -> String {
         }
     }
     s
+}
+
+/// A line between two points given in cells (`UNIT`s).
+fn line(out: &mut String, (x0, y0): (f64, f64), (x1, y1): (f64, f64)) {
+    let _ = write!(
+        out,
+        r#"<line x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
+        num(x0 * UNIT),
+        num(y0 * UNIT),
+        num(x1 * UNIT),
+        num(y1 * UNIT)
+    );
 }
