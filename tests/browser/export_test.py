@@ -47,21 +47,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "target" / "browser-artifacts"
-failures = []
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
-        print("FAIL:", message, flush=True)
-    return condition
+from browser import ARTIFACTS, ROOT, check, failures, headless_chromium
 
 
 class Tessera:
@@ -336,11 +325,7 @@ def main():
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     tessera = Tessera(args.tessera)
     folder = Path(tempfile.mkdtemp(prefix="tessera-export-"))
-    options = webdriver.ChromeOptions()
-    for a in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1200,900"]:
-        options.add_argument(a)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(options=options, service=Service(args.chromedriver))
+    driver = headless_chromium(args.chromedriver, 1200, 900, console=True)
     table = []
     try:
         for game in GAMES:

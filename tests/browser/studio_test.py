@@ -47,21 +47,10 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "target" / "browser-artifacts"
-failures = []
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
-        print("FAIL:", message, flush=True)
-    return condition
+from browser import ARTIFACTS, ROOT, check, failures, headless_chromium
 
 
 def post(url, path, body):
@@ -447,10 +436,7 @@ def main():
         line = server.stdout.readline()
         url = line.split()[2].rstrip("/")
         print("studio at", url, flush=True)
-        options = webdriver.ChromeOptions()
-        for a in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,1000"]:
-            options.add_argument(a)
-        driver = webdriver.Chrome(options=options, service=Service(args.chromedriver))
+        driver = headless_chromium(args.chromedriver, 1400, 1000)
         studio = Studio(driver, url)
         games = get(url, "/api/games")["games"]
         check(len(games) == len(list(work.glob("*.game"))), "not every game is listed")
