@@ -47,11 +47,17 @@ for target in "${targets[@]}"; do
     tail -n 60 "target/fuzz-$target.log"
     for artifact in fuzz/artifacts/"$target"/*; do
       [ -f "$artifact" ] || continue
-      echo "fuzz: $target found $artifact:"
-      head -c 2000 "$artifact"
+      echo "fuzz: $target found $artifact ($(wc -c <"$artifact") bytes):"
+      # Read only the head of the artifact: `od | head` under pipefail would
+      # end the script with SIGPIPE before the report is out.
+      head -c 8000 "$artifact"
       echo
-      od -A d -t x1 "$artifact" | head -n 40
+      head -c 640 "$artifact" | od -A d -t x1
     done
+    # Last, where a shortened log still shows it: what went wrong.
+    echo "fuzz: $target failed with:"
+    grep -E -A4 'panicked at|ERROR: libFuzzer|==ERROR' "target/fuzz-$target.log" | head -c 3000 || true
+    echo
   else
     grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+ +DONE)' \
       "target/fuzz-$target.log" || true

@@ -133,6 +133,11 @@ pub fn missing_punctuation(src: &str, pos: usize) -> Option<Diagnostic> {
     let code_end = src[line_start..line_end]
         .find('#')
         .map_or(line_end, |i| line_start + i);
+    // An error inside a comment (or after a `#` in a string) has no code
+    // after it on its line to try.
+    if code_end <= pos {
+        return None;
+    }
     // The places before each word or bracket of the line, from the error on.
     let places: Vec<usize> = src[pos..code_end]
         .char_indices()

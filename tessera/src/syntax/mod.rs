@@ -278,6 +278,20 @@ mod tests {
     }
 
     #[test]
+    fn a_file_cut_anywhere_and_ending_in_a_comment_has_the_error_of_the_whole_file() {
+        // An error at the end of the file then lies inside the comment.
+        for (path, src) in rule_files() {
+            let cuts = (0..src.len())
+                .step_by(13)
+                .filter(|&i| src.is_char_boundary(i));
+            for i in cuts {
+                let text = format!("{} # a comment", &src[..i]);
+                agree(&text, &format!("{path} cut at {i}, then a comment"));
+            }
+        }
+    }
+
+    #[test]
     fn a_file_with_a_word_put_anywhere_has_the_error_of_the_whole_file() {
         for (path, src) in rule_files() {
             let starts = src
@@ -291,6 +305,16 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_file_ending_in_a_comment_after_an_unfinished_statement_is_an_error() {
+        // The error is at the end of the file, inside the comment: no code
+        // follows it on its line to look for a missing comma in.
+        let src = "grid file a..b rank 1..2\ngroup all =\n# a comment, then the end";
+        let error = parse(src).unwrap_err();
+        assert_eq!(error.message, "expected a name, found end of file");
+        agree(src, "a comment after an unfinished statement");
     }
 
     #[test]
