@@ -8,12 +8,16 @@
 #   tools/strength.sh [--games N] [--only chess-fairymax,xiangqi-maxqi,...]
 #                     [--tessera PATH] [--out FILE]
 #
-# Every engine runs on one thread; the matches run under `nice`, one after
-# another. Tessera plays as an XBoard engine (`tessera xboard FILE`), so
-# that both sides' time is measured alike, over the same pipes. The engines come from Debian: fairymax (Fairy-Max and MaxQi),
-# hachu and fairy-stockfish; a match whose engine is missing is skipped with
-# a note. The table goes to standard output and, with --out, to FILE (a
-# row is added as each match ends).
+# Every engine runs on one thread; the matches run one after another, not
+# under `nice` (other work on the machine, niced, gives way to both engines
+# alike). Tessera plays as an XBoard engine (`tessera xboard FILE`), so that
+# both sides' time is measured alike, over the same pipes, except where a
+# move has less than a second (see the list below). The engines come from
+# Debian: fairymax (Fairy-Max and MaxQi) and fairy-stockfish; a match whose
+# engine is missing is skipped with a note. Debian's hachu plays no shogi
+# with drops (docs/performance.md), so no match of it is here. The table goes
+# to standard output and, with --out, to FILE (a row is added as each match
+# ends).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,18 +36,30 @@ while [ $# -gt 0 ]; do
 done
 [ -x "$tessera" ] || { echo "no $tessera: run cargo build --release" >&2; exit 2; }
 
-# name | rule file | opponent | time control (tessera's, then the opponent's)
+# name | rule file | opponent | time control | Tessera as: an XBoard process
+# (`xboard`, the default, timed over the same pipes as its opponent) or the
+# match's own search (`inline`: for times under a second, which XBoard's `st`
+# cannot give). Fairy-Max's courier starts from its own setup, not
+# Fairy-Stockfish's: tools/strength/fairymax/courier.game has it.
 matches=(
-  "chess-fairymax|games/chess.game|xboard:/usr/games/fairymax|--tc 10+0.1"
-  "capablanca-fairymax|games/capablanca.game|xboard:/usr/games/fairymax|--tc 10+0.1"
-  "shatranj-fairymax|games/shatranj.game|xboard:/usr/games/fairymax|--tc 10+0.1"
-  "knightmate-fairymax|games/knightmate.game|xboard:/usr/games/fairymax|--tc 10+0.1"
-  "makruk-fairymax|games/makruk.game|xboard:/usr/games/fairymax|--tc 10+0.1"
-  "berolina-fairymax|games/berolina.game|xboard:/usr/games/fairymax|--tc 10+0.1"
-  "xiangqi-maxqi|games/xiangqi.game|xboard:/usr/games/maxqi|--tc 10+0.1"
-  "shogi-hachu|games/shogi.game|xboard:/usr/games/hachu|--tc 10+0.1"
-  "chess-fsf-10x|games/chess.game|uci:/usr/games/fairy-stockfish|--movetime 1000 --second-movetime 100"
-  "chess-fsf|games/chess.game|uci:/usr/games/fairy-stockfish|--movetime 1000"
+  "chess-fairymax|games/chess.game|xboard:/usr/games/fairymax|--tc 4+0.04"
+  "capablanca-fairymax|games/capablanca.game|xboard:/usr/games/fairymax|--tc 4+0.04"
+  "shatranj-fairymax|games/shatranj.game|xboard:/usr/games/fairymax|--tc 4+0.04"
+  "courier-fairymax|tools/strength/fairymax/courier.game|xboard:/usr/games/fairymax|--tc 4+0.04"
+  "knightmate-fairymax|games/knightmate.game|xboard:/usr/games/fairymax|--tc 4+0.04"
+  "makruk-fairymax|games/makruk.game|xboard:/usr/games/fairymax|--tc 4+0.04"
+  "berolina-fairymax|games/berolina.game|xboard:/usr/games/fairymax|--tc 4+0.04"
+  "xiangqi-maxqi|games/xiangqi.game|xboard:/usr/games/maxqi|--tc 4+0.04"
+  "chess-fsf-10x|games/chess.game|uci:/usr/games/fairy-stockfish|--movetime 100 --second-movetime 10|inline"
+  "capablanca-fsf-10x|games/capablanca.game|uci:/usr/games/fairy-stockfish|--movetime 100 --second-movetime 10|inline"
+  "crazyhouse-fsf-10x|games/crazyhouse.game|uci:/usr/games/fairy-stockfish|--movetime 100 --second-movetime 10|inline"
+  "xiangqi-fsf-10x|games/xiangqi.game|uci:/usr/games/fairy-stockfish|--movetime 100 --second-movetime 10|inline"
+  "shogi-fsf-10x|games/shogi.game|uci:/usr/games/fairy-stockfish|--movetime 100 --second-movetime 10|inline"
+  "chess-fsf|games/chess.game|uci:/usr/games/fairy-stockfish|--movetime 50|inline"
+  "capablanca-fsf|games/capablanca.game|uci:/usr/games/fairy-stockfish|--movetime 50|inline"
+  "crazyhouse-fsf|games/crazyhouse.game|uci:/usr/games/fairy-stockfish|--movetime 50|inline"
+  "xiangqi-fsf|games/xiangqi.game|uci:/usr/games/fairy-stockfish|--movetime 50|inline"
+  "shogi-fsf|games/shogi.game|uci:/usr/games/fairy-stockfish|--movetime 50|inline"
 )
 
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
@@ -53,7 +69,7 @@ echo "$header"
 [ -n "$out" ] && echo "$header" >"$out"
 
 for m in "${matches[@]}"; do
-  IFS='|' read -r name file opponent control <<<"$m"
+  IFS='|' read -r name file opponent control as <<<"$m"
   if [ -n "$only" ] && [[ ",$only," != *",$name,"* ]]; then
     continue
   fi
@@ -66,7 +82,9 @@ for m in "${matches[@]}"; do
   before=$(cut -d' ' -f1 /proc/loadavg)
   json=$(mktemp)
   # shellcheck disable=SC2086 # the control is several words
-  nice "$tessera" match "$file" "xboard:$tessera xboard $file" "$opponent" --games "$games" $control \
+  first="xboard:$tessera xboard $file"
+  [ "$as" = inline ] && first=tessera
+  "$tessera" match "$file" "$first" "$opponent" --games "$games" $control \
     --random-plies 4 --seed 31 --max-plies 240 --json --pgn "target/strength-$name.pgn" >"$json"
   after=$(cut -d' ' -f1 /proc/loadavg)
   row=$(python3 - "$json" "$name" "$control" "$before" "$after" "$commit" <<'EOF'
