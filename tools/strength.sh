@@ -81,9 +81,9 @@ for m in "${matches[@]}"; do
   fi
   before=$(cut -d' ' -f1 /proc/loadavg)
   json=$(mktemp)
-  # shellcheck disable=SC2086 # the control is several words
   first="xboard:$tessera xboard $file"
-  [ "$as" = inline ] && first=tessera
+  if [ "$as" = inline ]; then first=tessera; fi
+  # shellcheck disable=SC2086 # the control is several words
   "$tessera" match "$file" "$first" "$opponent" --games "$games" $control \
     --random-plies 4 --seed 31 --max-plies 240 --json --pgn "target/strength-$name.pgn" >"$json"
   after=$(cut -d' ' -f1 /proc/loadavg)
