@@ -461,6 +461,84 @@ fn look_draws_round_pointed_disc_and_lettered_pieces() {
     assert!(flipped.contains("rotate(180)"), "{flipped}");
 }
 
+/// Makruk's six pieces, each with its Thai look, and a bia whose promotion
+/// to a met the game remembers (`, marked`).
+const THAI: &str = r#"
+game "Thai"
+grid file a..f rank 1..8
+direction n (0, 1) ne (1, 1) nw (-1, 1)
+mirror rank
+zone far a6..f6
+piece Khun K royal
+  look thai khun
+  step n
+piece Met M
+  look thai met
+  step ne nw
+piece Khon S
+  look thai khon
+  step n ne nw
+piece Ma N
+  look thai ma
+  leap (1, 2)
+piece Ruea R
+  look thai ruea
+  slide n
+piece Bia P
+  look thai bia
+  step n
+  promote far to Met, marked
+setup
+  white Khun a1, Met b1, Khon c1, Ma d1, Ruea e1, Bia f1 f5
+  black Khun a8, Met b8
+goal checkmated loses
+"#;
+
+/// The figure drawn for the piece on `cell`, without where it stands: from
+/// after its scale to the end of its outline and details.
+fn figure(svg: &str, cell: &str) -> String {
+    let piece = &svg[svg
+        .find(&format!(r#"class="piece" data-cell="{cell}""#))
+        .unwrap_or_else(|| panic!("a piece on {cell}"))..];
+    let scaled = &piece[piece.find("scale(").expect("scaled")..];
+    let body = &scaled[scaled.find('>').expect("tag ends") + 1..];
+    body[..body.find("</g></g>").expect("figure ends")].to_string()
+}
+
+#[test]
+fn look_thai_draws_makruk_pieces_and_a_promoted_bia_turned_over() {
+    let game = compile_str(THAI).expect("compiles");
+    let mut pos = Position::start(&game);
+    let svg = draw(&pos, &Options::default());
+    let cells = ["a1", "b1", "c1", "d1", "e1", "f1"];
+    let figures: Vec<String> = cells.iter().map(|c| figure(&svg, c)).collect();
+    // Drawn figures, not lettered discs, and six different ones.
+    for (cell, f) in cells.iter().zip(&figures) {
+        assert!(f.contains("<path") && !f.contains("<text"), "{cell}: {f}");
+    }
+    assert_eq!(figures.iter().collect::<BTreeSet<_>>().len(), 6);
+    // Both sides drawn alike, each in its colour.
+    assert_eq!(
+        figure(&svg, "a8").replace("#1b1b1b", "#fdfdfb"),
+        figures[0].replace("#1b1b1b", "#fdfdfb")
+    );
+    assert_ne!(figure(&svg, "a8"), figures[0]);
+    // The bia promoted on f6 is a met to the rules, drawn as a bia turned
+    // over: mirrored, its underside showing.
+    let push = uci::parse(&mut pos, "f5f6m").expect("legal");
+    pos.make(push);
+    let svg = draw(&pos, &Options::default());
+    assert!(svg.contains(r#"data-cell="f6" data-piece="M~""#), "{svg}");
+    let promoted = figure(&svg, "f6");
+    assert!(
+        promoted.starts_with(r#"<g transform="matrix(1 0 0 -1 "#),
+        "{promoted}"
+    );
+    assert!(promoted.contains(&figures[5]), "{promoted}");
+    assert_ne!(promoted, figures[5]);
+    assert_ne!(promoted, figures[1]);
+}
+
 #[test]
 fn look_board_styles_paint_the_squares() {
     let chess = std::fs::read_to_string("games/chess.game").expect("chess");
@@ -584,6 +662,7 @@ fn look_mistakes_are_errors_at_their_place() {
             "beside the rule file",
         ),
         ("piece Fool F\n  look chess wizard", "`king`"),
+        ("piece Fool F\n  look thai king", "`khun`"),
     ] {
         let errors = compile_str(&format!("{chess}\n{piece}\n")).expect_err(piece);
         assert!(

@@ -6,7 +6,7 @@ use super::board::Board;
 use super::names::Names;
 use super::work::Work;
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::game::{AxisLabels, BoardStyle, CellSet, Layout, Look, PieceDef, PieceLook};
+use crate::game::{AxisLabels, BoardStyle, CellSet, Layout, Look, PieceDef, PieceLook, ThaiShape};
 use crate::syntax::ast::{File, LookDecl, PieceLookDecl};
 
 /// The most bytes of one side's name or of a piece's characters: a label,
@@ -242,6 +242,14 @@ fn piece_look(decl: &PieceLookDecl, errors: &mut Diagnostics) -> PieceLook {
             "bishop" => 'B',
             "knight" => 'N',
             _ => 'P',
+        }),
+        PieceLookDecl::Thai(shape) => PieceLook::Thai(match shape.text.as_str() {
+            "khun" => ThaiShape::Khun,
+            "met" => ThaiShape::Met,
+            "khon" => ThaiShape::Khon,
+            "ma" => ThaiShape::Ma,
+            "ruea" => ThaiShape::Ruea,
+            _ => ThaiShape::Bia,
         }),
         PieceLookDecl::Round(w, b) => PieceLook::Round(texts(w, b, errors)),
         PieceLookDecl::Pointed(w, b) => PieceLook::Pointed(texts(w, b, errors)),

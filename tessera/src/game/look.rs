@@ -80,6 +80,23 @@ pub(crate) enum BoardStyle {
     Green,
 }
 
+/// `look thai SHAPE`: the carved pieces of makruk, by their Thai names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ThaiShape {
+    /// The king: the tallest, with a tiered crown.
+    Khun,
+    /// The counsellor: small, with a rounded crown.
+    Met,
+    /// The nobleman: a smooth pointed top.
+    Khon,
+    /// The horse's head.
+    Ma,
+    /// The boat: low and wide, its ends raised.
+    Ruea,
+    /// The pawn: a flat cowry shell.
+    Bia,
+}
+
 /// How one kind is drawn.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) enum PieceLook {
@@ -89,6 +106,8 @@ pub(crate) enum PieceLook {
     ByLetter,
     /// `look chess SHAPE`: that chess piece (`K`, `Q`, `R`, `B`, `N`, `P`).
     Chess(char),
+    /// `look thai SHAPE`: that carved piece of makruk.
+    Thai(ThaiShape),
     /// `look round`: a round piece with White's and Black's characters.
     Round([String; 2]),
     /// `look pointed`: a pointed piece turned towards its owner, with White's

@@ -29,7 +29,7 @@ pub(crate) mod shuffle_parts {
 pub(crate) use cellset::{cells_in, words_for};
 pub(crate) use csr::Csr;
 pub(crate) use layout::Layout;
-pub(crate) use look::{AxisLabels, BoardStyle, Look, PieceLook};
+pub(crate) use look::{AxisLabels, BoardStyle, Look, PieceLook, ThaiShape};
 pub(crate) use move_table::{CaptureEntry, MoveTable, Run, RunCell};
 
 use indexmap::IndexMap;

@@ -1,6 +1,6 @@
-//! The image of one piece, as its `look` says: a drawn chess piece, a round
-//! piece or a pointed one with its characters, a plain disc, a disc with its
-//! letter, or the designer's own picture. With no `look`, a drawn chess
+//! The image of one piece, as its `look` says: a drawn chess piece, a carved
+//! piece of makruk, a round piece or a pointed one with its characters, a
+//! plain disc, a disc with its letter, or the designer's own picture. With no `look`, a drawn chess
 //! piece for the six orthodox letters, a disc with the letter for every other.
 //!
 //! The default is by letter, not by movement: a kind lettered K, Q, R, B, N or P
@@ -13,7 +13,7 @@
 //! makes a black king look like a white one.
 
 use super::{num, xml};
-use crate::game::{kind_of, side_of, Code, Game, Mark, PieceLook, Side};
+use crate::game::{kind_of, side_of, Code, Game, Mark, PieceLook, Side, ThaiShape};
 use std::fmt::Write;
 
 /// The dark of Black's pieces and of outlines.
@@ -118,6 +118,163 @@ fn drawing(letter: char) -> Option<&'static Drawing> {
     })
 }
 
+/// A carved piece of makruk: its drawing; the top and bottom of its figure,
+/// so that turned over (mirrored between them) it keeps its place; and the
+/// details of its underside, seen only then.
+struct Carved {
+    drawing: Drawing,
+    top: f64,
+    bottom: f64,
+    underside: &'static [&'static str],
+}
+
+/// The round foot the carved pieces of makruk stand on.
+const FOOT: Prim = Prim::Path("M10,36.5 C10,34 11,32.5 13.5,32.5 h13 C29,32.5 30,34 30,36.5 z");
+
+/// The khun: the tallest, an urn under a crown of three tiers and a knob.
+const KHUN: Carved = Carved {
+    drawing: Drawing {
+        body: &[
+            Prim::Path("M13,32.5 C10.5,29 11,23.5 15.5,21.5 h9 C29,23.5 29.5,29 27,32.5 z"),
+            Prim::Path("M14.5,21.5 h11 v-2.5 h-11 z"),
+            Prim::Path("M15,19 L16.5,15.5 h7 L25,19 z"),
+            Prim::Path("M16.5,15.5 L17.8,12 h4.4 L23.5,15.5 z"),
+            Prim::Path("M17.8,12 L20,5.5 L22.2,12 z"),
+            Prim::Circle(20.0, 4.6, 1.5),
+            FOOT,
+        ],
+        details: &[
+            "M13.2,27.5 h13.6",
+            "M15,19 h10",
+            "M16.5,15.5 h7",
+            "M17.8,12 h4.4",
+        ],
+    },
+    top: 3.0,
+    bottom: 36.5,
+    underside: &[],
+};
+
+/// The met: smaller, a rounded crown with a knob.
+const MET: Carved = Carved {
+    drawing: Drawing {
+        body: &[
+            Prim::Path("M13.5,32.5 C11.5,29.5 12,26 15.5,24.5 h9 C28,26 28.5,29.5 26.5,32.5 z"),
+            Prim::Path("M15,24.5 h10 v-2.5 h-10 z"),
+            Prim::Path("M15.5,22 C15.5,17.5 17.5,15 20,13.5 C22.5,15 24.5,17.5 24.5,22 z"),
+            Prim::Circle(20.0, 12.2, 1.6),
+            FOOT,
+        ],
+        details: &["M13.6,29 h12.8", "M15.6,22 h8.8"],
+    },
+    top: 10.5,
+    bottom: 36.5,
+    underside: &[],
+};
+
+/// The khon: a tall, smooth pointed top, notched.
+const KHON: Carved = Carved {
+    drawing: Drawing {
+        body: &[
+            Prim::Path("M13.5,32.5 C11.5,29.5 12,25.5 15.5,24 h9 C28,25.5 28.5,29.5 26.5,32.5 z"),
+            Prim::Path("M15,24 h10 v-2.5 h-10 z"),
+            Prim::Path("M15.5,21.5 C15.5,15 18,10 20,5 C22,10 24.5,15 24.5,21.5 z"),
+            FOOT,
+        ],
+        details: &[
+            "M13.6,28.5 h12.8",
+            "M15.6,21.5 h8.8",
+            "M18,16.5 L20,13.5 L22,16.5",
+        ],
+    },
+    top: 5.0,
+    bottom: 36.5,
+    underside: &[],
+};
+
+/// The ma: a horse's head on an arched neck, its mane in tufts.
+const MA: Carved = Carved {
+    drawing: Drawing {
+        body: &[
+            Prim::Path(
+                "M13,32.5 C13.5,28.5 15,26 16,23.5 C14.5,23.5 12,23.5 10,22.8 C8,22.2 7.5,20 8.5,18.5 \
+                 L13,11.5 L13.5,7 L16,10 L17.5,6.5 L19.5,9.5 C22,9.5 23.5,10.5 24.5,12 \
+                 Q27.5,12.5 26.5,15.5 Q29.5,16.5 28,19.5 Q31,21.5 29,24.5 Q31,27.5 29,32.5 z",
+            ),
+            FOOT,
+        ],
+        details: &["M13.3,14.8 h1.6", "M9.9,19.8 l1,-0.5", "M21.5,12 C24,16 25,22 24.5,29"],
+    },
+    top: 6.5,
+    bottom: 36.5,
+    underside: &[],
+};
+
+/// The ruea: a boat, low and wide, its prow and stern raised.
+const RUEA: Carved = Carved {
+    drawing: Drawing {
+        body: &[
+            Prim::Path("M12.5,32.5 L13.5,24 h13 L27.5,32.5 z"),
+            Prim::Path("M9.5,16 C12,19 15,19.5 20,19.5 C25,19.5 28,19 30.5,16 L29,24 h-18 z"),
+            FOOT,
+        ],
+        details: &["M11.2,21 h17.6", "M13,28.5 h14"],
+    },
+    top: 16.0,
+    bottom: 36.5,
+    underside: &[],
+};
+
+/// The bia: a cowry shell lying on its back; turned over (the bia ngai,
+/// a promoted bia), its toothed slit shows on top.
+const BIA: Carved = Carved {
+    drawing: Drawing {
+        body: &[Prim::Path(
+            "M7.5,34 C7.5,25 12.5,22 20,22 C27.5,22 32.5,25 32.5,34 z",
+        )],
+        details: &["M11,28.5 C15.5,26 24.5,26 29,28.5"],
+    },
+    top: 22.0,
+    bottom: 34.0,
+    underside: &[
+        "M10.5,34 v-2.2",
+        "M13.8,34 v-2.2",
+        "M17,34 v-2.2",
+        "M23,34 v-2.2",
+        "M26.2,34 v-2.2",
+        "M29.5,34 v-2.2",
+    ],
+};
+
+/// The carved piece of a Thai shape.
+fn thai(shape: ThaiShape) -> &'static Carved {
+    match shape {
+        ThaiShape::Khun => &KHUN,
+        ThaiShape::Met => &MET,
+        ThaiShape::Khon => &KHON,
+        ThaiShape::Ma => &MA,
+        ThaiShape::Ruea => &RUEA,
+        ThaiShape::Bia => &BIA,
+    }
+}
+
+/// The Thai shape a piece made by promotion is drawn as, turned over: Thai
+/// players turn a promoted bia over, so a promoted copy (`, marked`), or a
+/// `+X` form with no `look` of its own, of a piece that looks `thai` is
+/// that piece turned over.
+fn promoted_thai(game: &Game, code: Code) -> Option<ThaiShape> {
+    let piece = &game.pieces[kind_of(code) as usize];
+    let origin = match piece.mark {
+        Mark::Copy(origin) => origin,
+        Mark::Promoted(origin) if *look_of(game, code) == PieceLook::ByLetter => origin,
+        _ => return None,
+    };
+    match game.look.pieces.get(origin as usize) {
+        Some(PieceLook::Thai(shape)) => Some(*shape),
+        _ => None,
+    }
+}
+
 /// The chess piece a piece is drawn as, if any.
 fn chess_piece(game: &Game, code: Code) -> Option<&'static Drawing> {
     let piece = &game.pieces[kind_of(code) as usize];
@@ -190,7 +347,14 @@ pub fn draw(out: &mut String, game: &Game, code: Code, x: f64, y: f64, size: f64
     let side = side_of(code);
     let letter = piece.letter.to_ascii_uppercase();
     let own = side_colour(game, side);
+    if let Some(shape) = promoted_thai(game, code) {
+        let d = thai(shape);
+        return drawn(out, &d.drawing, own, (x, y), size, Some(d));
+    }
     match look_of(game, code) {
+        PieceLook::Thai(shape) => {
+            return drawn(out, &thai(*shape).drawing, own, (x, y), size, None);
+        }
         PieceLook::Round(texts) => {
             return round(out, &texts[side.index()], own, x, y, size);
         }
@@ -207,33 +371,7 @@ pub fn draw(out: &mut String, game: &Game, code: Code, x: f64, y: f64, size: f64
         _ => {}
     }
     if let Some(d) = chess_piece(game, code) {
-        let (fill, ink) = if light(own) { (own, INK) } else { (own, PAPER) };
-        let _ = write!(
-            out,
-            r#"<g transform="translate({},{}) scale({})" stroke-linejoin="round" stroke-linecap="round"><g fill="{fill}" stroke="{INK}" stroke-width="1.5">"#,
-            num(x - size / 2.0),
-            num(y - size / 2.0),
-            num(size / 40.0)
-        );
-        for prim in d.body {
-            match prim {
-                Prim::Path(p) => {
-                    let _ = write!(out, r#"<path d="{p}"/>"#);
-                }
-                Prim::Circle(cx, cy, r) => {
-                    let _ = write!(out, r#"<circle cx="{cx}" cy="{cy}" r="{r}"/>"#);
-                }
-            }
-        }
-        let _ = write!(
-            out,
-            r#"</g><g fill="none" stroke="{ink}" stroke-width="1.2">"#
-        );
-        for p in d.details {
-            let _ = write!(out, r#"<path d="{p}"/>"#);
-        }
-        out.push_str("</g></g>");
-        return;
+        return drawn(out, d, own, (x, y), size, None);
     }
     let (fill, ink) = if piece.neutral {
         (NEUTRAL, INK)
@@ -280,6 +418,58 @@ pub fn draw(out: &mut String, game: &Game, code: Code, x: f64, y: f64, size: f64
         num(font),
         xml(&text)
     );
+}
+
+/// A drawn piece (chess, makruk) centred on `(x, y)`, filled in its side's
+/// colour and outlined in ink, its details in the other colour; `turned`
+/// (a carved piece) draws it turned over, with its underside.
+fn drawn(
+    out: &mut String,
+    d: &Drawing,
+    own: &str,
+    (x, y): (f64, f64),
+    size: f64,
+    turned: Option<&Carved>,
+) {
+    let ink = if light(own) { INK } else { PAPER };
+    let _ = write!(
+        out,
+        r#"<g transform="translate({},{}) scale({})" stroke-linejoin="round" stroke-linecap="round">"#,
+        num(x - size / 2.0),
+        num(y - size / 2.0),
+        num(size / 40.0)
+    );
+    if let Some(c) = turned {
+        let _ = write!(
+            out,
+            r#"<g transform="matrix(1 0 0 -1 0 {})">"#,
+            num(c.top + c.bottom)
+        );
+    }
+    let _ = write!(out, r#"<g fill="{own}" stroke="{INK}" stroke-width="1.5">"#);
+    for prim in d.body {
+        match prim {
+            Prim::Path(p) => {
+                let _ = write!(out, r#"<path d="{p}"/>"#);
+            }
+            Prim::Circle(cx, cy, r) => {
+                let _ = write!(out, r#"<circle cx="{cx}" cy="{cy}" r="{r}"/>"#);
+            }
+        }
+    }
+    let _ = write!(
+        out,
+        r#"</g><g fill="none" stroke="{ink}" stroke-width="1.2">"#
+    );
+    let underside = turned.map_or(&[][..], |c| c.underside);
+    for p in d.details.iter().chain(underside) {
+        let _ = write!(out, r#"<path d="{p}"/>"#);
+    }
+    out.push_str(if turned.is_some() {
+        "</g></g></g>"
+    } else {
+        "</g></g>"
+    });
 }
 
 /// A round piece (xiangqi, janggi): a disc of wood ringed in its side's

@@ -370,6 +370,8 @@ pub struct PieceDecl {
 pub enum PieceLookDecl {
     /// `look chess SHAPE`.
     Chess(Name),
+    /// `look thai SHAPE`.
+    Thai(Name),
     /// `look round WHITE [BLACK]`.
     Round(Name, Option<Name>),
     /// `look pointed WHITE [BLACK]`.

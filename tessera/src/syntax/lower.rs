@@ -1480,6 +1480,7 @@ fn look_parts(item: P<'_>) -> impl Iterator<Item = P<'_>> {
                 | Rule::look_word_dots
                 | Rule::look_word_labels
                 | Rule::look_word_chess
+                | Rule::look_word_thai
                 | Rule::look_word_round
                 | Rule::look_word_pointed
                 | Rule::look_word_picture
@@ -1528,6 +1529,7 @@ fn lower_piece_look(pair: P<'_>) -> PieceLookDecl {
     let mut it = look_parts(item).map(name);
     match rule {
         Rule::look_chess => PieceLookDecl::Chess(it.next().expect("shape")),
+        Rule::look_thai => PieceLookDecl::Thai(it.next().expect("shape")),
         Rule::look_round => PieceLookDecl::Round(it.next().expect("text"), it.next()),
         Rule::look_pointed => PieceLookDecl::Pointed(it.next().expect("text"), it.next()),
         Rule::look_disc => PieceLookDecl::Disc,
