@@ -1819,3 +1819,32 @@ fn a_game_of_the_shogi_template_writes_its_moves_as_shogi_players_do() {
     let chess = rules(&result, "knights");
     assert!(!chess.contains("notation moves"), "{chess}");
 }
+
+/// The SAN of the move `uci` in the start position of a rule file.
+fn san_at_start(src: &str, uci: &str) -> String {
+    let game = tessera::compile_str(src).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut pos = tessera::Position::start(&game);
+    let mv = tessera::notation::uci::parse(&mut pos, uci).unwrap();
+    tessera::notation::san::format(&pos, &mv)
+}
+
+#[test]
+fn san_writes_the_letters_pawns_and_checks_fairy_stockfish_writes() {
+    // Each expected text is pyffish 0.0.90's get_san on the same section.
+    let result = imported("tests/import/san.ini");
+    let pawn = rules(&result, "custom-pawn");
+    assert!(pawn.contains("\nnotation san pawns\n"), "{pawn}");
+    assert_eq!(san_at_start(&pawn, "a1a2"), "Pa2");
+    let promoted = rules(&result, "promoted-letter");
+    assert!(
+        promoted.contains("notation san rook-promoted D"),
+        "{promoted}"
+    );
+    assert_eq!(san_at_start(&promoted, "c3c4"), "Dc4+");
+    assert_eq!(san_at_start(&promoted, "b1c2"), "Gc2");
+    let checks = rules(&result, "pseudo-royal-checks");
+    assert!(checks.contains("\nnotation san checks king\n"), "{checks}");
+    assert_eq!(san_at_start(&checks, "d1d7"), "Qd7+");
+    // An attack on the pseudo-royal piece alone is no check.
+    assert_eq!(san_at_start(&checks, "d1d5"), "Qd5");
+}
