@@ -51,6 +51,7 @@ def main():
     ap.add_argument("--tessera", default=os.path.join(root, "target/release/tessera"))
     ap.add_argument("--out", help="folder for the rule files (default: a temporary one)")
     ap.add_argument("--sections", help="comma-separated: check only these")
+    ap.add_argument("--except", dest="skip", help="comma-separated: leave these out")
     ap.add_argument("--games", type=int, default=1000, help="games per section at most")
     ap.add_argument("--plies", type=int, default=200, help="plies per game at most")
     ap.add_argument("--seed", type=int, default=1)
@@ -83,6 +84,9 @@ def main():
     if args.sections:
         wanted = set(args.sections.split(","))
         written = [w for w in written if w in wanted]
+    if args.skip:
+        left_out = set(args.skip.split(","))
+        written = [w for w in written if w not in left_out]
 
     # Where a side may pass, two passes in a row end the game: FSF knows it
     # only from the moves played, so those games are played with their history

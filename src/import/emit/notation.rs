@@ -50,7 +50,7 @@ impl Emitter<'_> {
             let _ = writeln!(out, "notation san {}", pairs.join(" "));
         }
         // A custom piece that moves as a pawn is written with its letter.
-        if (CUSTOM_FIRST..PIECE_TYPE_NB).any(|pt| v.pieces[pt].is_some()) {
+        if (CUSTOM_FIRST..PIECE_TYPE_NB).any(|pt| pt != KING && v.pieces[pt].is_some()) {
             let pawn = match &v.pieces[PAWN] {
                 Some(_) => format!(" {}", self.kind(PAWN)),
                 None => String::new(),
