@@ -237,3 +237,31 @@ fn pieces_that_turn_back_into_different_kinds_are_still_told_apart() {
     // The lance-gold on a1 reaches a2 too.
     assert_eq!(san_of(&kyoto, at, "", "b2a2-"), "Gba2=L");
 }
+
+#[test]
+fn notation_san_pawns_names_the_kinds_written_without_a_letter() {
+    // Two kinds that move alike, as pawns: SAN writes only the one named
+    // (Fairy-Stockfish's own pawn) without its letter, the other (a piece
+    // of its own design that moves as a pawn: hexapawn) with it.
+    let g = game(
+        "grid file a..c rank 1..3\n\
+         direction n (0, 1) ne (1, 1) nw (-1, 1)\n\
+         mirror rank\n\
+         piece Pawn P\n  step n: quiet\n  step ne nw: capture\n\
+         piece Soldier S\n  step n: quiet\n  step ne nw: capture\n\
+         notation san pawns Pawn\n\
+         setup white Pawn a1, Soldier c1 black Pawn a3, Soldier c3\n",
+    );
+    assert_eq!(san_of(&g, "", "", "a1a2"), "a2");
+    assert_eq!(san_of(&g, "", "", "c1c2"), "Sc2");
+    // Named by none: every kind has its letter.
+    let none = game(
+        "grid file a..c rank 1..3\n\
+         direction n (0, 1) ne (1, 1) nw (-1, 1)\n\
+         mirror rank\n\
+         piece Pawn P\n  step n: quiet\n  step ne nw: capture\n\
+         notation san pawns\n\
+         setup white Pawn a1 black Pawn c3\n",
+    );
+    assert_eq!(san_of(&none, "", "", "a1a2"), "Pa2");
+}

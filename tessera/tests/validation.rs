@@ -124,6 +124,22 @@ fn a_pawn_on_its_first_or_last_rank_is_refused() {
 }
 
 #[test]
+fn a_piece_drop_new_makes_may_stand_wherever_it_drops() {
+    // Stones that never move, dropped new anywhere (a connection game):
+    // one on a cell the setup leaves empty arrived by a drop.
+    let g = tessera::compile_str(
+        "grid file a..c rank 1..3\n\
+         direction n (0, 1)\n\
+         piece Stone S\n\
+         drop new Stone -> everywhere\n\
+         zone everywhere a1..c3\n\
+         setup white Stone a1 black Stone c3\n",
+    )
+    .unwrap();
+    assert_eq!(refused(&g, "1sS/3/S2 b - - 0 1"), []);
+}
+
+#[test]
 fn a_kind_no_rule_brings_into_play_may_stand_anywhere_a_position_puts_it() {
     // Fairy-Stockfish's `fairy` declares a silver, a fers, an archbishop, a
     // chancellor and a commoner for positions it is given: where no rule

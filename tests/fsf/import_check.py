@@ -9,6 +9,12 @@ many sections were written and exact, and the refused ones grouped by reason.
 
     python tests/fsf/import_check.py ../shared/oracle/fsf-variants.ini --budget 300
 
+With --san, each written section's SAN is compared instead, as
+san_check.py compares the bundled games' (`tessera moves --notation san`
+against pyffish's `get_san` at every ply of seeded random games).
+
+    python tests/fsf/import_check.py ../shared/oracle/fsf-variants.ini --san --budget 120
+
 Exit status 0 when every written section agreed, 1 on any mismatch, 2 on bad use.
 """
 
@@ -24,6 +30,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import differential  # noqa: E402  (reused: check_variant, report, Tessera)
+import san_check  # noqa: E402  (reused with --san: check_variant, report)
 
 import pyffish as sf  # noqa: E402
 
@@ -44,10 +51,13 @@ def main():
     ap.add_argument("--tessera", default=os.path.join(root, "target/release/tessera"))
     ap.add_argument("--out", help="folder for the rule files (default: a temporary one)")
     ap.add_argument("--sections", help="comma-separated: check only these")
+    ap.add_argument("--except", dest="skip", help="comma-separated: leave these out")
     ap.add_argument("--games", type=int, default=1000, help="games per section at most")
     ap.add_argument("--plies", type=int, default=200, help="plies per game at most")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--budget", type=float, default=300, help="seconds for all the games")
+    ap.add_argument("--san", action="store_true", help="compare each section's SAN, not its moves")
+    ap.add_argument("--max-moves", type=int, default=40, help="with --san: moves compared per position at most")
     args = ap.parse_args()
 
     if not os.access(args.tessera, os.X_OK):
@@ -74,6 +84,9 @@ def main():
     if args.sections:
         wanted = set(args.sections.split(","))
         written = [w for w in written if w in wanted]
+    if args.skip:
+        left_out = set(args.skip.split(","))
+        written = [w for w in written if w not in left_out]
 
     # Where a side may pass, two passes in a row end the game: FSF knows it
     # only from the moves played, so those games are played with their history
@@ -98,6 +111,16 @@ def main():
         game = os.path.join(out, name + ".game")
         rng = random.Random(f"{args.seed}:{name}")
         t0 = time.time()
+        if args.san:
+            tally = san_check.Tally()
+            played = san_check.check_variant(name, args.tessera, game, rng, args, t0 + slice_, tally)
+            for m in tally.mismatches[:1]:
+                san_check.report(*m)
+            status = "ok" if not tally.mismatches else "MISMATCH"
+            (exact if not tally.mismatches else bad_sections).append(name)
+            print(f"{name:24} {played:5} games {tally.positions:7} positions {time.time() - t0:6.1f} s  {status}",
+                  flush=True)
+            continue
         played, positions, bad = differential.check_variant(
             name, differential.Tessera(args.tessera, game), rng, args.games, args.plies, t0 + slice_
         )

@@ -8,6 +8,7 @@ mod drops;
 mod fen;
 mod goals;
 mod moves;
+mod notation;
 mod pieces;
 mod promotion;
 mod refusals;
@@ -60,6 +61,8 @@ struct Emitter<'a> {
     /// A promoted type that only one kind's promotion ever makes, by type:
     /// that kind, whose promoted kind `+X` stands for the type everywhere.
     alias: Vec<Option<usize>>,
+    /// The promoted kinds written (`+X`), with the type each stands for.
+    promoted_written: Vec<(String, usize)>,
 }
 
 /// Writes the variant as a rule file, or refuses it.
@@ -72,6 +75,7 @@ pub fn emit(v: &Variant, src: &Source) -> Result<String, Refusal> {
         zones: Vec::new(),
         zone_names: Vec::new(),
         alias: vec![None; PIECE_TYPE_NB],
+        promoted_written: Vec::new(),
     };
     e.alias = e.aliases();
     e.run()
@@ -249,6 +253,7 @@ impl Emitter<'_> {
         if v.text("variantTemplate") == "shogi" {
             body.push_str("\nnotation moves shogi-hodges-number\n");
         }
+        body.push_str(&self.san_notation());
 
         let reversi_walls = v.text("enclosingDrop") == "reversi" && neutral.is_some();
         if matches!(v.text("enclosingDrop"), "top" | "anyside") && neutral.is_some()

@@ -339,6 +339,7 @@ impl Emitter<'_> {
                     // A piece of the type, promoted: it moves, promotes
                     // and counts as the type does.
                     let _ = writeln!(body, "\npiece {p} +{} as {}", def.letter, self.kind(t));
+                    self.promoted_written.push((p.clone(), to));
                     if v.flag("pieceDemotion") {
                         let _ = writeln!(body, "  promote {z} to {name}{opt}{cap}");
                         let _ = writeln!(body, "  promote from {z} to {name}{opt}{cap}");
@@ -357,6 +358,7 @@ impl Emitter<'_> {
                         None => String::new(),
                     }
                 );
+                self.promoted_written.push((p.clone(), to));
                 let betza = if to >= CUSTOM_FIRST {
                     v.pieces[to]
                         .as_ref()
@@ -391,6 +393,7 @@ impl Emitter<'_> {
                 }
                 let p = self.promoted_kind(pt);
                 let _ = writeln!(body, "\npiece {p} +{} as {}", def.letter, self.kind(t));
+                self.promoted_written.push((p, to));
             }
         }
         Ok(())

@@ -322,6 +322,12 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             .filter_map(|k| kinds.resolve(k, errors))
             .fold(0u128, |m, k| pieces::with_copies(&bases, m | 1u128 << k))
     });
+    let san_pawns = file.san_pawns.as_ref().map(|(_, names)| {
+        names
+            .iter()
+            .filter_map(|k| kinds.resolve(k, errors))
+            .fold(0u128, |m, k| pieces::with_copies(&bases, m | 1u128 << k))
+    });
     // A kind that `passed` names is written so, even where a bare `always`
     // names every kind.
     let en_passant_always = en_passant_always & !en_passant_taken;
@@ -453,6 +459,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
             castling_takes_rook: file.castling_takes_rook.is_some(),
             san_letters,
             san_checks,
+            san_pawns,
             variant_name: file.variant_name.as_ref().map(|n| n.text.to_string()),
             variant_aliases: file
                 .variant_aliases

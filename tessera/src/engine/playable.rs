@@ -674,7 +674,7 @@ pub(crate) fn arrivals(game: &Game) -> &[[CellSet; 2]] {
 }
 
 /// The kinds a pool may ever hold (a bit each): what the setup puts there,
-/// every kind where captured pieces go there, the promoting kinds that go
+/// every kind where captured pieces go there or where it is `drop new`'s, the promoting kinds that go
 /// there, and what transfers bring from other pools.
 fn pool_kinds(game: &Game) -> Vec<u128> {
     let mut kinds = vec![0u128; game.pools.pool_names.len()];
@@ -682,6 +682,10 @@ fn pool_kinds(game: &Game) -> Vec<u128> {
         kinds[p] |= 1u128 << kind_of(piece);
     }
     if let Some(p) = game.pools.captured_to {
+        kinds[p] = u128::MAX;
+    }
+    // `drop new` draws from a supply of every kind it names.
+    if let Some(p) = game.pools.new_pool {
         kinds[p] = u128::MAX;
     }
     for (k, def) in game.pieces.iter().enumerate() {

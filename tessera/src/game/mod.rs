@@ -1169,6 +1169,9 @@ pub(crate) struct Rules {
     /// `notation san checks KIND...`: the kinds whose attack SAN marks as
     /// check (a bit per kind, copies included), where the rule file says.
     pub(crate) san_checks: Option<u128>,
+    /// `notation san pawns KIND...`: the kinds SAN writes without a letter
+    /// (a bit per kind, copies included), where the rule file says.
+    pub(crate) san_pawns: Option<u128>,
     /// `notation variant "NAME"`: the game's name in game records.
     pub(crate) variant_name: Option<String>,
     /// The other names `notation variant` gives, which records may use.

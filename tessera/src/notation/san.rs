@@ -9,7 +9,7 @@
 //! xiangqi's horse `N` as `H`). A pawn, a kind that steps forward only
 //! without capturing and captures only one step diagonally forward (double
 //! steps aside), is written without a letter, and its captures with its
-//! file. A move is told apart from the moves of the other pieces written
+//! file; `notation san pawns` names such kinds where the rule file says. A move is told apart from the moves of the other pieces written
 //! with the same letter that land on the same cell the same way by the
 //! file of its origin, else by its rank, else by both; a capture adds `x`, a
 //! drop is `P@e4`, a promotion adds `=` and the new kind's letter (a
@@ -378,7 +378,10 @@ impl<'g> Writer<'g> {
         legal_moves(&mut pos, &mut legal);
         let game = pos.game();
         let pawns = (0..game.pieces.len())
-            .map(|k| is_pawn(game, k as Kind))
+            .map(|k| match game.rules.san_pawns {
+                Some(named) => named & 1u128 << k != 0,
+                None => is_pawn(game, k as Kind),
+            })
             .collect();
         let kings = kings(game);
         Writer {
@@ -653,7 +656,8 @@ pub(super) fn san_letter(game: &Game, kind: Kind) -> char {
         .to_ascii_uppercase()
 }
 
-/// Whether SAN writes `kind` as a pawn, without a letter: every movement of
+/// Whether SAN writes `kind` as a pawn, without a letter, where the rule
+/// file does not say (`notation san pawns`): every movement of
 /// it is a forward step that does not capture (once or several times in a
 /// row, as a double step), or a single diagonal step forward that only
 /// captures, and it has both.

@@ -94,6 +94,8 @@ pub struct File {
     pub san_letters: Vec<(Name, char)>,
     /// `notation san checks KIND...`: its place, and the kinds named.
     pub san_checks: Option<(Span, Vec<Name>)>,
+    /// `notation san pawns KIND...`: its place, and the kinds named.
+    pub san_pawns: Option<(Span, Vec<Name>)>,
     /// `notation variant "NAME" "OTHER"...`: the game's name in game
     /// records, then other names records may give it.
     pub variant_name: Option<Name>,

@@ -120,6 +120,7 @@ macro_rules! keyword_rules {
             | Rule::kw_chase
             | Rule::kw_longer
             | Rule::kw_checks
+            | Rule::kw_pawns
             | Rule::kw_outside
             | Rule::kw_back
             | Rule::kw_forth
@@ -326,6 +327,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::notation_san_stmt => "`notation san` and kinds with their letters",
         Rule::san_letter => "a single letter",
         Rule::san_checks => "`checks` and piece names",
+        Rule::san_pawns => "`pawns` and piece names",
         Rule::notation_variant_stmt => "`notation variant` and a quoted name",
         Rule::notation_moves_stmt => "`notation moves` and a notation's name",
         Rule::pass_stalemated => "`when stalemated`",

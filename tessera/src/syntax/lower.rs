@@ -351,6 +351,13 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
                 file.san_checks = Some((sp, inner(checks).map(name).collect()));
                 return Ok(());
             }
+            if let Some(pawns) = inner(stmt.clone()).find(|p| p.as_rule() == Rule::san_pawns) {
+                if file.san_pawns.is_some() {
+                    return Err(Diagnostic::new(sp, "`notation san pawns` is given twice"));
+                }
+                file.san_pawns = Some((sp, inner(pawns).map(name).collect()));
+                return Ok(());
+            }
             let mut parts = inner(stmt);
             while let (Some(kind), Some(letter)) = (parts.next(), parts.next()) {
                 let letter = letter.as_str().chars().next().unwrap_or('?');
