@@ -259,7 +259,10 @@ fn attacks_royals_only(m: &crate::game::Movement, royal: u128) -> bool {
 /// an empty board, as the zones of its movements allow (the general that
 /// never leaves its palace, the elephant that never crosses the river).
 /// Movements of several legs, paths and hops are taken to reach every
-/// cell their zones allow.
+/// cell their zones allow. Not the playability check's `arrivals`, which
+/// must accept every cell play could bring a piece to and so counts a
+/// capture of a royal piece (the flying general's, into the other palace)
+/// as standing there; here such a capture is an attack, not a place.
 fn region(game: &Game, side: Side, kind: Kind, royal: u128) -> CellSet {
     let cells = game.cell_count();
     let movements: Vec<_> = game.pieces[kind as usize]
