@@ -366,52 +366,90 @@ impl ColorChoice {
     }
 }
 
-/// How moves are written.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+/// How moves are written: coordinates (UCI's or USI's), the game's own
+/// notation, or one of the library's notations by its name
+/// ([`MoveNotation::name`]), so that a notation the library gains is an
+/// option here with nothing to add.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Notation {
     /// Coordinates, as UCI writes them (`g1f3`).
     Uci,
-    /// Standard algebraic notation (`Nf3`), as Fairy-Stockfish writes it.
-    San,
+    /// USI's coordinates (`7g7f`, `P*5e`).
+    Usi,
     /// The game's own notation, as its rule file's `notation moves` names it
     /// (SAN where it names none).
     Own,
-    /// USI's coordinates (`7g7f`, `P*5e`).
-    Usi,
-    /// Long algebraic notation (`Ng1-f3`).
-    Lan,
-    /// Shogi's, files and ranks numbered (`P-76`).
-    ShogiHodgesNumber,
-    /// Shogi's, ranks lettered (`P-7f`).
-    ShogiHodges,
-    /// Shogi's, without the dash of a plain move (`P76`).
-    ShogiHosking,
-    /// Xiangqi's WXF (`C2=5`).
-    XiangqiWxf,
-    /// Janggi's (`H02-83`).
-    Janggi,
-    /// Thai SAN (`ม-ง๒`).
-    ThaiSan,
-    /// Thai LAN (`บ ก๓-ก๔`).
-    ThaiLan,
+    /// A notation of the library.
+    Named(MoveNotation),
+}
+
+/// Every value of `--notation`, in the order `--help` lists them: UCI, SAN,
+/// the game's own, USI, then the library's other notations.
+static NOTATIONS: std::sync::LazyLock<Vec<Notation>> = std::sync::LazyLock::new(|| {
+    let mut all = vec![
+        Notation::Uci,
+        Notation::Named(MoveNotation::San),
+        Notation::Own,
+        Notation::Usi,
+    ];
+    all.extend(
+        MoveNotation::ALL
+            .into_iter()
+            .filter(|&n| n != MoveNotation::San)
+            .map(Notation::Named),
+    );
+    all
+});
+
+impl clap::ValueEnum for Notation {
+    fn value_variants<'a>() -> &'a [Self] {
+        &NOTATIONS
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let value = match self {
+            Notation::Uci => clap::builder::PossibleValue::new("uci"),
+            Notation::Usi => clap::builder::PossibleValue::new("usi"),
+            Notation::Own => clap::builder::PossibleValue::new("own"),
+            Notation::Named(n) => clap::builder::PossibleValue::new(n.name()),
+        };
+        Some(value.help(self.help()))
+    }
 }
 
 impl Notation {
+    /// What `--help` says of it.
+    fn help(self) -> &'static str {
+        match self {
+            Notation::Uci => "Coordinates, as UCI writes them (`g1f3`)",
+            Notation::Usi => "USI's coordinates (`7g7f`, `P*5e`)",
+            Notation::Own => {
+                "The game's own notation, as its rule file's `notation moves` names it (SAN where it names none)"
+            }
+            Notation::Named(n) => match n {
+                MoveNotation::San => {
+                    "Standard algebraic notation (`Nf3`), as Fairy-Stockfish writes it"
+                }
+                MoveNotation::Lan => "Long algebraic notation (`Ng1-f3`)",
+                MoveNotation::ShogiHodgesNumber => "Shogi's, files and ranks numbered (`P-76`)",
+                MoveNotation::ShogiHodges => "Shogi's, ranks lettered (`P-7f`)",
+                MoveNotation::ShogiHosking => "Shogi's, without the dash of a plain move (`P76`)",
+                MoveNotation::XiangqiWxf => "Xiangqi's WXF (`C2=5`)",
+                MoveNotation::Janggi => "Janggi's (`H02-83`)",
+                MoveNotation::ThaiSan => "Thai SAN (`ม-ง๒`)",
+                MoveNotation::ThaiLan => "Thai LAN (`บ ก๓-ก๔`)",
+                _ => "A notation of the library, by the name `notation moves` gives it",
+            },
+        }
+    }
+
     /// The notation of moves this names in `game`; `None` for coordinates.
     pub fn in_game(self, game: &Game) -> Option<MoveNotation> {
-        Some(match self {
-            Notation::Uci | Notation::Usi => return None,
-            Notation::San => MoveNotation::San,
-            Notation::Own => game.move_notation(),
-            Notation::Lan => MoveNotation::Lan,
-            Notation::ShogiHodgesNumber => MoveNotation::ShogiHodgesNumber,
-            Notation::ShogiHodges => MoveNotation::ShogiHodges,
-            Notation::ShogiHosking => MoveNotation::ShogiHosking,
-            Notation::XiangqiWxf => MoveNotation::XiangqiWxf,
-            Notation::Janggi => MoveNotation::Janggi,
-            Notation::ThaiSan => MoveNotation::ThaiSan,
-            Notation::ThaiLan => MoveNotation::ThaiLan,
-        })
+        match self {
+            Notation::Uci | Notation::Usi => None,
+            Notation::Own => Some(game.move_notation()),
+            Notation::Named(n) => Some(n),
+        }
     }
 
     /// `mv`, legal in `pos`, written in this notation.
@@ -692,7 +730,9 @@ fn list_moves(
         let list: Vec<serde_json::Value> = moves
             .iter()
             .map(|(m, s)| match s {
-                Some(s) if notation == Notation::San => serde_json::json!({ "move": m, "san": s }),
+                Some(s) if notation == Notation::Named(MoveNotation::San) => {
+                    serde_json::json!({ "move": m, "san": s })
+                }
                 Some(s) => serde_json::json!({ "move": m, "written": s }),
                 None => serde_json::json!({ "move": m }),
             })
@@ -838,7 +878,9 @@ fn best_move(
     let report = searcher.search(&mut pos, &record, &limits, |r| {
         let line = info_line(&game, r);
         lines.push(match (notation, line.find(" pv ")) {
-            (Notation::San, Some(at)) => format!("{} pv {}", &line[..at], san::line(&root, &r.pv)),
+            (Notation::Named(MoveNotation::San), Some(at)) => {
+                format!("{} pv {}", &line[..at], san::line(&root, &r.pv))
+            }
             (n, Some(at)) if n != Notation::Uci => {
                 format!("{} pv {}", &line[..at], written_line(&root, &r.pv, n))
             }

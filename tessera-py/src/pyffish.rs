@@ -341,8 +341,8 @@ fn is_optional_game_end(
     Ok(ended(record_end(&pos, &record), pos.side_to_move()))
 }
 
-/// Whether each side (white, black) has too little material to win. Tessera
-/// knows it only as the rule file's `goal material` (both sides at once).
+/// Whether each side (white, black) has too little material to win, as
+/// Fairy-Stockfish judges it (`Position::has_insufficient_material`).
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960=false))]
 fn has_insufficient_material(
@@ -351,9 +351,11 @@ fn has_insufficient_material(
     moves: Vec<String>,
     chess960: bool,
 ) -> PyResult<(bool, bool)> {
-    let _ = (variant, fen, moves, chess960);
-    Err(unsupported(
-        "has_insufficient_material: Tessera knows insufficient material only as a draw of both sides (`goal material`)",
+    let game = games::by_name(variant)?;
+    let (pos, _) = build(&game, fen, &moves, chess960)?;
+    Ok((
+        pos.has_insufficient_material(Side::White),
+        pos.has_insufficient_material(Side::Black),
     ))
 }
 

@@ -240,6 +240,24 @@ impl Position {
         Ok(self.play.position().is_capture(&mv))
     }
 
+    /// Whether `side` ("white" or "black"; the side to move when omitted)
+    /// has too little material to win, as Fairy-Stockfish judges it.
+    #[pyo3(signature = (side=None))]
+    fn has_insufficient_material(&self, side: Option<&str>) -> PyResult<bool> {
+        let pos = self.play.position();
+        let side = match side {
+            None => pos.side_to_move(),
+            Some("white") => tessera::Side::White,
+            Some("black") => tessera::Side::Black,
+            Some(other) => {
+                return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                    "side {other:?}: white or black"
+                )))
+            }
+        };
+        Ok(pos.has_insufficient_material(side))
+    }
+
     /// A hash of the position (board, side to move, rights, hands).
     fn key(&self) -> u64 {
         self.play.position().key()

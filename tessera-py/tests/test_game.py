@@ -146,3 +146,12 @@ def test_check_capture_and_the_positions_hash():
     assert pos.key() != key
     pos.pop()
     assert pos.key() == key
+
+
+def test_a_lone_knight_cannot_win_but_a_pawn_may_promote():
+    chess = tessera.Game.builtin("chess")
+    pos = chess.from_fen("k7/n7/8/8/8/8/8/K7 w - - 0 1")
+    assert pos.has_insufficient_material() and pos.has_insufficient_material("black")
+    pos = chess.from_fen("k7/p7/8/8/8/8/8/K7 w - - 0 1")
+    assert pos.has_insufficient_material("white")
+    assert not pos.has_insufficient_material("black")

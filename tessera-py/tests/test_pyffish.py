@@ -81,3 +81,12 @@ def test_bad_input_raises_and_what_tessera_lacks_says_so():
         sf.get_san("makruk", sf.start_fen("makruk"), "e3e4", False, sf.NOTATION_THAI_SAN)
     with pytest.raises(NotImplementedError):
         sf.get_fen("chess", START, [], True)
+
+
+def test_insufficient_material_is_pyffishs():
+    # Each side's answer, as pyffish's own tests give them.
+    assert sf.has_insufficient_material("chess", START, []) == (False, False)
+    assert sf.has_insufficient_material("chess", "k7/b1b5/8/8/8/8/8/K7 w - - 0 1", []) == (True, True)
+    assert sf.has_insufficient_material("chess", "k7/bb6/8/8/8/8/8/K7 w - - 0 1", []) == (True, False)
+    assert sf.has_insufficient_material("xiangqi", "4k4/9/9/9/9/9/9/9/9/3KN4 w - - 0 1", []) == (False, True)
+    assert sf.has_insufficient_material("racingkings", "8/8/8/8/8/8/K6k/8 w - - 0 1", []) == (False, False)

@@ -88,7 +88,7 @@ pub use notation::fen::ParseFenError;
 pub use notation::position::ParsePositionError;
 pub use notation::san::ParseSanError;
 pub use notation::uci::ParseMoveError;
-pub use notation::MoveText;
+pub use notation::{EmptyMoveText, MoveText, WrittenMove};
 pub use notation::{IllegalMove, Illegality, NotLastUndo, PositionError, Problem, ProblemKind};
 pub use owned::{NotThisGame, OwnedPosition, Playthrough};
 pub use search::{Limits, OtherGame, Report, Searcher};

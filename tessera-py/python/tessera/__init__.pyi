@@ -78,6 +78,8 @@ class Position:
         """Whether the legal move (UCI) gives check."""
     def is_capture(self, move: str) -> bool:
         """Whether the legal move (UCI) captures."""
+    def has_insufficient_material(self, side: Optional[str] = None) -> bool:
+        """Whether `side` ("white", "black"; the side to move by default) has too little material to win, as Fairy-Stockfish judges it."""
     def key(self) -> int:
         """A hash of the position."""
     def status(self) -> Outcome:

@@ -7,6 +7,7 @@ mod chase;
 pub(crate) mod keys;
 pub mod legal;
 mod make;
+mod material;
 pub(crate) mod movegen;
 pub mod moves;
 pub mod outcome;

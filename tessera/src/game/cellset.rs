@@ -90,6 +90,11 @@ impl CellSet {
         self.words.iter().all(|w| *w == 0)
     }
 
+    /// Whether the two sets share a cell.
+    pub fn intersects(&self, other: &CellSet) -> bool {
+        self.words.iter().zip(&other.words).any(|(a, b)| a & b != 0)
+    }
+
     /// How many cells the set holds.
     pub fn len(&self) -> usize {
         self.words.iter().map(|w| w.count_ones() as usize).sum()

@@ -1589,6 +1589,21 @@ impl Game {
         self.board.zones[zone][side.index()].contains(c)
     }
 
+    /// The vector of direction `d` for White, on the first two axes: the
+    /// difference of coordinates along the first step it makes from any
+    /// cell; `None` where no step of it joins two cells of the grid.
+    pub(crate) fn direction_vector(&self, d: u8) -> Option<(i64, i64)> {
+        (0..self.cell_count() as u16).find_map(|c| {
+            let next = self.next(Side::White, d, c);
+            let from = self.board.cells[c as usize].coords.first()?;
+            let to = self.board.cells.get(next as usize)?.coords.first()?;
+            match (from.as_slice(), to.as_slice()) {
+                ([f0, f1, ..], [t0, t1, ..]) => Some((t0 - f0, t1 - f1)),
+                _ => None,
+            }
+        })
+    }
+
     /// The kind whose letter is `letter` (either case), not a promoted form.
     pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
         // `*` is a letter of its own: a neutral piece.

@@ -11,7 +11,7 @@ pub mod position;
 pub mod san;
 pub mod sfen;
 mod text;
-pub use text::MoveText;
+pub use text::{EmptyMoveText, MoveText, WrittenMove};
 pub mod uci;
 pub mod usi;
 

@@ -663,7 +663,7 @@ pub(super) fn san_letter(game: &Game, kind: Kind) -> char {
 /// captures, and it has both.
 fn is_pawn(game: &Game, kind: Kind) -> bool {
     let piece = &game.pieces[kind as usize];
-    let vector = |d: u8| direction_vector(game, d);
+    let vector = |d: u8| game.direction_vector(d);
     let forward = |dirs: &[u8]| !dirs.is_empty() && dirs.iter().all(|&d| vector(d) == Some((0, 1)));
     let diagonals = |dirs: &[u8]| {
         let mut v: Vec<_> = dirs.iter().map(|&d| vector(d)).collect();
@@ -722,20 +722,6 @@ pub(super) fn promotion_targets(game: &Game) -> u128 {
 /// moving`), as sittuyin's pawns do.
 pub(super) fn promotes_moving(game: &Game, kind: Kind) -> bool {
     game.pieces[kind as usize].in_place.iter().any(|r| r.moving)
-}
-
-/// The vector of direction `d` for White, on the first two axes: the
-/// difference of coordinates along the first step it makes from any cell.
-fn direction_vector(game: &Game, d: u8) -> Option<(i64, i64)> {
-    (0..game.cell_count() as u16).find_map(|c| {
-        let next = game.next(Side::White, d, c);
-        let from = game.board.cells[c as usize].coords.first()?;
-        let to = game.board.cells.get(next as usize)?.coords.first()?;
-        match (from.as_slice(), to.as_slice()) {
-            ([f0, f1, ..], [t0, t1, ..]) => Some((t0 - f0, t1 - f1)),
-            _ => None,
-        }
-    })
 }
 
 /// The labels of a cell's file and rank (its first two coordinates); the

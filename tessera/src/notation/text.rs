@@ -2,7 +2,8 @@
 //! program that uses Tessera as a library. A position carries its game, so it
 //! implements `Display` (Tessera's position notation); reading one needs the
 //! game, and reading a move needs the position, so those are constructors and
-//! methods rather than `FromStr`.
+//! methods; a move's text is parsed (`FromStr`) into a [`WrittenMove`],
+//! which a position then reads.
 
 use super::fen::{self, ParseFenError};
 use super::position::{self, ParsePositionError};
@@ -11,6 +12,7 @@ use super::uci::{self, ParseMoveError};
 use crate::engine::{Move, Position};
 use crate::game::Game;
 use std::fmt;
+use std::str::FromStr;
 
 impl<'g> Position<'g> {
     /// The position a FEN describes, in `game`, if play could reach it
@@ -127,6 +129,78 @@ pub struct MoveText<'g> {
 impl fmt::Display for MoveText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&uci::format(self.game, &self.mv))
+    }
+}
+
+/// A move as text, before a position reads it: what `"g1f3".parse()` or
+/// `"Nf3".parse()` gives. The cells, kinds and notations a move's text
+/// names are a game's, so the text is resolved against a position
+/// ([`WrittenMove::to_move`]), as [`Position::parse_move`] and
+/// [`Position::parse_san`] read it. It prints as it was written.
+///
+/// # Examples
+/// ```
+/// use tessera::{Position, WrittenMove};
+/// let game = tessera::compile_str(include_str!("../../../games/chess.game")).unwrap();
+/// let pos = Position::start(&game);
+/// let written: WrittenMove = "Nf3".parse().unwrap();
+/// let mv = written.to_move(&pos).unwrap();
+/// assert_eq!(pos.uci(mv).to_string(), "g1f3");
+/// let again: WrittenMove = "g1f3".parse().unwrap();
+/// assert_eq!(again.to_move(&pos).unwrap(), mv);
+/// assert_eq!(written.to_string(), "Nf3");
+/// assert!("  ".parse::<WrittenMove>().is_err());
+/// assert!("Nf6".parse::<WrittenMove>().unwrap().to_move(&pos).is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct WrittenMove(String);
+
+/// The text of a move holds nothing: what parsing an empty [`WrittenMove`]
+/// gives.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct EmptyMoveText;
+
+impl fmt::Display for EmptyMoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("no move given")
+    }
+}
+
+impl std::error::Error for EmptyMoveText {}
+
+impl FromStr for WrittenMove {
+    type Err = EmptyMoveText;
+
+    /// The text, trimmed; an empty one is refused.
+    fn from_str(text: &str) -> Result<WrittenMove, EmptyMoveText> {
+        match text.trim() {
+            "" => Err(EmptyMoveText),
+            typed => Ok(WrittenMove(typed.to_string())),
+        }
+    }
+}
+
+impl WrittenMove {
+    /// The legal move of `pos` the text writes: as [`Move::text`] writes
+    /// moves (`g1f3`, `P@e4`), or in the game's own notation or SAN, as
+    /// [`crate::notation::own::parse`] reads them.
+    ///
+    /// # Errors
+    /// When no legal move of `pos` is written so, or several are.
+    pub fn to_move(&self, pos: &Position<'_>) -> Result<Move, ParseSanError> {
+        pos.parse_move(&self.0)
+            .or_else(|_| super::own::parse(pos, &self.0))
+    }
+
+    /// The text, as it was written (trimmed).
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for WrittenMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
     }
 }
 
