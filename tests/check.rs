@@ -204,6 +204,20 @@ setup white King a1, Rook b1, Pawn c2 black King d4, Queen c4, Rook b4
 }
 
 #[test]
+fn fen_unmarked_warns_where_no_promotion_is_marked() {
+    let src = game("notation fen unmarked\nsetup white King e1, Pawn a2 black King e8");
+    let found = warnings(&src);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].1, "notation fen unmarked");
+    assert!(found[0].0.ends_with("`notation fen unmarked` takes no effect: no promotion is marked (`, marked`), so FEN writes no `~` to leave out"));
+    let marked = src.replace(
+        "promote last-rank to Rook",
+        "promote last-rank to Rook, marked",
+    );
+    assert_eq!(warnings(&marked), []);
+}
+
+#[test]
 fn check_prints_warnings_on_standard_error_and_exits_0_or_1_when_denied() {
     let dir = std::env::temp_dir().join(format!("tessera-check-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -3,7 +3,7 @@
 //! Tessera, so that a program written for pyffish runs by changing its
 //! import. Every call is stateless, as pyffish's: the position is built from
 //! the variant, the FEN and the moves each time. Where Tessera cannot give
-//! pyffish's answer (a notation it lacks, a second board), the call raises
+//! pyffish's answer (a second board, fog of war), the call raises
 //! `NotImplementedError` rather than answer otherwise.
 
 use pyo3::create_exception;
@@ -204,8 +204,9 @@ fn legal_moves(
         .collect())
 }
 
-/// The FEN after `moves` from `fen`: SFEN where `sfen` is true.
-/// `show_promoted` and `count_started` are accepted where they change
+/// The FEN after `moves` from `fen`: SFEN where `sfen` is true; with
+/// `show_promoted`, every promoted copy with its `~` (in a game that
+/// remembers its promotions). `count_started` is accepted where it changes
 /// nothing Tessera writes.
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960=false, sfen=false, show_promoted=false, count_started=0))]
@@ -220,9 +221,9 @@ fn get_fen(
     count_started: i32,
 ) -> PyResult<String> {
     let game = games::by_name(variant)?;
-    if show_promoted && !game.captures_to_pool() {
+    if show_promoted && !game.remembers_promotions() {
         return Err(unsupported(
-            "showPromoted: Tessera marks promoted pieces as the rule file says (`marked`)",
+            "showPromoted: this game's rule file does not remember its promotions (`, marked`)",
         ));
     }
     if count_started != 0 {
@@ -238,6 +239,10 @@ fn get_fen(
             ));
         }
         return sfen::format(&pos).ok_or_else(|| unsupported("SFEN of this position"));
+    }
+    if show_promoted {
+        return fen::format_marked(&pos)
+            .ok_or_else(|| unsupported("FEN cannot write this game's positions"));
     }
     to_fen(&pos)
 }
@@ -463,11 +468,13 @@ fn notation_of(game: &Game, notation: i32) -> PyResult<MoveNotation> {
         5 => MoveNotation::ShogiHodgesNumber,
         6 => MoveNotation::Janggi,
         7 => MoveNotation::XiangqiWxf,
-        8 | 9 => {
+        8 | 9 if !own::thai_knows_promotions(game) => {
             return Err(unsupported(
-                "Thai notations (NOTATION_THAI_SAN, NOTATION_THAI_LAN)",
+                "Thai notations in a game whose rule file does not remember the promotions that make mets (`, marked`): pyffish writes such a met ง",
             ))
         }
+        8 => MoveNotation::ThaiSan,
+        9 => MoveNotation::ThaiLan,
         n => return Err(PyValueError::new_err(format!("unknown notation {n}"))),
     })
 }

@@ -7,7 +7,13 @@ variant from start_fen and, at every ply, writes down legal_moves (sorted),
 get_fen, gives_check, is_immediate_game_end, is_optional_game_end, the
 get_san (default notation) of the move played and of a few other legal
 moves and, where no move is left,
-game_result; then get_san_moves of the whole game. It runs in a process of
+game_result; then get_san_moves of the whole game. With --notations, the
+same in each notation named (get_san of the move played and a few others,
+on the FEN that get_fen writes with showPromoted, so that a promoted piece
+is known as one, and get_san_moves of the whole game), and that FEN too;
+with --starts, the games of the variants it lists begin at its FENs rather
+than at start_fen (positions a few moves from a promotion, so that the
+notations of promoted pieces are compared). It runs in a process of
 its own for each module (`--module pyffish` or `--module tessera.pyffish`),
 so the only difference is the import. The moves played are chosen from the
 sorted legal moves, so both runs play the same game as long as they agree;
@@ -20,6 +26,8 @@ as "not supported", never as a match.
 
     python tessera-py/tests/differential.py --games 2 --plies 40
     python tessera-py/tests/differential.py --ini ../shared/oracle/fsf-variants.ini
+    python tessera-py/tests/differential.py --variants makruk,sittuyin \
+        --notations THAI_SAN,THAI_LAN --starts tessera-py/tests/promotion_starts.txt
 
 Exit status 0 when every answer agreed, 1 on any difference.
 """
@@ -35,12 +43,17 @@ import time
 
 # How many legal moves besides the one played get_san writes at each ply.
 SANS = 6
+# As many in each notation of --notations.
+NOTATION_SANS = 2
 
 
-def play(sf, variants, games, plies, seed, config, budget=None):
+def play(sf, variants, games, plies, seed, config, budget=None, notations=(), starts=None):
     """Yields, per variant, its transcript: a list of (what, answer) pairs.
     With a budget (seconds), each variant gets an even share of it, and a
-    transcript cut short by it ends with an "out of time" line."""
+    transcript cut short by it ends with an "out of time" line. `notations`
+    are names of pyffish's constants (`THAI_SAN`) whose moves are compared
+    too; `starts` maps variants to the FEN their games start at."""
+    codes = [(n, getattr(sf, "NOTATION_" + n)) for n in notations]
     if config is not None:
         sf.load_variant_config(config)
     share = budget / max(1, len(variants)) if budget else None
@@ -50,7 +63,7 @@ def play(sf, variants, games, plies, seed, config, budget=None):
         try:
             for g in range(games):
                 rng = random.Random(f"{seed}/{variant}/{g}")
-                start = sf.start_fen(variant)
+                start = (starts or {}).get(variant) or sf.start_fen(variant)
                 moves = []
                 for ply in range(plies):
                     if deadline is not None and time.time() > deadline:
@@ -85,8 +98,19 @@ def play(sf, variants, games, plies, seed, config, budget=None):
                     written = [played] + rng.sample(legal, min(SANS, len(legal)))
                     sans = [[m, sf.get_san(variant, fen, m)] for m in written]
                     lines.append((f"{where} get_san", sans))
+                    if codes:
+                        # showPromoted: the FEN that tells promoted pieces.
+                        marked = sf.get_fen(variant, start, moves, False, False, True)
+                        lines.append((f"{where} get_fen_promoted", marked))
+                        for name, code in codes:
+                            few = written[: NOTATION_SANS + 1]
+                            sans = [[m, sf.get_san(variant, marked, m, False, code)] for m in few]
+                            lines.append((f"{where} get_san:{name}", sans))
                     moves.append(played)
                 lines.append((f"game {g} get_san_moves", sf.get_san_moves(variant, start, moves)))
+                for name, code in codes:
+                    written = sf.get_san_moves(variant, start, moves, False, code)
+                    lines.append((f"game {g} get_san_moves:{name}", written))
         except TimeoutError:
             lines.append(("out of time", None))
         except NotImplementedError as e:
@@ -149,6 +173,17 @@ def answer(call, *args):
         raise
     except Exception as e:  # noqa: BLE001 (a transcript, not a crash)
         return type(e).__name__
+
+
+def read_starts(path):
+    """The start FEN of each variant a `--starts` file names (`#` comments)."""
+    starts = {}
+    for line in open(path, encoding="utf-8"):
+        line = line.strip()
+        if line and not line.startswith("#"):
+            variant, fen = line.split(None, 1)
+            starts[variant] = fen
+    return starts
 
 
 def meaning(end):
@@ -250,6 +285,11 @@ def main():
     ap.add_argument("--ignore", help="comma-separated calls whose answers are not compared (get_san)")
     ap.add_argument("--known", help="comma-separated VARIANT:CALL differences that are printed but do not fail "
                     "(CALL as the transcript names it: has_insufficient_material, thinned)")
+    ap.add_argument(
+        "--notations",
+        help="comma-separated notations also compared, by pyffish's constants without NOTATION_ (THAI_SAN,THAI_LAN)",
+    )
+    ap.add_argument("--starts", help="a file of lines `VARIANT FEN`: where those variants' games start")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     args = ap.parse_args()
     config = open(args.ini, encoding="utf-8").read() if args.ini else None
@@ -267,7 +307,10 @@ def main():
         budget = args.budget if args.child == "pyffish" else None
         left_out = set(args.excepted.split(",")) if args.excepted else set()
         variants = [v for v in variants if v not in left_out]
-        for variant, lines in play(sf, variants, args.games, args.plies, args.seed, config, budget):
+        notations = args.notations.split(",") if args.notations else ()
+        starts = read_starts(args.starts) if args.starts else None
+        games = play(sf, variants, args.games, args.plies, args.seed, config, budget, notations, starts)
+        for variant, lines in games:
             print(json.dumps([variant, lines]), flush=True)
         return 0
     forwarded = [a for a in sys.argv[1:]]

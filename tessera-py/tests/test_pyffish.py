@@ -77,10 +77,11 @@ def test_bad_input_raises_and_what_tessera_lacks_says_so():
         sf.legal_moves("chess", START, ["e2e5"])
     with pytest.raises(ValueError, match="unknown variant"):
         sf.start_fen("no-such-game")
-    with pytest.raises(NotImplementedError, match="Thai"):
-        sf.get_san("makruk", sf.start_fen("makruk"), "e3e4", False, sf.NOTATION_THAI_SAN)
     with pytest.raises(NotImplementedError):
         sf.get_fen("chess", START, [], True)
+    # Chess does not remember its promotions: no showPromoted FEN.
+    with pytest.raises(NotImplementedError, match="showPromoted"):
+        sf.get_fen("chess", START, [], False, False, True)
 
 
 def test_insufficient_material_is_pyffishs():
@@ -90,3 +91,23 @@ def test_insufficient_material_is_pyffishs():
     assert sf.has_insufficient_material("chess", "k7/bb6/8/8/8/8/8/K7 w - - 0 1", []) == (True, False)
     assert sf.has_insufficient_material("xiangqi", "4k4/9/9/9/9/9/9/9/9/3KN4 w - - 0 1", []) == (False, True)
     assert sf.has_insufficient_material("racingkings", "8/8/8/8/8/8/K6k/8 w - - 0 1", []) == (False, False)
+
+
+def test_thai_notations_write_a_promoted_met_as_the_bia_ngai():
+    # pyffish 0.0.90's answers for the same calls.
+    fen = "4k3/8/8/P6p/7P/8/8/4K3 w - - 0 1"
+    moves = ["a5a6m", "e8d7", "a6b7"]
+    assert sf.get_san("makruk", sf.start_fen("makruk"), "e3e4", False, sf.NOTATION_THAI_SAN) == "จ๔"
+    assert sf.get_san_moves("makruk", fen, moves, False, sf.NOTATION_THAI_SAN) == ["ก๖=M", "ข-ง๗", "ง-ข๗"]
+    assert sf.get_san_moves("makruk", fen, moves, False, sf.NOTATION_THAI_LAN) == [
+        "บ ก๕-ก๖=M",
+        "ข จ๘-ง๗",
+        "ง ก๖-ข๗",
+    ]
+    # FEN leaves the promotion out, as pyffish's does; showPromoted writes it,
+    # and a FEN that writes it is read so.
+    assert sf.get_fen("makruk", fen, moves[:2]) == "8/3k4/M7/7p/7P/8/8/4K3 w - - 1 2"
+    marked = sf.get_fen("makruk", fen, moves[:2], False, False, True)
+    assert marked == "8/3k4/M~7/7p/7P/8/8/4K3 w - - 1 2"
+    assert sf.get_san("makruk", marked, "a6b7", False, sf.NOTATION_THAI_SAN) == "ง-ข๗"
+    assert sf.get_san("makruk", sf.get_fen("makruk", fen, moves[:2]), "a6b7", False, sf.NOTATION_THAI_SAN) == "ม็-ข๗"

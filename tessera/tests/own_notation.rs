@@ -225,20 +225,94 @@ fn thai_letters_follow_how_a_piece_moves_whatever_its_letter() {
     );
 }
 
+/// A rule file whose pawn promotes to a met, marked, and whose FEN leaves
+/// the mark out (`notation fen unmarked`), as the makruk family's files say.
+const MARKED_UNWRITTEN: &str = "grid file a..h rank 1..8
+direction n (0, 1) ne (1, 1) nw (-1, 1) se (1, -1) sw (-1, -1)
+mirror rank
+zone promotion-rank a6..h6
+piece King K royal
+  step n ne nw se sw
+piece Met M
+  step ne nw se sw
+piece Pawn P
+  step n
+  promote promotion-rank to Met, marked
+notation fen unmarked
+setup white King e1, Pawn a5 black King e8
+";
+
 #[test]
-fn a_met_made_by_a_marked_promotion_is_the_bia_ngai() {
-    // Where the rule file remembers promotions, a promoted met is ง, as
-    // Fairy-Stockfish writes one it knows was promoted (`M~`).
-    let text = std::fs::read_to_string(format!(
-        "{}/../games/makruk.game",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap()
-    .replace(
-        "promote promotion-rank to Met",
-        "promote promotion-rank to Met, marked",
+fn a_promotion_remembered_but_not_written_in_fen() {
+    let g = game(MARKED_UNWRITTEN);
+    let mut pos = Position::start(&g);
+    for mv in ["a5a6m", "e8d7"] {
+        let mv = uci::parse(&mut pos, mv).unwrap();
+        pos.make(mv);
+    }
+    // FEN writes the promoted met as a met, as Fairy-Stockfish does; the
+    // game knows better: Thai notation writes it ง (the bia ngai), and
+    // Tessera's own notation and `format_marked` keep the `~`.
+    assert_eq!(fen::format(&pos).unwrap(), "8/3k4/M7/8/8/8/8/4K3 w - - 1 2");
+    assert_eq!(
+        fen::format_marked(&pos).unwrap(),
+        "8/3k4/M~7/8/8/8/8/4K3 w - - 1 2"
     );
-    let makruk = game(&text);
+    assert!(pos.to_string().contains("M~a6"), "{pos}");
+    let mv = uci::parse(&mut pos, "a6b7").unwrap();
+    assert_eq!(own::format_in(&pos, &mv, MoveNotation::ThaiSan), "ง-ข๗");
+    assert_eq!(own::format_in(&pos, &mv, MoveNotation::ThaiLan), "ง ก๖-ข๗");
+    // A position read from FEN knows what its FEN says, no more.
+    let n = MoveNotation::ThaiSan;
+    assert_eq!(
+        written(&g, "8/3k4/M7/8/8/8/8/4K3 w - - 1 2", "a6b7", n),
+        "ม็-ข๗"
+    );
+    assert_eq!(
+        written(&g, "8/3k4/M~7/8/8/8/8/4K3 w - - 1 2", "a6b7", n),
+        "ง-ข๗"
+    );
+    let read = fen::parse(&g, "8/3k4/M~7/8/8/8/8/4K3 w - - 1 2").unwrap();
+    assert_eq!(
+        fen::format(&read).unwrap(),
+        "8/3k4/M7/8/8/8/8/4K3 w - - 1 2"
+    );
+    assert!(own::thai_knows_promotions(&g));
+    assert!(g.remembers_promotions());
+    // Without `, marked` the game forgets: the promoted met is ม็.
+    let forgetful = game(
+        &MARKED_UNWRITTEN
+            .replace(", marked", "")
+            .replace("notation fen unmarked\n", ""),
+    );
+    assert!(!own::thai_knows_promotions(&forgetful));
+    assert!(!forgetful.remembers_promotions());
+}
+
+#[test]
+fn a_met_promoted_in_makruk_is_the_bia_ngai() {
+    // pyffish: get_san_moves("makruk", FEN, ["a5a6m", "e8d7", "a6b7"], False,
+    // NOTATION_THAI_SAN) is ['ก๖=M', 'ข-ง๗', 'ง-ข๗'], and get_fen after the
+    // first move writes `M`, with show_promoted `M~`.
+    let makruk = bundled("makruk");
+    let mut pos = fen::parse(&makruk, "4k3/8/8/P7/8/8/8/4K3 w - - 0 1").unwrap();
+    let mut sans = Vec::new();
+    for mv in ["a5a6m", "e8d7", "a6b7"] {
+        let mv = uci::parse(&mut pos, mv).unwrap();
+        sans.push(own::format_in(&pos, &mv, MoveNotation::ThaiSan));
+        pos.make(mv);
+        if sans.len() == 1 {
+            assert_eq!(fen::format(&pos).unwrap(), "4k3/8/M7/8/8/8/8/4K3 b - - 0 1");
+            assert_eq!(
+                fen::format_marked(&pos).unwrap(),
+                "4k3/8/M~7/8/8/8/8/4K3 b - - 0 1"
+            );
+        }
+    }
+    assert_eq!(sans, ["ก๖=M", "ข-ง๗", "ง-ข๗"]);
+    // FEN as written reads back, though a met of the setup's never stands
+    // where this one does: only promotion brings one there.
+    assert!(fen::parse(&makruk, "4k3/8/M7/8/8/8/8/4K3 b - - 0 1").is_ok());
     let n = MoveNotation::ThaiSan;
     assert_eq!(
         written(&makruk, "4k3/8/8/8/8/8/8/3KM~3 w - - 0 1", "e1f2", n),
@@ -248,4 +322,38 @@ fn a_met_made_by_a_marked_promotion_is_the_bia_ngai() {
         written(&makruk, "4k3/8/8/8/8/8/8/3KM3 w - - 0 1", "e1f2", n),
         "ม็-ฉ๒"
     );
+}
+
+#[test]
+fn a_met_promoted_in_place_in_sittuyin_is_the_bia_ngai() {
+    // pyffish: get_san_moves("sittuyin", FEN, ["d4c3f", "e6e7", "c3b2"],
+    // False, NOTATION_THAI_SAN) is ['ง๔ค๓=F', 'ข-จ๗', 'ง-ข๒'].
+    let sittuyin = bundled("sittuyin");
+    let mut pos = fen::parse(&sittuyin, "8/8/4k3/8/3P4/8/8/K7[] w - - 0 1").unwrap();
+    let mut sans = Vec::new();
+    for mv in ["d4c3f", "e6e7", "c3b2"] {
+        let mv = uci::parse(&mut pos, mv).unwrap();
+        sans.push(own::format_in(&pos, &mv, MoveNotation::ThaiSan));
+        pos.make(mv);
+    }
+    assert_eq!(sans, ["ง๔ค๓=F", "ข-จ๗", "ง-ข๒"]);
+}
+
+#[test]
+fn every_bundled_game_remembers_the_promotions_that_make_mets() {
+    // Fairy-Stockfish knows every piece made by promotion; Thai notation
+    // shows it on a met alone (ง), so each game that promotes to a kind
+    // written ม็ marks that promotion.
+    let dir = format!("{}/../games", env!("CARGO_MANIFEST_DIR"));
+    let mut forgetful = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "game") {
+            let g = game(&std::fs::read_to_string(&path).unwrap());
+            if !own::thai_knows_promotions(&g) {
+                forgetful.push(path.display().to_string());
+            }
+        }
+    }
+    assert_eq!(forgetful, Vec::<String>::new());
 }

@@ -6,9 +6,9 @@
 The same functions, arguments, return values and constants as pyffish, over
 Tessera's bundled games (by Fairy-Stockfish's variant names) and the sections
 of any `load_variant_config` text. Each call is stateless, as pyffish's.
-Where Tessera cannot give pyffish's answer (Thai notations, a partner board,
-fog of war, makruk's counting) the call raises NotImplementedError; a bad FEN
-or an illegal move raises ValueError.
+Where Tessera cannot give pyffish's answer (a partner board, fog of war,
+makruk's counting) the call raises NotImplementedError; a bad FEN or an
+illegal move raises ValueError.
 """
 
 from tessera import _tessera

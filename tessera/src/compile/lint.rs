@@ -6,7 +6,7 @@
 //! reach past the board are found where boxes are resolved (`board.rs`).
 
 use crate::diag::{Diagnostic, Diagnostics, Span};
-use crate::game::{code, kind_of, side_of, Game, Kind, Side};
+use crate::game::{code, kind_of, side_of, Game, Kind, Mark, Side};
 use crate::syntax::ast::{self, GoalCondition};
 
 /// Runs every check of this module on the compiled `game` of `file`.
@@ -15,6 +15,7 @@ pub fn check(file: &ast::File, game: &Game, errors: &mut Diagnostics) {
     never_in_play(file, &present, errors);
     no_royal_to_lose(file, game, &present, errors);
     only_captured_never_chosen(file, game, errors);
+    unmarked_without_copies(file, game, errors);
 }
 
 /// Per side, the kinds that can ever stand on the board or in a pool (bit
@@ -164,6 +165,20 @@ fn only_captured_never_chosen(file: &ast::File, game: &Game, errors: &mut Diagno
                 }
             }
         }
+    }
+}
+
+/// `notation fen unmarked` in a game where no promotion makes a promoted
+/// copy: FEN has no `~` to leave out.
+fn unmarked_without_copies(file: &ast::File, game: &Game, errors: &mut Diagnostics) {
+    let Some(span) = file.fen_unmarked else {
+        return;
+    };
+    if !game.pieces.iter().any(|p| matches!(p.mark, Mark::Copy(_))) {
+        errors.warn(Diagnostic::new(
+            span,
+            "`notation fen unmarked` takes no effect: no promotion is marked (`, marked`), so FEN writes no `~` to leave out",
+        ));
     }
 }
 

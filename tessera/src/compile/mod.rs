@@ -467,6 +467,7 @@ fn build(file: &ast::File, work: &work::Work, errors: &mut Diagnostics) -> Optio
                 .map(|n| n.text.to_string())
                 .collect(),
             move_notation,
+            fen_unmarked: file.fen_unmarked.is_some(),
             castling_only_unmoved: 0,
             unmoved_read: u128::MAX,
             castling_opposite,

@@ -96,6 +96,9 @@ pub fn build(
             for r in p.promotions.iter_mut() {
                 r.marked = true;
             }
+            for r in p.in_place.iter_mut() {
+                r.marked = true;
+            }
         }
     }
     add_promoted_copies(&mut pieces, file, scope, errors);
@@ -220,8 +223,9 @@ pub fn with_copies(bases: &[Kind], mask: u128) -> u128 {
 
 /// In a game where captured pieces change sides, a piece made by promotion
 /// must remember what it was, to go back to its captor's hand as that: each
-/// promotion target that is an ordinary kind gets a copy per promoting kind,
-/// which moves as it does and is written with `~`.
+/// target of a marked promotion (`, marked`, implied there) that is an
+/// ordinary kind gets a copy per promoting kind, which moves as it does and
+/// is written with `~`. `promote in place` rules are marked alike.
 fn add_promoted_copies(
     pieces: &mut Vec<PieceDef>,
     file: &ast::File,
@@ -230,55 +234,84 @@ fn add_promoted_copies(
 ) {
     let declared = pieces.len();
     for origin in 0..declared {
-        for r in 0..pieces[origin].promotions.len() {
-            if !pieces[origin].promotions[r].marked {
+        // Each marked rule's targets, as (in place, rule, target) indices.
+        let mut slots = Vec::new();
+        for (r, rule) in pieces[origin].promotions.iter().enumerate() {
+            if rule.marked {
+                slots.extend((0..rule.targets.len()).map(|t| (false, r, t)));
+            }
+        }
+        for (r, rule) in pieces[origin].in_place.iter().enumerate() {
+            if rule.marked {
+                slots.extend((0..rule.targets.len()).map(|t| (true, r, t)));
+            }
+        }
+        for (in_place, r, t) in slots {
+            let target = if in_place {
+                pieces[origin].in_place[r].targets[t]
+            } else {
+                pieces[origin].promotions[r].targets[t]
+            };
+            // A demotion (a kind lettered `+X` turning back into `X`)
+            // makes the plain kind again, not a copy.
+            if pieces[target as usize].mark != Mark::Plain
+                || pieces[origin].mark == Mark::Promoted(target)
+            {
                 continue;
             }
-            for t in 0..pieces[origin].promotions[r].targets.len() {
-                let target = pieces[origin].promotions[r].targets[t];
-                // A demotion (a kind lettered `+X` turning back into `X`)
-                // makes the plain kind again, not a copy.
-                if pieces[target as usize].mark != Mark::Plain
-                    || pieces[origin].mark == Mark::Promoted(target)
-                {
-                    continue;
-                }
-                let copy = match pieces
-                    .iter()
-                    .position(|p| p.mark == Mark::Copy(origin as Kind) && p.base == target)
-                {
-                    Some(c) => c as Kind,
-                    None => {
-                        if pieces.len() >= MAX_KINDS {
-                            errors.push(Diagnostic::new(
-                                file.pieces[origin].name.span,
-                                format!("the rule file has more than {MAX_KINDS} piece kinds, counting the promoted copies that pieces going to hands need; the limit is {MAX_KINDS}"),
-                            ));
-                            return;
-                        }
-                        let units = pieces[target as usize]
-                            .movements
-                            .iter()
-                            .map(|m| movement_units(m, scope))
-                            .fold(0, u64::saturating_add);
-                        if !scope
-                            .work
-                            .charge(units, file.pieces[origin].name.span, errors)
-                        {
-                            return;
-                        }
-                        let mut c = pieces[target as usize].clone();
-                        c.name = format!("{}~", c.name);
-                        c.mark = Mark::Copy(origin as Kind);
-                        c.base = target;
-                        pieces.push(c);
-                        (pieces.len() - 1) as Kind
-                    }
-                };
+            let Some(copy) = promoted_copy(pieces, origin, target, file, scope, errors) else {
+                return;
+            };
+            if in_place {
+                pieces[origin].in_place[r].targets[t] = copy;
+            } else {
                 pieces[origin].promotions[r].targets[t] = copy;
             }
         }
     }
+}
+
+/// The copy of `target` that promoting `origin` makes, added if there is
+/// none yet; `None` (with the error said) past the limit of kinds or the
+/// compile's budget.
+fn promoted_copy(
+    pieces: &mut Vec<PieceDef>,
+    origin: usize,
+    target: Kind,
+    file: &ast::File,
+    scope: &Scope<'_>,
+    errors: &mut Diagnostics,
+) -> Option<Kind> {
+    if let Some(c) = pieces
+        .iter()
+        .position(|p| p.mark == Mark::Copy(origin as Kind) && p.base == target)
+    {
+        return Some(c as Kind);
+    }
+    if pieces.len() >= MAX_KINDS {
+        errors.push(Diagnostic::new(
+            file.pieces[origin].name.span,
+            format!("the rule file has more than {MAX_KINDS} piece kinds, counting the promoted copies that marked promotions make; the limit is {MAX_KINDS}"),
+        ));
+        return None;
+    }
+    let units = pieces[target as usize]
+        .movements
+        .iter()
+        .map(|m| movement_units(m, scope))
+        .fold(0, u64::saturating_add);
+    if !scope
+        .work
+        .charge(units, file.pieces[origin].name.span, errors)
+    {
+        return None;
+    }
+    let mut c = pieces[target as usize].clone();
+    c.name = format!("{}~", c.name);
+    c.mark = Mark::Copy(origin as Kind);
+    c.base = target;
+    pieces.push(c);
+    Some((pieces.len() - 1) as Kind)
 }
 
 fn build_piece(
@@ -356,6 +389,7 @@ fn build_piece(
                     not_attacking: d.not_attacking,
                     not_checking: d.not_checking,
                     at_most: d.at_most,
+                    marked: d.marked,
                 })
             })
             .collect(),

@@ -795,16 +795,20 @@ fn compute_arrivals(game: &Game) -> Vec<[CellSet; 2]> {
             }
         }
     }
-    // Each kind with the copies a promotion to it may make instead (`~`).
+    // Each kind with the kinds a piece made as it may be written as: its
+    // base kind and every copy of that (`~`), since a FEN may leave a copy's
+    // mark out (`notation fen unmarked`, or a position written by hand) and
+    // reads a `~` onto any kind that has a copy.
     let copies: Vec<Vec<usize>> = (0..kinds)
         .map(|k| {
+            let base = game.pieces[k].base as usize;
+            let copy = |i: usize| matches!(game.pieces[i].mark, Mark::Copy(_));
             let mut out = vec![k];
+            if copy(k) {
+                out.push(base);
+            }
             out.extend(
-                game.pieces
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, p)| matches!(p.mark, Mark::Copy(_)) && p.base as usize == k)
-                    .map(|(i, _)| i),
+                (0..kinds).filter(|&i| i != k && copy(i) && game.pieces[i].base as usize == base),
             );
             out
         })

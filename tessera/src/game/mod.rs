@@ -339,6 +339,9 @@ pub(crate) struct InPlace {
     pub not_checking: bool,
     /// `at most N`: not past `N` pieces of the new kind on the board.
     pub at_most: Option<u32>,
+    /// Whether the new piece is a promoted copy (`marked`, or implied by
+    /// captures that change sides).
+    pub marked: bool,
 }
 
 /// Promotion of a piece kind on reaching (or leaving) a zone.
@@ -1178,6 +1181,9 @@ pub(crate) struct Rules {
     pub(crate) variant_aliases: Vec<String>,
     /// `notation moves STYLE`: the notation the game's players write.
     pub(crate) move_notation: MoveNotation,
+    /// `notation fen unmarked`: FEN writes a promoted copy by its kind's
+    /// letter alone, without `~`.
+    pub(crate) fen_unmarked: bool,
     /// Whether some castling is `opposite`.
     pub(crate) castling_opposite: bool,
     /// The kinds whose unmoved flag serves castling alone (no `first`
@@ -1628,6 +1634,21 @@ impl Game {
             .iter()
             .position(|p| p.mark == Mark::Copy(origin) && p.base == of)
             .map(|k| k as Kind)
+    }
+
+    /// Whether the game knows every piece made by promotion as promoted:
+    /// each promotion makes a promoted copy (`, marked`, or implied by hands
+    /// that change sides) or a kind lettered `+X`. Fairy-Stockfish knows
+    /// this of every game; FEN writes it (`~`) unless `notation fen
+    /// unmarked`, and [`crate::notation::fen::format_marked`] always does.
+    pub fn remembers_promotions(&self) -> bool {
+        self.pieces.iter().all(|p| {
+            let made = p.promotions.iter().flat_map(|r| &r.targets);
+            made.chain(p.in_place.iter().flat_map(|r| &r.targets))
+                .all(|&t| {
+                    self.pieces[t as usize].mark != Mark::Plain || p.mark == Mark::Promoted(t)
+                })
+        })
     }
 
     /// The drop rule that lets a piece of `kind` leave `pool`, if any.

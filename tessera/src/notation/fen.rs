@@ -5,6 +5,12 @@
 //! letters upper case for White, then side to move, castling rights (`KQkq` for
 //! the outermost partner, file letters for others, `-` for none), the en-passant
 //! target, the halfmove clock and the move number. Trailing fields may be left out.
+//!
+//! A promoted copy (`, marked`) is written with `~` after its letter, unless
+//! the game says `notation fen unmarked`: then FEN writes it as the kind it
+//! copies, as Fairy-Stockfish writes the promoted pieces of games without
+//! hands, and a position read back knows a piece as promoted only where its
+//! FEN has the `~` ([`format_marked`] writes it).
 
 use crate::engine::castling::partners_along;
 use crate::engine::playable::{check_playable, most_pieces, PositionError};
@@ -565,6 +571,30 @@ fn gating_right(game: &Game, letter: char, side: Side, pos: &mut Position<'_>) -
 /// Never for positions of a game with a rectangular board; other games have no FEN
 /// and get `None`.
 pub fn format(pos: &Position<'_>) -> Option<String> {
+    write(pos, !pos.game().rules.fen_unmarked)
+}
+
+/// Writes `pos` as FEN with every promoted copy's `~`, even in a game that
+/// says `notation fen unmarked` (Fairy-Stockfish's `showPromoted`).
+///
+/// # Examples
+/// ```
+/// use tessera::notation::fen;
+/// let game = tessera::compile_str(include_str!("../../../games/makruk.game"))?;
+/// let pos = fen::parse(&game, "4k3/8/8/P7/8/8/8/4K3 w - - 0 1")?;
+/// let mut pos = pos;
+/// let mv = pos.parse_move("a5a6m")?;
+/// pos.make(mv);
+/// assert_eq!(fen::format(&pos).unwrap(), "4k3/8/M7/8/8/8/8/4K3 b - - 0 1");
+/// assert_eq!(fen::format_marked(&pos).unwrap(), "4k3/8/M~7/8/8/8/8/4K3 b - - 0 1");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn format_marked(pos: &Position<'_>) -> Option<String> {
+    write(pos, true)
+}
+
+/// FEN, with or without the `~` of promoted copies.
+fn write(pos: &Position<'_>, marks: bool) -> Option<String> {
     let game = pos.game();
     let rect = game.board.rect.as_ref().filter(|_| has_fen(game))?;
     let mut s = String::new();
@@ -582,7 +612,12 @@ pub fn format(pos: &Position<'_>) -> Option<String> {
                     s.push_str(&empty.to_string());
                     empty = 0;
                 }
-                s.push_str(&game.piece_text(code));
+                let text = game.piece_text(code);
+                s.push_str(if marks {
+                    &text
+                } else {
+                    text.strip_suffix('~').unwrap_or(&text)
+                });
             }
         }
         if empty > 0 {

@@ -39,7 +39,9 @@
 //! Thai letters name pieces by their movement, as Thai players name them:
 //! the royal piece that no promotion makes ข (khun), a pawn บ (bia), one
 //! step diagonally ม็ (met; ง for one made by promotion, the bia ngai, where
-//! the game remembers promotions: `, marked`), one step diagonally or
+//! the game remembers promotions: `, marked`, which the makruk family's files
+//! say with `notation fen unmarked` so that their FEN stays
+//! Fairy-Stockfish's), one step diagonally or
 //! straight forward ค (khon), the knight's leap ม (ma), the rook's slide ร
 //! (ruea), all three of rook, knight and met ว (ai-wok); any other piece X,
 //! as Fairy-Stockfish writes it. Moves a piece has on its first move only
@@ -52,7 +54,7 @@
 //!
 //! Nothing here runs during move generation, perft or search.
 
-use super::san::{self, promotes_moving, promotion_targets, san_letter, without_marks};
+use super::san::{self, is_pawn, promotes_moving, promotion_targets, san_letter, without_marks};
 use super::san::{ParseSanError, Writer};
 use super::{uci, usi};
 use crate::engine::moves::{Move, MoveKind, RawMove, NO_CELL};
@@ -672,6 +674,40 @@ fn thai_number(n: i64) -> String {
                 .unwrap_or(d)
         })
         .collect()
+}
+
+/// Whether the Thai notations tell every promoted met from a met, as
+/// Fairy-Stockfish does (which knows every piece made by promotion): false
+/// where a promotion makes a kind they write ม็ without marking it
+/// (`, marked`), so that the piece made would be written ม็ rather than ง.
+///
+/// # Examples
+/// ```
+/// use tessera::notation::own;
+/// let makruk = tessera::compile_str(include_str!("../../../games/makruk.game"))?;
+/// assert!(own::thai_knows_promotions(&makruk));
+/// let unmarked = tessera::compile_str(
+///     "grid file a..h rank 1..8\n\
+///      direction n (0, 1) ne (1, 1) nw (-1, 1) se (1, -1) sw (-1, -1)\n\
+///      zone far a8..h8\n\
+///      piece Pawn P\n  step n\n  promote far to Met\n\
+///      piece Met M\n  step ne nw se sw\n\
+///      setup white Pawn a7",
+/// )?;
+/// assert!(!own::thai_knows_promotions(&unmarked));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn thai_knows_promotions(game: &Game) -> bool {
+    let pawns: Vec<bool> = (0..game.pieces.len())
+        .map(|k| is_pawn(game, k as Kind))
+        .collect();
+    game.pieces.iter().all(|p| {
+        let made = p.promotions.iter().flat_map(|r| &r.targets);
+        made.chain(p.in_place.iter().flat_map(|r| &r.targets))
+            // A demotion (`+X` back to `X`) makes no promoted piece.
+            .filter(|&&t| p.mark != Mark::Promoted(t))
+            .all(|&t| thai_letter(game, t, &pawns) != "ม็")
+    })
 }
 
 /// The Thai letter of `kind`: by its movement, as the module says; `pawns`

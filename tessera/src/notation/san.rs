@@ -661,7 +661,7 @@ pub(super) fn san_letter(game: &Game, kind: Kind) -> char {
 /// it is a forward step that does not capture (once or several times in a
 /// row, as a double step), or a single diagonal step forward that only
 /// captures, and it has both.
-fn is_pawn(game: &Game, kind: Kind) -> bool {
+pub(super) fn is_pawn(game: &Game, kind: Kind) -> bool {
     let piece = &game.pieces[kind as usize];
     let vector = |d: u8| game.direction_vector(d);
     let forward = |dirs: &[u8]| !dirs.is_empty() && dirs.iter().all(|&d| vector(d) == Some((0, 1)));

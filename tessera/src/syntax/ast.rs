@@ -103,6 +103,8 @@ pub struct File {
     /// `notation moves STYLE`: the name of the notation the game's players
     /// write moves in.
     pub move_notation: Option<Name>,
+    /// `notation fen unmarked`: FEN writes promoted copies without `~`.
+    pub fen_unmarked: Option<Span>,
 }
 
 /// `shuffle ZONE: STEP, STEP, ..., defended KIND...`.
@@ -401,6 +403,8 @@ pub struct InPlaceDecl {
     pub not_checking: bool,
     /// `at most N`.
     pub at_most: Option<u32>,
+    /// `marked`: the new piece is a promoted copy.
+    pub marked: bool,
 }
 
 /// `promote [from] ZONE to NAME... [optional] [only captured]`.
@@ -418,7 +422,8 @@ pub struct PromotionDecl {
     pub pools: Vec<Name>,
     /// The pool the promoting piece itself goes to.
     pub itself_to: Option<Name>,
-    /// `, marked`: the new piece is a promoted copy, written with `~`.
+    /// `, marked`: the new piece is a promoted copy, written with `~` (in FEN
+    /// unless `notation fen unmarked`).
     pub marked: bool,
     pub optional: bool,
     /// `only captured`: a kind only while its side has fewer than the setup gave.

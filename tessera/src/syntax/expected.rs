@@ -84,6 +84,8 @@ macro_rules! keyword_rules {
             | Rule::kw_attacking
             | Rule::kw_itself
             | Rule::kw_marked
+            | Rule::kw_unmarked
+            | Rule::kw_fen
             | Rule::kw_most
             | Rule::kw_as
             | Rule::kw_keeping
@@ -330,6 +332,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::san_pawns => "`pawns` and piece names",
         Rule::notation_variant_stmt => "`notation variant` and a quoted name",
         Rule::notation_moves_stmt => "`notation moves` and a notation's name",
+        Rule::notation_fen_stmt => "`notation fen unmarked`",
         Rule::pass_stalemated => "`when stalemated`",
         Rule::flip_stmt => "`flip`",
         Rule::flip_around => "`around`",
@@ -367,12 +370,13 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         Rule::unmoved_in => "`unmoved in ZONE`",
         Rule::in_place_prop => "`promote in place`",
         Rule::in_place_mod => {
-            "`anywhere when last`, `moving`, `not attacking`, `not checking` or `at most N`"
+            "`anywhere when last`, `moving`, `not attacking`, `not checking`, `at most N` or `marked`"
         }
         Rule::in_place_last => "`anywhere when last`",
         Rule::in_place_moving => "`moving`",
         Rule::not_attacking => "`not attacking`",
         Rule::in_place_most => "`at most N`",
+        Rule::in_place_marked => "`marked`",
         Rule::spread_over => "`spread over ZONE ZONE`",
         Rule::check_stmt => "`check when all royals attacked`",
         Rule::check_all => "`when all royals attacked`",
@@ -562,6 +566,9 @@ const KEYWORD_PHRASES: &[&str] = &[
     "`neutral`",
     "`not`",
     "`notation`",
+    "`fen`",
+    "`marked`",
+    "`unmarked`",
     "`of`",
     "`on`",
     "`once`",

@@ -333,6 +333,15 @@ fn lower_statement(stmt: P<'_>, file: &mut File) -> Result<(), Diagnostic> {
             file.variant_name = names.next();
             file.variant_aliases = names.collect();
         }
+        Rule::notation_fen_stmt => {
+            if file.fen_unmarked.is_some() {
+                return Err(Diagnostic::new(
+                    span(&stmt),
+                    "`notation fen unmarked` is given twice",
+                ));
+            }
+            file.fen_unmarked = Some(span(&stmt));
+        }
         Rule::notation_moves_stmt => {
             if file.move_notation.is_some() {
                 return Err(Diagnostic::new(
@@ -864,6 +873,7 @@ fn lower_piece_prop(prop: P<'_>, piece: &mut PieceDecl) -> Result<(), Diagnostic
                 not_attacking: false,
                 not_checking: false,
                 at_most: None,
+                marked: false,
             };
             for p in it {
                 match p.as_rule() {
@@ -875,6 +885,7 @@ fn lower_piece_prop(prop: P<'_>, piece: &mut PieceDecl) -> Result<(), Diagnostic
                             Rule::in_place_moving => d.moving = true,
                             Rule::not_attacking => d.not_attacking = true,
                             Rule::not_checking_mod => d.not_checking = true,
+                            Rule::in_place_marked => d.marked = true,
                             _ => d.at_most = Some(small(inner(m).next().expect("count"))?),
                         }
                     }
