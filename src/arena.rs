@@ -158,6 +158,56 @@ impl Turn<'_> {
     }
 }
 
+/// The lines that tell an XBoard engine `control` at the start of a game,
+/// as CECP 2 says it exactly: `sd` and no time limit for a depth, `st` (whole
+/// seconds) for a time a move, `level MPS BASE INC` for a clock (BASE in
+/// minutes:seconds, INC in seconds with its fraction).
+///
+/// # Errors
+/// Why CECP cannot say `control` exactly: a time a move that is not whole
+/// seconds (`st` counts seconds, and CECP has no shorter fixed time), or a
+/// clock whose base is not whole seconds. Rounding would give the engine a
+/// different time from its opponent's without a word.
+pub fn xboard_time(control: &Control) -> Result<Vec<String>, String> {
+    match control {
+        Control::Depth(d) => Ok(vec![format!("sd {d}"), "level 0 10000 0".to_string()]),
+        Control::MoveTime(t) if t.subsec_nanos() == 0 && t.as_secs() > 0 => {
+            Ok(vec![format!("st {}", t.as_secs())])
+        }
+        Control::MoveTime(t) => Err(format!(
+            "an XBoard engine cannot be given {} ms a move: its `st` counts whole seconds \
+             and CECP has no shorter fixed time; give a multiple of 1000 ms, or a clock (`--tc`)",
+            millis(*t)
+        )),
+        Control::Clock(tc) if tc.base.subsec_nanos() == 0 => {
+            let base = tc.base.as_secs();
+            Ok(vec![format!(
+                "level {} {}:{:02} {}",
+                tc.moves.unwrap_or(0),
+                base / 60,
+                base % 60,
+                decimal_seconds(tc.increment)
+            )])
+        }
+        Control::Clock(tc) => Err(format!(
+            "an XBoard engine cannot be given a clock of {} s to start: `level` takes its base in \
+             minutes and whole seconds; give a base of whole seconds",
+            decimal_seconds(tc.base)
+        )),
+    }
+}
+
+/// `d` in seconds, exactly, as `1.5` or `0.04`.
+fn decimal_seconds(d: Duration) -> String {
+    let fraction = format!("{:09}", d.subsec_nanos());
+    let fraction = fraction.trim_end_matches('0');
+    if fraction.is_empty() {
+        d.as_secs().to_string()
+    } else {
+        format!("{}.{fraction}", d.as_secs())
+    }
+}
+
 fn millis(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
@@ -475,26 +525,8 @@ impl Xboard {
         if let Some(v) = &self.variant {
             p.send(&format!("variant {v}"))?;
         }
-        match control {
-            Control::Depth(d) => {
-                p.send(&format!("sd {d}"))?;
-                // No time limit beside the depth.
-                p.send("level 0 10000 0")?;
-            }
-            // `st` counts whole seconds.
-            Control::MoveTime(t) => {
-                p.send(&format!("st {}", millis(*t).div_ceil(1000).max(1)))?;
-            }
-            Control::Clock(tc) => {
-                let base = tc.base.as_secs();
-                let inc = tc.increment.as_secs_f64();
-                p.send(&format!(
-                    "level {} {}:{:02} {inc}",
-                    tc.moves.unwrap_or(0),
-                    base / 60,
-                    base % 60
-                ))?;
-            }
+        for line in xboard_time(control)? {
+            p.send(&line)?;
         }
         // No pondering, no thinking output: the match reads moves only.
         p.send("easy")?;

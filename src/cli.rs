@@ -286,8 +286,9 @@ pub struct MatchArgs {
     /// Games to play; each opening is played twice, the engines changing sides.
     #[arg(long, default_value_t = 10)]
     pub games: u32,
-    /// Milliseconds a move (100 by default, where neither `--depth` nor
-    /// `--tc` is given).
+    /// Milliseconds a move (100 by default, 1000 where an XBoard engine
+    /// plays, where neither `--depth` nor `--tc` is given); an XBoard
+    /// engine's `st` takes whole seconds only.
     #[arg(long)]
     pub movetime: Option<u64>,
     /// Milliseconds a move of the second engine, if it differs (time odds).
@@ -927,7 +928,7 @@ fn play_in_terminal(
 
 fn run_match(args: MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
     use crate::arena::{
-        play_game, score_with_margin, Control, Engine, Openings, Result1, TimeControl,
+        play_game, score_with_margin, xboard_time, Control, Engine, Openings, Result1, TimeControl,
     };
     use std::time::Duration;
     let usage = |e: String| Failure::Usage(anyhow::anyhow!(e));
@@ -956,7 +957,20 @@ fn run_match(args: MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let first_control = match (clock(&args.tc)?, args.depth, args.movetime) {
         (Some(c), _, _) => c,
         (None, Some(d), _) => Control::Depth(d),
-        (None, None, ms) => Control::MoveTime(Duration::from_millis(ms.unwrap_or(100))),
+        // XBoard's `st` counts whole seconds: with an XBoard engine, the
+        // default is the shortest time it can be told.
+        (None, None, ms) => Control::MoveTime(Duration::from_millis(
+            ms.unwrap_or(
+                if [&args.first, &args.second]
+                    .iter()
+                    .any(|e| e.starts_with("xboard:"))
+                {
+                    1000
+                } else {
+                    100
+                },
+            ),
+        )),
     };
     let second_control = match (
         clock(&args.second_tc)?,
@@ -967,6 +981,28 @@ fn run_match(args: MatchArgs, out: &mut dyn Write) -> Result<(), Failure> {
         (None, Some(ms), Control::MoveTime(_)) => Control::MoveTime(Duration::from_millis(ms)),
         _ => first_control.clone(),
     };
+    // What an XBoard engine cannot be told exactly is refused before any
+    // engine starts, by the option that set it.
+    let first_option = match (&args.tc, args.movetime) {
+        (Some(tc), _) => format!("--tc {tc}"),
+        (None, Some(ms)) => format!("--movetime {ms}"),
+        (None, None) => String::new(),
+    };
+    let second_option = match (&args.second_tc, args.second_movetime) {
+        (Some(tc), _) => format!("--second-tc {tc}"),
+        (None, Some(ms)) if args.tc.is_none() && args.depth.is_none() => {
+            format!("--second-movetime {ms}")
+        }
+        _ => first_option.clone(),
+    };
+    for (engine, control, option) in [
+        (&args.first, &first_control, &first_option),
+        (&args.second, &second_control, &second_option),
+    ] {
+        if engine.starts_with("xboard:") {
+            xboard_time(control).map_err(|e| usage(format!("`{option}` for `{engine}`: {e}")))?;
+        }
+    }
     let mut a = Engine::named(&args.first, &game, &variant, args.seed).map_err(usage)?;
     let mut b =
         Engine::named(&args.second, &game, &variant, args.seed.wrapping_mul(31)).map_err(usage)?;

@@ -115,7 +115,7 @@ fn two_xboard_engines_play_fools_mate_and_the_referee_scores_it() {
         "--games",
         "1",
         "--movetime",
-        "100",
+        "1000",
     ]);
     assert!(out.result.is_ok(), "{:?}", out.result);
     let first = out.stdout.lines().next().unwrap_or_default();
@@ -128,7 +128,7 @@ fn two_xboard_engines_play_fools_mate_and_the_referee_scores_it() {
     );
     let w = lines_of(&white_log);
     // The handshake, the features accepted, a new game of normal chess (no
-    // `variant` line), `st` in whole seconds, no pondering, and the moves.
+    // `variant` line), `st 1` for 1000 ms, no pondering, and the moves.
     assert_eq!(&w[..2], ["xboard", "protover 2"], "{w:?}");
     assert!(w.contains(&"accepted usermove".to_string()), "{w:?}");
     assert!(w.contains(&"accepted ping".to_string()), "{w:?}");
@@ -246,9 +246,10 @@ fn an_engine_that_ends_loses_by_forfeit() {
 
 #[test]
 fn an_engine_that_never_answers_loses_after_its_time_and_the_slack() {
-    let line = verdict(&fake("SILENT", ""), &["--movetime", "100"]);
+    // Twice its second a move, and 5 s.
+    let line = verdict(&fake("SILENT", ""), &["--movetime", "1000"]);
     assert!(
-        line.contains(" lost to ") && line.contains("gave no `move` within 5.2 s"),
+        line.contains(" lost to ") && line.contains("gave no `move` within 7.0 s"),
         "{line}"
     );
 }
@@ -294,6 +295,100 @@ fn a_clock_is_given_as_level_time_and_otim_and_a_flag_falls() {
         line.contains(" lost to ") && line.contains("lost on time"),
         "{line}"
     );
+}
+
+/// What a fake XBoard engine (White, against a resigning fake) is told of
+/// the time with `options`: its `st`, `sd` and `level` lines.
+fn time_told(name: &str, options: &[&str]) -> Vec<String> {
+    let log = log_path(name);
+    verdict(&fake("RESIGN", &format!("--log {log}")), options);
+    lines_of(&log)
+        .into_iter()
+        .filter(|l| ["st ", "sd ", "level "].iter().any(|w| l.starts_with(w)))
+        .collect()
+}
+
+/// The usage error of a match of a fake XBoard engine (`first` or second)
+/// against `tessera` with `options`, and whether the fake ever started.
+fn refused(name: &str, xboard_first: bool, options: &[&str]) -> (String, bool) {
+    let log = log_path(name);
+    let engine = fake("RESIGN", &format!("--log {log}"));
+    let (first, second) = if xboard_first {
+        (engine.as_str(), "tessera")
+    } else {
+        ("tessera", engine.as_str())
+    };
+    let mut args = vec!["match", "games/chess.game", first, second, "--games", "1"];
+    args.extend_from_slice(options);
+    let out = tessera(&args);
+    assert_eq!(out.exit_code(), 2, "{options:?}: {}", out.stdout);
+    (out.stderr(), std::path::Path::new(&log).exists())
+}
+
+#[test]
+fn a_time_a_move_is_told_an_xboard_engine_as_st_in_whole_seconds() {
+    assert_eq!(time_told("st2", &["--movetime", "2000"]), ["st 2"]);
+    // Where no time is given, an XBoard engine's match is timed 1 s a move
+    // (for both engines), the shortest `st` can say.
+    assert_eq!(time_told("st-default", &[]), ["st 1"]);
+    assert_eq!(
+        time_told("sd", &["--depth", "3"]),
+        ["sd 3", "level 0 10000 0"]
+    );
+}
+
+#[test]
+fn a_time_a_move_st_cannot_say_is_refused_before_any_game() {
+    for (first, options, named) in [
+        (true, &["--movetime", "250"][..], "`--movetime 250`"),
+        (true, &["--movetime", "1500"][..], "`--movetime 1500`"),
+        (false, &["--movetime", "100"][..], "`--movetime 100`"),
+        (
+            false,
+            &["--movetime", "1000", "--second-movetime", "100"][..],
+            "`--second-movetime 100`",
+        ),
+    ] {
+        let (error, started) = refused("st-refused", first, options);
+        assert!(
+            error.contains(named) && error.contains("`st` counts whole seconds"),
+            "{options:?}: {error}"
+        );
+        assert!(!started, "{options:?}: the engine was started");
+    }
+}
+
+#[test]
+fn a_clock_is_told_an_xboard_engine_as_level_with_minutes_seconds_and_the_exact_increment() {
+    assert_eq!(
+        time_told("level-inc", &["--tc", "4+0.04"]),
+        ["level 0 0:04 0.04"]
+    );
+    assert_eq!(
+        time_told("level-mps", &["--tc", "40/90+1.5"]),
+        ["level 40 1:30 1.5"]
+    );
+    assert_eq!(time_told("level-sd", &["--tc", "300"]), ["level 0 5:00 0"]);
+}
+
+#[test]
+fn a_clock_base_level_cannot_say_is_refused_before_any_game() {
+    for (first, options, named) in [
+        (true, &["--tc", "4.5+0.1"][..], "`--tc 4.5+0.1`"),
+        (false, &["--tc", "0.5"][..], "`--tc 0.5`"),
+        (
+            false,
+            &["--tc", "60", "--second-tc", "59.9"][..],
+            "`--second-tc 59.9`",
+        ),
+    ] {
+        let (error, started) = refused("level-refused", first, options);
+        assert!(
+            error.contains(named) && error.contains("whole seconds"),
+            "{options:?}: {error}"
+        );
+        assert!(!started, "{options:?}: the engine was started");
+    }
 }
 
 #[test]
