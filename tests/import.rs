@@ -1845,3 +1845,26 @@ fn san_writes_the_letters_pawns_and_checks_fairy_stockfish_writes() {
     // An attack on the pseudo-royal piece alone is no check.
     assert_eq!(san_at_start(&checks, "b1b6"), "Qb6");
 }
+
+#[test]
+fn extinction_of_a_kind_the_section_removed() {
+    let result = imported("tests/import/extinct-gone.ini");
+    // Nobody has a commoner: the game is over before the first move, and
+    // the side to move, White, wins, as pyffish's game_result says (32000).
+    let gone = rules(&result, "gone");
+    assert!(gone.contains("piece commoner A\ngoal extinct commoner loses\n"));
+    assert_eq!(moves_after(&gone, ""), "");
+    match status_after(&gone, "") {
+        tessera::Status::Over {
+            winner: Some(tessera::game::Side::White),
+            ..
+        } => {}
+        other => panic!("{other:?}"),
+    }
+    // Where the opponent must have a piece of the kind, it never ends the
+    // game: the queens alone count.
+    let part = rules(&result, "gonepart");
+    assert!(part.contains("goal extinct queen loses, if the other side has 1\n"));
+    assert!(!part.contains("customPiece1"));
+    assert_eq!(perft(&part, 1), 20);
+}

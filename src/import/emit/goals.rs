@@ -74,23 +74,38 @@ impl Emitter<'_> {
             let n = v.int("extinctionPieceCount");
             if set != 0 {
                 let what = if set & 1 != 0 {
-                    "all".to_string()
+                    Some("all".to_string())
                 } else {
-                    let kinds = self.kinds_of(set);
-                    if kinds.len()
-                        != (1..PIECE_TYPE_NB)
-                            .filter(|&pt| set & (1 << pt) != 0)
-                            .count()
-                    {
-                        return Err(
-                            self.refuse("extinctionPieceTypes", "a kind the variant does not have")
-                        );
-                    }
-                    kinds
+                    let present = self
+                        .kinds_of(set)
                         .iter()
                         .map(|&p| self.kind(p))
                         .collect::<Vec<_>>()
-                        .join(" ")
+                        .join(" ");
+                    let gone = (1..PIECE_TYPE_NB)
+                        .find(|&pt| set & (1 << pt) != 0 && self.v.pieces[pt].is_none());
+                    match gone {
+                        // Fairy-Stockfish counts each extinction type apart,
+                        // the side that has just moved first: a type the
+                        // variant does not have is extinct for both sides
+                        // from the start, so where the opponent needs no
+                        // piece of it the game is over before the first
+                        // move, the side that has just moved getting the
+                        // outcome. A kind no piece is ever of says that.
+                        Some(gone) if v.int("extinctionOpponentPieceCount") <= 0 => {
+                            let Some(letter) = self.free_letter() else {
+                                return Err(self.refuse(
+                                    "extinctionPieceTypes",
+                                    "a kind the variant does not have, and no letter left to name it",
+                                ));
+                            };
+                            let name = piece_name(gone);
+                            let _ = writeln!(out, "piece {name} {letter}");
+                            Some(name)
+                        }
+                        // Otherwise a type nobody has never ends the game.
+                        _ => Some(present).filter(|p| !p.is_empty()),
+                    }
                 };
                 if !(0..=4096).contains(&n) {
                     return Err(self.refuse("extinctionPieceCount", "a count out of range"));
@@ -115,10 +130,13 @@ impl Emitter<'_> {
                         ));
                     }
                     let _ = writeln!(out, "goal bare {}, may answer", outcome_word(ext));
-                } else if n == 0 {
-                    let _ = writeln!(out, "goal extinct {what} {}{other}", outcome_word(ext));
-                } else {
-                    let _ = writeln!(out, "goal at most {n} {what} {}{other}", outcome_word(ext));
+                } else if let Some(what) = what {
+                    if n == 0 {
+                        let _ = writeln!(out, "goal extinct {what} {}{other}", outcome_word(ext));
+                    } else {
+                        let _ =
+                            writeln!(out, "goal at most {n} {what} {}{other}", outcome_word(ext));
+                    }
                 }
             }
         }

@@ -132,6 +132,16 @@ impl Emitter<'_> {
             .collect()
     }
 
+    /// A letter no kind of the variant is written with (nor read by as a
+    /// synonym), for a kind no piece is ever of.
+    fn free_letter(&self) -> Option<char> {
+        ('A'..='Z').find(|&c| {
+            let taken = |l: char| l.to_ascii_uppercase() == c;
+            !self.v.pieces.iter().flatten().any(|p| taken(p.letter))
+                && !self.v.synonyms.iter().any(|&l| taken(l))
+        })
+    }
+
     fn same(&self, field: &str) -> bool {
         self.v.get(&format!("{field}.w")) == self.v.get(&format!("{field}.b"))
     }
