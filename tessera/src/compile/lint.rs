@@ -49,13 +49,8 @@ fn kinds_in_play(game: &Game) -> [u128; 2] {
                 }
                 // A promoted copy stands for its base kind.
                 *set |= 1u128 << k | 1u128 << p.base;
-                let made = p
-                    .promotions
-                    .iter()
-                    .flat_map(|r| &r.targets)
-                    .chain(p.in_place.iter().flat_map(|r| &r.targets))
-                    .chain(&p.on_capture_become);
-                for &t in made {
+                let made = p.promotion_targets().chain(p.on_capture_become);
+                for t in made {
                     *set |= 1u128 << t;
                 }
             }

@@ -114,9 +114,11 @@ impl Position<'_> {
                 let on_board = self
                     .pieces()
                     .any(|(_, p)| p.side == side && p.kind as usize == k);
-                let promoted_to = promoting_pieces
-                    .iter()
-                    .any(|&p| promotion_targets(game, p).any(|t| t as usize == k));
+                let promoted_to = promoting_pieces.iter().any(|&p| {
+                    game.pieces[p as usize]
+                        .promotion_targets()
+                        .any(|t| t as usize == k)
+                });
                 if on_board || promoted_to {
                     return false;
                 }
@@ -235,16 +237,6 @@ fn extinct_royals(game: &Game) -> u128 {
 fn promotes(game: &Game, kind: Kind) -> bool {
     let def = &game.pieces[kind as usize];
     !def.promotions.is_empty() || !def.in_place.is_empty()
-}
-
-/// The kinds a piece of `kind` may promote to.
-fn promotion_targets(game: &Game, kind: Kind) -> impl Iterator<Item = Kind> + '_ {
-    let def = &game.pieces[kind as usize];
-    def.promotions
-        .iter()
-        .flat_map(|p| p.targets.iter())
-        .chain(def.in_place.iter().flat_map(|p| p.targets.iter()))
-        .copied()
 }
 
 /// Whether a movement only ever captures royal pieces: it is an attack on

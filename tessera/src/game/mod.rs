@@ -536,6 +536,14 @@ impl PieceDef {
             .and_then(|p| p.itself_to)
     }
 
+    /// The kinds its promotions make, on a zone or in place, in source order.
+    pub fn promotion_targets(&self) -> impl Iterator<Item = Kind> + '_ {
+        let moving = self.promotions.iter().flat_map(|r| &r.targets);
+        moving
+            .chain(self.in_place.iter().flat_map(|r| &r.targets))
+            .copied()
+    }
+
     /// The kind a captured piece of this kind becomes in its captor's hand.
     pub fn demoted(&self, own: Kind) -> Kind {
         match self.mark {
@@ -1643,11 +1651,8 @@ impl Game {
     /// unmarked`, and [`crate::notation::fen::format_marked`] always does.
     pub fn remembers_promotions(&self) -> bool {
         self.pieces.iter().all(|p| {
-            let made = p.promotions.iter().flat_map(|r| &r.targets);
-            made.chain(p.in_place.iter().flat_map(|r| &r.targets))
-                .all(|&t| {
-                    self.pieces[t as usize].mark != Mark::Plain || p.mark == Mark::Promoted(t)
-                })
+            p.promotion_targets()
+                .all(|t| self.pieces[t as usize].mark != Mark::Plain || p.mark == Mark::Promoted(t))
         })
     }
 

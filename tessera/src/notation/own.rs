@@ -702,11 +702,10 @@ pub fn thai_knows_promotions(game: &Game) -> bool {
         .map(|k| is_pawn(game, k as Kind))
         .collect();
     game.pieces.iter().all(|p| {
-        let made = p.promotions.iter().flat_map(|r| &r.targets);
-        made.chain(p.in_place.iter().flat_map(|r| &r.targets))
+        p.promotion_targets()
             // A demotion (`+X` back to `X`) makes no promoted piece.
-            .filter(|&&t| p.mark != Mark::Promoted(t))
-            .all(|&t| thai_letter(game, t, &pawns) != "ม็")
+            .filter(|&t| p.mark != Mark::Promoted(t))
+            .all(|t| thai_letter(game, t, &pawns) != "ม็")
     })
 }
 

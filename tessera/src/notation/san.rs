@@ -711,11 +711,8 @@ fn kings(game: &Game) -> u128 {
 pub(super) fn promotion_targets(game: &Game) -> u128 {
     game.pieces
         .iter()
-        .flat_map(|p| {
-            let moving = p.promotions.iter().flat_map(|r| &r.targets);
-            moving.chain(p.in_place.iter().flat_map(|r| &r.targets))
-        })
-        .fold(0, |m, &k| m | 1u128 << k)
+        .flat_map(|p| p.promotion_targets())
+        .fold(0, |m, k| m | 1u128 << k)
 }
 
 /// Whether `kind` promotes by a move of its own (`promote in place ...
